@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"os"
+	"sync"
+
+	"beaweb/internal/game"
+	"beaweb/internal/planner/blueprint"
+	"beaweb/internal/planner/recipes"
+	"beaweb/internal/planner/script"
+)
+
+// scripts runs build scripts in beaweb's own sandboxed child and hands back
+// the cells as the blueprint planner reads them.
+type scripts struct{ runner *script.Runner }
+
+// scriptRunner is the sandbox as both plan-build and the build_script
+// tool use it; nil where it cannot run.
+func scriptRunner(logger *slog.Logger) buildScriptRunner {
+	if s := newScripts(logger); s != nil {
+		return s
+	}
+	return nil
+}
+
+// newScripts returns the sandbox runner, or nil where the sandbox cannot
+// run (script.Supported is false, or beaweb cannot find its own binary).
+func newScripts(logger *slog.Logger) *scripts {
+	if !script.Supported {
+		return nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		if logger != nil {
+			logger.Warn("build scripts are off: beaweb cannot find its own binary", slog.Any("error", err))
+		}
+		return nil
+	}
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &scripts{runner: &script.Runner{Exe: exe, Args: []string{buildScriptCommand}, Logger: logger}}
+}
+
+// Run draws the script and converts its cells.
+func (s *scripts) Run(ctx context.Context, src string) ([]blueprint.Cell, []string, error) {
+	res, err := s.runner.Run(ctx, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	cells := make([]blueprint.Cell, len(res.Cells))
+	for i, c := range res.Cells {
+		cells[i] = blueprint.Cell{Pos: game.Pos{X: c.X, Y: c.Y, Z: c.Z}, Block: c.Block}
+	}
+	return cells, res.Notes, nil
+}
+
+// shelf keeps the recipe books by Minecraft version, loaded once each.
+type shelf struct {
+	fsys fs.FS
+
+	mu    sync.Mutex
+	books map[string]*recipes.Book
+}
+
+func newShelf(fsys fs.FS) *shelf { return &shelf{fsys: fsys, books: map[string]*recipes.Book{}} }
+
+// Book is the book for mcVersion, or the newest older one with a note.
+func (s *shelf) Book(mcVersion string) (*recipes.Book, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if b, ok := s.books[mcVersion]; ok {
+		return b, nil
+	}
+	b, err := recipes.Load(s.fsys, mcVersion)
+	if err != nil {
+		return nil, err
+	}
+	s.books[mcVersion] = b
+	return b, nil
+}

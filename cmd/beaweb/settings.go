@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"beaweb/web"
+)
+
+// Settings is what the settings page shows. The API key is never returned:
+// the page learns only whether one is set.
+func (a *application) Settings(ctx context.Context) (web.Settings, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	c := a.cfg
+	return web.Settings{
+		Provider: c.provider(), ModelURL: c.ModelURL, Model: c.Model, KeySet: c.APIKey != "",
+		ModURL: c.ModURL, Name: c.Name,
+		IdleNudgeSeconds: int(c.IdleNudge / time.Second), CommentarySeconds: int(c.Commentary / time.Second),
+		BuildScripts: c.BuildScripts, Enabled: a.mind.Enabled(),
+	}, nil
+}
+
+// SaveSettings checks a saved form, keeps it in the store and applies what
+// can be applied at once: the model at her next turn, the mod URL by
+// reconnecting, the nudges, build scripts and the skill switch. Her name
+// applies from the next start. A setting fixed by a flag or the environment
+// is saved but stays overridden until that flag or variable goes.
+func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) error {
+	a.mu.Lock()
+	next := a.cfg
+	a.mu.Unlock()
+	vals := map[string]string{
+		keyProvider:     strings.ToLower(strings.TrimSpace(u.Provider)),
+		keyModelURL:     strings.TrimSpace(u.ModelURL),
+		keyModel:        strings.TrimSpace(u.Model),
+		keyModURL:       strings.TrimSpace(u.ModURL),
+		keyName:         strings.TrimSpace(u.Name),
+		keyIdleNudge:    strconv.Itoa(u.IdleNudgeSeconds),
+		keyCommentary:   strconv.Itoa(u.CommentarySeconds),
+		keyBuildScripts: strconv.FormatBool(u.BuildScripts),
+		keyEnabled:      strconv.FormatBool(u.Enabled),
+	}
+	if k := strings.TrimSpace(u.APIKey); k != "" {
+		vals[keyAPIKey] = k
+	}
+	for key, v := range vals {
+		if key == keyEnabled {
+			continue
+		}
+		if err := next.apply(key, v); err != nil {
+			return fmt.Errorf("%w: %s: %v", web.ErrInvalid, key, err)
+		}
+	}
+	if u.ClearKey {
+		next.APIKey = ""
+	}
+	if next.Practice {
+		next.ModURL = a.cfg.ModURL // the practice world's own address is not a setting
+		delete(vals, keyModURL)
+	}
+	if err := next.check(); err != nil {
+		return fmt.Errorf("%w: %v", web.ErrInvalid, err)
+	}
+	for key, v := range vals {
+		if err := a.db.SetSetting(ctx, key, v); err != nil {
+			return err
+		}
+	}
+	if u.ClearKey {
+		if err := a.db.DeleteSetting(ctx, keyAPIKey); err != nil {
+			return err
+		}
+	}
+
+	a.mu.Lock()
+	prev := a.cfg
+	// What a flag or the environment fixed stays as it was.
+	for key := range vals {
+		if prev.set[key] {
+			restore(&next, prev, key)
+		}
+	}
+	a.cfg = next
+	a.mu.Unlock()
+
+	if prev.provider() != next.provider() || prev.ModelURL != next.ModelURL || prev.Model != next.Model || prev.APIKey != next.APIKey {
+		a.applyModel()
+	}
+	if prev.ModURL != next.ModURL {
+		a.client.SetURL(next.ModURL)
+	}
+	a.mind.SetNudges(next.IdleNudge, next.Commentary)
+	if prev.BuildScripts != next.BuildScripts {
+		a.mind.SetTools(a.tools())
+	}
+	if u.Enabled != a.mind.Enabled() {
+		a.mind.SetEnabled(u.Enabled)
+	}
+	return nil
+}
+
+// restore puts back one setting of prev into c.
+func restore(c *config, prev config, key string) {
+	switch key {
+	case keyProvider:
+		c.Provider = prev.Provider
+	case keyModelURL:
+		c.ModelURL = prev.ModelURL
+	case keyModel:
+		c.Model = prev.Model
+	case keyAPIKey:
+		c.APIKey = prev.APIKey
+	case keyModURL:
+		c.ModURL = prev.ModURL
+	case keyName:
+		c.Name = prev.Name
+	case keyIdleNudge:
+		c.IdleNudge = prev.IdleNudge
+	case keyCommentary:
+		c.Commentary = prev.Commentary
+	case keyBuildScripts:
+		c.BuildScripts = prev.BuildScripts
+	}
+}
+
+// applySaved applies the settings saved from the dashboard under what flags
+// and the environment fixed. It returns one error per value it could not
+// use; the rest still apply.
+func (c *config) applySaved(saved map[string]string) []error {
+	var errs []error
+	for key, v := range saved {
+		if key == keyEnabled || c.set[key] {
+			continue
+		}
+		if _, known := envOf[key]; !known {
+			continue
+		}
+		switch key {
+		case keyAddr, keyDB, keyToken, keyPractice:
+			continue // these are read before the database opens
+		}
+		if err := c.apply(key, v); err != nil {
+			errs = append(errs, fmt.Errorf("saved %s: %w", key, err))
+		}
+	}
+	return errs
+}

@@ -1,0 +1,167 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"sync"
+
+	"beaweb/internal/game/protocol"
+)
+
+// scripted is a Model that answers from a script, one response per call,
+// and records every request it was shown.
+type scripted struct {
+	mu    sync.Mutex
+	steps []ModelResponse
+	seen  []ModelRequest
+}
+
+func (s *scripted) Name() string { return "test/scripted" }
+
+func (s *scripted) Generate(_ context.Context, req ModelRequest) (ModelResponse, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.seen = append(s.seen, req)
+	if len(s.steps) == 0 {
+		return ModelResponse{}, nil
+	}
+	r := s.steps[0]
+	s.steps = s.steps[1:]
+	return r, nil
+}
+
+func (s *scripted) requests() []ModelRequest {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]ModelRequest(nil), s.seen...)
+}
+
+func call(id, name, args string) ToolCall {
+	return ToolCall{ID: id, Name: name, Args: json.RawMessage(args)}
+}
+
+// fakeGame answers every request from its table (SUCCESS by default); an
+// action listed in hold waits until released.
+type fakeGame struct {
+	mu      sync.Mutex
+	seq     int
+	results map[string]protocol.Result
+	hold    map[string]chan struct{}
+	sent    []string
+}
+
+func newFakeGame() *fakeGame {
+	return &fakeGame{results: map[string]protocol.Result{}, hold: map[string]chan struct{}{}}
+}
+
+func (g *fakeGame) Send(ctx context.Context, action string, _ any, sent func(string)) (protocol.Answer, error) {
+	g.mu.Lock()
+	g.seq++
+	id := "r" + itoa(g.seq) + "-abcdef"
+	g.sent = append(g.sent, action)
+	res, ok := g.results[action]
+	if !ok {
+		res = protocol.Success
+	}
+	hold := g.hold[action]
+	g.mu.Unlock()
+	if sent != nil {
+		sent(id)
+	}
+	if hold != nil {
+		select {
+		case <-hold:
+		case <-ctx.Done():
+			return protocol.Answer{ID: id, Action: action, Result: protocol.Failure, Message: "called off"}, ctx.Err()
+		}
+	}
+	return protocol.Answer{Status: "FINISHED", ID: id, Action: action, Result: res, Message: action + " " + string(res)}, nil
+}
+
+func (g *fakeGame) actions() []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return append([]string(nil), g.sent...)
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+// toolbox is a tiny registry: game actions start, speak speaks, scan
+// answers at once, stay_silent ends.
+type toolbox struct{}
+
+func (toolbox) Specs() []ToolSpec {
+	return []ToolSpec{{Name: "find_block"}, {Name: "craft_item"}, {Name: "speak"}, {Name: "stay_silent"}, {Name: "scan"}, {Name: "mc_chat"}, {Name: "boom"}}
+}
+
+func (toolbox) Invoke(_ context.Context, c ToolCall) Outcome {
+	switch c.Name {
+	case "find_block", "craft_item", "move_to":
+		return Outcome{Action: &Action{Name: c.Name, Call: c.Name + string(c.Args)}}
+	case "speak":
+		var p struct{ Text string }
+		_ = json.Unmarshal(c.Args, &p)
+		return Outcome{Answer: "said.", Said: p.Text, Answered: true}
+	case "mc_chat":
+		return Outcome{Answer: "SUCCESS: said in chat", Answered: true}
+	case "stay_silent":
+		return Outcome{Answer: "silent", Silent: true}
+	case "scan":
+		return Outcome{Answer: "SUCCESS: 3 iron_ore"}
+	case "boom":
+		panic("kaboom")
+	}
+	return Outcome{Failed: true, Answer: "FAILURE: no such tool"}
+}
+
+type recorder struct {
+	mu      sync.Mutex
+	changes []Change
+}
+
+func (r *recorder) Publish(c Change) {
+	r.mu.Lock()
+	r.changes = append(r.changes, c)
+	r.mu.Unlock()
+}
+
+type turnStore struct {
+	mu    sync.Mutex
+	turns []TurnRecord
+	next  int64
+}
+
+func (s *turnStore) SaveTurn(_ context.Context, t *TurnRecord) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if t.ID == 0 {
+		s.next++
+		t.ID = s.next
+		return nil
+	}
+	s.turns = append(s.turns, *t)
+	return nil
+}
+
+func (s *turnStore) all() []TurnRecord {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]TurnRecord(nil), s.turns...)
+}
+
+func newTestMind(model Model, game Game, cfg MindConfig) (*Mind, *turnStore) {
+	turns := &turnStore{}
+	if cfg.Name == "" {
+		cfg.Name = "Bea"
+	}
+	m := NewMind(cfg, MindDeps{Model: func() Model { return model }, Game: game, Live: NewLive("Bea", &recorder{}),
+		Turns: turns, Logger: slog.New(slog.DiscardHandler)})
+	m.SetTools(toolbox{})
+	return m, turns
+}
+
+func discard() *slog.Logger { return slog.New(slog.DiscardHandler) }

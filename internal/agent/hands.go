@@ -1,0 +1,298 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"beaweb/internal/game/protocol"
+)
+
+// Game is the game side as her hands see it: one request, one answer.
+// sent, when not nil, is told the request's id as soon as it has one, so
+// progress packets can be matched to the action before it ends.
+type Game interface {
+	Send(ctx context.Context, action string, params any, sent func(id string)) (protocol.Answer, error)
+}
+
+// ActionLog keeps the history of every action she takes.
+type ActionLog interface {
+	StartAction(ctx context.Context, rec ActionRecord) error
+	FinishAction(ctx context.Context, rec ActionRecord) error
+}
+
+// Action is one game action a tool asked her hands to do.
+type Action struct {
+	Name   string // the protocol action
+	Params any    // marshalled into the request's parameters
+	Call   string // how she and the dashboard read it: find_block(block=log, count=4)
+	// Read turns the answer into what she reads; nil reads it as
+	// "RESULT: message" followed by the log lines.
+	Read func(protocol.Answer) string
+}
+
+// Step is one action of a batch, with how it ended.
+type Step struct {
+	Action  Action
+	Answer  protocol.Answer
+	Text    string // what she reads of it
+	Started time.Time
+	Ended   time.Time
+}
+
+// Report is the outcome of a batch: the steps that ran, in order, and the
+// actions that were not done because one before them failed or the batch
+// was replaced.
+type Report struct {
+	Steps   []Step
+	NotDone []Action
+	TurnID  int64
+}
+
+// OK reports whether every action of the batch succeeded.
+func (r Report) OK() bool {
+	if len(r.NotDone) > 0 {
+		return false
+	}
+	for _, s := range r.Steps {
+		if !s.Answer.Result.OK() {
+			return false
+		}
+	}
+	return true
+}
+
+// Text is the report as she reads it: one line per action, the first line
+// of each its result, then what was not done.
+func (r Report) Text() string {
+	var b strings.Builder
+	for i, s := range r.Steps {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "[%s] result: %s", s.Action.Name, s.Text)
+	}
+	if len(r.NotDone) > 0 {
+		names := make([]string, len(r.NotDone))
+		for i, a := range r.NotDone {
+			names[i] = a.Call
+		}
+		fmt.Fprintf(&b, "\nnot done: %s", strings.Join(names, ", "))
+	}
+	return b.String()
+}
+
+// ReadAnswer is the default reading of an answer: "RESULT: message" and the
+// action's own last log lines, indented.
+func ReadAnswer(a protocol.Answer) string {
+	var b strings.Builder
+	b.WriteString(string(a.Result))
+	if msg := a.Explanation(); msg != "" {
+		b.WriteString(": ")
+		b.WriteString(msg)
+	}
+	if a.Result == protocol.Interrupted && a.Reason != "" && !strings.Contains(a.Explanation(), a.Reason) {
+		fmt.Fprintf(&b, " (%s)", a.Reason)
+	}
+	for _, l := range a.Log {
+		b.WriteString("\n  ")
+		b.WriteString(l)
+	}
+	return b.String()
+}
+
+// Hands is her one pair of hands. A batch of actions runs in the background,
+// in order; a new batch replaces the one still going (the game answers the
+// running request INTERRUPTED / replaced, and the rest of the old batch is
+// not started); the first failure stops the rest. Every batch ends in one
+// Report handed to the report function.
+type Hands struct {
+	game   Game
+	log    ActionLog
+	live   *Live
+	logger *slog.Logger
+	report func(Report)
+
+	mu      sync.Mutex
+	current *batch
+	wg      sync.WaitGroup
+}
+
+type batch struct {
+	superseded bool // guarded by Hands.mu
+	id         string
+	doing      *Doing
+}
+
+// NewHands returns hands that act in game, record in log (nil records
+// nowhere), show themselves in live and hand every batch's report to report.
+func NewHands(game Game, log ActionLog, live *Live, logger *slog.Logger, report func(Report)) *Hands {
+	return &Hands{game: game, log: log, live: live, logger: logger, report: report}
+}
+
+// Busy reports whether an action is running and what it is.
+func (h *Hands) Busy() (Doing, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.current == nil || h.current.doing == nil {
+		return Doing{}, false
+	}
+	return *h.current.doing, true
+}
+
+// Start runs the actions in the background and returns at once. ctx bounds
+// the whole batch: cancelling it (the program stopping) ends every call.
+func (h *Hands) Start(ctx context.Context, actions []Action, turnID int64) {
+	if len(actions) == 0 {
+		return
+	}
+	b := &batch{}
+	h.mu.Lock()
+	if h.current != nil {
+		h.current.superseded = true
+	}
+	h.current = b
+	h.mu.Unlock()
+	h.wg.Add(1)
+	go func() {
+		defer h.wg.Done()
+		h.run(ctx, b, actions, turnID)
+	}()
+}
+
+// Stop marks the running batch so none of its remaining actions start. The
+// running request itself is stopped by the game (stop_moving).
+func (h *Hands) Stop() {
+	h.mu.Lock()
+	if h.current != nil {
+		h.current.superseded = true
+	}
+	h.mu.Unlock()
+}
+
+// Wait blocks until every batch has ended.
+func (h *Hands) Wait() { h.wg.Wait() }
+
+// Progress records a progress packet if it belongs to the running action.
+func (h *Hands) Progress(p protocol.Progress) {
+	h.mu.Lock()
+	b := h.current
+	ok := b != nil && b.doing != nil && b.id == p.ID
+	var d Doing
+	if ok {
+		d = *b.doing
+		d.Progress = &Progress{Done: p.Done, Total: p.Total, Message: p.Message, At: time.Now()}
+		b.doing = &d
+	}
+	h.mu.Unlock()
+	if ok {
+		h.live.Update(TopicHands, func(s *Snapshot) { s.Doing = &d })
+	}
+}
+
+func (h *Hands) run(ctx context.Context, b *batch, actions []Action, turnID int64) {
+	rep := Report{TurnID: turnID}
+	for i, a := range actions {
+		h.mu.Lock()
+		stop := b.superseded
+		h.mu.Unlock()
+		if stop {
+			rep.NotDone = actions[i:]
+			break
+		}
+		step := h.do(ctx, b, a, turnID)
+		rep.Steps = append(rep.Steps, step)
+		if !step.Answer.Result.OK() {
+			rep.NotDone = actions[i+1:]
+			break
+		}
+	}
+	h.mu.Lock()
+	if h.current == b {
+		h.current = nil
+	}
+	h.mu.Unlock()
+	h.report(rep)
+}
+
+func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {
+	started := time.Now()
+	rec := ActionRecord{Action: a.Name, Params: paramsJSON(a.Params), Started: started, TurnID: turnID}
+	sent := func(id string) {
+		rec.ID = id
+		d := &Doing{ID: id, Action: a.Name, Call: a.Call, Started: started}
+		h.mu.Lock()
+		mine := h.current == b
+		b.id, b.doing = id, d
+		h.mu.Unlock()
+		if mine {
+			h.live.Update(TopicHands, func(s *Snapshot) { s.Doing = d })
+		}
+		h.record(ctx, rec, false)
+	}
+	h.logger.Info("agent: action started", slog.String("call", a.Call))
+	ans, err := h.game.Send(ctx, a.Name, a.Params, sent)
+	if err != nil {
+		h.logger.Debug("agent: action did not complete in the game", slog.String("action", a.Name), slog.Any("error", err))
+	}
+	ended := time.Now()
+	read := a.Read
+	if read == nil {
+		read = ReadAnswer
+	}
+	step := Step{Action: a, Answer: ans, Text: read(ans), Started: started, Ended: ended}
+	h.logger.Info("agent: action finished", slog.String("call", a.Call), slog.String("result", string(ans.Result)),
+		slog.String("message", ans.Explanation()), slog.Duration("took", ended.Sub(started).Round(time.Millisecond)))
+
+	fin := &Finished{ID: rec.ID, Action: a.Name, Call: a.Call, Result: ans.Result, Message: ans.Explanation(), Started: started, Ended: ended}
+	h.mu.Lock()
+	mine := h.current == b
+	b.doing = nil
+	h.mu.Unlock()
+	h.live.Update(TopicHands, func(s *Snapshot) {
+		s.Last = fin
+		if mine || (s.Doing != nil && s.Doing.ID == rec.ID) {
+			s.Doing = nil
+		}
+	})
+	if rec.ID != "" {
+		rec.Finished, rec.Result, rec.Message, rec.Log = ended, string(ans.Result), ans.Explanation(), ans.Log
+		h.record(ctx, rec, true)
+	}
+	return step
+}
+
+func (h *Hands) record(ctx context.Context, rec ActionRecord, finished bool) {
+	if h.log == nil {
+		return
+	}
+	// The history must be written even while the program shuts down, so a
+	// finished action is not lost with the cancelled context.
+	ctx = context.WithoutCancel(ctx)
+	var err error
+	if finished {
+		err = h.log.FinishAction(ctx, rec)
+	} else {
+		err = h.log.StartAction(ctx, rec)
+	}
+	if err != nil {
+		h.logger.Warn("agent: the action history could not be written", slog.String("action", rec.Action), slog.Any("error", err))
+		return
+	}
+	h.live.Update(TopicActions, func(*Snapshot) {})
+}
+
+func paramsJSON(p any) string {
+	if p == nil {
+		return "{}"
+	}
+	b, err := json.Marshal(p)
+	if err != nil {
+		return fmt.Sprintf("%q", fmt.Sprint(p))
+	}
+	return string(b)
+}

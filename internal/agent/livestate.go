@@ -1,0 +1,348 @@
+package agent
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
+)
+
+// Memories are what she remembers that belongs in her live state: the
+// places of this world, nearest first; remembered blocks beyond the survey;
+// what she knows of the people around her.
+type Memories struct {
+	Places []PlaceNote
+	Known  []KnownNote
+	People []PersonNote
+}
+
+// PlaceNote is a remembered place with its distance from her.
+type PlaceNote struct {
+	Name      string
+	Pos       game.Pos
+	Dimension string
+	Distance  float64
+}
+
+// KnownNote is the nearest remembered block of one kind.
+type KnownNote struct {
+	Block    string
+	Pos      game.Pos
+	Distance float64
+}
+
+// PersonNote is what she knows of a player nearby.
+type PersonNote struct {
+	Name  string
+	Facts []string
+}
+
+// Caps that keep a busy state within about 2,000 characters, and keep one
+// kind from hiding the others (a row of torches cannot hide the ore).
+const (
+	capPerKind   = 3
+	capClose     = 10
+	capSurvey    = 8
+	capEntities  = 6
+	capPlayers   = 5
+	capPlaces    = 6
+	capKnown     = 5
+	capInventory = 16
+	capCraftable = 12
+)
+
+// RenderLiveState renders her situation as a few readable lines: what her
+// hands are on, what the game did on its own in the last minute, then her
+// body, surroundings, the world and what she remembers. It is pure: the
+// same inputs give the same text.
+func RenderLiveState(v SurfaceView, doing *Doing, mem *Memories, now time.Time) string {
+	var b strings.Builder
+	line := func(format string, args ...any) {
+		b.WriteString("- ")
+		fmt.Fprintf(&b, format, args...)
+		b.WriteByte('\n')
+	}
+	if doing != nil {
+		s := fmt.Sprintf("you are doing: %s, %s so far", doing.Call, seconds(now.Sub(doing.Started)))
+		if doing.Progress != nil {
+			s += " (last progress: " + progressText(doing.Progress) + ")"
+		}
+		line("%s", s)
+	} else {
+		line("you are not doing anything right now")
+	}
+	if len(v.Reflexes) > 0 {
+		parts := make([]string, 0, len(v.Reflexes))
+		for _, r := range v.Reflexes {
+			parts = append(parts, fmt.Sprintf("%s ago on reflex %s %s: %s", seconds(now.Sub(r.At)), r.Reflex, r.Event, r.Message))
+		}
+		line("the game acted for you in the last minute: %s", strings.Join(parts, "; "))
+	}
+	st := v.State
+	if st == nil {
+		if v.Hello == nil {
+			line("the game is not connected: you cannot see or act in it right now")
+		} else {
+			line("no news from the game yet")
+		}
+		renderMemories(line, mem)
+		return b.String()
+	}
+	p := st.Player
+	line("health %.0f/20, food %d/20, level %d", p.Health, p.Food, p.XPLevel)
+	pos := p.Position.Block()
+	where := fmt.Sprintf("you are at %s in the %s, facing %s", pos, orDefault(p.Dimension, "overworld"), game.SnapYaw(p.Yaw))
+	if p.InWater {
+		where += ", in water"
+	} else if !p.OnGround {
+		where += ", not on the ground"
+	}
+	line("%s", where)
+	held := "nothing"
+	if st.Held != nil && st.Held.Item != "" {
+		held = stackText(*st.Held)
+	}
+	wear := armorText(st.Armor)
+	line("holding %s; wearing %s", held, wear)
+	if len(v.Inventory) > 0 {
+		line("you carry: %s", inventoryLine(v.Inventory, capInventory))
+	} else {
+		line("you carry nothing")
+	}
+	if len(st.Craftable) > 0 {
+		line("you can craft now: %s", listCapped(st.Craftable, capCraftable))
+	}
+	if s := closeView(st.Blocks); s != "" {
+		line("close by: %s", s)
+	}
+	if v.Survey != nil {
+		if s := surveyLine(v.Survey); s != "" {
+			line("within %d blocks: %s", v.Survey.Radius, s)
+		}
+	}
+	if st.Underfoot == "air" || st.Underfoot == "" && !p.OnGround {
+		line("you are standing on air: you are falling")
+	} else {
+		line("you are standing on %s; above you: %s", orDefault(st.Underfoot, "unknown"), orDefault(st.Overhead, "unknown"))
+	}
+	if s := entitiesLine(st.Entities); s != "" {
+		line("around you: %s", s)
+	}
+	if s := playersLine(st.Players, mem); s != "" {
+		line("players near you: %s", s)
+	}
+	line("%s", worldLine(st.World, p.Dimension))
+	renderMemories(line, mem)
+	return b.String()
+}
+
+func renderMemories(line func(string, ...any), mem *Memories) {
+	if mem == nil {
+		return
+	}
+	if len(mem.Places) > 0 {
+		parts := []string{}
+		for i, pl := range mem.Places {
+			if i == capPlaces {
+				parts = append(parts, fmt.Sprintf("and %d more", len(mem.Places)-i))
+				break
+			}
+			parts = append(parts, fmt.Sprintf("%s %s %.0fm", pl.Name, pl.Pos, pl.Distance))
+		}
+		line("places you remember: %s", strings.Join(parts, "; "))
+	}
+	if len(mem.Known) > 0 {
+		parts := []string{}
+		for i, k := range mem.Known {
+			if i == capKnown {
+				break
+			}
+			parts = append(parts, fmt.Sprintf("%s %s %.0fm", k.Block, k.Pos, k.Distance))
+		}
+		line("remembered further out: %s", strings.Join(parts, "; "))
+	}
+}
+
+func closeView(blocks []protocol.SeenBlock) string {
+	sorted := append([]protocol.SeenBlock(nil), blocks...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Distance < sorted[j].Distance })
+	per := map[string]int{}
+	var parts []string
+	hidden := 0
+	for _, bl := range sorted {
+		if per[bl.Block] >= capPerKind || len(parts) >= capClose {
+			hidden++
+			continue
+		}
+		per[bl.Block]++
+		parts = append(parts, fmt.Sprintf("%s %s %.1fm", bl.Block, bl.Pos(), bl.Distance))
+	}
+	if hidden > 0 {
+		parts = append(parts, fmt.Sprintf("%d more", hidden))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// surveyLine puts ores first, then the rest by count, eight kinds at most.
+func surveyLine(s *protocol.Survey) string {
+	kinds := append([]protocol.SurveyKind(nil), s.Kinds...)
+	sort.SliceStable(kinds, func(i, j int) bool {
+		oi, oj := strings.HasSuffix(kinds[i].Kind, "_ore"), strings.HasSuffix(kinds[j].Kind, "_ore")
+		if oi != oj {
+			return oi
+		}
+		return kinds[i].Count > kinds[j].Count
+	})
+	var parts []string
+	for i, k := range kinds {
+		if i == capSurvey {
+			break
+		}
+		s := fmt.Sprintf("%s %d", k.Kind, k.Count)
+		if k.Nearest != nil {
+			s += fmt.Sprintf(" (nearest %s %.0fm", k.Nearest.Pos(), k.Nearest.Distance)
+			if k.Reachable != nil && k.Reachable.Pos() != k.Nearest.Pos() {
+				s += fmt.Sprintf(", reachable %s %.0fm", k.Reachable.Pos(), k.Reachable.Distance)
+			} else if k.Reachable == nil {
+				s += ", none reachable without digging"
+			}
+			s += ")"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "; ")
+}
+
+func entitiesLine(es []protocol.Entity) string {
+	sorted := append([]protocol.Entity(nil), es...)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		if sorted[i].Hostile != sorted[j].Hostile {
+			return sorted[i].Hostile
+		}
+		return sorted[i].Distance < sorted[j].Distance
+	})
+	var parts []string
+	for i, e := range sorted {
+		if i == capEntities {
+			parts = append(parts, fmt.Sprintf("%d more", len(sorted)-i))
+			break
+		}
+		s := fmt.Sprintf("%s %.0fm at %s", e.Type, e.Distance, game.Vec3{X: e.X, Y: e.Y, Z: e.Z}.Block())
+		if e.Hostile {
+			s = "hostile " + s
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "; ")
+}
+
+func playersLine(ps []protocol.NearPlayer, mem *Memories) string {
+	facts := map[string][]string{}
+	if mem != nil {
+		for _, p := range mem.People {
+			facts[p.Name] = p.Facts
+		}
+	}
+	var parts []string
+	for i, p := range ps {
+		if i == capPlayers {
+			parts = append(parts, fmt.Sprintf("%d more", len(ps)-i))
+			break
+		}
+		s := fmt.Sprintf("%s %.0fm at %s", p.Name, p.Distance, game.Vec3{X: p.X, Y: p.Y, Z: p.Z}.Block())
+		if f := facts[p.Name]; len(f) > 0 {
+			s += " (you know: " + strings.Join(f, "; ") + ")"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// worldLine is the time of day, whether monsters are about, the weather,
+// the light at her feet (hostiles spawn where the block light is 0), the
+// biome and the dimension.
+func worldLine(w protocol.WorldState, dim string) string {
+	t := w.Time % 24000
+	var day string
+	switch {
+	case t < 1000 || t >= 23000:
+		day = "dawn"
+	case t < 6000:
+		day = "morning"
+	case t < 12000:
+		day = "afternoon"
+	case t < 13000:
+		day = "dusk"
+	default:
+		day = "night"
+	}
+	if day == "night" && w.Dark {
+		day = "night, monsters are about"
+	}
+	return fmt.Sprintf("world: %s (time %d), %s, light %d at your feet, %s, %s",
+		day, t, orDefault(w.Weather, "clear"), w.Light, orDefault(w.Biome, "unknown biome"), orDefault(orDefault(w.Dimension, dim), "overworld"))
+}
+
+func armorText(a protocol.Armor) string {
+	var parts []string
+	for _, s := range []*string{a.Head, a.Chest, a.Legs, a.Feet} {
+		if s != nil && *s != "" {
+			parts = append(parts, *s)
+		}
+	}
+	if len(parts) == 0 {
+		return "no armour"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func stackText(s game.Stack) string {
+	if s.Count > 1 {
+		return fmt.Sprintf("%d %s", s.Count, s.Item)
+	}
+	return s.Item
+}
+
+// inventoryLine lists what she carries, most first, names breaking ties.
+func inventoryLine(inv game.Inventory, max int) string {
+	type kv struct {
+		k string
+		v int
+	}
+	items := make([]kv, 0, len(inv))
+	for k, v := range inv {
+		items = append(items, kv{k, v})
+	}
+	sort.Slice(items, func(i, j int) bool {
+		if items[i].v != items[j].v {
+			return items[i].v > items[j].v
+		}
+		return items[i].k < items[j].k
+	})
+	parts := make([]string, 0, len(items))
+	for i, it := range items {
+		if i == max {
+			parts = append(parts, fmt.Sprintf("%d more kinds", len(items)-i))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%d %s", it.v, it.k))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func listCapped(xs []string, max int) string {
+	if len(xs) <= max {
+		return strings.Join(xs, ", ")
+	}
+	return strings.Join(xs[:max], ", ") + fmt.Sprintf(" and %d more", len(xs)-max)
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}

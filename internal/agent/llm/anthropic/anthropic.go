@@ -1,0 +1,182 @@
+// Package anthropic lets her think with Claude through Anthropic's Messages
+// API, with native tool use: the system prompt goes as the system parameter,
+// tools as tool definitions, and the answers to one step's calls as
+// tool_result blocks of one user message, as the API requires.
+//
+// The API key is only ever sent in the request's credentials header: it
+// never appears in a log line or an error, even when a server quotes it back.
+package anthropic
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	sdk "github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/anthropics/anthropic-sdk-go/v2/option"
+
+	"beaweb/internal/agent"
+)
+
+// DefaultBaseURL is Anthropic's own API root.
+const DefaultBaseURL = "https://api.anthropic.com/"
+
+// DefaultTimeout bounds one attempt when Config.Timeout is zero.
+const DefaultTimeout = 2 * time.Minute
+
+// DefaultMaxTokens bounds one answer when Config.MaxTokens is zero: ample
+// for a few tool calls and a line of speech, and a build script besides.
+const DefaultMaxTokens = 4096
+
+// Config says which server and model to use. Nothing is read from the
+// environment or from the SDK's profile files: ANTHROPIC_API_KEY,
+// ANTHROPIC_BASE_URL and the rest are ignored.
+type Config struct {
+	// BaseURL is the API root that "v1/messages" is appended to. Empty
+	// means DefaultBaseURL.
+	BaseURL string
+	// APIKey is the credential. It may be empty only for a server of your
+	// own (BaseURL set) that wants none.
+	APIKey string
+	// Model is the model name, such as claude-sonnet-4-5.
+	Model string
+	// MaxTokens bounds the length of one answer; zero means
+	// DefaultMaxTokens.
+	MaxTokens int
+	// HTTPClient is used for every request; nil means a client of its own
+	// over http.DefaultTransport.
+	HTTPClient *http.Client
+	// Timeout bounds each attempt; zero means DefaultTimeout.
+	Timeout time.Duration
+	// MaxRetries is how many times the SDK retries an attempt that failed
+	// with 408, 409, 429, a 5xx, a dropped connection or a timed-out
+	// attempt, waiting as the server asks (retry-after-ms, retry-after) or
+	// backing off. Zero means the SDK's default of 2; a negative number
+	// means no retry.
+	MaxRetries int
+	// Logger receives debug lines about each call; nil discards them.
+	Logger *slog.Logger
+}
+
+// Model is one Claude model. It implements agent.Model.
+type Model struct {
+	model     string
+	maxTokens int
+	endpoint  string // the base URL without credentials or query, for sentences
+	key       string // only to redact it
+	timeout   time.Duration
+	messages  sdk.MessageService
+	log       *slog.Logger
+}
+
+var _ agent.Model = (*Model)(nil)
+
+// New checks cfg and returns a Model ready to call. It makes no request.
+func New(cfg Config) (*Model, error) {
+	if strings.TrimSpace(cfg.Model) == "" {
+		return nil, errors.New("anthropic: no model named; set one, such as claude-sonnet-4-5")
+	}
+	if cfg.Timeout < 0 {
+		return nil, fmt.Errorf("anthropic: the timeout %s is negative; use zero for the default of %s", cfg.Timeout, DefaultTimeout)
+	}
+	if cfg.MaxTokens < 0 {
+		return nil, fmt.Errorf("anthropic: max tokens %d is negative; use zero for the default of %d", cfg.MaxTokens, DefaultMaxTokens)
+	}
+	base := cfg.BaseURL
+	if base == "" {
+		if cfg.APIKey == "" {
+			return nil, errors.New("anthropic: Anthropic's API needs an API key; set one")
+		}
+		base = DefaultBaseURL
+	}
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, errors.New("anthropic: the base URL is not an http or https URL such as https://api.anthropic.com/")
+	}
+	m := &Model{
+		model:     cfg.Model,
+		maxTokens: cfg.MaxTokens,
+		endpoint:  u.Scheme + "://" + u.Host + u.Path,
+		key:       cfg.APIKey,
+		timeout:   cfg.Timeout,
+		log:       cfg.Logger,
+	}
+	if m.maxTokens == 0 {
+		m.maxTokens = DefaultMaxTokens
+	}
+	if m.timeout == 0 {
+		m.timeout = DefaultTimeout
+	}
+	if m.log == nil {
+		m.log = slog.New(slog.DiscardHandler)
+	}
+	client := cfg.HTTPClient
+	if client == nil {
+		client = &http.Client{}
+	}
+	opts := []option.RequestOption{
+		// Without it the SDK would take its credential and base URL from
+		// the environment or a profile on disk behind the config's back.
+		option.WithoutEnvironmentDefaults(),
+		option.WithBaseURL(base),
+		option.WithHTTPClient(client),
+		option.WithRequestTimeout(m.timeout),
+	}
+	if cfg.APIKey != "" {
+		opts = append(opts, option.WithAPIKey(cfg.APIKey))
+	}
+	switch {
+	case cfg.MaxRetries < 0:
+		opts = append(opts, option.WithMaxRetries(0))
+	case cfg.MaxRetries > 0:
+		opts = append(opts, option.WithMaxRetries(cfg.MaxRetries))
+	}
+	m.messages = sdk.NewClient(opts...).Messages
+	return m, nil
+}
+
+// Name is "anthropic/<model>".
+func (m *Model) Name() string { return "anthropic/" + m.model }
+
+// Generate sends the request as one message and returns its text and tool
+// calls. Errors from the provider, after the SDK's retries, wrap
+// agent.ErrModel; an error about the request itself (a role it does not
+// know, a schema that is not a JSON object) does not.
+func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.ModelResponse, error) {
+	params, err := m.params(req)
+	if err != nil {
+		return agent.ModelResponse{}, err
+	}
+	a := &attempts{log: m.log, redact: m.redact}
+	start := time.Now()
+	msg, err := m.messages.New(ctx, params, option.WithMiddleware(a.observe))
+	latency := time.Since(start)
+	if err != nil {
+		return agent.ModelResponse{Latency: latency}, m.failure(ctx, err, a)
+	}
+	resp := m.response(msg)
+	resp.Latency = latency
+	m.log.Debug("anthropic: model answered",
+		slog.String("model", m.model),
+		slog.Duration("latency", latency),
+		slog.Int("attempts", a.count),
+		slog.Int("input_tokens", resp.Usage.InputTokens),
+		slog.Int("output_tokens", resp.Usage.OutputTokens),
+		slog.Int("tool_calls", len(resp.ToolCalls)))
+	return resp, nil
+}
+
+// redact removes the API key from text that may quote it. Keys shorter than
+// eight characters are placeholders that replacing would garble ordinary
+// words with.
+func (m *Model) redact(s string) string {
+	if len(m.key) < 8 {
+		return s
+	}
+	return strings.ReplaceAll(s, m.key, "[redacted]")
+}

@@ -1,0 +1,242 @@
+package anthropic
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"beaweb/internal/agent"
+)
+
+// maxErrorBody bounds how much of an error response is read: enough for any
+// provider's error object, not enough for a misconfigured proxy's HTML page
+// to fill the memory.
+const maxErrorBody = 64 << 10
+
+// maxProviderMessage bounds what of the provider's own words goes into an
+// error sentence.
+const maxProviderMessage = 400
+
+// statusOverloaded is the status Anthropic answers when all its capacity is
+// busy; OpenAI-compatible gateways in front of Claude pass it on.
+const statusOverloaded = 529
+
+// modelError is what Generate returns when the provider did not answer: its
+// text is a sentence for a person, and it wraps agent.ErrModel and, where
+// there is one, the context or network error underneath (never the SDK's
+// error, whose text may quote a request or a body).
+type modelError struct {
+	msg   string
+	cause error
+}
+
+func (e *modelError) Error() string { return e.msg }
+
+func (e *modelError) Unwrap() []error {
+	if e.cause == nil {
+		return []error{agent.ErrModel}
+	}
+	return []error{agent.ErrModel, e.cause}
+}
+
+// attempts watches every HTTP attempt of one call, retries included, through
+// an SDK middleware, so the error sentence can say how many there were and
+// quote the last answer whatever shape its body had.
+type attempts struct {
+	log    *slog.Logger
+	redact func(string) string
+
+	count  int
+	status int         // of the last attempt; 0 when it got no answer
+	header http.Header // of the last attempt
+	body   []byte      // of the last attempt, when its status was 400 or above
+}
+
+func (a *attempts) observe(req *http.Request, next func(*http.Request) (*http.Response, error)) (*http.Response, error) {
+	a.count++
+	a.status, a.header, a.body = 0, nil, nil
+	res, err := next(req)
+	if err != nil || res == nil {
+		return res, err
+	}
+	a.status, a.header = res.StatusCode, res.Header
+	if res.StatusCode < 400 {
+		return res, nil
+	}
+	// Read the error body here and hand the SDK a copy: the SDK only keeps
+	// bodies that have its own error shape, and local servers differ.
+	body, readErr := io.ReadAll(io.LimitReader(res.Body, maxErrorBody))
+	_ = res.Body.Close()
+	res.Body = io.NopCloser(bytes.NewReader(body))
+	if readErr == nil {
+		// Redacted before anything is cut from it, so no part of the
+		// key survives a shortened quote.
+		a.body = []byte(a.redact(string(body)))
+	}
+	wait, ok := retryAfter(res.Header, time.Now())
+	attrs := []any{slog.Int("attempt", a.count), slog.Int("status", res.StatusCode)}
+	if ok {
+		attrs = append(attrs, slog.Duration("retry_after", wait))
+	}
+	attrs = append(attrs, slog.String("provider_said", providerMessage(a.body)))
+	a.log.Debug("anthropic: attempt failed", attrs...)
+	return res, nil
+}
+
+// failure turns what the SDK returned after its retries into a sentence a
+// person can act on.
+func (m *Model) failure(ctx context.Context, err error, a *attempts) error {
+	where := fmt.Sprintf("anthropic: %s at %s", m.model, m.endpoint)
+	tries := ""
+	if a.count > 1 {
+		tries = fmt.Sprintf(" after %d attempts", a.count)
+	}
+	var msg string
+	var cause error
+	switch {
+	case ctx.Err() != nil:
+		cause = ctx.Err()
+		msg = fmt.Sprintf("%s: the call was given up%s because its context ended (%v)", where, tries, ctx.Err())
+	case a.status >= 400:
+		msg = where + " " + statusSentence(a.status, a.header, a.body, tries, m.model, m.key != "")
+	case isTimeout(err):
+		cause = err
+		msg = fmt.Sprintf("%s did not answer within %s%s; raise the timeout if the model is slow to start, or check that the server is not stuck", where, m.timeout, tries)
+	default:
+		cause = err
+		msg = fmt.Sprintf("%s could not be reached%s (%v); check that the server is running and that the base URL is right", where, tries, err)
+	}
+	msg = m.redact(msg)
+	m.log.Debug("anthropic: model call failed", slog.String("error", msg))
+	return &modelError{msg: msg, cause: cause}
+}
+
+// statusSentence says what an HTTP error status means for the person who
+// configured the model, with what the provider said and how long it asked to
+// wait.
+func statusSentence(status int, header http.Header, body []byte, tries, model string, haveKey bool) string {
+	code := strconv.Itoa(status)
+	if text := http.StatusText(status); text != "" {
+		code += " " + text
+	} else if status == statusOverloaded {
+		code += " Overloaded"
+	}
+	said := providerMessage(body)
+	if said != "" {
+		said = fmt.Sprintf(" and said %q", said)
+	}
+	wait := ""
+	if d, ok := retryAfter(header, time.Now()); ok {
+		wait = fmt.Sprintf("; it asked to wait %s before trying again", d.Round(time.Millisecond))
+	}
+	switch {
+	case status == http.StatusUnauthorized && !haveKey:
+		return fmt.Sprintf("wants an API key (%s%s)%s; configure one", code, tries, said)
+	case status == http.StatusUnauthorized:
+		return fmt.Sprintf("refused the API key (%s%s)%s; check the API key", code, tries, said)
+	case status == http.StatusForbidden:
+		return fmt.Sprintf("refused access (%s%s)%s; check that the API key may use %s", code, tries, said, model)
+	case status == http.StatusNotFound:
+		return fmt.Sprintf("does not know the model or the endpoint (%s%s)%s; check the model name %q and the base URL", code, tries, said, model)
+	case status == http.StatusTooManyRequests:
+		if wait == "" {
+			wait = "; it did not say how long to wait, so wait a minute or check the plan's limits"
+		}
+		return fmt.Sprintf("is rate limiting you (%s%s)%s%s", code, tries, said, wait)
+	case status == statusOverloaded:
+		return fmt.Sprintf("is overloaded (%s%s)%s%s; try again in a little while", code, tries, said, wait)
+	case status >= 500:
+		return fmt.Sprintf("failed on its side (%s%s)%s%s; try again later", code, tries, said, wait)
+	case status >= 400 && status < 500:
+		return fmt.Sprintf("rejected the request (%s%s)%s", code, tries, said)
+	}
+	return fmt.Sprintf("answered %s%s%s", code, tries, said)
+}
+
+// providerMessage finds the human words in an error body: Anthropic's
+// {"type":"error","error":{"type":…,"message":…}}, a gateway's
+// {"error":"…"}, a bare {"message":…} or {"detail":…}, or else the body
+// itself, shortened.
+func providerMessage(body []byte) string {
+	body = bytes.TrimSpace(body)
+	if len(body) == 0 {
+		return ""
+	}
+	var shape struct {
+		Error   json.RawMessage `json:"error"`
+		Message string          `json:"message"`
+		Detail  json.RawMessage `json:"detail"`
+	}
+	msg := ""
+	if json.Unmarshal(body, &shape) == nil {
+		var nested struct {
+			Message string `json:"message"`
+		}
+		var plain string
+		switch {
+		case json.Unmarshal(shape.Error, &nested) == nil && nested.Message != "":
+			msg = nested.Message
+		case json.Unmarshal(shape.Error, &plain) == nil && plain != "":
+			msg = plain
+		case shape.Message != "":
+			msg = shape.Message
+		case json.Unmarshal(shape.Detail, &plain) == nil && plain != "":
+			msg = plain
+		}
+	}
+	if msg == "" {
+		msg = string(body)
+	}
+	msg = strings.Join(strings.Fields(msg), " ")
+	if len(msg) > maxProviderMessage {
+		cut := maxProviderMessage
+		for cut > 0 && !isRuneStart(msg[cut]) {
+			cut--
+		}
+		msg = msg[:cut] + "…"
+	}
+	return msg
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// retryAfter reads how long the provider asked to wait: retry-after-ms
+// (milliseconds), then retry-after (seconds, or an HTTP date).
+func retryAfter(h http.Header, now time.Time) (time.Duration, bool) {
+	if h == nil {
+		return 0, false
+	}
+	if v := h.Get("Retry-After-Ms"); v != "" {
+		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 {
+			return time.Duration(ms * float64(time.Millisecond)), true
+		}
+	}
+	v := h.Get("Retry-After")
+	if v == "" {
+		return 0, false
+	}
+	if s, err := strconv.ParseFloat(v, 64); err == nil && s >= 0 {
+		return time.Duration(s * float64(time.Second)), true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(t.Sub(now), 0), true
+	}
+	return 0, false
+}
+
+func isTimeout(err error) bool {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return true
+	}
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}

@@ -1,0 +1,95 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// nudge decides whether one of the two silences worth breaking is due, and
+// returns its perception. At most one is due per tick: the idle nudge while
+// her hands are free, the commentary while they are busy.
+func (m *Mind) nudge(now time.Time) (Perception, bool) {
+	if !m.enabled.Load() {
+		return Perception{}, false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if d, busy := m.Hands.Busy(); busy {
+		m.idleSince = now
+		return m.commentary(now, d)
+	}
+	if m.cfg.IdleNudge <= 0 {
+		return Perception{}, false
+	}
+	since := m.idleSince
+	if m.lastNudge.After(since) {
+		since = m.lastNudge
+	}
+	if now.Sub(since) < m.cfg.IdleNudge {
+		return Perception{}, false
+	}
+	m.lastNudge = now
+	idle := now.Sub(m.idleSince)
+	var b strings.Builder
+	fmt.Fprintf(&b, "You have been standing around for %s with nothing in your hands.", seconds(idle))
+	if open := m.openObjectives(); len(open) > 0 {
+		b.WriteString(" Your open objectives:")
+		for i, o := range open {
+			fmt.Fprintf(&b, "\n%d. %s", i+1, o)
+		}
+		b.WriteString("\nIt is your game: pick the next step and do it.")
+	} else {
+		b.WriteString(" Nobody has set you an objective, and that is fine: a player in a field is still a player. It is your game; pick something worth doing and do it.")
+	}
+	return Perception{Source: SourceGame, Kind: KindIdle, Addressed: true, At: now, Text: b.String()}, true
+}
+
+// commentary is due at most every Commentary while an action runs, and
+// only when something changed since she last heard: new progress or a
+// different inventory. m.mu is held.
+func (m *Mind) commentary(now time.Time, d Doing) (Perception, bool) {
+	if m.cfg.Commentary <= 0 || now.Sub(m.lastComment) < m.cfg.Commentary || now.Sub(d.Started) < m.cfg.Commentary {
+		return Perception{}, false
+	}
+	progress := ""
+	if d.Progress != nil {
+		progress = progressText(d.Progress)
+	}
+	v := m.Surface.View()
+	if progress == m.heardProgress && !v.InvAt.After(m.heardInv) {
+		return Perception{}, false
+	}
+	m.lastComment, m.heardProgress, m.heardInv = now, progress, v.InvAt
+	var b strings.Builder
+	fmt.Fprintf(&b, "You have been at %s for %s.", d.Call, seconds(now.Sub(d.Started)))
+	if progress != "" {
+		fmt.Fprintf(&b, " Last progress: %s.", progress)
+	}
+	if len(v.Inventory) > 0 {
+		fmt.Fprintf(&b, " You carry %s.", inventoryLine(v.Inventory, 12))
+	}
+	b.WriteString(" If there is something worth saying about it, say it; staying quiet is fine too.")
+	return Perception{Source: SourceGame, Kind: KindCommentary, Addressed: true, At: now, Text: b.String()}, true
+}
+
+// openObjectives lists the objectives not yet done. A store error leaves
+// the list empty: a nudge is never worth failing over.
+func (m *Mind) openObjectives() []string {
+	if m.objectives == nil {
+		return nil
+	}
+	all, err := m.objectives.Objectives(context.Background())
+	if err != nil {
+		m.logger.Warn("agent: the objectives could not be read")
+		return nil
+	}
+	var open []string
+	for _, o := range all {
+		if !o.Done {
+			open = append(open, o.Text)
+		}
+	}
+	return open
+}

@@ -1,0 +1,104 @@
+package agent
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"beaweb/internal/game/protocol"
+)
+
+type fixedObjectives []Objective
+
+func (f fixedObjectives) Objectives(context.Context) ([]Objective, error) { return f, nil }
+
+func TestIdleNudge(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{IdleNudge: 30 * time.Second})
+		m.objectives = fixedObjectives{{Text: "build a house"}, {Text: "find iron", Done: true}}
+		start := time.Now()
+		if _, ok := m.nudge(start.Add(29 * time.Second)); ok {
+			t.Fatal("nudged before 30 s")
+		}
+		p, ok := m.nudge(start.Add(30 * time.Second))
+		if !ok {
+			t.Fatal("no nudge after 30 s standing around")
+		}
+		if !p.Addressed || p.Kind != KindIdle || !strings.Contains(p.Text, "30s") || !strings.Contains(p.Text, "1. build a house") || strings.Contains(p.Text, "find iron") {
+			t.Errorf("idle nudge: %+v", p)
+		}
+		if _, ok := m.nudge(start.Add(45 * time.Second)); ok {
+			t.Error("nudged again 15 s after the last nudge")
+		}
+		if p, ok := m.nudge(start.Add(61 * time.Second)); !ok || !strings.Contains(p.Text, "61s") {
+			t.Errorf("the second nudge: %v %+v", ok, p)
+		}
+		m.objectives = fixedObjectives{}
+		if p, ok := m.nudge(start.Add(95 * time.Second)); !ok || !strings.Contains(p.Text, "a player in a field is still a player") {
+			t.Errorf("with no objectives: %+v", p)
+		}
+	})
+}
+
+func TestIdleNudgeOff(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{IdleNudge: 0})
+		if _, ok := m.nudge(time.Now().Add(time.Hour)); ok {
+			t.Error("nudged with the idle nudge off")
+		}
+	})
+}
+
+func TestCommentaryOnlyWhenSomethingChanged(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g := newFakeGame()
+		release := make(chan struct{})
+		g.hold["find_block"] = release
+		m, _ := newTestMind(&scripted{}, g, MindConfig{Commentary: 20 * time.Second, IdleNudge: 30 * time.Second})
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		m.Hands.Start(ctx, []Action{{Name: "find_block", Call: "find_block(block=log, count=16)"}}, 1)
+		synctest.Wait()
+		start := time.Now()
+		if _, ok := m.nudge(start.Add(10 * time.Second)); ok {
+			t.Fatal("commentary before 20 s")
+		}
+		m.Hands.Progress(protocol.Progress{ID: "r1-abcdef", Done: 3, Total: 16, Message: "chopping oak_log"})
+		p, ok := m.nudge(start.Add(20 * time.Second))
+		if !ok || p.Kind != KindCommentary || !strings.Contains(p.Text, "3/16") || !strings.Contains(p.Text, "find_block(block=log, count=16)") {
+			t.Fatalf("commentary: %v %+v", ok, p)
+		}
+		if _, ok := m.nudge(start.Add(45 * time.Second)); ok {
+			t.Error("commentary with nothing new: time passing is not news")
+		}
+		m.Surface.Handle(ctx, protocol.State{Inventory: []protocol.Slot{{Item: "oak_log", Count: 5}}})
+		if p, ok := m.nudge(start.Add(50 * time.Second)); !ok || !strings.Contains(p.Text, "5 oak_log") {
+			t.Errorf("commentary after the inventory changed: %v %+v", ok, p)
+		}
+		if _, ok := m.nudge(start.Add(55 * time.Second)); ok {
+			t.Error("two comments within 20 s")
+		}
+		close(release)
+		m.Hands.Wait()
+	})
+}
+
+func TestAskPutsAPerceptionOnTheBus(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{})
+		m.Surface.Handle(context.Background(), protocol.State{Inventory: []protocol.Slot{{Item: "cobblestone", Count: 12}}})
+		if err := m.Ask(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		p := <-m.queue
+		if p.Kind != KindAsk || !p.Addressed || !strings.Contains(p.Text, "12 cobblestone") || !strings.Contains(p.Text, "hands are free") {
+			t.Errorf("ask: %+v", p)
+		}
+		m.SetEnabled(false)
+		if err := m.Ask(context.Background()); err == nil {
+			t.Error("asking with the skill off did not say so")
+		}
+	})
+}

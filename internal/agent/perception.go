@@ -1,0 +1,117 @@
+package agent
+
+import (
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+)
+
+// Source says where a perception comes from. A turn about the game is one
+// whose perception came from the game or its chat.
+type Source string
+
+// The sources of her perceptions.
+const (
+	SourceGame      Source = "game:mc"
+	SourceChat      Source = "chat:mc"
+	SourceDashboard Source = "dashboard"
+)
+
+// Kind says what a perception is about.
+type Kind string
+
+// The kinds of perception.
+const (
+	KindAction      Kind = "action"     // an action (or a batch) is over
+	KindChat        Kind = "chat"       // a line of the game chat
+	KindFight       Kind = "fight"      // she was hurt
+	KindDeath       Kind = "death"      // she died
+	KindReflex      Kind = "reflex"     // the game acted on its own
+	KindIdle        Kind = "idle"       // she has been standing around
+	KindCommentary  Kind = "commentary" // she is deep in something long
+	KindAsk         Kind = "ask"        // someone on the dashboard asked what she is doing
+	KindConnected   Kind = "connected"  // she has just come into the game
+	KindFollowEnded Kind = "follow_ended"
+)
+
+// Author is who wrote a chat line, keyed by UUID because names change.
+type Author struct {
+	UUID string
+	Name string
+}
+
+// Perception is one thing that may make her think.
+type Perception struct {
+	Source    Source
+	Kind      Kind
+	Text      string
+	At        time.Time
+	Addressed bool    // spoken to her, or a nudge: bypasses the chat cooldown
+	Author    *Author // for chat
+}
+
+// Gate decides which perceptions wake her. Action results, fights, deaths,
+// reflex failures, addressed chat and nudges always pass; other chat passes
+// at most once per cooldown; her own chat echo never does.
+type Gate struct {
+	cooldown time.Duration
+
+	mu       sync.Mutex
+	lastChat time.Time
+}
+
+// NewGate returns a gate letting unaddressed chat through at most once per
+// cooldown.
+func NewGate(cooldown time.Duration) *Gate { return &Gate{cooldown: cooldown} }
+
+// Pass reports whether p wakes her.
+func (g *Gate) Pass(p Perception) bool {
+	if p.Kind != KindChat || p.Addressed {
+		return true
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.lastChat.IsZero() && p.At.Sub(g.lastChat) < g.cooldown {
+		return false
+	}
+	g.lastChat = p.At
+	return true
+}
+
+// addressedRange is how close a speaker must stand for a line to count as
+// said to her.
+const addressedRange = 6.0
+
+// Addressed reports whether a chat line is said to her: the speaker stands
+// within six blocks, or the line names her as a word.
+func Addressed(name, message string, distance *float64) bool {
+	if distance != nil && *distance <= addressedRange {
+		return true
+	}
+	return mentions(message, name)
+}
+
+// mentions reports whether name appears in text as a whole word, ignoring
+// case, so "Bea" is found in "hey bea!" but not in "bear".
+func mentions(text, name string) bool {
+	if name == "" {
+		return false
+	}
+	lt, ln := strings.ToLower(text), strings.ToLower(name)
+	for i := 0; ; {
+		j := strings.Index(lt[i:], ln)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(ln)
+		before := start == 0 || !isWordRune(rune(lt[start-1]))
+		after := end == len(lt) || !isWordRune(rune(lt[end]))
+		if before && after {
+			return true
+		}
+		i = start + 1
+	}
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }

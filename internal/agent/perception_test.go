@@ -1,0 +1,55 @@
+package agent
+
+import (
+	"testing"
+	"time"
+)
+
+func TestAddressed(t *testing.T) {
+	near, far := 4.0, 30.0
+	cases := []struct {
+		msg  string
+		dist *float64
+		want bool
+	}{
+		{"anyone got iron?", &near, true},
+		{"anyone got iron?", &far, false},
+		{"anyone got iron?", nil, false},
+		{"hey Bea, come here", &far, true},
+		{"BEA!", nil, true},
+		{"a bear ate my sandwich", nil, false},
+		{"ask bea_bot", nil, false},
+	}
+	for _, c := range cases {
+		if got := Addressed("Bea", c.msg, c.dist); got != c.want {
+			t.Errorf("Addressed(%q, %v) = %v, want %v", c.msg, c.dist, got, c.want)
+		}
+	}
+}
+
+func TestGate(t *testing.T) {
+	g := NewGate(20 * time.Second)
+	t0 := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	chat := func(at time.Duration, addressed bool) Perception {
+		return Perception{Kind: KindChat, At: t0.Add(at), Addressed: addressed}
+	}
+	steps := []struct {
+		p    Perception
+		want bool
+	}{
+		{chat(0, false), true},
+		{chat(5*time.Second, false), false}, // within the cooldown
+		{chat(6*time.Second, true), true},   // addressed: bypasses it
+		{Perception{Kind: KindAction, At: t0.Add(7 * time.Second)}, true},
+		{Perception{Kind: KindDeath, At: t0.Add(7 * time.Second)}, true},
+		{Perception{Kind: KindFight, At: t0.Add(7 * time.Second)}, true},
+		{Perception{Kind: KindIdle, At: t0.Add(7 * time.Second), Addressed: true}, true},
+		{chat(19*time.Second, false), false},
+		{chat(21*time.Second, false), true},
+	}
+	for i, s := range steps {
+		if got := g.Pass(s.p); got != s.want {
+			t.Errorf("step %d (%s at %s): pass = %v, want %v", i, s.p.Kind, s.p.At.Sub(t0), got, s.want)
+		}
+	}
+}

@@ -1,0 +1,247 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/game"
+	"beaweb/internal/planner/script"
+)
+
+// Places are the places she remembers, per world.
+type Places interface {
+	RememberPlace(ctx context.Context, world string, p game.Place) (previous *game.Place, err error)
+	Place(ctx context.Context, world, name string) (game.Place, error)
+	Places(ctx context.Context, world string) ([]game.Place, error)
+}
+
+// People is what she knows of the players she has met.
+type People interface {
+	SeePlayer(ctx context.Context, uuid, name string, at time.Time) (game.Person, error)
+	PersonByName(ctx context.Context, name string) (game.Person, error)
+	AddFact(ctx context.Context, uuid, text string) (game.Fact, error)
+}
+
+// Blocks is her spatial map: the useful blocks she has seen or placed.
+type Blocks interface {
+	NearestBlocks(ctx context.Context, world, dimension, kind string, from game.Pos, radius, limit int) ([]game.KnownBlock, error)
+}
+
+// brainTools are the tools worked out in the brain, each present only when
+// what it needs is wired.
+func brainTools(d Deps) []*Tool {
+	var out []*Tool
+	if d.Crafting != nil {
+		c := &craftTools{crafting: d.Crafting, sit: d.Situation}
+		out = append(out, define("crafting_plan", c.plan))
+	}
+	if d.Building != nil {
+		b := &buildTools{sit: d.Situation, templates: d.Building, scripts: d.Scripts, previews: map[[32]byte]bool{}}
+		out = append(out,
+			define("build", b.build).sending("build"),
+			define("plan_build", b.planBuild),
+			define("list_templates", func(context.Context, noParams) agent.Outcome { return agent.Outcome{Answer: d.Building.Text()} }),
+			define("build_template", b.buildTemplate).sendingOnly("build", "origin", "layers", "palette", "ops", "rotation", "clear"),
+		)
+		if d.Scripts != nil {
+			t := define("build_script", b.buildScript).sendingOnly("build", "origin", "layers", "palette", "ops", "rotation", "clear")
+			t.spec.Description += "\n\n" + script.Guide
+			out = append(out, t)
+		}
+	}
+	if d.Places != nil {
+		p := &placeTools{places: d.Places, sit: d.Situation}
+		out = append(out, define("remember_place", p.remember), define("go_to_place", p.goTo).sendingOnly("move_to", "x", "y", "z", "range"))
+	}
+	if d.People != nil {
+		p := &personTools{people: d.People, sit: d.Situation}
+		out = append(out, define("remember_person", p.remember))
+	}
+	if d.Blocks != nil {
+		b := &recallTools{blocks: d.Blocks, sit: d.Situation}
+		out = append(out, define("recall_blocks", b.recall))
+	}
+	return out
+}
+
+// where is her world, dimension and block, or a sentence saying why it is
+// not known yet.
+func where(sit Situation) (world, dim string, at game.Pos, err error) {
+	v := sit.View()
+	if v.State == nil {
+		return "", "", game.Pos{}, errors.New("the game has not told you where you are yet")
+	}
+	world = v.World.Server
+	if world == "" && v.Hello != nil {
+		world = v.Hello.World.Server
+	}
+	dim = v.State.Player.Dimension
+	if dim == "" {
+		dim = v.World.Dimension
+	}
+	if dim == "" {
+		dim = "overworld"
+	}
+	return world, dim, v.State.Player.Position.Block(), nil
+}
+
+type rememberPlaceParams struct {
+	Name string  `json:"name" jsonschema_description:"a short name for where you stand now, such as home or mine"`
+	Note *string `json:"note,omitempty" jsonschema_description:"a line about the place, for later"`
+}
+
+type goToPlaceParams struct {
+	Name string `json:"name" jsonschema_description:"a place you remembered"`
+}
+
+type placeTools struct {
+	places Places
+	sit    Situation
+}
+
+func (t *placeTools) remember(ctx context.Context, p rememberPlaceParams) agent.Outcome {
+	world, dim, at, err := where(t.sit)
+	if err != nil {
+		return failf("%v", err)
+	}
+	note := ""
+	if p.Note != nil {
+		note = *p.Note
+	}
+	prev, err := t.places.RememberPlace(ctx, world, game.Place{Name: p.Name, Dimension: dim, Pos: at, Note: note})
+	if err != nil {
+		return failf("%v", err)
+	}
+	name := strings.TrimSpace(p.Name)
+	if prev != nil {
+		return answer("SUCCESS: %s is now %s in the %s (it was %s in the %s).", name, at, dim, prev.Pos, prev.Dimension)
+	}
+	return answer("SUCCESS: remembered %s at %s in the %s.", name, at, dim)
+}
+
+// goTo walks to a remembered place with move_to; a place in another
+// dimension is refused, and an unknown name answers with the known ones.
+func (t *placeTools) goTo(ctx context.Context, p goToPlaceParams) agent.Outcome {
+	world, dim, _, err := where(t.sit)
+	if err != nil {
+		return failf("%v", err)
+	}
+	pl, err := t.places.Place(ctx, world, strings.TrimSpace(p.Name))
+	if err != nil {
+		all, lerr := t.places.Places(ctx, world)
+		if lerr != nil || len(all) == 0 {
+			return failf("you remember no place called %q, and no places at all in this world yet; remember one with remember_place", p.Name)
+		}
+		names := make([]string, len(all))
+		for i, q := range all {
+			names[i] = q.Name
+		}
+		return failf("you remember no place called %q; the places you know here are %s", p.Name, strings.Join(names, ", "))
+	}
+	if pl.Dimension != dim {
+		return failf("%s is in the %s and you are in the %s; you cannot walk there from here", pl.Name, pl.Dimension, dim)
+	}
+	params := moveToParams{X: float64(pl.Pos.X) + 0.5, Y: float64(pl.Pos.Y), Z: float64(pl.Pos.Z) + 0.5}
+	out := start("move_to", params)
+	out.Action.Call = fmt.Sprintf("go_to_place(name=%s)", pl.Name)
+	out.Answer = fmt.Sprintf("started: walking to %s at %s. Its result will reach you when you arrive.", pl.Name, pl.Pos)
+	return out
+}
+
+type rememberPersonParams struct {
+	Player string `json:"player" jsonschema_description:"the player's name"`
+	Fact   string `json:"fact" jsonschema_description:"one thing worth remembering about them, 500 characters at most"`
+}
+
+func (p *rememberPersonParams) validate() error {
+	return firstErr(nonEmpty("player", p.Player), nonEmpty("fact", p.Fact))
+}
+
+type personTools struct {
+	people People
+	sit    Situation
+}
+
+// remember keeps a fact on a player she has met, or one standing near her.
+func (t *personTools) remember(ctx context.Context, p rememberPersonParams) agent.Outcome {
+	person, err := t.people.PersonByName(ctx, p.Player)
+	if err != nil {
+		uuid := ""
+		if st := t.sit.View().State; st != nil {
+			for _, np := range st.Players {
+				if strings.EqualFold(np.Name, p.Player) {
+					uuid = np.UUID
+				}
+			}
+		}
+		if uuid == "" {
+			return failf("you have not met anyone called %s; you can remember facts about players who talked to you or stand near you", p.Player)
+		}
+		if person, err = t.people.SeePlayer(ctx, uuid, p.Player, time.Now()); err != nil {
+			return failf("%v", err)
+		}
+	}
+	if _, err := t.people.AddFact(ctx, person.UUID, p.Fact); err != nil {
+		return failf("%v", err)
+	}
+	return answer("SUCCESS: you will remember that about %s.", person.Name)
+}
+
+type recallParams struct {
+	Kind   string `json:"kind" jsonschema_description:"a block or family you have seen: iron_ore, log, chest, crafting_table, water…"`
+	Radius *int   `json:"radius,omitempty" jsonschema:"minimum=1,maximum=1000" jsonschema_description:"how far from you, in blocks (default 256)"`
+}
+
+func (p *recallParams) validate() error {
+	return firstErr(nonEmpty("kind", p.Kind), inRange("radius", p.Radius, 1, 1000))
+}
+
+type recallTools struct {
+	blocks Blocks
+	sit    Situation
+}
+
+// recall answers from her spatial map at once: the nearest remembered
+// blocks of a kind, with when she last saw them.
+func (t *recallTools) recall(ctx context.Context, p recallParams) agent.Outcome {
+	world, dim, at, err := where(t.sit)
+	if err != nil {
+		return failf("%v", err)
+	}
+	radius := 256
+	if p.Radius != nil {
+		radius = *p.Radius
+	}
+	kind := game.BlockFamily(p.Kind)
+	found, err := t.blocks.NearestBlocks(ctx, world, dim, kind, at, radius, 8)
+	if err != nil {
+		return failf("%v", err)
+	}
+	if len(found) == 0 {
+		return answer("You remember no %s within %d blocks. scan looks around you now, up to 64 blocks.", kind, radius)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "You remember %d %s within %d blocks, nearest first:", len(found), kind, radius)
+	for _, k := range found {
+		how := "seen"
+		if k.Placed {
+			how = "placed by you"
+		}
+		fmt.Fprintf(&b, "\n- %s at %s, %.0f blocks away, %s %s ago", k.Block, k.Pos, k.Pos.Dist(at), how, time.Since(k.LastSeen).Round(time.Second))
+	}
+	return answer("%s", b.String())
+}
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,206 @@
+package tools
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"strings"
+	"sync"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/game"
+	"beaweb/internal/planner/blueprint"
+)
+
+// Building is the set of ready-made buildings she can put up.
+type Building interface {
+	// Text lists the templates, one line each, for list_templates.
+	Text() string
+	// Resolve turns a template into build arguments from what she carries.
+	Resolve(name string, origin game.Pos, rotation int, have game.Inventory) (blueprint.Args, error)
+}
+
+// Scripts run a build script in its sandbox and give back its cells,
+// relative to the script's own origin, and its notes.
+type Scripts interface {
+	Run(ctx context.Context, src string) ([]blueprint.Cell, []string, error)
+}
+
+// buildTools are build, plan_build and the templates and scripts that
+// become a build.
+type buildTools struct {
+	sit       Situation
+	templates Building
+	scripts   Scripts
+
+	mu       sync.Mutex
+	previews map[[32]byte]bool // scripts she has previewed, by content
+}
+
+// have is what she carries now.
+func (b *buildTools) have() game.Inventory {
+	inv := b.sit.View().Inventory
+	if inv == nil {
+		return game.Inventory{}
+	}
+	return inv
+}
+
+// blockAt answers from her close view: the blocks she sees within a few
+// blocks. Anything further is unknown, which the plan says.
+func (b *buildTools) blockAt() func(game.Pos) string {
+	st := b.sit.View().State
+	if st == nil {
+		return nil
+	}
+	seen := make(map[game.Pos]string, len(st.Blocks))
+	for _, bl := range st.Blocks {
+		seen[bl.Pos()] = bl.Block
+	}
+	return func(p game.Pos) string { return seen[p] }
+}
+
+// startBuild checks a build before her hands take it, so a malformed one
+// is refused here with the same sentence the game would give.
+func (b *buildTools) startBuild(args blueprint.Args, call string) agent.Outcome {
+	plan, err := blueprint.Plan(args, b.have(), b.blockAt())
+	if err != nil {
+		return agent.Outcome{Failed: true, Answer: "FAILURE_INVALID: " + err.Error()}
+	}
+	out := start("build", args)
+	out.Action.Call = call
+	summary := fmt.Sprintf("started: %s, %d cells, about %d s.", call, len(plan.Cells), plan.SecondsEstimate)
+	if len(plan.Missing) > 0 {
+		summary += " You are short of " + countText(plan.Missing) + "; the build will stop where those were needed."
+	}
+	if plan.OverBudget {
+		summary += " It may run past the game's 600 s for one build; send the same build again to carry on."
+	}
+	out.Answer = summary + " Its result will reach you when it is over."
+	return out
+}
+
+func (b *buildTools) build(_ context.Context, args blueprint.Args) agent.Outcome {
+	return b.startBuild(args, fmt.Sprintf("build(origin=%s, rotation=%d)", args.Origin, args.Rotation))
+}
+
+func (b *buildTools) planBuild(_ context.Context, args blueprint.Args) agent.Outcome {
+	plan, err := blueprint.Plan(args, b.have(), b.blockAt())
+	if err != nil {
+		return agent.Outcome{Failed: true, Answer: "FAILURE_INVALID: " + err.Error()}
+	}
+	return agent.Outcome{Answer: plan.Text()}
+}
+
+type templateParams struct {
+	Name     string `json:"name" jsonschema_description:"the template, as list_templates names it"`
+	Rotation *int   `json:"rotation,omitempty" jsonschema:"enum=0,enum=90,enum=180,enum=270" jsonschema_description:"clockwise quarter turns seen from above (default 0)"`
+	X        *int   `json:"x,omitempty" jsonschema_description:"corner of the ground floor, x; leave x, y, z out to build two blocks in front of you"`
+	Y        *int   `json:"y,omitempty" jsonschema_description:"corner of the ground floor, y (the floor you stand on)"`
+	Z        *int   `json:"z,omitempty" jsonschema_description:"corner of the ground floor, z"`
+}
+
+func (p *templateParams) validate() error {
+	if err := nonEmpty("name", p.Name); err != nil {
+		return err
+	}
+	if p.Rotation != nil && *p.Rotation%90 != 0 || p.Rotation != nil && (*p.Rotation < 0 || *p.Rotation > 270) {
+		return fmt.Errorf("rotation must be 0, 90, 180 or 270, not %d", *p.Rotation)
+	}
+	return optPos{X: p.X, Y: p.Y, Z: p.Z}.check()
+}
+
+// origin is where a build starts: the given corner, or two blocks in front
+// of her at the level she stands on.
+func (b *buildTools) origin(x, y, z *int) (game.Pos, error) {
+	if x != nil {
+		return game.Pos{X: *x, Y: *y, Z: *z}, nil
+	}
+	st := b.sit.View().State
+	if st == nil {
+		return game.Pos{}, fmt.Errorf("the game has not told you where you are yet; give x, y and z")
+	}
+	feet := st.Player.Position.Block()
+	fwd, _ := game.SnapYaw(st.Player.Yaw).Forward().Offset()
+	return feet.Add(game.Pos{X: 2 * fwd.X, Z: 2 * fwd.Z}), nil
+}
+
+func (b *buildTools) buildTemplate(_ context.Context, p templateParams) agent.Outcome {
+	origin, err := b.origin(p.X, p.Y, p.Z)
+	if err != nil {
+		return failf("%v", err)
+	}
+	rot := 0
+	if p.Rotation != nil {
+		rot = *p.Rotation
+	}
+	args, err := b.templates.Resolve(p.Name, origin, rot, b.have())
+	if err != nil {
+		return agent.Outcome{Failed: true, Answer: "FAILURE_INVALID: " + err.Error()}
+	}
+	return b.startBuild(args, fmt.Sprintf("build_template(name=%s, at=%s, rotation=%d)", p.Name, origin, rot))
+}
+
+type scriptParams struct {
+	Script  string `json:"script" jsonschema_description:"the build script: a few lines calling set, fill, walls, line, circle, get and note, coordinates relative to the origin"`
+	Confirm *bool  `json:"confirm,omitempty" jsonschema_description:"false (default): only preview the box and the cost; true: build it (only after a preview of the same script)"`
+	X       *int   `json:"x,omitempty" jsonschema_description:"origin x; leave x, y, z out for two blocks in front of you"`
+	Y       *int   `json:"y,omitempty" jsonschema_description:"origin y"`
+	Z       *int   `json:"z,omitempty" jsonschema_description:"origin z"`
+}
+
+func (p *scriptParams) validate() error {
+	if err := nonEmpty("script", p.Script); err != nil {
+		return err
+	}
+	return optPos{X: p.X, Y: p.Y, Z: p.Z}.check()
+}
+
+// buildScript previews a script, or builds one she has previewed.
+func (b *buildTools) buildScript(ctx context.Context, p scriptParams) agent.Outcome {
+	origin, err := b.origin(p.X, p.Y, p.Z)
+	if err != nil {
+		return failf("%v", err)
+	}
+	cells, notes, err := b.scripts.Run(ctx, p.Script)
+	if err != nil {
+		return failf("the script was refused: %v", err)
+	}
+	args, err := blueprint.FromCells(origin, cells)
+	if err != nil {
+		return agent.Outcome{Failed: true, Answer: "FAILURE_INVALID: " + err.Error()}
+	}
+	key := sha256.Sum256([]byte(p.Script))
+	confirm := p.Confirm != nil && *p.Confirm
+	b.mu.Lock()
+	previewed := b.previews[key]
+	if !confirm {
+		b.previews[key] = true
+	}
+	b.mu.Unlock()
+	if confirm && !previewed {
+		return failf("preview this script first with confirm=false; nothing is built until the same script comes back with confirm=true")
+	}
+	if confirm {
+		return b.startBuild(args, fmt.Sprintf("build_script(at=%s, %d cells)", origin, len(cells)))
+	}
+	plan, err := blueprint.Plan(args, b.have(), b.blockAt())
+	if err != nil {
+		return agent.Outcome{Failed: true, Answer: "FAILURE_INVALID: " + err.Error()}
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "Preview of your script at %s (nothing is built yet):\n%s", origin, plan.Text())
+	for _, n := range notes {
+		sb.WriteString("\nnote: " + n)
+	}
+	sb.WriteString("\nTo build it, call build_script again with the same script and confirm=true.")
+	return agent.Outcome{Answer: sb.String()}
+}
+
+func countText(m map[string]int) string {
+	parts := make([]string, 0, len(m))
+	for _, k := range sortedKeys(m) {
+		parts = append(parts, fmt.Sprintf("%d %s", m[k], k))
+	}
+	return strings.Join(parts, ", ")
+}

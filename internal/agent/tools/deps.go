@@ -1,0 +1,57 @@
+package tools
+
+import (
+	"context"
+	"log/slog"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/game/protocol"
+)
+
+// Game sends one request to the game side and waits for its answer.
+type Game interface {
+	Send(ctx context.Context, action string, params any, sent func(id string)) (protocol.Answer, error)
+}
+
+// Situation is what she knows of her game right now.
+type Situation interface {
+	View() agent.SurfaceView
+}
+
+// Hands stop the batch that is running, so none of its remaining actions
+// start.
+type Hands interface {
+	Stop()
+}
+
+// Deps are what the tools are wired from. A nil planner or memory leaves
+// its tools out of the registry: she is never shown a tool that cannot work.
+type Deps struct {
+	Game      Game
+	Situation Situation
+	Hands     Hands
+	Logger    *slog.Logger
+
+	Crafting Crafting // crafting_plan and the plan behind a failed craft_item
+	Building Building // plan_build, list_templates, build_template
+	Scripts  Scripts  // build_script; nil when build scripts are off
+	Places   Places   // remember_place, go_to_place
+	People   People   // remember_person
+	Blocks   Blocks   // recall_blocks
+}
+
+// New returns the registry of every tool her deps allow.
+func New(d Deps) *Registry {
+	r := &Registry{tools: map[string]*Tool{}, logger: d.Logger}
+	g := &gameTools{game: d.Game, sit: d.Situation, hands: d.Hands, crafting: d.Crafting}
+	for _, t := range g.all() {
+		r.add(t)
+	}
+	for _, t := range voiceTools() {
+		r.add(t)
+	}
+	for _, t := range brainTools(d) {
+		r.add(t)
+	}
+	return r
+}

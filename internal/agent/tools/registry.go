@@ -1,0 +1,321 @@
+// Package tools holds every tool she can call: the game's actions, the quick
+// looks and words beside them, and the tools worked out in the brain. Each
+// tool's parameters are a typed struct, the one source of its JSON schema,
+// its validation and the parameters it sends to the game; its description is
+// embedded from descriptions/.
+//
+// What a tool needs of the rest of beaweb (the game, her situation, the
+// planners, her memory) is declared here as small interfaces, which the mod
+// client, the planners and the store satisfy.
+package tools
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+
+	"beaweb/internal/agent"
+)
+
+//go:embed descriptions/*.md
+var descriptions embed.FS
+
+// Tool is one tool of the registry.
+type Tool struct {
+	spec agent.ToolSpec
+	// action is the game action the tool sends, when it sends one.
+	action string
+	// sends lists the parameters the tool puts in that action's request;
+	// the contract test holds them against the mod's reads.
+	sends  []string
+	params reflect.Type
+	usage  string
+	invoke func(ctx context.Context, raw json.RawMessage) agent.Outcome
+}
+
+// Name is the tool's name.
+func (t *Tool) Name() string { return t.spec.Name }
+
+// Spec is what the model is shown of the tool.
+func (t *Tool) Spec() agent.ToolSpec { return t.spec }
+
+// GameAction is the protocol action the tool sends and the parameters it
+// sends with it; ok is false for a tool that never reaches the game.
+func (t *Tool) GameAction() (action string, sends []string, ok bool) {
+	return t.action, t.sends, t.action != ""
+}
+
+// Registry is the set of tools she has.
+type Registry struct {
+	tools  map[string]*Tool
+	order  []string
+	logger *slog.Logger
+}
+
+// Specs lists every tool for the model, in a stable order.
+func (r *Registry) Specs() []agent.ToolSpec {
+	out := make([]agent.ToolSpec, 0, len(r.order))
+	for _, n := range r.order {
+		out = append(out, r.tools[n].spec)
+	}
+	return out
+}
+
+// Tools lists every tool, in the order the model sees them.
+func (r *Registry) Tools() []*Tool {
+	out := make([]*Tool, 0, len(r.order))
+	for _, n := range r.order {
+		out = append(out, r.tools[n])
+	}
+	return out
+}
+
+// Tool returns the tool of that name.
+func (r *Registry) Tool(name string) (*Tool, bool) {
+	t, ok := r.tools[name]
+	return t, ok
+}
+
+// Invoke runs one call. An unknown tool or bad arguments answer with what
+// is valid; nothing here panics or returns an error.
+func (r *Registry) Invoke(ctx context.Context, call agent.ToolCall) agent.Outcome {
+	t, ok := r.tools[call.Name]
+	if !ok {
+		return failf("there is no tool called %q. Your tools are: %s.", call.Name, strings.Join(r.order, ", "))
+	}
+	return t.invoke(ctx, call.Args)
+}
+
+func (r *Registry) add(t *Tool) {
+	if _, dup := r.tools[t.spec.Name]; dup {
+		panic("tools: " + t.spec.Name + " registered twice") // a programming error, found by every test
+	}
+	r.tools[t.spec.Name] = t
+	r.order = append(r.order, t.spec.Name)
+}
+
+// validator is implemented by parameter structs with rules beyond their
+// types: ranges, enums, one of two forms.
+type validator interface {
+	validate() error
+}
+
+// define builds a tool from its typed parameters. P's fields carry json
+// tags (omitempty marks an optional one) and jsonschema_description tags.
+func define[P any](name string, run func(ctx context.Context, p P) agent.Outcome) *Tool {
+	var zero P
+	typ := reflect.TypeOf(zero)
+	schema := schemaOf(typ)
+	desc, err := descriptions.ReadFile("descriptions/" + name + ".md")
+	if err != nil {
+		panic("tools: no description for " + name) // a programming error, found by every test
+	}
+	t := &Tool{
+		spec:   agent.ToolSpec{Name: name, Description: strings.TrimSpace(string(desc)), Schema: schema},
+		params: typ,
+		usage:  usageOf(name, schema),
+	}
+	t.invoke = func(ctx context.Context, raw json.RawMessage) agent.Outcome {
+		p, err := decode[P](raw)
+		if err != nil {
+			return agent.Outcome{Failed: true, Answer: fmt.Sprintf("FAILURE_INVALID: %s was not called: %v. %s", name, err, t.usage)}
+		}
+		return run(ctx, p)
+	}
+	return t
+}
+
+// sending marks a tool as one that sends action with exactly the parameters
+// of its schema.
+func (t *Tool) sending(action string) *Tool {
+	t.action = action
+	var s struct {
+		Properties map[string]json.RawMessage `json:"properties"`
+	}
+	_ = json.Unmarshal(t.spec.Schema, &s)
+	for k := range s.Properties {
+		t.sends = append(t.sends, k)
+	}
+	sort.Strings(t.sends)
+	return t
+}
+
+// sendingOnly marks a tool that turns its arguments into other parameters
+// before it sends action (place_block, go_to_place, build_template).
+func (t *Tool) sendingOnly(action string, params ...string) *Tool {
+	t.action, t.sends = action, params
+	return t
+}
+
+// decode reads the model's arguments strictly: unknown fields, wrong types
+// and missing required fields are each named. Empty arguments count as {}.
+func decode[P any](raw json.RawMessage) (P, error) {
+	var p P
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		raw = json.RawMessage("{}")
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		return p, errors.New("the arguments are not a JSON object")
+	}
+	known := map[string]bool{}
+	for _, f := range jsonFields(reflect.TypeOf(p)) {
+		known[f.name] = true
+		v, present := fields[f.name]
+		if !f.optional && (!present || string(v) == "null") {
+			return p, fmt.Errorf("%s is required", f.name)
+		}
+	}
+	for k := range fields {
+		if !known[k] {
+			return p, fmt.Errorf("there is no parameter %q", k)
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if err := dec.Decode(&p); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return p, fmt.Errorf("%s must be %s, not %s", te.Field, kindName(te.Type), te.Value)
+		}
+		return p, fmt.Errorf("the arguments could not be read: %v", err)
+	}
+	if v, ok := any(&p).(validator); ok {
+		if err := v.validate(); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
+}
+
+type jsonField struct {
+	name     string
+	optional bool
+}
+
+// jsonFields lists the JSON fields of a struct as encoding/json sees them,
+// embedded structs flattened.
+func jsonFields(t reflect.Type) []jsonField {
+	var out []jsonField
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		name, opts, _ := strings.Cut(tag, ",")
+		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+			out = append(out, jsonFields(f.Type)...)
+			continue
+		}
+		if name == "" || name == "-" || !f.IsExported() {
+			continue
+		}
+		out = append(out, jsonField{name: name, optional: strings.Contains(opts, "omitempty")})
+	}
+	return out
+}
+
+func kindName(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		return "a whole number"
+	case reflect.Float64, reflect.Float32:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice:
+		return "a list"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	}
+	return t.String()
+}
+
+// schemaOf reflects the JSON schema of a parameter struct, inline, with no
+// extra properties allowed.
+func schemaOf(t reflect.Type) json.RawMessage {
+	r := jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true, AllowAdditionalProperties: false, Anonymous: true}
+	s := r.ReflectFromType(t)
+	s.Version = ""
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic("tools: schema of " + t.String() + ": " + err.Error())
+	}
+	return b
+}
+
+// usageOf is the sentence that lists a tool's valid parameters, for an
+// answer to bad arguments.
+func usageOf(name string, schema json.RawMessage) string {
+	var s struct {
+		Properties map[string]struct {
+			Type        any      `json:"type"`
+			Enum        []any    `json:"enum"`
+			Description string   `json:"description"`
+			Minimum     *float64 `json:"minimum"`
+			Maximum     *float64 `json:"maximum"`
+		} `json:"properties"`
+		Required []string `json:"required"`
+	}
+	_ = json.Unmarshal(schema, &s)
+	if len(s.Properties) == 0 {
+		return fmt.Sprintf("%s takes no parameters.", name)
+	}
+	req := map[string]bool{}
+	for _, r := range s.Required {
+		req[r] = true
+	}
+	names := make([]string, 0, len(s.Properties))
+	for k := range s.Properties {
+		names = append(names, k)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if req[names[i]] != req[names[j]] {
+			return req[names[i]]
+		}
+		return names[i] < names[j]
+	})
+	parts := make([]string, 0, len(names))
+	for _, k := range names {
+		p := s.Properties[k]
+		d := fmt.Sprintf("%s (%v", k, p.Type)
+		if len(p.Enum) > 0 {
+			d += fmt.Sprintf(", one of %v", p.Enum)
+		}
+		if p.Minimum != nil {
+			d += fmt.Sprintf(", at least %v", *p.Minimum)
+		}
+		if p.Maximum != nil {
+			d += fmt.Sprintf(", at most %v", *p.Maximum)
+		}
+		if req[k] {
+			d += ", required)"
+		} else {
+			d += ", optional)"
+		}
+		parts = append(parts, d)
+	}
+	return fmt.Sprintf("%s takes: %s.", name, strings.Join(parts, "; "))
+}
+
+// failf is a failure she reads.
+func failf(format string, args ...any) agent.Outcome {
+	return agent.Outcome{Failed: true, Answer: "FAILURE: " + fmt.Sprintf(format, args...)}
+}
+
+// answer is a plain answer she reads.
+func answer(format string, args ...any) agent.Outcome {
+	return agent.Outcome{Answer: fmt.Sprintf(format, args...)}
+}

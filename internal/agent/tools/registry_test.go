@@ -1,0 +1,149 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/game/protocol"
+	"beaweb/internal/planner/blueprint"
+	"beaweb/internal/planner/recipes"
+)
+
+type fakeGame struct {
+	sent []protocol.Request
+	ans  protocol.Answer
+}
+
+func (f *fakeGame) Send(_ context.Context, action string, params any, sent func(string)) (protocol.Answer, error) {
+	b, _ := json.Marshal(params)
+	f.sent = append(f.sent, protocol.Request{Action: action, Parameters: b})
+	if sent != nil {
+		sent("r1-abcdef")
+	}
+	a := f.ans
+	a.Action = action
+	return a, nil
+}
+
+type fakeSit struct{ v agent.SurfaceView }
+
+func (f fakeSit) View() agent.SurfaceView { return f.v }
+
+func newTestRegistry(g *fakeGame) *Registry {
+	return New(Deps{Game: g, Situation: fakeSit{}})
+}
+
+// fullRegistry has every tool, with every optional dependency wired: the
+// real planners over the repository's data, and memory fakes.
+func fullRegistry(g *fakeGame) *Registry {
+	return fullRegistryAt(g, fakeSit{})
+}
+
+func fullRegistryAt(g *fakeGame, sit Situation) *Registry {
+	data := os.DirFS(filepath.Join("..", "..", "..", "data"))
+	templates, err := blueprint.LoadTemplates(data)
+	if err != nil {
+		panic(err)
+	}
+	mem := newMemory()
+	return New(Deps{Game: g, Situation: sit, Crafting: books{data}, Building: templates,
+		Scripts: drawScripts{}, Places: mem, People: mem, Blocks: mem})
+}
+
+// books loads the recipe book from the repository's data.
+type books struct{ fsys fs.FS }
+
+func (b books) Book(v string) (*recipes.Book, error) { return recipes.Load(b.fsys, v) }
+
+// drawScripts stands in for the sandbox: each line "x y z block" is a cell.
+type drawScripts struct{}
+
+func (drawScripts) Run(_ context.Context, src string) ([]blueprint.Cell, []string, error) {
+	var cells []blueprint.Cell
+	for _, line := range strings.Split(strings.TrimSpace(src), "\n") {
+		var c blueprint.Cell
+		if _, err := fmt.Sscan(line, &c.X, &c.Y, &c.Z, &c.Block); err != nil {
+			return nil, nil, fmt.Errorf("line %q: %v", line, err)
+		}
+		cells = append(cells, c)
+	}
+	return cells, []string{"drawn"}, nil
+}
+
+func TestSchemasAreObjectsWithDescriptions(t *testing.T) {
+	r := newTestRegistry(&fakeGame{})
+	for _, s := range r.Specs() {
+		var sch struct {
+			Type                 string                     `json:"type"`
+			Properties           map[string]json.RawMessage `json:"properties"`
+			AdditionalProperties *bool                      `json:"additionalProperties"`
+		}
+		if err := json.Unmarshal(s.Schema, &sch); err != nil {
+			t.Fatalf("%s: schema is not JSON: %v", s.Name, err)
+		}
+		if sch.Type != "object" {
+			t.Errorf("%s: schema type %q, want object: %s", s.Name, sch.Type, s.Schema)
+		}
+		if sch.AdditionalProperties == nil || *sch.AdditionalProperties {
+			t.Errorf("%s: schema allows extra properties: %s", s.Name, s.Schema)
+		}
+		if !strings.Contains(strings.ToLower(s.Description), "you") {
+			t.Errorf("%s: the description does not speak to her in the second person", s.Name)
+		}
+	}
+	tool, _ := r.Tool("store_item")
+	if !strings.Contains(string(tool.Spec().Schema), `"x"`) {
+		t.Errorf("store_item's embedded x, y, z are missing from its schema: %s", tool.Spec().Schema)
+	}
+}
+
+func TestBadArgumentsAnswerWithWhatIsValid(t *testing.T) {
+	g := &fakeGame{}
+	r := newTestRegistry(g)
+	cases := []struct {
+		tool, args, want string
+	}{
+		{"find_block", `{}`, "block is required"},
+		{"find_block", `{"block":"log","count":"four"}`, "count must be a whole number"},
+		{"find_block", `{"block":"log","count":0}`, "count must be between 1 and 256"},
+		{"find_block", `{"block":"log","colour":"red"}`, `there is no parameter "colour"`},
+		{"find_block", `not json`, "not a JSON object"},
+		{"store_item", `{"item":"dirt","x":1}`, "give all three of x, y and z"},
+		{"bridge", `{"direction":"up","distance":3}`, "direction must be one of north, south, east, west"},
+		{"place_block", `{"block":"dirt","x":1,"y":2,"z":3,"dx":1,"dy":0,"dz":0,"face":"up"}`, "not both"},
+	}
+	for _, c := range cases {
+		out := r.Invoke(context.Background(), agent.ToolCall{Name: c.tool, Args: json.RawMessage(c.args)})
+		if !out.Failed || !strings.Contains(out.Answer, c.want) {
+			t.Errorf("%s(%s) = %q, want a failure containing %q", c.tool, c.args, out.Answer, c.want)
+		}
+		if !strings.Contains(out.Answer, c.tool+" takes:") {
+			t.Errorf("%s(%s): the answer does not list the valid parameters: %q", c.tool, c.args, out.Answer)
+		}
+	}
+	if len(g.sent) != 0 {
+		t.Errorf("bad arguments reached the game: %v", g.sent)
+	}
+	out := r.Invoke(context.Background(), agent.ToolCall{Name: "fly", Args: json.RawMessage(`{}`)})
+	if !out.Failed || !strings.Contains(out.Answer, "find_block") {
+		t.Errorf("an unknown tool answered %q, want the list of tools", out.Answer)
+	}
+}
+
+func TestLongRunningToolsStartActions(t *testing.T) {
+	r := newTestRegistry(&fakeGame{})
+	out := r.Invoke(context.Background(), agent.ToolCall{Name: "find_block", Args: json.RawMessage(`{"block":"log","count":4}`)})
+	if out.Action == nil {
+		t.Fatalf("find_block did not start an action: %+v", out)
+	}
+	if got, want := out.Action.Call, "find_block(block=log, count=4)"; got != want {
+		t.Errorf("call text %q, want %q", got, want)
+	}
+}

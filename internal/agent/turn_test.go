@@ -1,0 +1,212 @@
+package agent
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"beaweb/internal/game/protocol"
+)
+
+func gamePerception(text string) []Perception {
+	return []Perception{{Source: SourceGame, Kind: KindIdle, Text: text, Addressed: true, At: time.Now()}}
+}
+
+func TestLeftUndoneFiresOnceAndOnlyOnce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		model := &scripted{steps: []ModelResponse{
+			{ToolCalls: []ToolCall{call("1", "speak", `{"text":"let me punch some birch logs"}`)}},
+			{ToolCalls: []ToolCall{call("2", "speak", `{"text":"really, I will"}`)}},
+			{ToolCalls: []ToolCall{call("3", "speak", `{"text":"never reached"}`)}},
+		}}
+		m, turns := newTestMind(model, newFakeGame(), MindConfig{})
+		m.turn(context.Background(), gamePerception("You have been standing around for 30s."))
+		reqs := model.requests()
+		if len(reqs) != 2 {
+			t.Fatalf("the turn took %d model calls, want 2 (the speech, then the one more step)", len(reqs))
+		}
+		last := reqs[1].Messages[len(reqs[1].Messages)-1]
+		if last.Role != RoleUser || !strings.Contains(last.Text, "Talking about a thing is not doing it") {
+			t.Errorf("the second step was not told its hands are empty: %+v", last)
+		}
+		if got := turns.all(); len(got) != 1 || !strings.Contains(got[0].Said, "really, I will") {
+			t.Errorf("turn records %+v", got)
+		}
+	})
+}
+
+func TestLeftUndoneLeavesOtherTurnsAlone(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		model := &scripted{steps: []ModelResponse{{ToolCalls: []ToolCall{call("1", "speak", `{"text":"doing fine"}`)}}}}
+		m, _ := newTestMind(model, newFakeGame(), MindConfig{})
+		m.turn(context.Background(), []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "what are you doing?", Addressed: true}})
+		if n := len(model.requests()); n != 1 {
+			t.Errorf("a dashboard turn took %d model calls, want 1", n)
+		}
+	})
+}
+
+func TestStartingAnActionSatisfiesTheTurn(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		model := &scripted{steps: []ModelResponse{
+			{ToolCalls: []ToolCall{call("1", "find_block", `{"block":"log","count":4}`), call("2", "speak", `{"text":"chopping"}`)}},
+			{ToolCalls: []ToolCall{call("3", "speak", `{"text":"never reached"}`)}},
+		}}
+		g := newFakeGame()
+		m, _ := newTestMind(model, g, MindConfig{})
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		m.turn(ctx, gamePerception("go"))
+		m.Hands.Wait()
+		if n := len(model.requests()); n != 1 {
+			t.Errorf("the turn took %d model calls after speaking and starting an action, want 1", n)
+		}
+		if got := g.actions(); len(got) != 1 || got[0] != "find_block" {
+			t.Errorf("the game got %v", got)
+		}
+	})
+}
+
+func TestQuickToolAnswersAreReadBeforeTheTurnEnds(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		model := &scripted{steps: []ModelResponse{
+			{ToolCalls: []ToolCall{call("1", "scan", `{"block":"iron_ore"}`)}},
+			{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)}},
+		}}
+		m, _ := newTestMind(model, newFakeGame(), MindConfig{})
+		m.turn(context.Background(), []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "?"}})
+		reqs := model.requests()
+		if len(reqs) != 2 {
+			t.Fatalf("%d model calls, want 2", len(reqs))
+		}
+		tool := reqs[1].Messages[len(reqs[1].Messages)-1]
+		if tool.Role != RoleTool || tool.ToolCallID != "1" || !strings.Contains(tool.Text, "3 iron_ore") {
+			t.Errorf("the scan's answer did not come back: %+v", tool)
+		}
+	})
+}
+
+func TestLoopGuardEndsTheTurn(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var steps []ModelResponse
+		for i := 0; i < 10; i++ {
+			steps = append(steps, ModelResponse{ToolCalls: []ToolCall{call("s", "scan", `{"block":"iron_ore"}`)}})
+		}
+		model := &scripted{steps: steps}
+		m, _ := newTestMind(model, newFakeGame(), MindConfig{MaxSteps: 8})
+		m.turn(context.Background(), []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "?"}})
+		if n := len(model.requests()); n != 3 {
+			t.Errorf("the same call with the same answer ran %d times, want the turn ended at 3", n)
+		}
+	})
+}
+
+func TestStepCap(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var steps []ModelResponse
+		for i := 0; i < 20; i++ {
+			steps = append(steps, ModelResponse{ToolCalls: []ToolCall{call("s", "scan", `{"block":"ore`+itoa(i)+`"}`)}})
+		}
+		model := &scripted{steps: steps}
+		m, _ := newTestMind(model, newFakeGame(), MindConfig{MaxSteps: 5})
+		m.turn(context.Background(), []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "?"}})
+		if n := len(model.requests()); n != 5 {
+			t.Errorf("%d model calls, want the cap of 5", n)
+		}
+	})
+}
+
+func TestAPanickingToolIsAFailureSheReads(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		model := &scripted{steps: []ModelResponse{
+			{ToolCalls: []ToolCall{call("1", "boom", `{}`)}},
+			{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)}},
+		}}
+		m, turns := newTestMind(model, newFakeGame(), MindConfig{})
+		m.turn(context.Background(), []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "?"}})
+		rec := turns.all()[0]
+		if !strings.Contains(rec.ToolCalls[0].Answer, "FAILURE: boom broke") {
+			t.Errorf("the panic reached her as %q", rec.ToolCalls[0].Answer)
+		}
+	})
+}
+
+func TestBatchRunsInOrderAndStopsAtTheFirstFailure(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g := newFakeGame()
+		g.results["craft_item"] = protocol.Failure
+		var got []Report
+		h := NewHands(g, nil, NewLive("Bea", nil), discard(), func(r Report) { got = append(got, r) })
+		h.Start(context.Background(), []Action{
+			{Name: "find_block", Call: "find_block(block=log)"},
+			{Name: "craft_item", Call: "craft_item(item=oak_planks)"},
+			{Name: "move_to", Call: "move_to(x=1, y=2, z=3)"},
+		}, 7)
+		h.Wait()
+		if len(got) != 1 {
+			t.Fatalf("%d reports, want one for the batch", len(got))
+		}
+		text := got[0].Text()
+		want := "[find_block] result: SUCCESS: find_block SUCCESS\n[craft_item] result: FAILURE: craft_item FAILURE\nnot done: move_to(x=1, y=2, z=3)"
+		if text != want {
+			t.Errorf("report:\n%s\nwant:\n%s", text, want)
+		}
+		if a := g.actions(); len(a) != 2 {
+			t.Errorf("the game got %v; the action after the failure must not be sent", a)
+		}
+	})
+}
+
+func TestANewBatchReplacesTheRunningOne(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g := newFakeGame()
+		release := make(chan struct{})
+		g.hold["find_block"] = release
+		var got []Report
+		h := NewHands(g, nil, NewLive("Bea", nil), discard(), func(r Report) { got = append(got, r) })
+		h.Start(context.Background(), []Action{{Name: "find_block", Call: "find_block()"}, {Name: "craft_item", Call: "craft_item()"}}, 1)
+		synctest.Wait()
+		h.Start(context.Background(), []Action{{Name: "move_to", Call: "move_to()"}}, 2)
+		synctest.Wait()
+		close(release) // the game answers the replaced request
+		h.Wait()
+		if len(got) != 2 {
+			t.Fatalf("%d reports, want 2", len(got))
+		}
+		var old Report
+		for _, r := range got {
+			if r.TurnID == 1 {
+				old = r
+			}
+		}
+		if len(old.NotDone) != 1 || old.NotDone[0].Name != "craft_item" {
+			t.Errorf("the replaced batch still ran the rest: %+v", old)
+		}
+	})
+}
+
+func TestProgressBelongsToTheRunningAction(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g := newFakeGame()
+		release := make(chan struct{})
+		g.hold["find_block"] = release
+		lv := NewLive("Bea", nil)
+		h := NewHands(g, nil, lv, discard(), func(Report) {})
+		h.Start(context.Background(), []Action{{Name: "find_block", Call: "find_block(block=log, count=4)"}}, 1)
+		synctest.Wait()
+		h.Progress(protocol.Progress{ID: "r999-other", Done: 9, Total: 9})
+		h.Progress(protocol.Progress{ID: "r1-abcdef", Done: 2, Total: 4, Message: "chopping"})
+		d := lv.Snapshot().Doing
+		if d == nil || d.Progress == nil || d.Progress.Done != 2 {
+			t.Fatalf("doing %+v", d)
+		}
+		close(release)
+		h.Wait()
+		s := lv.Snapshot()
+		if s.Doing != nil || s.Last == nil || s.Last.Result != protocol.Success {
+			t.Errorf("after the answer: doing %+v, last %+v", s.Doing, s.Last)
+		}
+	})
+}

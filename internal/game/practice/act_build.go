@@ -1,0 +1,441 @@
+package practice
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
+	"beaweb/internal/planner/blueprint"
+)
+
+func (w *World) prepBuild(p *params) (runFunc, error) {
+	raw, err := json.Marshal(p.m)
+	if err != nil {
+		return nil, fmt.Errorf("the build arguments could not be read: %v", err)
+	}
+	args, err := blueprint.ParseArgs(raw)
+	if err != nil {
+		return nil, buildInvalid(err)
+	}
+	exp, err := blueprint.Expand(args)
+	if err != nil {
+		return nil, buildInvalid(err)
+	}
+	b := exp.Box
+	if !w.grid.inside(b.Min) || !w.grid.inside(b.Max) {
+		return nil, fmt.Errorf("the build spans %s to %s, which reaches outside the practice world (x from %d to %d, y from %d to %d, z from %d to %d)",
+			b.Min, b.Max, w.grid.minX, w.grid.minX+w.grid.sizeX-1, minY, minY+height-1, w.grid.minZ, w.grid.minZ+w.grid.sizeZ-1)
+	}
+	return func(a *act) outcome { return a.build(exp) }, nil
+}
+
+// buildInvalid keeps the blueprint's sentence as it is: the brain refuses
+// malformed arguments with the same words.
+func buildInvalid(err error) error {
+	var inv *blueprint.InvalidError
+	if errors.As(err, &inv) {
+		return errors.New(inv.Sentence)
+	}
+	return err
+}
+
+// buildState is what a build has done so far.
+type buildState struct {
+	exp       *blueprint.Expansion
+	total     int
+	done      int
+	missing   map[string]int // blocks she ran out of
+	protected []blueprint.Cell
+	inWay     []blueprint.Cell
+	floating  map[game.Pos]bool
+	counted   map[game.Pos]bool
+	far       []blueprint.Cell // cells no standing spot reached
+}
+
+// build empties the cells meant to be air (top-down, never a protected
+// block), then places the rest bottom-up from what already holds them,
+// walking where it must; a cell no standing spot reaches gets a pillar,
+// which she digs back down afterwards. It answers with every cell still
+// wrong and every block it ran out of.
+func (a *act) build(exp *blueprint.Expansion) outcome {
+	w := a.w
+	s := &buildState{exp: exp, total: len(exp.Cells), missing: map[string]int{}, floating: map[game.Pos]bool{}, counted: map[game.Pos]bool{}}
+	a.progress(0, s.total, "starting a build of %d cells", s.total)
+	for _, p := range exp.Clear {
+		if err := a.clearCell(s, p); err == errStopped {
+			return err.outcome()
+		}
+	}
+	place := exp.Place()
+	for pass := 0; pass < 2; pass++ {
+		for _, c := range place {
+			if err := a.placeCell(s, c, pass == 1); err == errStopped {
+				return err.outcome()
+			}
+		}
+	}
+	if len(s.far) > 0 || len(s.floating) > 0 {
+		if err := a.pillarCells(s); err == errStopped {
+			return err.outcome()
+		}
+	}
+	return w.buildAnswer(s)
+}
+
+// cellRight reports whether a cell already holds what the build wants.
+func (w *World) cellRight(c blueprint.Cell) bool {
+	have := w.grid.name(c.Pos)
+	if c.Block == blueprint.Air {
+		return blueprint.IsEmpty(have)
+	}
+	return blueprint.Satisfied(c.Block, have)
+}
+
+// tally counts a cell done, once, and reports progress every ten.
+func (a *act) tally(s *buildState, p game.Pos) {
+	if s.counted[p] {
+		return
+	}
+	s.counted[p] = true
+	s.done++
+	if s.done%10 == 0 {
+		a.progress(s.done, s.total, "%d/%d cells done", s.done, s.total)
+	}
+}
+
+// clearCell empties one cell that must be air.
+func (a *act) clearCell(s *buildState, p game.Pos) *walkErr {
+	w := a.w
+	have := w.grid.name(p)
+	if blueprint.IsEmpty(have) {
+		return nil
+	}
+	if blueprint.IsProtected(have) || w.grid.info(p).hardness < 0 {
+		s.protected = append(s.protected, blueprint.Cell{Pos: p, Block: have})
+		return nil
+	}
+	if err := a.reachCell(p); err != nil {
+		if err == errStopped {
+			return err
+		}
+		s.far = append(s.far, blueprint.Cell{Pos: p, Block: blueprint.Air})
+		return nil
+	}
+	a.doing = fmt.Sprintf("clearing %s at %s", have, p)
+	if _, err := a.breakBlock(p); err != nil {
+		return err
+	}
+	if blueprint.IsEmpty(w.grid.name(p)) {
+		a.tally(s, p)
+	}
+	return nil
+}
+
+// reachCell walks to a standing spot from which p is within reach.
+func (a *act) reachCell(p game.Pos) *walkErr {
+	w := a.w
+	if w.inReach(p) && !w.overlapsAgent(p) {
+		return nil
+	}
+	err := a.goTo(p, 3, false)
+	if err == errStopped {
+		return err
+	}
+	if !w.inReach(p) {
+		if err == nil {
+			err = &walkErr{result: protocol.Failure, message: "out of reach"}
+		}
+		return err
+	}
+	if w.overlapsAgent(p) {
+		if e := a.stepAside(); e == errStopped {
+			return e
+		}
+	}
+	return nil
+}
+
+// supported reports whether a placed block in p has something beside it to
+// be placed against.
+func (w *World) supported(p game.Pos) bool {
+	for _, f := range game.Faces {
+		d, _ := f.Offset()
+		b := w.grid.info(p.Add(d))
+		if b.solid && !(b.door && w.grid.isOpen(p.Add(d))) {
+			return true
+		}
+	}
+	return false
+}
+
+// placeCell puts one cell's block, clearing what stands in its way when
+// the build says clear. On the first pass a cell with nothing to hold it
+// waits for the second.
+func (a *act) placeCell(s *buildState, c blueprint.Cell, last bool) *walkErr {
+	w := a.w
+	if w.cellRight(c) {
+		delete(s.floating, c.Pos)
+		a.tally(s, c.Pos)
+		return nil
+	}
+	if last && !s.floating[c.Pos] {
+		return nil // tried and failed on the first pass already
+	}
+	have := w.grid.name(c.Pos)
+	if !blueprint.IsEmpty(have) {
+		switch {
+		case blueprint.IsProtected(have) || w.grid.info(c.Pos).hardness < 0:
+			s.protected = append(s.protected, blueprint.Cell{Pos: c.Pos, Block: have})
+			return nil
+		case !s.exp.ClearInWay:
+			s.inWay = append(s.inWay, blueprint.Cell{Pos: c.Pos, Block: have})
+			return nil
+		}
+		if err := a.reachCell(c.Pos); err != nil {
+			if err == errStopped {
+				return err
+			}
+			s.far = append(s.far, c)
+			return nil
+		}
+		if _, err := a.breakBlock(c.Pos); err != nil {
+			return err
+		}
+	}
+	kind := blueprint.Kind(c.Block)
+	if w.bea.inv.count(kind) == 0 {
+		s.missing[kind]++
+		return nil
+	}
+	if !w.supported(c.Pos) {
+		if !last {
+			s.floating[c.Pos] = true
+		}
+		return nil
+	}
+	if err := a.reachCell(c.Pos); err != nil {
+		if err == errStopped {
+			return err
+		}
+		s.far = append(s.far, c)
+		delete(s.floating, c.Pos)
+		return nil
+	}
+	a.doing = fmt.Sprintf("placing %s at %s", kind, c.Pos)
+	if err := a.put(c.Pos, c.Block); err != nil {
+		if err == errStopped {
+			return err
+		}
+		a.logf("could not place %s at %s: %s", kind, c.Pos, err.message)
+		return nil
+	}
+	delete(s.floating, c.Pos)
+	a.tally(s, c.Pos)
+	return nil
+}
+
+// pillarCells handles the cells no standing spot reached: for each, she
+// walks to a column beside it, outside the build where she can, towers up
+// on spare blocks (never those the build still needs), does every far cell
+// the top reaches, and digs the pillar back down, picking its blocks up.
+func (a *act) pillarCells(s *buildState) *walkErr {
+	w := a.w
+	// The cells no standing spot reached, and those that had nothing to
+	// hold them until the pillar's cells are in, bottom-up.
+	pending := s.far
+	for _, c := range s.exp.Place() {
+		if s.floating[c.Pos] {
+			pending = append(pending, c)
+		}
+	}
+	sort.SliceStable(pending, func(i, j int) bool { return pending[i].Y < pending[j].Y })
+	s.far = nil
+	for len(pending) > 0 {
+		c := pending[0]
+		if w.cellRight(c) {
+			pending = pending[1:]
+			a.tally(s, c.Pos)
+			continue
+		}
+		base, ok := w.pillarBase(c.Pos, s.exp.Box)
+		if !ok {
+			s.far = append(s.far, c)
+			pending = pending[1:]
+			continue
+		}
+		a.doing = "walking to a pillar spot at " + base.String()
+		if err := a.goTo(base, 0, false); err != nil {
+			if err == errStopped {
+				return err
+			}
+			s.far = append(s.far, c)
+			pending = pending[1:]
+			continue
+		}
+		ground := w.bea.feet()
+		keep := w.stillNeeded(s, pending)
+		rise := 0
+		for !w.inReach(c.Pos) && rise < 40 {
+			o := a.pillarUp(1, "", keep)
+			if a.stopped {
+				return errStopped
+			}
+			if !o.result.OK() {
+				a.logf("the pillar stopped: %s", o.message)
+				break
+			}
+			rise++
+		}
+		a.logf("pillared up %d blocks at %s for %s", rise, ground, c)
+		var rest []blueprint.Cell
+		for _, p := range pending {
+			if !w.inReach(p.Pos) || p.Block != blueprint.Air && !w.supported(p.Pos) {
+				rest = append(rest, p)
+				continue
+			}
+			if p.Block == blueprint.Air {
+				if !blueprint.IsEmpty(w.grid.name(p.Pos)) {
+					if _, err := a.breakBlock(p.Pos); err == errStopped {
+						return err
+					}
+				}
+			} else if w.bea.inv.count(blueprint.Kind(p.Block)) == 0 {
+				s.missing[blueprint.Kind(p.Block)]++
+			} else if err := a.put(p.Pos, p.Block); err == errStopped {
+				return err
+			} else if err != nil {
+				a.logf("could not place %s at %s: %s", blueprint.Kind(p.Block), p.Pos, err.message)
+			}
+			if w.cellRight(p) {
+				a.tally(s, p.Pos)
+			} else {
+				s.far = append(s.far, p)
+			}
+		}
+		if len(rest) == len(pending) {
+			s.far = append(s.far, rest[0])
+			rest = rest[1:]
+		}
+		pending = rest
+		// Back down, picking the pillar up.
+		for w.bea.feet().Y > ground.Y {
+			under := w.bea.feet().Add(down1)
+			if _, err := a.breakBlock(under); err != nil {
+				return err
+			}
+			if !a.wait(6) {
+				return errStopped
+			}
+		}
+		a.collectAround(ground, 3)
+	}
+	return nil
+}
+
+// stillNeeded counts the blocks the cells left still take, which a pillar
+// must not spend.
+func (w *World) stillNeeded(s *buildState, cells []blueprint.Cell) game.Inventory {
+	keep := game.Inventory{}
+	for _, c := range cells {
+		if c.Block != blueprint.Air && !w.cellRight(c) {
+			keep[blueprint.Kind(c.Block)]++
+		}
+	}
+	return keep
+}
+
+// pillarBase is a standing spot on the ground beside p, outside the build's
+// box where there is one.
+func (w *World) pillarBase(p game.Pos, box blueprint.Box) (game.Pos, bool) {
+	g := w.grid
+	var inside *game.Pos
+	for r := 1; r <= 3; r++ {
+		for _, d := range horizontal {
+			x, z := p.X+d[0]*r, p.Z+d[1]*r
+			y := g.surface(x, z) + 1
+			q := game.Pos{X: x, Y: y, Z: z}
+			if !g.inside(q) || !g.standable(q.Add(down1)) || !g.passable(q) || !g.passable(q.Add(up1)) || y > p.Y {
+				continue
+			}
+			if !box.Contains(q) {
+				return q, true
+			}
+			if inside == nil {
+				inside = &q
+			}
+		}
+	}
+	if inside != nil {
+		return *inside, true
+	}
+	return game.Pos{}, false
+}
+
+// collectAround picks up the items lying within r of p.
+func (a *act) collectAround(p game.Pos, r float64) {
+	w := a.w
+	for _, it := range w.ents.near(p.Center(), r, func(e *entity) bool { return e.kind == "item" }) {
+		if it.removed {
+			continue
+		}
+		if err := a.goTo(it.pos.Block(), 1, false); err == errStopped {
+			return
+		}
+		if !a.wait(3) {
+			return
+		}
+	}
+}
+
+// buildAnswer names every cell still wrong and every block she ran out of.
+func (w *World) buildAnswer(s *buildState) outcome {
+	var wrong []blueprint.Cell
+	for _, c := range s.exp.Cells {
+		if !w.cellRight(c) {
+			wrong = append(wrong, c)
+		}
+	}
+	right := len(s.exp.Cells) - len(wrong)
+	data := map[string]any{"cells": len(s.exp.Cells), "right": right, "wrong": wrong, "missing": s.missing, "protected": s.protected}
+	if len(wrong) == 0 {
+		return succeed("built all %d cells from %s to %s", len(s.exp.Cells), s.exp.Box.Min, s.exp.Box.Max).with(data)
+	}
+	var parts []string
+	if len(s.missing) > 0 {
+		var ms []string
+		for _, k := range sortedNames(game.Inventory(s.missing)) {
+			ms = append(ms, fmt.Sprintf("%d %s", s.missing[k], k))
+		}
+		parts = append(parts, "you ran out of "+joinAnd(ms))
+	}
+	if len(s.protected) > 0 {
+		parts = append(parts, fmt.Sprintf("%d protected block(s) you never break stand in cells (%s)", len(s.protected), cellList(s.protected, 4)))
+	}
+	if len(s.inWay) > 0 {
+		parts = append(parts, fmt.Sprintf("%d block(s) stand in the way and clear is false (%s)", len(s.inWay), cellList(s.inWay, 4)))
+	}
+	sort.SliceStable(wrong, func(i, j int) bool { return wrong[i].Y < wrong[j].Y })
+	msg := fmt.Sprintf("built %d of %d cells; %d still wrong: %s", right, len(s.exp.Cells), len(wrong), cellList(wrong, 12))
+	if len(parts) > 0 {
+		msg += "; " + strings.Join(parts, "; ")
+	}
+	msg += "; send the same build again to carry on"
+	return fail(protocol.Failure, "%s", msg).with(data)
+}
+
+// cellList renders up to n cells, saying how many more there are.
+func cellList(cells []blueprint.Cell, n int) string {
+	var parts []string
+	for i, c := range cells {
+		if i == n {
+			parts = append(parts, fmt.Sprintf("and %d more", len(cells)-n))
+			break
+		}
+		parts = append(parts, c.String())
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,442 @@
+package practice
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
+)
+
+// dropOf is what breaking a block with the tools in inv gives, as vanilla
+// decides it: nothing when the block needs a better tool, the block's own
+// drop otherwise. Leaves sometimes give a sapling or an apple.
+func (w *World) dropOf(b *blockInfo, inv *inventory) (string, int) {
+	if b.drop == "-" {
+		if strings.HasSuffix(b.name, "_leaves") {
+			switch roll := w.rng.intn(200); {
+			case roll < 10:
+				return strings.TrimSuffix(b.name, "_leaves") + "_sapling", 1
+			case roll == 10 && b.name == "oak_leaves":
+				return "apple", 1
+			}
+		}
+		if b.name == "short_grass" && w.rng.intn(8) == 0 {
+			return "wheat_seeds", 1
+		}
+		return "", 0
+	}
+	if b.tier > 0 && inv.bestTier(toolPickaxe) < b.tier {
+		return "", 0
+	}
+	item := b.drop
+	if item == "" {
+		item = b.name
+	}
+	n := b.dropCount
+	if n == 0 {
+		n = 1
+	}
+	return item, n
+}
+
+// breakBlock breaks the block in p the way a player does: she looks at it,
+// takes the best tool she carries for it, and holds the button for as long
+// as it takes. What it drops lies where the block was. It returns the item
+// dropped ("" for none).
+func (a *act) breakBlock(p game.Pos) (string, *walkErr) {
+	w := a.w
+	g := w.grid
+	b := g.info(p)
+	if g.at(p) == air || b.liquid {
+		return "", nil
+	}
+	if b.hardness < 0 {
+		return "", &walkErr{result: protocol.Failure, message: fmt.Sprintf("%s at %s cannot be broken", b.name, p)}
+	}
+	id := g.at(p)
+	if b.tool != toolNone {
+		if t := w.bea.inv.bestTool(b.tool); t != "" {
+			w.bea.inv.holdItem(t)
+		}
+	}
+	a.face(p.Center())
+	ticks := w.breakTicks(p, w.bea.inv)
+	a.doing = fmt.Sprintf("breaking %s at %s", b.name, p)
+	if !a.wait(ticks) {
+		return "", errStopped
+	}
+	if g.at(p) != id {
+		return "", nil // it went while she swung; nothing of hers to count
+	}
+	item, n := w.dropOf(b, w.bea.inv)
+	w.removeBlock(p)
+	w.exert(0.005)
+	w.wearTool(b)
+	if item != "" {
+		w.dropItem(p.Center(), item, n)
+	}
+	return item, nil
+}
+
+// removeBlock turns p into air: both halves of a door go, a chest spills
+// what it held, and sand or gravel above falls into the gap.
+func (w *World) removeBlock(p game.Pos) {
+	g := w.grid
+	b := g.info(p)
+	if strings.HasSuffix(b.name, "_door") {
+		for _, dy := range []int{-1, 1} {
+			q := p.Add(game.Pos{Y: dy})
+			if g.at(q) == g.at(p) {
+				g.set(q, air)
+			}
+		}
+	}
+	if b.container {
+		w.spillContainer(p)
+	}
+	g.set(p, air)
+	w.settle(p.Add(up1))
+}
+
+// settle lets sand and gravel standing on nothing fall, starting at p.
+func (w *World) settle(p game.Pos) {
+	g := w.grid
+	for g.info(p).gravity {
+		id, to := g.at(p), p
+		for to.Y > minY && g.passable(to.Add(down1)) && !g.info(to.Add(down1)).liquid {
+			to = to.Add(down1)
+		}
+		if to == p {
+			return
+		}
+		g.set(p, air)
+		g.set(to, id)
+		p = p.Add(up1)
+	}
+}
+
+// wearTool does nothing to a tool's durability: the practice world's tools
+// do not break. It keeps the place where they would.
+func (w *World) wearTool(*blockInfo) {}
+
+// blockMatcher tells whether a block name answers what was asked for: the
+// exact id, any wood's variant of a generic name (log → oak_log,
+// birch_log), and the deepslate variant of an ore.
+func blockMatcher(want string) func(string) bool {
+	return func(name string) bool {
+		switch {
+		case name == want, name == "deepslate_"+want:
+			return true
+		case !strings.Contains(want, "_") || want == "planks":
+			return strings.HasSuffix(name, "_"+want)
+		}
+		return false
+	}
+}
+
+// matching visits every block within radius of her whose name matches.
+func (w *World) matching(match func(string) bool, radius int, visit func(p game.Pos)) {
+	g := w.grid
+	feet := w.bea.feet()
+	memo := map[blockID]bool{}
+	for dx := -radius; dx <= radius; dx++ {
+		for dz := -radius; dz <= radius; dz++ {
+			for dy := -radius; dy <= radius; dy++ {
+				p := feet.Add(game.Pos{X: dx, Y: dy, Z: dz})
+				if !g.inside(p) {
+					continue
+				}
+				id := g.at(p)
+				if id == air {
+					continue
+				}
+				m, ok := memo[id]
+				if !ok {
+					m = match(g.blocks.name(id))
+					memo[id] = m
+				}
+				if m {
+					visit(p)
+				}
+			}
+		}
+	}
+}
+
+// candidates lists the blocks within radius of her that match, nearest
+// first.
+func (w *World) candidates(match func(string) bool, radius int) []game.Pos {
+	eye := w.bea.feet().Add(up1)
+	type hit struct {
+		p game.Pos
+		d float64
+	}
+	var hits []hit
+	w.matching(match, radius, func(p game.Pos) { hits = append(hits, hit{p, p.Dist(eye)}) })
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].d < hits[j].d })
+	out := make([]game.Pos, len(hits))
+	for i, h := range hits {
+		out[i] = h.p
+	}
+	return out
+}
+
+// bestCandidate is the block to go for next: the nearest matching one, a
+// buried one counting six blocks further than it is, since digging to it
+// costs more than walking.
+func (w *World) bestCandidate(match func(string) bool, radius int, skip map[game.Pos]bool) (game.Pos, bool) {
+	eye := w.bea.feet().Add(up1)
+	var best game.Pos
+	bestKey, found := 0.0, false
+	w.matching(match, radius, func(p game.Pos) {
+		if skip[p] || w.grid.info(p).protected {
+			return
+		}
+		k := p.Dist(eye)
+		if found && k >= bestKey {
+			return
+		}
+		if !w.exposed(p) {
+			k += 6
+		}
+		if !found || k < bestKey || k == bestKey && lessPos(p, best) {
+			best, bestKey, found = p, k, true
+		}
+	})
+	return best, found
+}
+
+func lessPos(a, b game.Pos) bool {
+	if a.Y != b.Y {
+		return a.Y > b.Y
+	}
+	if a.X != b.X {
+		return a.X < b.X
+	}
+	return a.Z < b.Z
+}
+
+// visible reports whether she can see p: a face of it opens onto a cell
+// within her reach.
+func (w *World) visible(p game.Pos) bool {
+	eye := w.bea.eye()
+	for _, f := range game.Faces {
+		d, _ := f.Offset()
+		c := p.Add(d)
+		if !w.grid.info(c).solid && eye.Dist(addVec(c.Center(), 0, 0.5, 0)) <= reachDistance+0.5 {
+			return true
+		}
+	}
+	return false
+}
+
+// uncover breaks what hides p from her eyes, the cell on its side facing
+// her first, since she mines only what she can see. A block she must not
+// break in the way ends it.
+func (a *act) uncover(p game.Pos) *walkErr {
+	w := a.w
+	for i := 0; i < 4 && !w.visible(p); i++ {
+		eye := w.bea.eye()
+		var c game.Pos
+		best := -1.0
+		for _, f := range game.Faces {
+			d, _ := f.Offset()
+			q := p.Add(d)
+			if dist := eye.Dist(addVec(q.Center(), 0, 0.5, 0)); best < 0 || dist < best {
+				c, best = q, dist
+			}
+		}
+		b := w.grid.info(c)
+		if b.protected || b.hardness < 0 || b.liquid || !w.grid.inside(c) {
+			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("%s at %s hides it, and you never break that", b.name, c)}
+		}
+		if _, err := a.breakBlock(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// knownBlock reports whether a name is a block this world has or could
+// match through a generic name.
+func (w *World) knownBlock(name string) bool {
+	if _, ok := w.blocks.lookup(name); ok {
+		return true
+	}
+	m := blockMatcher(name)
+	for _, b := range w.blocks.infos {
+		if m(b.name) {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *World) prepFindBlock(p *params) (runFunc, error) {
+	block := p.itemName("block", true)
+	count := p.optInt("count", 1, 1, 2304)
+	radius := p.optInt("radius", 32, 1, 64)
+	if p.err != nil {
+		return nil, p.err
+	}
+	if !w.knownBlock(block) {
+		return nil, fmt.Errorf("block %q is not a block of the practice world; try a block id such as oak_log, log, stone or iron_ore", block)
+	}
+	return func(a *act) outcome { return a.findBlock(block, count, radius) }, nil
+}
+
+// findBlock walks to the nearest blocks of a kind, breaks them and picks up
+// what they drop until she carries count more of it. It counts drops, not
+// names: stone gives cobblestone, grass gives dirt, iron ore raw iron.
+func (a *act) findBlock(block string, count, radius int) outcome {
+	w := a.w
+	start := w.tick
+	match := blockMatcher(block)
+	collected, dry, lost, broken := 0, 0, 0, 0
+	got := game.Inventory{}
+	skip := map[game.Pos]bool{}
+	unreachable := 0
+	a.progress(0, count, "looking for %s", block)
+	for collected < count {
+		target, found := w.bestCandidate(match, radius, skip)
+		if !found {
+			if collected == 0 {
+				return fail(protocol.Failure, "you found no %s within %d blocks that you could reach", block, radius)
+			}
+			return fail(protocol.Failure, "collected %d/%d %s; there is no more %s within %d blocks that you could reach",
+				collected, count, describeGot(got, block), block, radius)
+		}
+		name := w.grid.name(target)
+		a.doing = fmt.Sprintf("walking to %s at %s", name, target)
+		if err := a.goTo(target, 3, true); err != nil && !w.inReach(target) {
+			if err == errStopped {
+				return err.outcome()
+			}
+			skip[target] = true
+			unreachable++
+			a.logf("could not reach %s at %s: %s", name, target, err.message)
+			if unreachable >= 5 {
+				return fail(protocol.Failure, "collected %d/%d %s; the nearest %s are out of your reach (%s)",
+					collected, count, describeGot(got, block), block, err.message)
+			}
+			continue
+		}
+		unreachable = 0
+		if !w.inReach(target) {
+			skip[target] = true
+			continue
+		}
+		if err := a.uncover(target); err != nil {
+			if err == errStopped {
+				return err.outcome()
+			}
+			skip[target] = true
+			continue
+		}
+		item, err := a.breakBlock(target)
+		if err != nil {
+			if err == errStopped {
+				return err.outcome()
+			}
+			skip[target] = true
+			continue
+		}
+		broken++
+		if item == "" {
+			dry++
+			a.logf("%s at %s dropped nothing", name, target)
+			if dry >= 6 {
+				return fail(protocol.FailNoDrops, "the last %d %s you broke dropped nothing (%s); collected %d/%d",
+					dry, block, noDropHint(w.grid.blocks.info(w.grid.blocks.id(name))), collected, count)
+			}
+			continue
+		}
+		dry = 0
+		before := w.bea.inv.count(item)
+		if w.bea.inv.room(item) == 0 {
+			return fail(protocol.FailInventoryFull, "your inventory is full; collected %d/%d %s and left %s lying at %s",
+				collected, count, describeGot(got, block), item, target)
+		}
+		n, werr := a.collect(item, target)
+		if werr == errStopped {
+			return werr.outcome()
+		}
+		if n == 0 && w.bea.inv.count(item) == before && w.bea.inv.room(item) == 0 {
+			return fail(protocol.FailInventoryFull, "your inventory is full; collected %d/%d %s", collected, count, describeGot(got, block))
+		}
+		got[item] += n
+		collected += n
+		if n == 0 {
+			lost++
+			if lost >= 6 {
+				return fail(protocol.Failure, "collected %d/%d %s; the last %d blocks you broke left their drops where you could not pick them up",
+					collected, count, describeGot(got, block), lost)
+			}
+		} else {
+			lost = 0
+		}
+		a.logf("broke %s at %s, picked up %d %s", name, target, n, item)
+		a.progress(min(collected, count), count, "collected %d/%d %s", min(collected, count), count, block)
+	}
+	secs := (w.tick - start) / ticksPerSecond
+	return succeed("collected %d/%d %s in %d s (%d blocks broken)", collected, count, describeGot(got, block), secs, broken)
+}
+
+// collect waits for a drop to land and walks over it until she has picked
+// it up, and returns how many of item came in.
+func (a *act) collect(item string, at game.Pos) (int, *walkErr) {
+	w := a.w
+	before := w.bea.inv.count(item)
+	for try := 0; try < 3; try++ {
+		if !a.wait(10) {
+			return w.bea.inv.count(item) - before, errStopped
+		}
+		if n := w.bea.inv.count(item) - before; n > 0 {
+			return n, nil
+		}
+		e := w.nearestItem(item, at.Center(), 6)
+		if e == nil {
+			break
+		}
+		if err := a.goToWithin(e.pos.Block(), 1, 3000); err == errStopped {
+			return w.bea.inv.count(item) - before, err
+		}
+	}
+	return w.bea.inv.count(item) - before, nil
+}
+
+// nearestItem is the item entity of a kind nearest to p within radius.
+func (w *World) nearestItem(item string, p game.Vec3, radius float64) *entity {
+	list := w.ents.near(p, radius, func(e *entity) bool { return e.kind == "item" && (item == "" || e.item.Item == item) })
+	if len(list) == 0 {
+		return nil
+	}
+	return list[0]
+}
+
+// describeGot names what was collected, or the block asked for when nothing
+// came in yet.
+func describeGot(got game.Inventory, block string) string {
+	if len(got) == 1 {
+		for k := range got {
+			return k
+		}
+	}
+	if len(got) == 0 {
+		return block
+	}
+	return block + " (" + describeInventory(got) + ")"
+}
+
+// noDropHint says why a block gives nothing.
+func noDropHint(b *blockInfo) string {
+	switch {
+	case strings.HasSuffix(b.name, "_leaves"):
+		return "leaves drop nothing without shears, only now and then a sapling"
+	case b.tier > 0:
+		return "it needs " + pickaxeTierName(b.tier)
+	}
+	return b.name + " drops nothing when broken"
+}

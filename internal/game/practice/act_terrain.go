@@ -1,0 +1,398 @@
+package practice
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
+)
+
+// scaffoldPreference is the order in which she spends blocks on pillars
+// and bridges: the cheapest first.
+var scaffoldPreference = []string{"dirt", "cobblestone", "cobbled_deepslate", "netherrack", "stone", "andesite",
+	"diorite", "granite", "deepslate", "sandstone"}
+
+// scaffoldBlock picks a block she carries to stand on: the one asked for,
+// else the cheapest, else any solid block that does not fall and is not one
+// a build must never break. keep holds blocks she must not spend.
+func (w *World) scaffoldBlock(want string, keep game.Inventory) string {
+	inv := w.bea.inv.totals()
+	spare := func(item string) bool { return inv[item]-keep[item] > 0 }
+	if want != "" {
+		if spare(want) {
+			return want
+		}
+		return ""
+	}
+	for _, item := range scaffoldPreference {
+		if spare(item) {
+			return item
+		}
+	}
+	for _, item := range sortedNames(inv) {
+		if !spare(item) || !placeable(item) {
+			continue
+		}
+		id, known := w.blocks.lookup(item)
+		b := guessBlock(item)
+		if known {
+			b = *w.blocks.info(id)
+		}
+		if b.solid && !b.gravity && !b.protected && !b.container && !b.door && !b.tall && !strings.HasSuffix(item, "_leaves") {
+			return item
+		}
+	}
+	return ""
+}
+
+func (w *World) prepPillarUp(p *params) (runFunc, error) {
+	h := p.reqInt("height", 1, 64)
+	if p.err != nil {
+		return nil, p.err
+	}
+	return func(a *act) outcome { return a.pillarUp(h, "", nil) }, nil
+}
+
+// pillarUp jumps and places a block under herself height times.
+func (a *act) pillarUp(height int, block string, keep game.Inventory) outcome {
+	w := a.w
+	used := game.Inventory{}
+	for i := 0; i < height; i++ {
+		feet := w.bea.feet()
+		if !w.grid.standable(feet.Add(down1)) && !w.grid.info(feet).liquid {
+			return fail(protocol.Failure, "you are not standing on anything to pillar up from at %s", feet)
+		}
+		if !w.grid.passable(feet.Add(up2)) {
+			return pillarEnd(i, height, used, fmt.Sprintf("%s above your head is in the way", w.grid.name(feet.Add(up2))), false)
+		}
+		item := w.scaffoldBlock(block, keep)
+		if item == "" {
+			return pillarEnd(i, height, used, "you ran out of blocks to stand on", false)
+		}
+		w.bea.inv.holdItem(item)
+		a.doing = fmt.Sprintf("pillaring up (%d/%d)", i, height)
+		if !a.wait(6) {
+			return errStopped.outcome()
+		}
+		w.placeBea(feet.Add(up1))
+		w.grid.set(feet, w.blocks.id(item))
+		w.bea.inv.remove(item, 1)
+		used[item]++
+		w.exert(0.05)
+	}
+	return pillarEnd(height, height, used, "", true)
+}
+
+func pillarEnd(done, want int, used game.Inventory, why string, ok bool) outcome {
+	if ok {
+		return succeed("pillared up %d blocks with %s", done, describeInventory(used))
+	}
+	if done == 0 {
+		return fail(protocol.Failure, "you could not pillar up: %s", why)
+	}
+	return fail(protocol.Failure, "pillared up %d of %d blocks with %s, then stopped: %s", done, want, describeInventory(used), why)
+}
+
+func (w *World) prepMineDown(p *params) (runFunc, error) {
+	depth := p.reqInt("depth", 1, 128)
+	if p.err != nil {
+		return nil, p.err
+	}
+	return func(a *act) outcome { return a.mineDown(depth) }, nil
+}
+
+// mineDown digs straight down through the block under her, depth times. It
+// stops before lava, fire or water next to the hole and before a drop
+// deeper than three blocks.
+func (a *act) mineDown(depth int) outcome {
+	w := a.w
+	g := w.grid
+	start := w.bea.feet()
+	for i := 0; i < depth; i++ {
+		feet := w.bea.feet()
+		below := feet.Add(down1)
+		if why := w.hazardBelow(below); why != "" {
+			return mineDownEnd(i, depth, start, w.bea.feet(), why)
+		}
+		if b := g.info(below); b.hardness < 0 {
+			return mineDownEnd(i, depth, start, feet, fmt.Sprintf("%s below you cannot be broken", b.name))
+		}
+		if g.info(below).protected {
+			return mineDownEnd(i, depth, start, feet, fmt.Sprintf("%s below you is a block you never break", g.name(below)))
+		}
+		a.doing = fmt.Sprintf("digging down (%d/%d)", i, depth)
+		if _, err := a.breakBlock(below); err != nil {
+			if err == errStopped {
+				return err.outcome()
+			}
+			return mineDownEnd(i, depth, start, feet, err.message)
+		}
+		// She drops into the hole, onto whatever is under it.
+		land := below
+		for g.passable(land.Add(down1)) && !g.info(land.Add(down1)).liquid && land.Y > minY {
+			land = land.Add(down1)
+		}
+		if !a.wait(4) {
+			return errStopped.outcome()
+		}
+		w.placeBea(land)
+	}
+	return succeed("dug down %d blocks from y=%d to y=%d", depth, start.Y, w.bea.feet().Y)
+}
+
+// hazardBelow says what makes breaking below unsafe, or "".
+func (w *World) hazardBelow(below game.Pos) string {
+	g := w.grid
+	danger := func(p game.Pos) string {
+		switch n := g.name(p); n {
+		case "lava", "water", "fire":
+			return n
+		}
+		return ""
+	}
+	if d := danger(below); d != "" {
+		return d + " right below you"
+	}
+	for _, f := range []game.Face{game.FaceNorth, game.FaceSouth, game.FaceEast, game.FaceWest, game.FaceBottom} {
+		o, _ := f.Offset()
+		if d := danger(below.Add(o)); d != "" {
+			return fmt.Sprintf("%s next to the block below you, at %s", d, below.Add(o))
+		}
+	}
+	drop := 0
+	for p := below.Add(down1); g.passable(p) && p.Y > minY; p = p.Add(down1) {
+		if d := danger(p); d != "" {
+			return fmt.Sprintf("%s %d blocks down", d, drop+2)
+		}
+		drop++
+		if drop > 3 {
+			return fmt.Sprintf("a drop deeper than 3 blocks under %s", below)
+		}
+	}
+	return ""
+}
+
+func mineDownEnd(done, want int, start, at game.Pos, why string) outcome {
+	if done == 0 {
+		return fail(protocol.Failure, "you did not dig down: %s", why)
+	}
+	return fail(protocol.Failure, "dug down %d of %d blocks (from y=%d to y=%d), then stopped: %s", done, want, start.Y, at.Y, why)
+}
+
+// directions are the four compass directions bridge takes.
+var directions = []string{"north", "south", "east", "west"}
+
+func (w *World) prepBridge(p *params) (runFunc, error) {
+	dir := p.reqString("direction", directions)
+	dist := p.reqInt("distance", 1, 64)
+	block := p.itemName("block", false)
+	if p.err != nil {
+		return nil, p.err
+	}
+	if block != "" && !placeable(block) {
+		return nil, fmt.Errorf("block %q is an item, not a block to bridge with; leave block out to use what you carry", block)
+	}
+	f, _ := game.ParseFace(dir)
+	return func(a *act) outcome { return a.bridge(f, dist, block) }, nil
+}
+
+// bridge walks in a straight line, sneaking to each edge and placing a
+// block under the next step wherever the ground is missing.
+func (a *act) bridge(dir game.Face, dist int, block string) outcome {
+	w := a.w
+	g := w.grid
+	d, _ := dir.Offset()
+	used := game.Inventory{}
+	end := func(done int, why string) outcome {
+		what := "without placing a block"
+		if len(used) > 0 {
+			what = "placing " + describeInventory(used)
+		}
+		if why == "" {
+			return succeed("bridged %d blocks %s, %s; you stand at %s", done, dir, what, w.bea.feet())
+		}
+		if done == 0 {
+			return fail(protocol.Failure, "you could not bridge %s: %s", dir, why)
+		}
+		return fail(protocol.Failure, "bridged %d of %d blocks %s, %s, then stopped: %s", done, dist, dir, what, why)
+	}
+	for i := 0; i < dist; i++ {
+		feet := w.bea.feet()
+		next := feet.Add(d)
+		if !g.passable(next) || !g.passable(next.Add(up1)) {
+			blocker := next
+			if g.passable(next) {
+				blocker = next.Add(up1)
+			}
+			return end(i, fmt.Sprintf("%s at %s is in the way", g.name(blocker), blocker))
+		}
+		floor := next.Add(down1)
+		if !g.standable(floor) {
+			item := w.scaffoldBlock(block, nil)
+			if item == "" {
+				if block != "" {
+					return end(i, "you have no "+block+" left")
+				}
+				return end(i, "you ran out of blocks")
+			}
+			if !w.replaceable(floor) {
+				return end(i, fmt.Sprintf("%s at %s cannot carry you", g.name(floor), floor))
+			}
+			w.bea.inv.holdItem(item)
+			a.face(floor.Center())
+			a.doing = fmt.Sprintf("bridging %s (%d/%d)", dir, i, dist)
+			if !a.wait(8) {
+				return errStopped.outcome()
+			}
+			g.set(floor, w.blocks.id(item))
+			w.bea.inv.remove(item, 1)
+			used[item]++
+		}
+		if !a.wait(ticksFlat + 3) {
+			return errStopped.outcome()
+		}
+		w.placeBea(next)
+	}
+	return end(dist, "")
+}
+
+func (w *World) prepGoToSurface(p *params) (runFunc, error) {
+	return func(a *act) outcome { return a.goToSurface() }, nil
+}
+
+// goToSurface walks out to open ground when there is a way, else digs a
+// staircase up, one step forward and one up, in a direction with no lava
+// or water behind what it opens. It is done when the sky is over her head.
+func (a *act) goToSurface() outcome {
+	w := a.w
+	g := w.grid
+	start := w.bea.feet()
+	if g.skyOpen(start.Add(up1)) {
+		return succeed("you are already under the open sky at %s", start)
+	}
+	res := w.findPath(pathQuery{start: start, goal: func(p game.Pos) bool { return g.skyOpen(p.Add(up1)) }, maxNodes: walkNodes})
+	if res.found {
+		a.logf("walking out to open ground (%d steps)", len(res.steps))
+		a.doing = "walking out to the surface"
+		if err := a.follow(res.steps); err == nil && g.skyOpen(w.bea.feet().Add(up1)) {
+			return succeed("you walked out to open sky at %s", w.bea.feet())
+		} else if err == errStopped {
+			return err.outcome()
+		}
+	}
+	a.logf("no way out on foot; digging a staircase up")
+	for steps := 0; steps < 160; steps++ {
+		feet := w.bea.feet()
+		if g.skyOpen(feet.Add(up1)) {
+			return succeed("you dug a staircase up to open sky at %s (from y=%d)", feet, start.Y)
+		}
+		dir, ok := w.safeStairDirection(feet)
+		if !ok {
+			return fail(protocol.Failure, "you found no safe way up from %s: every direction opens onto lava, water or blocks you never break", feet)
+		}
+		next := feet.Add(dir).Add(up1)
+		for _, c := range []game.Pos{feet.Add(up2), next, next.Add(up1)} {
+			if g.passable(c) {
+				continue
+			}
+			a.doing = "digging a staircase up"
+			if _, err := a.breakBlock(c); err != nil {
+				if err == errStopped {
+					return err.outcome()
+				}
+				return fail(protocol.Failure, "the staircase stopped at %s: %s", feet, err.message)
+			}
+		}
+		if !a.wait(ticksUp) {
+			return errStopped.outcome()
+		}
+		w.placeBea(next)
+	}
+	return fail(protocol.Failure, "you dug 160 steps up and are still under cover at %s", w.bea.feet())
+}
+
+// safeStairDirection is a direction in which one step forward and up opens
+// no liquid, breaks nothing protected and lands on something solid.
+func (w *World) safeStairDirection(feet game.Pos) (game.Pos, bool) {
+	g := w.grid
+	for _, d := range horizontal[:4] {
+		dir := game.Pos{X: d[0], Z: d[1]}
+		next := feet.Add(dir).Add(up1)
+		if !g.standable(feet.Add(dir)) && !g.passable(feet.Add(dir)) {
+			continue
+		}
+		if !g.standable(feet.Add(dir)) {
+			continue
+		}
+		ok := true
+		for _, c := range []game.Pos{feet.Add(up2), next, next.Add(up1)} {
+			b := g.info(c)
+			if b.liquid || b.protected || b.hardness < 0 && !g.passable(c) {
+				ok = false
+				break
+			}
+			for _, f := range game.Faces {
+				o, _ := f.Offset()
+				if g.info(c.Add(o)).liquid {
+					ok = false
+				}
+			}
+		}
+		if ok {
+			return dir, true
+		}
+	}
+	return game.Pos{}, false
+}
+
+func (w *World) prepMoveAway(p *params) (runFunc, error) {
+	dist := p.reqFloat("distance", 1, 64)
+	if p.err != nil {
+		return nil, p.err
+	}
+	return func(a *act) outcome { return a.moveAway(dist) }, nil
+}
+
+// moveAway puts distance blocks between her and where she stands, trying
+// up to three directions: away from the nearest monster, else behind her,
+// then to either side.
+func (a *act) moveAway(dist float64) outcome {
+	w := a.w
+	start := w.bea.pos
+	var dirs []float64 // yaw-like angles in radians, 0 = south
+	if m := w.ents.near(start, 24, func(e *entity) bool { return e.hostile }); len(m) > 0 {
+		dirs = append(dirs, math.Atan2(-(start.X-m[0].pos.X), start.Z-m[0].pos.Z))
+	}
+	back := (w.bea.yaw + 180) * math.Pi / 180
+	dirs = append(dirs, back, back+math.Pi/2, back-math.Pi/2)
+	var last *walkErr
+	for i, ang := range dirs[:3] {
+		tx := start.X - math.Sin(ang)*(dist+1.5)
+		tz := start.Z + math.Cos(ang)*(dist+1.5)
+		tb := game.Vec3{X: tx, Y: start.Y, Z: tz}.Block()
+		tb.X = max(w.grid.minX+1, min(tb.X, w.grid.minX+w.grid.sizeX-2))
+		tb.Z = max(w.grid.minZ+1, min(tb.Z, w.grid.minZ+w.grid.sizeZ-2))
+		tb.Y = w.grid.surface(tb.X, tb.Z) + 1
+		if tb.Y > start.Block().Y+12 || tb.Y < start.Block().Y-12 {
+			tb.Y = start.Block().Y
+		}
+		a.doing = fmt.Sprintf("moving away (direction %d of 3)", i+1)
+		err := a.goTo(tb, 1, false)
+		if err == errStopped {
+			return err.outcome()
+		}
+		if d := horizontalDist(w.bea.pos, start); d >= dist-1 {
+			return succeed("you moved %.1f blocks away, to %s", d, w.bea.feet())
+		}
+		last = err
+	}
+	why := "no direction led far enough"
+	if last != nil {
+		why = last.message
+	}
+	return fail(protocol.Failure, "you got only %.1f of %.0f blocks away after three directions: %s", horizontalDist(w.bea.pos, start), dist, why)
+}
+
+func horizontalDist(a, b game.Vec3) float64 { return math.Hypot(a.X-b.X, a.Z-b.Z) }

@@ -1,0 +1,158 @@
+package practice
+
+import (
+	"encoding/json"
+	"log/slog"
+	"strings"
+
+	"beaweb/internal/game/protocol"
+)
+
+// runFunc is an action ready to run: its parameters are already read.
+type runFunc func(a *act) outcome
+
+// actionSpec is one action the practice world offers.
+type actionSpec struct {
+	budget     float64 // seconds; 0 means none
+	concurrent bool    // answered at once, beside the running action
+	omitted    bool    // offered, but the brain leaves it out by name: no budget entry
+	whileDead  bool    // answered while she is dead
+	reads      []string
+	prepare    func(p *params) (runFunc, error)
+}
+
+// actionOrder is the order of PROTOCOL.md's table, which the hello keeps.
+func actionOrder() []string {
+	return []string{
+		"scan", "mine_block", "attack_entity", "move_to", "move_away", "go_to_surface", "stop_moving",
+		"look_at", "place_block", "build", "find_block", "pillar_up", "mine_down", "bridge", "craft_item",
+		"use_block", "smelt_item", "store_item", "retrieve_item", "view_container", "equip_item",
+		"discard_item", "eat_food", "check_death_log", "goto_player", "follow_player", "look_at_player",
+		"give_item", "mc_chat", "pickup_items", "request_screenshot", "select_slot",
+	}
+}
+
+// actionTable binds every offered action to its budget, the parameters it
+// reads and the code that runs it.
+func (w *World) actionTable() map[string]actionSpec {
+	xyz := []string{"x", "y", "z"}
+	return map[string]actionSpec{
+		"scan":               {budget: 10, concurrent: true, reads: []string{"block", "radius"}, prepare: w.prepScan},
+		"mine_block":         {budget: 60, reads: xyz, prepare: w.prepMineBlock},
+		"attack_entity":      {budget: 60, reads: []string{"entity", "id"}, prepare: w.prepAttack},
+		"move_to":            {budget: 120, reads: []string{"x", "y", "z", "range"}, prepare: w.prepMoveTo},
+		"move_away":          {budget: 60, reads: []string{"distance"}, prepare: w.prepMoveAway},
+		"go_to_surface":      {budget: 120, prepare: w.prepGoToSurface},
+		"stop_moving":        {budget: 5, concurrent: true, whileDead: true, prepare: w.prepStop},
+		"look_at":            {budget: 5, concurrent: true, reads: xyz, prepare: w.prepLookAt},
+		"place_block":        {budget: 30, reads: []string{"block", "x", "y", "z", "face"}, prepare: w.prepPlaceBlock},
+		"build":              {budget: 600, reads: []string{"origin", "layers", "palette", "ops", "rotation", "clear"}, prepare: w.prepBuild},
+		"find_block":         {budget: 300, reads: []string{"block", "count", "radius"}, prepare: w.prepFindBlock},
+		"pillar_up":          {budget: 60, reads: []string{"height"}, prepare: w.prepPillarUp},
+		"mine_down":          {budget: 120, reads: []string{"depth"}, prepare: w.prepMineDown},
+		"bridge":             {budget: 120, reads: []string{"direction", "distance", "block"}, prepare: w.prepBridge},
+		"craft_item":         {budget: 60, reads: []string{"item", "count"}, prepare: w.prepCraft},
+		"use_block":          {budget: 30, reads: xyz, prepare: w.prepUseBlock},
+		"smelt_item":         {budget: 150, reads: []string{"item", "count", "fuel"}, prepare: w.prepSmelt},
+		"store_item":         {budget: 60, reads: []string{"item", "count", "x", "y", "z"}, prepare: w.prepStore},
+		"retrieve_item":      {budget: 60, reads: []string{"item", "count", "x", "y", "z"}, prepare: w.prepRetrieve},
+		"view_container":     {budget: 60, reads: xyz, prepare: w.prepViewContainer},
+		"equip_item":         {budget: 10, reads: []string{"item", "slot"}, prepare: w.prepEquip},
+		"discard_item":       {budget: 10, reads: []string{"item", "count"}, prepare: w.prepDiscard},
+		"eat_food":           {budget: 20, reads: []string{"item"}, prepare: w.prepEat},
+		"check_death_log":    {budget: 5, concurrent: true, whileDead: true, prepare: w.prepDeathLog},
+		"goto_player":        {budget: 120, reads: []string{"player", "range"}, prepare: w.prepGotoPlayer},
+		"follow_player":      {budget: 0, reads: []string{"player", "range"}, prepare: w.prepFollowPlayer},
+		"look_at_player":     {budget: 5, concurrent: true, reads: []string{"player"}, prepare: w.prepLookAtPlayer},
+		"give_item":          {budget: 60, reads: []string{"player", "item", "count"}, prepare: w.prepGive},
+		"mc_chat":            {budget: 5, concurrent: true, whileDead: true, reads: []string{"message"}, prepare: w.prepChat},
+		"pickup_items":       {budget: 60, reads: []string{"item", "radius"}, prepare: w.prepPickup},
+		"request_screenshot": {omitted: true, prepare: w.prepScreenshot},
+		"select_slot":        {omitted: true, reads: []string{"slot"}, prepare: w.prepSelectSlot},
+	}
+}
+
+// handleFrame answers one request frame. Whatever it holds, it gets exactly
+// one answer when it carries an id, and nothing it holds can stop the world.
+func (w *World) handleFrame(c *client, frame []byte) {
+	req, err := protocol.DecodeRequest(frame)
+	if err != nil {
+		id := req.ID
+		if id == "" {
+			id = lenientID(frame)
+		}
+		if id == "" && !strings.HasPrefix(strings.TrimSpace(string(frame)), "{") {
+			w.log.Info("practice: frame is not a request", slog.String("frame", truncate(string(frame), 120)))
+			return
+		}
+		msg := "the request names no action; the known actions are: " + strings.Join(w.names, ", ")
+		if req.Action != "" || !strings.Contains(err.Error(), "action is missing") {
+			msg = "the request is not a valid request object (" + err.Error() + "); send {\"id\", \"action\", \"parameters\"}"
+		}
+		w.answer(c, id, req.Action, fail(protocol.FailInvalid, "%s", msg), "", nil)
+		return
+	}
+	spec, ok := w.actions[req.Action]
+	if !ok {
+		w.answer(c, req.ID, req.Action, fail(protocol.FailInvalid,
+			"there is no action %q; the known actions are: %s", truncate(req.Action, 60), strings.Join(w.names, ", ")), "", nil)
+		return
+	}
+	p, err := newParams(req.Action, req.Parameters)
+	if err != nil {
+		w.answer(c, req.ID, req.Action, fail(protocol.FailInvalid, "%s", err.Error()), "", nil)
+		return
+	}
+	run, err := spec.prepare(p)
+	if err == nil {
+		err = p.err
+	}
+	if err != nil {
+		w.answer(c, req.ID, req.Action, fail(protocol.FailInvalid, "%s", err.Error()), "", nil)
+		return
+	}
+	if w.bea.dead && !spec.whileDead {
+		w.answer(c, req.ID, req.Action, fail(protocol.FailDead, "you are dead; you respawn in a moment"), "", nil)
+		return
+	}
+	if spec.concurrent {
+		o := w.runInstant(req.Action, run)
+		w.answer(c, req.ID, req.Action, o, "", nil)
+		return
+	}
+	if w.reflex != nil {
+		if w.reflex.reflex == protocol.ReflexClutch {
+			w.answer(c, req.ID, req.Action, fail(protocol.FailBusy, "you are landing a fall; ask again once you are down"), "", nil)
+			return
+		}
+		w.endReflex(protocol.EventFailed, "gave way to your request "+req.Action)
+	}
+	w.interrupt(protocol.ReasonReplaced)
+	w.job = w.startJob(c, req.ID, req.Action, spec.budget, run)
+}
+
+// runInstant runs a concurrent action to its end inside the tick; it never
+// waits, and a panic in it becomes FAILURE_EXCEPTION.
+func (w *World) runInstant(action string, run runFunc) (o outcome) {
+	defer func() {
+		if p := recover(); p != nil {
+			w.log.Error("practice: action panicked", slog.String("action", action), slog.Any("panic", p))
+			o = fail(protocol.FailException, "%s failed inside the practice world: %v", action, p)
+		}
+	}()
+	return run(&act{w: w, instant: true})
+}
+
+// lenientID digs the id out of a frame that is not a valid request, so the
+// answer can still reach the caller.
+func lenientID(frame []byte) string {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(frame, &m) != nil {
+		return ""
+	}
+	var id string
+	if json.Unmarshal(m["id"], &id) != nil {
+		return ""
+	}
+	return id
+}

@@ -1,0 +1,293 @@
+package practice
+
+import (
+	"math"
+
+	"beaweb/internal/game"
+)
+
+// Mob limits: how many animals graze at the start, how many zombies may be
+// about at once, and where they may spawn round her.
+const (
+	animalCount     = 16
+	maxZombies      = 6
+	spawnMin        = 14
+	spawnMax        = 30
+	zombieSight     = 20
+	zombieReach     = 1.6
+	zombieDamage    = 3
+	zombieCooldown  = 20
+	despawnDistance = 72
+)
+
+var animalKinds = []string{"cow", "pig", "sheep", "chicken"}
+
+// populate puts animals on the grass round spawn and the scripted players
+// beside her.
+func (w *World) populate() {
+	g := w.grid
+	grass := w.blocks.id("grass_block")
+	for i, tries := 0, 0; i < animalCount && tries < animalCount*40; tries++ {
+		x := g.minX + 4 + w.rng.intn(g.sizeX-8)
+		z := g.minZ + 4 + w.rng.intn(g.sizeZ-8)
+		y := g.surface(x, z)
+		floor := game.Pos{X: x, Y: y, Z: z}
+		if g.at(floor) != grass || !g.passable(floor.Add(up1)) || !g.passable(floor.Add(up2)) {
+			continue
+		}
+		kind := animalKinds[i%len(animalKinds)]
+		w.ents.add(&entity{kind: kind, pos: floor.Add(up1).Center(), health: mobHealth(kind), born: w.tick})
+		i++
+	}
+	if !w.opts.Quiet {
+		w.addPlayers()
+	}
+}
+
+// stepMobs moves every animal and monster one tick, spawns zombies in the
+// dark and burns them in the sun.
+func (w *World) stepMobs() {
+	if !w.opts.Quiet && w.tick%50 == 0 {
+		w.spawnZombie()
+	}
+	g := w.grid
+	for _, e := range w.ents.list {
+		if e.removed {
+			continue
+		}
+		// Whatever stands on nothing falls, a block a tick.
+		if b := e.pos.Block(); b.Y > minY && !g.standable(b.Add(down1)) && !g.info(b).liquid && !g.info(b.Add(down1)).liquid {
+			e.pos.Y--
+			continue
+		}
+		switch e.kind {
+		case "zombie":
+			w.stepZombie(e)
+		case "cow", "pig", "sheep", "chicken":
+			w.stepAnimal(e)
+		}
+		if e.cool > 0 {
+			e.cool--
+		}
+	}
+}
+
+// spawnZombie tries a few spots round her where the light is 0 and, at
+// night or underground, lets a zombie rise there.
+func (w *World) spawnZombie() {
+	n := 0
+	for _, e := range w.ents.list {
+		if e.kind == "zombie" && !e.removed {
+			n++
+		}
+	}
+	if n >= maxZombies {
+		return
+	}
+	g := w.grid
+	her := w.bea.feet()
+	for try := 0; try < 4; try++ {
+		ang := w.rng.float() * 2 * math.Pi
+		r := spawnMin + w.rng.float()*(spawnMax-spawnMin)
+		x := her.X + int(math.Cos(ang)*r)
+		z := her.Z + int(math.Sin(ang)*r)
+		// The surface, or a cave floor near her height.
+		cands := []int{g.surface(x, z) + 1}
+		for y := her.Y + 6; y >= her.Y-6; y-- {
+			cands = append(cands, y)
+		}
+		for _, y := range cands {
+			p := game.Pos{X: x, Y: y, Z: z}
+			if !g.inside(p) || !g.standable(p.Add(down1)) || !g.passable(p) || !g.passable(p.Add(up1)) || g.info(p).liquid {
+				continue
+			}
+			if w.lightAt(p) > 0 {
+				continue
+			}
+			w.ents.add(&entity{kind: "zombie", pos: p.Center(), health: mobHealth("zombie"), hostile: true, born: w.tick})
+			return
+		}
+	}
+}
+
+// stepZombie walks a zombie towards her when it sees her and strikes when
+// it is close; the sun burns it.
+func (w *World) stepZombie(e *entity) {
+	g := w.grid
+	if !w.dark() && g.skyOpen(e.pos.Block().Add(up1)) && w.tick%20 == 0 {
+		w.hurtMob(e, 2, nil)
+		return
+	}
+	d := e.pos.Dist(w.bea.pos)
+	if d > despawnDistance {
+		e.removed = true
+		return
+	}
+	if w.bea.dead || w.opts.Quiet || d > zombieSight {
+		if w.tick%60 == int64(e.id%60) {
+			w.wander(e)
+		}
+		return
+	}
+	if d <= zombieReach+0.5 && math.Abs(e.pos.Y-w.bea.pos.Y) < 1.5 {
+		if e.cool == 0 {
+			e.cool = zombieCooldown
+			w.hurt(zombieDamage, "mob", e)
+		}
+		return
+	}
+	if w.tick%6 == int64(e.id%6) {
+		w.stepToward(e, w.bea.pos)
+	}
+}
+
+// stepAnimal lets an animal graze about, and run when it was just hit.
+func (w *World) stepAnimal(e *entity) {
+	if e.cool > 0 && w.tick%4 == 0 {
+		// Panicking after a blow: away from her.
+		away := game.Vec3{X: 2*e.pos.X - w.bea.pos.X, Y: e.pos.Y, Z: 2*e.pos.Z - w.bea.pos.Z}
+		w.stepToward(e, away)
+		return
+	}
+	if w.tick%80 == int64(e.id%80) {
+		w.wander(e)
+	}
+}
+
+// wander moves a mob one block in a direction the world's dice pick.
+func (w *World) wander(e *entity) {
+	d := horizontal[w.rng.intn(4)]
+	w.moveMob(e, game.Pos{X: d[0], Z: d[1]})
+}
+
+// stepToward moves a mob one block along the axis that brings it closest
+// to target.
+func (w *World) stepToward(e *entity, target game.Vec3) {
+	best, bestD := game.Pos{}, e.pos.Dist(target)
+	for _, d := range horizontal[:4] {
+		off := game.Pos{X: d[0], Z: d[1]}
+		p := e.pos.Block().Add(off).Center()
+		if dd := p.Dist(target); dd < bestD {
+			best, bestD = off, dd
+		}
+	}
+	if best != (game.Pos{}) {
+		w.moveMob(e, best)
+	}
+}
+
+// moveMob steps a mob one block sideways, up one when the way rises and
+// down when it falls, never into a wall or a liquid.
+func (w *World) moveMob(e *entity, off game.Pos) {
+	g := w.grid
+	from := e.pos.Block()
+	to := from.Add(off)
+	switch {
+	case g.passable(to) && g.passable(to.Add(up1)) && !g.info(to).liquid:
+	case g.standable(to) && g.passable(to.Add(up1)) && g.passable(to.Add(up2)):
+		to = to.Add(up1)
+	default:
+		return
+	}
+	for k := 0; k < 4 && g.passable(to.Add(down1)) && !g.info(to.Add(down1)).liquid; k++ {
+		to = to.Add(down1)
+	}
+	if !g.standable(to.Add(down1)) || g.info(to).liquid {
+		return
+	}
+	if to == w.bea.feet() {
+		return
+	}
+	e.pos = to.Center()
+}
+
+// hurtMob takes health from a mob; by is her when she struck it. A mob
+// that dies drops what vanilla drops.
+func (w *World) hurtMob(e *entity, amount float64, by *body) {
+	e.health -= amount
+	e.cool = max(e.cool, 10)
+	if by != nil && e.kind != "player" {
+		// Knocked back one block, away from her.
+		away := game.Vec3{X: 2*e.pos.X - by.pos.X, Y: e.pos.Y, Z: 2*e.pos.Z - by.pos.Z}
+		w.stepToward(e, away)
+		if !e.hostile {
+			e.cool = 60 // an animal panics for three seconds
+		}
+	}
+	if e.health > 0 {
+		return
+	}
+	if e.kind == "player" {
+		w.playerDied(e)
+		return
+	}
+	e.removed = true
+	for _, d := range mobDrops(e.kind, w.rng) {
+		w.dropItem(e.pos, d.Item, d.Count)
+	}
+}
+
+// mobDrops is what a mob leaves when it dies.
+func mobDrops(kind string, r *rng) []game.Stack {
+	var out []game.Stack
+	add := func(item string, lo, hi int) {
+		if n := lo + r.intn(hi-lo+1); n > 0 {
+			out = append(out, game.Stack{Item: item, Count: n})
+		}
+	}
+	switch kind {
+	case "cow":
+		add("beef", 1, 3)
+		add("leather", 0, 2)
+	case "pig":
+		add("porkchop", 1, 3)
+	case "sheep":
+		add("mutton", 1, 2)
+		add("white_wool", 1, 1)
+	case "chicken":
+		add("chicken", 1, 1)
+		add("feather", 0, 2)
+	case "zombie":
+		add("rotten_flesh", 0, 2)
+	}
+	return out
+}
+
+// weapon is the damage and the ticks between blows of what she holds.
+func weapon(item string) (damage float64, cooldown int) {
+	switch item {
+	case "wooden_sword", "golden_sword":
+		return 4, 12
+	case "stone_sword":
+		return 5, 12
+	case "iron_sword":
+		return 6, 12
+	case "diamond_sword":
+		return 7, 12
+	case "netherite_sword":
+		return 8, 12
+	case "wooden_axe", "golden_axe":
+		return 7, 25
+	case "stone_axe", "iron_axe", "diamond_axe":
+		return 9, 22
+	case "netherite_axe":
+		return 10, 20
+	}
+	return 1, 5
+}
+
+// bestWeapon is what she fights with: the weapon she carries that deals
+// the most per second, or "" for her fist.
+func bestWeapon(inv *inventory) string {
+	best, rate := "", 1.0/5
+	for item := range inv.totals() {
+		if k := kindOfTool(item); k != toolSword && k != toolAxe {
+			continue
+		}
+		d, c := weapon(item)
+		if r := d / float64(c); r > rate || r == rate && best != "" && item < best {
+			best, rate = item, r
+		}
+	}
+	return best
+}

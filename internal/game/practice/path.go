@@ -1,0 +1,405 @@
+package practice
+
+import (
+	"math"
+
+	"beaweb/internal/game"
+)
+
+// Search limits. The walk that breaks nothing is tried first; a way that
+// digs only when there is none. Both are larger than the mod's 5,000 steps
+// because the practice world answers a search within one tick anyway.
+const (
+	walkNodes = 12000
+	digNodes  = 30000
+	maxFall   = 3
+)
+
+// moveKind says how one step of a path is taken.
+type moveKind uint8
+
+const (
+	moveFlat moveKind = iota
+	moveUp
+	moveDown
+	moveSwim
+	moveDigDown
+)
+
+// pathStep is one step: where her feet end up, how she gets there, and the
+// cells she must break first (dig mode only).
+type pathStep struct {
+	to   game.Pos
+	kind moveKind
+	dig  []game.Pos
+}
+
+// pathQuery is one search: from a standing spot to any spot within rng of
+// target.
+type pathQuery struct {
+	start, target game.Pos
+	rng           float64
+	dig           bool
+	maxNodes      int
+	// avoid marks cells she must not enter (a build's cells, lava's edge).
+	avoid func(game.Pos) bool
+	// goal, when set, replaces reaching target: the search ends at the
+	// first spot it accepts, and without a target it is a plain Dijkstra.
+	goal func(game.Pos) bool
+}
+
+// pathResult is what a search found.
+type pathResult struct {
+	steps    []pathStep
+	nodes    int  // nodes expanded
+	found    bool // a way reaching the goal
+	closest  game.Pos
+	exhausts bool // stopped at maxNodes
+}
+
+// pathNode is a search node, indexed by its position in the node list.
+type pathNode struct {
+	pos    game.Pos
+	g      float32
+	parent int32
+	kind   moveKind
+	dig    [3]game.Pos
+	ndig   uint8
+	closed bool
+}
+
+type heapItem struct {
+	f    float32
+	node int32
+}
+
+// nodeHeap is a binary min-heap on f, written out rather than through
+// container/heap to keep interface calls out of the search's inner loop.
+type nodeHeap []heapItem
+
+func (h *nodeHeap) push(it heapItem) {
+	*h = append(*h, it)
+	s := *h
+	i := len(s) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if s[p].f <= s[i].f {
+			break
+		}
+		s[p], s[i] = s[i], s[p]
+		i = p
+	}
+}
+
+func (h *nodeHeap) pop() heapItem {
+	s := *h
+	top := s[0]
+	last := len(s) - 1
+	s[0] = s[last]
+	s = s[:last]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= len(s) {
+			break
+		}
+		m := l
+		if r := l + 1; r < len(s) && s[r].f < s[l].f {
+			m = r
+		}
+		if s[i].f <= s[m].f {
+			break
+		}
+		s[i], s[m] = s[m], s[i]
+		i = m
+	}
+	*h = s
+	return top
+}
+
+var horizontal = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+
+// findPath runs A* over standing spots. Costs are in blocks walked: a flat
+// step 1, a diagonal 1.41, a jump up 2, a fall 1 plus its height, a swim 3,
+// and in dig mode each broken cell its breaking time in quarter seconds.
+func (w *World) findPath(q pathQuery) pathResult {
+	g := w.grid
+	if q.maxNodes == 0 {
+		q.maxNodes = walkNodes
+		if q.dig {
+			q.maxNodes = digNodes
+		}
+	}
+	target := q.target.Center()
+	h := func(p game.Pos) float32 {
+		d := p.Center().Dist(target) - q.rng
+		if d < 0 {
+			return 0
+		}
+		return float32(d)
+	}
+	goal := func(p game.Pos) bool { return p.Center().Dist(target) <= q.rng+1e-9 }
+	if q.goal != nil {
+		goal = q.goal
+		h = func(game.Pos) float32 { return 0 }
+	}
+
+	nodes := make([]pathNode, 0, 1024)
+	index := make(map[int32]int32, 1024)
+	var open nodeHeap
+	add := func(p game.Pos, gcost float32, parent int32, kind moveKind, dig []game.Pos) {
+		key := g.index(p)
+		if i, ok := index[key]; ok {
+			n := &nodes[i]
+			if n.closed || gcost >= n.g {
+				return
+			}
+			n.g, n.parent, n.kind = gcost, parent, kind
+			n.ndig = uint8(copy(n.dig[:], dig))
+			open.push(heapItem{gcost + h(p), i})
+			return
+		}
+		n := pathNode{pos: p, g: gcost, parent: parent, kind: kind}
+		n.ndig = uint8(copy(n.dig[:], dig))
+		nodes = append(nodes, n)
+		i := int32(len(nodes) - 1)
+		index[key] = i
+		open.push(heapItem{gcost + h(p), i})
+	}
+	if !g.inside(q.start) {
+		return pathResult{closest: q.start}
+	}
+	add(q.start, 0, -1, moveFlat, nil)
+	res := pathResult{closest: q.start}
+	best := h(q.start)
+	expanded := 0
+	var digBuf [3]game.Pos
+	for len(open) > 0 {
+		it := open.pop()
+		cur := &nodes[it.node]
+		if cur.closed {
+			continue
+		}
+		cur.closed = true
+		p, gc := cur.pos, cur.g
+		expanded++
+		if hv := h(p); hv < best {
+			best, res.closest = hv, p
+		}
+		if goal(p) {
+			res.found = true
+			res.closest = p
+			res.steps = unwind(nodes, it.node)
+			res.nodes = expanded
+			return res
+		}
+		if expanded >= q.maxNodes {
+			res.exhausts = true
+			break
+		}
+		swimming := g.info(p).liquid
+		for di, d := range horizontal {
+			diagonal := di >= 4
+			nx := game.Pos{X: p.X + d[0], Y: p.Y, Z: p.Z + d[1]}
+			if !g.inside(nx) || (q.avoid != nil && q.avoid(nx)) {
+				continue
+			}
+			if diagonal {
+				// No corner cutting: both sides must be open at feet and head.
+				a := game.Pos{X: p.X + d[0], Y: p.Y, Z: p.Z}
+				b := game.Pos{X: p.X, Y: p.Y, Z: p.Z + d[1]}
+				if !w.walkable(a) || !w.walkable(a.Add(up1)) || !w.walkable(b) || !w.walkable(b.Add(up1)) {
+					continue
+				}
+			}
+			step := float32(1)
+			if diagonal {
+				step = 1.41
+			}
+			feetOK, headOK := w.walkable(nx), w.walkable(nx.Add(up1))
+			extra := w.doorCost(nx) + w.doorCost(nx.Add(up1))
+			floor := nx.Add(down1)
+			switch {
+			case feetOK && headOK && (g.standable(floor) || g.info(nx).liquid):
+				kind, c := moveFlat, step
+				if g.info(nx).liquid || swimming {
+					kind, c = moveSwim, 3*step
+				}
+				add(nx, gc+c+extra, it.node, kind, nil)
+			case feetOK && headOK:
+				// Nothing under it: she drops until something carries her.
+				for k := 1; k <= 24; k++ {
+					land := nx.Add(game.Pos{Y: -k})
+					if !g.inside(land) || !w.walkable(land) {
+						break
+					}
+					if g.info(land).liquid {
+						add(land, gc+step+float32(k)+extra, it.node, moveDown, nil)
+						break
+					}
+					if g.standable(land.Add(down1)) {
+						if k <= maxFall && g.name(land) != "lava" {
+							add(land, gc+step+float32(k)+extra, it.node, moveDown, nil)
+						}
+						break
+					}
+				}
+			}
+			if diagonal {
+				continue
+			}
+			// A jump up one block onto something solid that is not a fence.
+			upTo := nx.Add(up1)
+			if !feetOK && g.standable(nx) && w.walkable(upTo) && w.walkable(upTo.Add(up1)) && w.walkable(p.Add(up2)) {
+				add(upTo, gc+2+w.doorCost(upTo)+w.doorCost(upTo.Add(up1)), it.node, moveUp, nil)
+			}
+			if !q.dig {
+				continue
+			}
+			// Dig mode, up: a step onto nx, breaking what is in the way of the jump.
+			if g.standable(nx) {
+				dig := digBuf[:0]
+				cost, ok := float32(0), true
+				for _, c := range []game.Pos{upTo, upTo.Add(up1), p.Add(up2)} {
+					if w.walkable(c) {
+						continue
+					}
+					t, can := w.digCost(c)
+					if !can {
+						ok = false
+						break
+					}
+					cost += t
+					dig = append(dig, c)
+				}
+				if ok && len(dig) > 0 {
+					add(upTo, gc+2+cost, it.node, moveUp, dig)
+				}
+			}
+			// Dig mode: break what stands in the feet and head cells of a flat step.
+			if g.standable(floor) && (!feetOK || !headOK) {
+				dig := digBuf[:0]
+				cost, ok := float32(0), true
+				for _, c := range []game.Pos{nx, nx.Add(up1)} {
+					if w.walkable(c) {
+						continue
+					}
+					t, can := w.digCost(c)
+					if !can {
+						ok = false
+						break
+					}
+					cost += t
+					dig = append(dig, c)
+				}
+				if ok {
+					add(nx, gc+step+cost, it.node, moveFlat, dig)
+				}
+			}
+		}
+		if q.dig && !swimming {
+			// Dig straight down through the block she stands on.
+			below := p.Add(down1)
+			if t, can := w.digCost(below); can && g.standable(below.Add(down1)) && (q.avoid == nil || !q.avoid(below)) {
+				add(below, gc+1+t, it.node, moveDigDown, []game.Pos{below})
+			}
+		}
+	}
+	res.nodes = expanded
+	return res
+}
+
+var (
+	up1   = game.Pos{Y: 1}
+	up2   = game.Pos{Y: 2}
+	down1 = game.Pos{Y: -1}
+)
+
+// walkable reports whether she can be in p: open, or a wooden door she can
+// open on the way.
+func (w *World) walkable(p game.Pos) bool {
+	if w.grid.passable(p) {
+		return true
+	}
+	b := w.grid.info(p)
+	return b.door
+}
+
+// doorCost is the extra cost of opening a closed door in p.
+func (w *World) doorCost(p game.Pos) float32 {
+	b := w.grid.info(p)
+	if b.door && !w.grid.isOpen(p) {
+		return 1
+	}
+	return 0
+}
+
+// digCost is what breaking p costs a path, and whether a path may break it
+// at all: never a protected block, bedrock, a liquid, or a block with lava
+// or water next to it.
+func (w *World) digCost(p game.Pos) (float32, bool) {
+	g := w.grid
+	b := g.info(p)
+	if !g.inside(p) || b.hardness < 0 || b.protected || b.liquid || b.door || b.ironDoor {
+		return 0, false
+	}
+	for _, f := range game.Faces {
+		d, _ := f.Offset()
+		if g.info(p.Add(d)).liquid {
+			return 0, false
+		}
+	}
+	if g.info(p.Add(up1)).gravity {
+		return 0, false
+	}
+	t := w.breakTicks(p, w.bea.inv)
+	return 1 + float32(t)/5, true
+}
+
+// unwind turns the parent chain ending at i into steps from the start.
+func unwind(nodes []pathNode, i int32) []pathStep {
+	var rev []pathStep
+	for i >= 0 && nodes[i].parent >= 0 {
+		n := nodes[i]
+		st := pathStep{to: n.pos, kind: n.kind}
+		if n.ndig > 0 {
+			st.dig = append([]game.Pos(nil), n.dig[:n.ndig]...)
+		}
+		rev = append(rev, st)
+		i = n.parent
+	}
+	for l, r := 0, len(rev)-1; l < r; l, r = l+1, r-1 {
+		rev[l], rev[r] = rev[r], rev[l]
+	}
+	return rev
+}
+
+// breakTicks is how long she takes to break p with the best tool she
+// carries for it, as vanilla times it, plus the moment it takes to aim.
+func (w *World) breakTicks(p game.Pos, inv *inventory) int {
+	b := w.grid.info(p)
+	return breakTicksFor(b, inv)
+}
+
+func breakTicksFor(b *blockInfo, inv *inventory) int {
+	if b.hardness < 0 {
+		return math.MaxInt32
+	}
+	if b.hardness == 0 {
+		return 2
+	}
+	speed := 1.0
+	tier := 0
+	if b.tool != toolNone {
+		if t := inv.bestTool(b.tool); t != "" {
+			speed = toolSpeed(t)
+			tier = toolTier(t)
+		}
+	}
+	harvest := b.tier == 0 || tier >= b.tier
+	secs := b.hardness * 1.5 / speed
+	if !harvest {
+		secs = b.hardness * 5 / speed
+	}
+	return int(math.Ceil(secs*ticksPerSecond)) + 2
+}

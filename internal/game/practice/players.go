@@ -1,0 +1,155 @@
+package practice
+
+import (
+	"fmt"
+	"strings"
+
+	"beaweb/internal/game"
+)
+
+// PlayerScript describes another player of the practice world: someone who
+// walks about near her, says a few lines, answers when spoken to and may
+// hit her once. Scripted players exist only outside quiet mode.
+type PlayerScript struct {
+	// Name is the player's name, as chat and the state give it.
+	Name string
+	// Lines are said one after another, at most every 30 game seconds,
+	// while the player is within 8 blocks of her.
+	Lines []string
+	// Greeting answers a chat line of hers that names the player or says
+	// hello.
+	Greeting string
+	// HitAfter is how many game seconds after the world starts the player
+	// walks up and hits her once, for one point of damage; 0 never.
+	HitAfter float64
+	// Offset is where the player starts, relative to her spawn.
+	Offset game.Pos
+}
+
+// DefaultPlayers is who plays beside her when Options.Players is nil: Alex,
+// who walks about, chats a little and once hits her by mistake.
+func DefaultPlayers() []PlayerScript {
+	return []PlayerScript{{
+		Name: "Alex",
+		Lines: []string{
+			"nice day for it",
+			"have you seen any iron around here?",
+			"I'm going to build a house by the lake",
+			"watch out at night, the zombies come out",
+		},
+		Greeting: "hi Bea!",
+		HitAfter: 90,
+		Offset:   game.Pos{X: 6, Z: 4},
+	}}
+}
+
+// scripted is the running state of a scripted player.
+type scripted struct {
+	script   PlayerScript
+	home     game.Pos
+	next     int   // the next line to say
+	lastLine int64 // the tick of the last line said
+	hit      bool
+	inv      game.Inventory
+	reply    string
+	replyAt  int64
+}
+
+// addPlayers puts the scripted players near her spawn.
+func (w *World) addPlayers() {
+	scripts := w.opts.Players
+	if scripts == nil {
+		scripts = DefaultPlayers()
+	}
+	for i, s := range scripts {
+		home := w.bea.spawn.Add(s.Offset)
+		home.X = max(w.grid.minX+2, min(home.X, w.grid.minX+w.grid.sizeX-3))
+		home.Z = max(w.grid.minZ+2, min(home.Z, w.grid.minZ+w.grid.sizeZ-3))
+		home.Y = w.grid.surface(home.X, home.Z) + 1
+		w.ents.add(&entity{
+			kind: "player", name: s.Name, uuid: fmt.Sprintf("5bea0000-0000-4000-8000-%012d", i+2),
+			pos: home.Center(), health: 20, born: w.tick,
+			player: &scripted{script: s, home: home, lastLine: -600, inv: game.Inventory{}},
+		})
+	}
+}
+
+// stepPlayers lets every scripted player act for a tick.
+func (w *World) stepPlayers() {
+	for _, e := range w.ents.list {
+		if e.removed || e.player == nil {
+			continue
+		}
+		w.stepPlayer(e)
+	}
+}
+
+func (w *World) stepPlayer(e *entity) {
+	s := e.player
+	d := e.pos.Dist(w.bea.pos)
+	// Gifts at their feet are theirs.
+	for _, it := range w.ents.near(e.pos, 1.5, func(x *entity) bool { return x.kind == "item" && (x.giftTo == e.id || w.tick >= x.born+10) }) {
+		s.inv[it.item.Item] += it.item.Count
+		it.removed = true
+		if s.reply == "" {
+			s.reply, s.replyAt = fmt.Sprintf("thanks for the %s!", it.item.Item), w.tick+20
+		}
+	}
+	if s.reply != "" && w.tick >= s.replyAt {
+		w.say(e, s.reply)
+		s.reply = ""
+	}
+	if w.bea.dead {
+		return
+	}
+	if !s.hit && s.script.HitAfter > 0 && float64(w.tick) >= s.script.HitAfter*ticksPerSecond {
+		if d <= attackRange && e.cool == 0 {
+			s.hit = true
+			e.cool = 20
+			w.hurt(1, "player", e)
+			s.reply, s.replyAt = "oops, sorry! wrong button", w.tick+15
+			return
+		}
+		if w.tick%8 == 0 {
+			w.stepToward(e, w.bea.pos)
+		}
+		return
+	}
+	if d <= 8 && len(s.script.Lines) > 0 && w.tick-s.lastLine >= 30*ticksPerSecond && w.tick%20 == 0 {
+		w.say(e, s.script.Lines[s.next%len(s.script.Lines)])
+		s.next++
+		s.lastLine = w.tick
+	}
+	switch {
+	case d > 24 && w.tick%8 == 0:
+		w.stepToward(e, w.bea.pos) // keep near her
+	case w.tick%40 == int64(e.id%40):
+		w.wander(e)
+	}
+}
+
+// hearChat lets the scripted players within 32 blocks hear her line and
+// answer one that names them or greets everyone.
+func (w *World) hearChat(msg string) {
+	low := strings.ToLower(msg)
+	greets := strings.HasPrefix(low, "hi") || strings.HasPrefix(low, "hello") || strings.HasPrefix(low, "hey")
+	for _, e := range w.ents.list {
+		if e.removed || e.player == nil || e.pos.Dist(w.bea.pos) > 32 {
+			continue
+		}
+		s := e.player
+		if s.script.Greeting == "" || s.reply != "" {
+			continue
+		}
+		if greets || strings.Contains(low, strings.ToLower(s.script.Name)) {
+			s.reply, s.replyAt = s.script.Greeting, w.tick+20
+		}
+	}
+}
+
+// playerDied puts a knocked-out scripted player back at home.
+func (w *World) playerDied(e *entity) {
+	e.health = 20
+	e.pos = e.player.home.Center()
+	e.player.reply, e.player.replyAt = "hey! what was that for?", w.tick+40
+}

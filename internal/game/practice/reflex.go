@@ -1,0 +1,167 @@
+package practice
+
+import (
+	"fmt"
+
+	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
+)
+
+// Reflex thresholds, as the seed gives them.
+const (
+	respawnDelay   = 20  // ticks she lies dead before the respawn reflex
+	eatAtFood      = 14  // she eats when idle at this food or less
+	fleeBelow      = 6.0 // she flees under this health with nothing to fight with
+	playerHits     = 3   // a player is fought back after this many hits...
+	playerHitTicks = 200 // ...within ten seconds
+	eatRetryTicks  = 200 // after a failed meal she waits before trying again
+)
+
+// blow is one hit she took.
+type blow struct {
+	tick int64
+	by   int // entity id
+}
+
+// stepReflex runs the reflex in her hands, respawns her when she is dead,
+// and otherwise starts a reflex when waiting would hurt her.
+func (w *World) stepReflex() {
+	if w.bea.dead {
+		if w.tick-w.bea.diedAt >= respawnDelay {
+			w.respawn()
+		}
+		return
+	}
+	if j := w.reflex; j != nil {
+		if w.advance(j) {
+			ev := protocol.EventFinished
+			if !j.out.result.OK() {
+				ev = protocol.EventFailed
+			}
+			w.reflex = nil
+			w.broadcast(protocol.Reflex{Reflex: j.reflex, Event: ev, Message: j.out.message})
+		}
+		return
+	}
+	w.considerEating()
+}
+
+// considerEating starts the eat reflex at food 14 or less when her hands
+// are idle, or when she is hurt and too hungry to heal, with only food worth
+// eating.
+func (w *World) considerEating() {
+	b := w.bea
+	if w.tick < w.eatRetry {
+		return
+	}
+	idle := w.job == nil && b.food <= eatAtFood
+	hurtHungry := b.health < 20 && b.food < 18 && b.food <= eatAtFood+3 && w.tick-b.lastHurt < 200
+	if !idle && !hurtHungry {
+		return
+	}
+	item := bestFood(b.inv, true)
+	if item == "" {
+		w.eatRetry = w.tick + eatRetryTicks
+		return
+	}
+	w.eatRetry = w.tick + eatRetryTicks
+	w.startReflex(protocol.ReflexEat, reasonReflex("eat"),
+		fmt.Sprintf("eating %s at food %d/20", item, b.food),
+		func(a *act) outcome { return a.eat(item, true) })
+}
+
+// noteAttack decides what a blow makes her do: flee under 6 health with
+// nothing to fight with, fight back against a monster, and against a player
+// only after three hits in ten seconds.
+func (w *World) noteAttack(by *entity, amount float64) {
+	b := w.bea
+	if b.dead || b.health <= 0 {
+		return
+	}
+	w.blows = append(w.blows, blow{tick: w.tick, by: by.id})
+	if len(w.blows) > 32 {
+		w.blows = w.blows[len(w.blows)-32:]
+	}
+	if j := w.reflex; j != nil && (j.reflex == protocol.ReflexFlee || j.reflex == protocol.ReflexDefend) {
+		return
+	}
+	name := by.displayName()
+	if b.health < fleeBelow && bestWeapon(b.inv) == "" {
+		w.startReflex(protocol.ReflexFlee, reasonReflex("flee ("+name+")"),
+			fmt.Sprintf("fleeing from %s at %.0f health with nothing to fight with", name, b.health),
+			func(a *act) outcome { return a.flee(by) })
+		return
+	}
+	if by.kind == "player" {
+		hits := 0
+		for _, bl := range w.blows {
+			if bl.by == by.id && w.tick-bl.tick <= playerHitTicks {
+				hits++
+			}
+		}
+		if hits < playerHits {
+			return
+		}
+	} else if !by.hostile {
+		return
+	}
+	// Defend is started by a blow only: an attacker she gave up on (out of
+	// reach, no blow landed for 10 s) is left alone until it strikes again.
+	w.startReflex(protocol.ReflexDefend, reasonReflex("defend ("+name+")"),
+		fmt.Sprintf("defending against %s after taking %.1f damage", name, amount),
+		func(a *act) outcome { return a.fight(by, 30*ticksPerSecond) })
+}
+
+// flee runs from an attacker until it is 16 blocks behind her.
+func (a *act) flee(from *entity) outcome {
+	w := a.w
+	for try := 0; try < 4; try++ {
+		if from.removed || from.pos.Dist(w.bea.pos) >= 16 {
+			return succeed("you got away from %s", from.displayName())
+		}
+		d := horizontalDist(w.bea.pos, from.pos)
+		if d < 0.1 {
+			d = 0.1
+		}
+		dx, dz := (w.bea.pos.X-from.pos.X)/d, (w.bea.pos.Z-from.pos.Z)/d
+		t := game.Vec3{X: w.bea.pos.X + dx*16, Y: w.bea.pos.Y, Z: w.bea.pos.Z + dz*16}.Block()
+		t.X = max(w.grid.minX+1, min(t.X, w.grid.minX+w.grid.sizeX-2))
+		t.Z = max(w.grid.minZ+1, min(t.Z, w.grid.minZ+w.grid.sizeZ-2))
+		t.Y = w.grid.surface(t.X, t.Z) + 1
+		if err := a.goTo(t, 3, false); err == errStopped {
+			return err.outcome()
+		}
+	}
+	if from.removed || from.pos.Dist(w.bea.pos) >= 12 {
+		return succeed("you got away from %s", from.displayName())
+	}
+	return fail(protocol.Failure, "%s is still %.0f blocks behind you", from.displayName(), from.pos.Dist(w.bea.pos))
+}
+
+// startReflex takes her hands for a reflex: the running action is
+// interrupted with the reflex's reason and the reflex packet names it.
+func (w *World) startReflex(kind, reason, message string, run runFunc) {
+	interrupted := ""
+	if w.job != nil {
+		interrupted = w.job.id
+		w.interrupt(reason)
+	}
+	if w.reflex != nil {
+		w.endReflex(protocol.EventFailed, "gave way to "+kind)
+	}
+	j := w.startJob(nil, "", kind, 0, run)
+	j.reflex = kind
+	w.reflex = j
+	w.broadcast(protocol.Reflex{Reflex: kind, Event: protocol.EventStarted, Message: message, InterruptedID: interrupted})
+}
+
+// endReflex ends the running reflex and says how it ended.
+func (w *World) endReflex(event, message string) {
+	j := w.reflex
+	if j == nil {
+		return
+	}
+	w.reflex = nil
+	w.halt(j)
+	w.broadcast(protocol.Reflex{Reflex: j.reflex, Event: event, Message: message})
+}

@@ -1,0 +1,184 @@
+// Package practice is the practice world: a deterministic stand-in for the
+// BeaCraft mod. It generates a small voxel world from a seed, simulates it at
+// 20 ticks a second times a speed factor, and serves it over a real WebSocket
+// speaking protocol version 2 exactly, so the brain cannot tell it from the
+// mod except by what the hello says.
+//
+// One goroutine owns the whole game: it ticks the simulation, runs her
+// actions and answers requests. An action is written as straight-line code
+// that waits for ticks; it runs as a coroutine (iter.Pull) stepped once per
+// tick by that goroutine, so nothing in the game is ever touched by two
+// goroutines and a seed with a sequence of requests always plays the same.
+package practice
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"math"
+	"sync/atomic"
+
+	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
+)
+
+// Versions the hello announces. The practice world plays the rules of the
+// Minecraft version whose recipe book it reads.
+const (
+	ModVersion = "practice-2.0"
+	MCVersion  = "26.1"
+)
+
+// ticksPerSecond is the game's own clock at speed 1.
+const ticksPerSecond = 20
+
+// Options configure a practice world.
+type Options struct {
+	// Seed picks the world; the same seed gives the same world.
+	Seed int64
+	// Speed multiplies the clock: 1 is 20 ticks a second, 10 is 200.
+	// Budgets are in game seconds, so at speed 10 a 120 s budget passes in
+	// 12 s of wall time. Zero means 1.
+	Speed float64
+	// Quiet leaves out everything that acts without being asked: no scripted
+	// players, and monsters neither spawn nor attack. Animals still graze,
+	// night still falls and hunger still drains.
+	Quiet bool
+	// Logger receives the world's log; nil discards it.
+	Logger *slog.Logger
+	// Data is the data file system whose root holds recipes/ and
+	// blueprints/. Nil until those land; crafting then knows only the
+	// handful of recipes the practice world carries itself.
+	Data fs.FS
+	// Server is world.server in the hello; empty means "practice".
+	Server string
+	// Size is the side of the square world in blocks; zero means 128.
+	Size int
+	// Players are the scripted players outside quiet mode; nil means
+	// DefaultPlayers, an empty list none.
+	Players []PlayerScript
+}
+
+// World is a practice world. Create it with New and run it with Serve.
+type World struct {
+	opts    Options
+	log     *slog.Logger
+	blocks  *blockTable
+	grid    *grid
+	gen     generated
+	rng     *rng
+	actions map[string]actionSpec
+	names   []string // offered actions, in protocol order
+
+	tick    int64
+	weather string
+	bea     *body
+	ents    *entities
+	deaths  []deathRecord
+
+	clients map[*client]struct{}
+	job     *job
+	reflex  *job
+	out     []outFrame // frames produced this tick, sent when it ends
+	serving atomic.Bool
+
+	scratch *scratch
+	book    kitchen
+
+	containers map[game.Pos]*container
+	furnaces   map[game.Pos]*furnace
+	claims     []claim
+	timeShift  int64 // ticks skipped by sleeping
+	blows      []blow
+	eatRetry   int64
+}
+
+// deathRecord is one line of check_death_log.
+type deathRecord struct {
+	tick  int64
+	cause string
+	pos   game.Vec3
+	lost  game.Inventory
+}
+
+// New generates the world of opts.Seed and places her at its spawn point.
+// It starts nothing: Serve runs it.
+func New(opts Options) (*World, error) {
+	if opts.Speed == 0 {
+		opts.Speed = 1
+	}
+	if math.IsNaN(opts.Speed) || opts.Speed < 0.01 || opts.Speed > 10000 {
+		return nil, fmt.Errorf("practice: speed %v is out of range; use 0.01 to 10000", opts.Speed)
+	}
+	if opts.Size == 0 {
+		opts.Size = 128
+	}
+	if opts.Size < 32 || opts.Size > 512 {
+		return nil, fmt.Errorf("practice: size %d is out of range; use 32 to 512", opts.Size)
+	}
+	if opts.Server == "" {
+		opts.Server = "practice"
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	w := &World{
+		opts:       opts,
+		log:        log,
+		blocks:     newBlockTable(),
+		rng:        newRNG(opts.Seed, 77),
+		weather:    "clear",
+		clients:    make(map[*client]struct{}),
+		containers: map[game.Pos]*container{},
+		furnaces:   map[game.Pos]*furnace{},
+		tick:       0,
+	}
+	w.grid = newGrid(opts.Size, opts.Size, w.blocks)
+	w.gen = generate(w.grid, opts.Seed)
+	w.bea = newBody(w.gen.spawn)
+	w.ents = newEntities()
+	w.actions = w.actionTable()
+	w.names = actionOrder()
+	w.scratch = newScratch()
+	if err := w.loadData(); err != nil {
+		return nil, err
+	}
+	w.populate()
+	return w, nil
+}
+
+// ErrServing is returned by a second Serve on the same world.
+var ErrServing = errors.New("practice: the world is already being served")
+
+// Hello is the handshake this world sends each client first.
+func (w *World) Hello() protocol.Hello {
+	budgets := make(map[string]float64, len(w.names))
+	var concurrent []string
+	for _, n := range w.names {
+		spec := w.actions[n]
+		if !spec.omitted {
+			budgets[n] = spec.budget
+		}
+		if spec.concurrent {
+			concurrent = append(concurrent, n)
+		}
+	}
+	return protocol.Hello{
+		Protocol:   protocol.Version,
+		ModVersion: ModVersion,
+		MCVersion:  MCVersion,
+		Player:     protocol.Identity{Name: "Bea", UUID: beaUUID},
+		World:      protocol.WorldID{Server: w.opts.Server, Dimension: "overworld"},
+		Actions:    append([]string(nil), w.names...),
+		Concurrent: concurrent,
+		Budgets:    budgets,
+	}
+}
+
+// beaUUID is her fixed identity in the practice world.
+const beaUUID = "5bea0000-0000-4000-8000-000000000001"
+
+// Spawn is where she first stands.
+func (w *World) Spawn() game.Pos { return w.gen.spawn }

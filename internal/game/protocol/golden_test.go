@@ -1,0 +1,307 @@
+package protocol
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const packetsDir = "../../../testdata/minecraft_packets"
+
+// canonical parses JSON and drops every null-valued key, so that an optional
+// field written as null and one left out compare equal.
+func canonical(t *testing.T, b []byte) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, b)
+	}
+	return dropNulls(v)
+}
+
+func dropNulls(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if e == nil {
+				delete(x, k)
+				continue
+			}
+			x[k] = dropNulls(e)
+		}
+	case []any:
+		for i := range x {
+			x[i] = dropNulls(x[i])
+		}
+	}
+	return v
+}
+
+func readFixture(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(packetsDir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestGoldenPackets(t *testing.T) {
+	tests := []struct {
+		file string
+		want Packet
+	}{
+		{"p2/hello.json", Hello{}},
+		{"p2/state.json", State{}},
+		{"p2/survey.json", Survey{}},
+		{"p2/chat.json", Chat{}},
+		{"p2/chat_far.json", Chat{}},
+		{"p2/chat_self.json", Chat{}},
+		{"p2/damage.json", Damage{}},
+		{"p2/damage_fall.json", Damage{}},
+		{"p2/death.json", Death{}},
+		{"p2/respawn.json", Respawn{}},
+		{"p2/reflex.json", Reflex{}},
+		{"p2/reflex_eat.json", Reflex{}},
+		{"p2/progress.json", Progress{}},
+		{"p2/follow_ended.json", FollowEnded{}},
+		{"p2/world.json", WorldChange{}},
+		{"p2/heartbeat.json", Heartbeat{}},
+		{"p2/answer_success.json", Answer{}},
+		{"p2/answer_interrupted.json", Answer{}},
+		{"p2/answer_timeout.json", Answer{}},
+		{"p2/unknown_type.json", Unknown{}},
+		{"p1/hello.json", Hello{}},
+		{"p1/answer.json", Answer{}},
+		{"p1/answer_failure.json", Answer{}},
+		{"p1/state.json", State{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			frame := readFixture(t, tt.file)
+			p, err := Decode(frame)
+			if err != nil {
+				t.Fatalf("Decode: %v", err)
+			}
+			if reflect.TypeOf(p) != reflect.TypeOf(tt.want) {
+				t.Fatalf("Decode gave %T, want %T", p, tt.want)
+			}
+			if s, ok := p.(State); ok && len(s.Missing) > 0 {
+				t.Errorf("a complete state reports missing parts %v", s.Missing)
+			}
+			out, err := Encode(p)
+			if err != nil {
+				t.Fatalf("Encode: %v", err)
+			}
+			if got, want := canonical(t, out), canonical(t, frame); !reflect.DeepEqual(got, want) {
+				t.Errorf("re-encoded packet differs from the fixture\n got: %s\nwant: %s", out, frame)
+			}
+			again, err := Decode(out)
+			if err != nil {
+				t.Fatalf("Decode(Encode): %v", err)
+			}
+			if !reflect.DeepEqual(normalize(again), normalize(p)) {
+				t.Errorf("decode(encode(p)) = %#v, want %#v", again, p)
+			}
+		})
+	}
+}
+
+// normalize compacts the raw parts of a packet so two decodings of the same
+// JSON compare equal whatever its spacing.
+func normalize(p Packet) Packet {
+	compact := func(raw json.RawMessage) json.RawMessage {
+		if len(raw) == 0 {
+			return raw
+		}
+		var b bytes.Buffer
+		if json.Compact(&b, raw) != nil {
+			return raw
+		}
+		return b.Bytes()
+	}
+	switch x := p.(type) {
+	case Answer:
+		x.Data = compact(x.Data)
+		return x
+	case Unknown:
+		x.Raw = compact(x.Raw)
+		return x
+	}
+	return p
+}
+
+func TestGoldenValues(t *testing.T) {
+	p, _ := Decode(readFixture(t, "p2/state.json"))
+	s := p.(State)
+	if s.Tick != 123456 || s.Player.Health != 18 || s.Player.Position.X != 100.5 || s.Held.Item != "stone_pickaxe" {
+		t.Errorf("state read wrong: %+v", s)
+	}
+	if s.Armor.Head != nil || s.Armor.Chest == nil || *s.Armor.Chest != "leather_chestplate" {
+		t.Errorf("armor read wrong: %+v", s.Armor)
+	}
+	if len(s.Blocks) != 3 || s.Blocks[2].Pos().X != 99 || s.Census["oak_log"] != 5 || !s.World.Dark {
+		t.Errorf("close view read wrong: %+v %v", s.Blocks, s.Census)
+	}
+
+	p, _ = Decode(readFixture(t, "p2/hello.json"))
+	h := p.(Hello)
+	if h.Protocol != 2 || h.Budgets["build"] != 600 || h.Budgets["follow_player"] != 0 || h.World.Server != "play.example.net:25565" {
+		t.Errorf("hello read wrong: %+v", h)
+	}
+
+	p, _ = Decode(readFixture(t, "p2/chat_far.json"))
+	if c := p.(Chat); c.Distance != nil {
+		t.Errorf("a null distance read as %v", *c.Distance)
+	}
+
+	p, _ = Decode(readFixture(t, "p1/answer.json"))
+	a := p.(Answer)
+	if a.ID != "" || a.Explanation() != "mined stone at (100, 64, 100)" {
+		t.Errorf("protocol-1 answer read wrong: %+v", a)
+	}
+	p, _ = Decode(readFixture(t, "p2/answer_interrupted.json"))
+	if a := p.(Answer); a.Result != Interrupted || a.Reason != "reflex: defend" || len(a.Log) != 2 {
+		t.Errorf("interrupted answer read wrong: %+v", a)
+	}
+}
+
+func TestUnknownFieldsTolerated(t *testing.T) {
+	plain, err := Decode(readFixture(t, "p2/state.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	extra, err := Decode(readFixture(t, "p2/state_extra_fields.json"))
+	if err != nil {
+		t.Fatalf("a state with fields this brain does not know: %v", err)
+	}
+	if !reflect.DeepEqual(plain, extra) {
+		t.Errorf("unknown fields changed the packet:\n%+v\n%+v", plain, extra)
+	}
+}
+
+func TestStateMissingParts(t *testing.T) {
+	p, err := Decode(readFixture(t, "p2/state_missing_parts.json"))
+	if err != nil {
+		t.Fatalf("a state with missing parts must still decode: %v", err)
+	}
+	s := p.(State)
+	if want := []string{"player", "inventory", "world"}; !slices.Equal(s.Missing, want) {
+		t.Errorf("Missing = %v, want %v", s.Missing, want)
+	}
+	if s.Held != nil || s.Inventory != nil {
+		t.Errorf("missing parts must read as empty: %+v", s)
+	}
+	p, _ = Decode([]byte(`{"type":"state","tick":1,"player":null,"inventory":[],"world":{}}`))
+	if got := p.(State).Missing; !slices.Equal(got, []string{"player"}) {
+		t.Errorf("a null player is missing; Missing = %v", got)
+	}
+}
+
+func TestRequestRoundTrip(t *testing.T) {
+	for _, name := range []string{"p2/request.json", "p2/request_no_parameters.json"} {
+		frame := readFixture(t, name)
+		r, err := DecodeRequest(frame)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out, err := EncodeRequest(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(canonical(t, out), canonical(t, frame)) {
+			t.Errorf("%s: re-encoded %s", name, out)
+		}
+	}
+	out, err := EncodeRequest(Request{ID: "r1-abcdef", Action: "go_to_surface"})
+	if err != nil || !strings.Contains(string(out), `"parameters":{}`) {
+		t.Errorf("a request without parameters must send {}: %s %v", out, err)
+	}
+	if _, err := DecodeRequest([]byte(`{"id":"r1-abcdef"}`)); err == nil {
+		t.Error("a request without an action must be refused")
+	}
+}
+
+func TestDecodeBadFrames(t *testing.T) {
+	huge := append([]byte(`{"type":"chat","message":"`), bytes.Repeat([]byte("a"), MaxFrame)...)
+	huge = append(huge, `"}`...)
+	tests := []struct {
+		name  string
+		frame string
+		want  error
+	}{
+		{"text", "hello there", ErrNotObject},
+		{"empty", "", ErrNotObject},
+		{"array", `[{"type":"state"}]`, ErrNotObject},
+		{"number", `42`, ErrNotObject},
+		{"broken object", `{"type":"state"`, ErrBadJSON},
+		{"trailing garbage", `{"type":"heartbeat","tick":1} x`, ErrBadJSON},
+		{"type not a string", `{"type":7}`, ErrBadJSON},
+		{"status not a string", `{"status":true}`, ErrBadJSON},
+		{"neither type nor status", `{"id":"r1-abcdef","result":"SUCCESS"}`, ErrNoKind},
+		{"too large", string(huge), ErrTooLarge},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Decode([]byte(tt.frame))
+			if !errors.Is(err, tt.want) {
+				t.Errorf("Decode = %v, %v; want %v", p, err, tt.want)
+			}
+		})
+	}
+	if _, err := Decode([]byte(`{"type":"state","tick":"soon"}`)); err == nil || !strings.Contains(err.Error(), "state packet") {
+		t.Errorf("a mistyped field must name the packet: %v", err)
+	}
+	p, err := Decode([]byte(`{"status":"FINISHED","result":"SUCCESS"}`))
+	if err != nil || p.(Answer).ID != "" {
+		t.Errorf("an answer without id still decodes, so the client can count it: %v %v", p, err)
+	}
+	p, err = Decode([]byte(`{"type":null,"status":"FINISHED","id":"r1-abcdef","result":"SUCCESS"}`))
+	if _, ok := p.(Answer); err != nil || !ok {
+		t.Errorf("a null type is no type: %v %v", p, err)
+	}
+}
+
+func TestExcerpt(t *testing.T) {
+	if got := Excerpt([]byte("abcdef"), 3); got != "abc…" {
+		t.Errorf("Excerpt = %q", got)
+	}
+	if got := Excerpt([]byte("ab"), 3); got != "ab" {
+		t.Errorf("Excerpt = %q", got)
+	}
+}
+
+// TestQuickAndFullPathAgree decodes frames that take the quick path for
+// "type" and the same frames forced down the full one.
+func TestQuickAndFullPathAgree(t *testing.T) {
+	for _, frame := range []string{
+		`{"type":"chat","name":"Alex","message":"hi"}`,
+		`{"type":"Chat","name":"Alex"}`,
+		`{"type":"follow_ended","player":"Alex","reason":"lost"}`,
+		`{"type":"x1","a":1}`,
+		`{"type":"state"}`,
+	} {
+		quick, err := Decode([]byte(frame))
+		if err != nil {
+			t.Fatalf("%s: %v", frame, err)
+		}
+		full, err := Decode([]byte("{ " + frame[1:]))
+		if err != nil {
+			t.Fatalf("%s: %v", frame, err)
+		}
+		if quick.PacketType() != full.PacketType() || reflect.TypeOf(quick) != reflect.TypeOf(full) {
+			t.Errorf("%s: quick %T %q, full %T %q", frame, quick, quick.PacketType(), full, full.PacketType())
+		}
+	}
+	for _, frame := range []string{`{"type":"state"`, `{"type":"chat",}`, `{"type":"a",0`} {
+		if _, err := Decode([]byte(frame)); !errors.Is(err, ErrBadJSON) {
+			t.Errorf("%s: %v, want ErrBadJSON", frame, err)
+		}
+	}
+}

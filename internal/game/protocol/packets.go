@@ -1,0 +1,368 @@
+// Package protocol holds the wire types of the mod protocol, version 2, as
+// PROTOCOL.md writes it down, and the one function that tells a frame's kind.
+// It does no I/O: the mod client and the practice world both speak through it.
+package protocol
+
+import (
+	"encoding/json"
+
+	"beaweb/internal/game"
+)
+
+// Version is the protocol this brain speaks.
+const Version = 2
+
+// Result is how an action ended.
+type Result string
+
+// Every result an answer may carry.
+const (
+	Success           Result = "SUCCESS"
+	Failure           Result = "FAILURE"
+	FailTimeout       Result = "FAILURE_TIMEOUT"
+	FailBusy          Result = "FAILURE_BUSY"
+	FailDead          Result = "FAILURE_DEAD"
+	FailException     Result = "FAILURE_EXCEPTION"
+	FailInvalid       Result = "FAILURE_INVALID"
+	FailProtected     Result = "FAILURE_PROTECTED"
+	FailNoDrops       Result = "FAILURE_NO_DROPS"
+	FailInventoryFull Result = "FAILURE_INVENTORY_FULL"
+	FailFurnaceBusy   Result = "FAILURE_FURNACE_BUSY"
+	Interrupted       Result = "INTERRUPTED"
+)
+
+// Results lists every result in the order PROTOCOL.md gives them.
+var Results = []Result{Success, Failure, FailTimeout, FailBusy, FailDead, FailException,
+	FailInvalid, FailProtected, FailNoDrops, FailInventoryFull, FailFurnaceBusy, Interrupted}
+
+// OK reports whether the action did what was asked.
+func (r Result) OK() bool { return r == Success }
+
+// Reasons an INTERRUPTED answer gives. A reflex reason is "reflex: <what>".
+const (
+	ReasonReplaced     = "replaced"
+	ReasonStopped      = "stopped"
+	ReasonDeath        = "death"
+	ReasonDisconnected = "disconnected"
+)
+
+// StatusFinished is the only status of an answer in protocol 2.
+const StatusFinished = "FINISHED"
+
+// Packet is anything the game side sends: an Answer or one of the
+// unsolicited packets. Type is the packet's "type" on the wire; an Answer's
+// is empty, because an answer never has one.
+type Packet interface {
+	PacketType() string
+}
+
+// Request is what the brain sends: one action with its parameters.
+type Request struct {
+	ID         string          `json:"id"`
+	Action     string          `json:"action"`
+	Parameters json.RawMessage `json:"parameters"`
+}
+
+// Answer is the game side's one answer to a request. Protocol 1 carries no
+// id and explains itself in Details instead of Message.
+type Answer struct {
+	Status  string          `json:"status"`
+	ID      string          `json:"id,omitempty"`
+	Action  string          `json:"action,omitempty"`
+	Result  Result          `json:"result"`
+	Message string          `json:"message,omitempty"`
+	Details string          `json:"details,omitempty"`
+	Reason  string          `json:"reason,omitempty"`
+	Log     []string        `json:"log,omitempty"`
+	Data    json.RawMessage `json:"data,omitempty"`
+}
+
+// PacketType is empty: an answer has no type.
+func (Answer) PacketType() string { return "" }
+
+// Explanation is the sentence that says what happened, from Message or, for
+// a protocol-1 jar, from Details.
+func (a Answer) Explanation() string {
+	if a.Message != "" {
+		return a.Message
+	}
+	return a.Details
+}
+
+// Hello is the game side's first frame.
+type Hello struct {
+	Protocol   int                `json:"protocol"`
+	ModVersion string             `json:"mod_version"`
+	MCVersion  string             `json:"mc_version"`
+	Player     Identity           `json:"player"`
+	World      WorldID            `json:"world"`
+	Actions    []string           `json:"actions"`
+	Concurrent []string           `json:"concurrent"`
+	Budgets    map[string]float64 `json:"budgets"`
+}
+
+// Identity names a player.
+type Identity struct {
+	Name string `json:"name"`
+	UUID string `json:"uuid"`
+}
+
+// WorldID says which server and dimension she is in. Server is the key under
+// which places are stored.
+type WorldID struct {
+	Server    string `json:"server"`
+	Dimension string `json:"dimension"`
+}
+
+// PacketType names the packet on the wire.
+func (Hello) PacketType() string { return "hello" }
+
+// State is her whole situation, sent every 10 ticks.
+type State struct {
+	Tick      int64          `json:"tick"`
+	Player    PlayerState    `json:"player"`
+	Held      *game.Stack    `json:"held"`
+	Armor     Armor          `json:"armor"`
+	Inventory []Slot         `json:"inventory"`
+	Craftable []string       `json:"craftable"`
+	Blocks    []SeenBlock    `json:"blocks"`
+	Census    map[string]int `json:"census"`
+	Underfoot string         `json:"underfoot,omitempty"`
+	Overhead  string         `json:"overhead,omitempty"`
+	Entities  []Entity       `json:"entities"`
+	Players   []NearPlayer   `json:"players"`
+	World     WorldState     `json:"world"`
+
+	// Missing names the parts the packet came without (tick, player,
+	// inventory, world), which read as empty. Decode fills it; it is never
+	// on the wire.
+	Missing []string `json:"-"`
+}
+
+// PacketType names the packet on the wire.
+func (State) PacketType() string { return "state" }
+
+// PlayerState is her body.
+type PlayerState struct {
+	Health     float64   `json:"health"`
+	Food       int       `json:"food"`
+	Saturation float64   `json:"saturation"`
+	XPLevel    int       `json:"xp_level"`
+	Position   game.Vec3 `json:"position"`
+	Yaw        float64   `json:"yaw"`
+	Pitch      float64   `json:"pitch"`
+	Dimension  string    `json:"dimension"`
+	OnGround   bool      `json:"on_ground"`
+	InWater    bool      `json:"in_water"`
+}
+
+// Armor is what she wears; nil is an empty slot.
+type Armor struct {
+	Head  *string `json:"head"`
+	Chest *string `json:"chest"`
+	Legs  *string `json:"legs"`
+	Feet  *string `json:"feet"`
+}
+
+// Slot is one inventory slot.
+type Slot struct {
+	Slot  int    `json:"slot"`
+	Item  string `json:"item"`
+	Count int    `json:"count"`
+}
+
+// SeenBlock is a block of the close view with its exact place.
+type SeenBlock struct {
+	Block    string  `json:"block"`
+	X        int     `json:"x"`
+	Y        int     `json:"y"`
+	Z        int     `json:"z"`
+	Distance float64 `json:"distance"`
+}
+
+// Pos is the block's coordinate.
+func (b SeenBlock) Pos() game.Pos { return game.Pos{X: b.X, Y: b.Y, Z: b.Z} }
+
+// Entity is a mob or an item near her.
+type Entity struct {
+	ID       int     `json:"id"`
+	Type     string  `json:"type"`
+	X        float64 `json:"x"`
+	Y        float64 `json:"y"`
+	Z        float64 `json:"z"`
+	Distance float64 `json:"distance"`
+	Hostile  bool    `json:"hostile"`
+}
+
+// NearPlayer is another player she can see.
+type NearPlayer struct {
+	Name     string  `json:"name"`
+	UUID     string  `json:"uuid"`
+	X        float64 `json:"x"`
+	Y        float64 `json:"y"`
+	Z        float64 `json:"z"`
+	Distance float64 `json:"distance"`
+}
+
+// WorldState is the time, weather and light around her.
+type WorldState struct {
+	Time      int64  `json:"time"`
+	Dark      bool   `json:"dark"`
+	Weather   string `json:"weather"`
+	Light     int    `json:"light"`
+	Biome     string `json:"biome"`
+	Dimension string `json:"dimension"`
+	Server    string `json:"server"`
+}
+
+// Survey is the 20-block cube around her, one entry per useful kind.
+type Survey struct {
+	Kinds  []SurveyKind `json:"kinds"`
+	Radius int          `json:"radius"`
+}
+
+// PacketType names the packet on the wire.
+func (Survey) PacketType() string { return "survey" }
+
+// SurveyKind counts one kind of block, with the nearest one and the nearest
+// she can reach without digging (nil when there is none).
+type SurveyKind struct {
+	Kind      string `json:"kind"`
+	Count     int    `json:"count"`
+	Nearest   *Spot  `json:"nearest"`
+	Reachable *Spot  `json:"reachable"`
+}
+
+// Spot is a block position with its distance from her.
+type Spot struct {
+	X        int     `json:"x"`
+	Y        int     `json:"y"`
+	Z        int     `json:"z"`
+	Distance float64 `json:"distance"`
+}
+
+// Pos is the spot's coordinate.
+func (s Spot) Pos() game.Pos { return game.Pos{X: s.X, Y: s.Y, Z: s.Z} }
+
+// Chat is a line of the game chat. Distance is nil when the speaker is far
+// away or unknown; Self marks her own line echoed back.
+type Chat struct {
+	UUID     string   `json:"uuid"`
+	Name     string   `json:"name"`
+	Message  string   `json:"message"`
+	Distance *float64 `json:"distance"`
+	Self     bool     `json:"self"`
+}
+
+// PacketType names the packet on the wire.
+func (Chat) PacketType() string { return "chat" }
+
+// Damage says she was hurt.
+type Damage struct {
+	Amount   float64   `json:"amount"`
+	Health   float64   `json:"health"`
+	Source   string    `json:"source"`
+	Attacker *Attacker `json:"attacker"`
+}
+
+// Attacker is whoever hurt her.
+type Attacker struct {
+	Type string `json:"type"`
+	Name string `json:"name"`
+	UUID string `json:"uuid"`
+}
+
+// PacketType names the packet on the wire.
+func (Damage) PacketType() string { return "damage" }
+
+// Death says she died.
+type Death struct {
+	Cause     string    `json:"cause"`
+	Position  game.Vec3 `json:"position"`
+	Dimension string    `json:"dimension"`
+}
+
+// PacketType names the packet on the wire.
+func (Death) PacketType() string { return "death" }
+
+// Respawn says she is back.
+type Respawn struct {
+	Position  game.Vec3 `json:"position"`
+	Dimension string    `json:"dimension"`
+}
+
+// PacketType names the packet on the wire.
+func (Respawn) PacketType() string { return "respawn" }
+
+// The reflexes and their events.
+const (
+	ReflexEat     = "eat"
+	ReflexDefend  = "defend"
+	ReflexFlee    = "flee"
+	ReflexClutch  = "clutch"
+	ReflexRespawn = "respawn"
+
+	EventStarted  = "started"
+	EventFinished = "finished"
+	EventFailed   = "failed"
+)
+
+// Reflex says the game side acted on its own. It never answers a request:
+// the request it interrupted gets its own INTERRUPTED answer.
+type Reflex struct {
+	Reflex        string `json:"reflex"`
+	Event         string `json:"event"`
+	Message       string `json:"message"`
+	InterruptedID string `json:"interrupted_id,omitempty"`
+}
+
+// PacketType names the packet on the wire.
+func (Reflex) PacketType() string { return "reflex" }
+
+// Progress is how far a running action has come.
+type Progress struct {
+	ID      string `json:"id"`
+	Action  string `json:"action"`
+	Done    int    `json:"done"`
+	Total   int    `json:"total"`
+	Message string `json:"message"`
+}
+
+// PacketType names the packet on the wire.
+func (Progress) PacketType() string { return "progress" }
+
+// FollowEnded says a follow_player that had answered SUCCESS is over.
+type FollowEnded struct {
+	Player string `json:"player"`
+	Reason string `json:"reason"`
+}
+
+// PacketType names the packet on the wire.
+func (FollowEnded) PacketType() string { return "follow_ended" }
+
+// WorldChange says she changed server or dimension.
+type WorldChange struct {
+	Server    string `json:"server"`
+	Dimension string `json:"dimension"`
+}
+
+// PacketType names the packet on the wire.
+func (WorldChange) PacketType() string { return "world" }
+
+// Heartbeat is liveness only; it is never a perception.
+type Heartbeat struct {
+	Tick int64 `json:"tick"`
+}
+
+// PacketType names the packet on the wire.
+func (Heartbeat) PacketType() string { return "heartbeat" }
+
+// Unknown is a packet whose type this brain does not know. It is handed on
+// so the reader can log it once per type; it never breaks the connection.
+type Unknown struct {
+	Type string
+	Raw  json.RawMessage
+}
+
+// PacketType is the unknown type as it came.
+func (u Unknown) PacketType() string { return u.Type }

@@ -1,0 +1,184 @@
+package recipes
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"beaweb/internal/game"
+)
+
+// replay plays steps against an inventory and returns what is left; it
+// refuses a step that takes what is not there or lacks its station. The
+// planner uses it to check each change it makes to a finished plan.
+func (p *planner) replay(start game.Inventory, steps []Step) (game.Inventory, error) {
+	inv := start.Clone()
+	for i, s := range steps {
+		take := maps.Clone(s.Uses)
+		if s.Fuel != nil {
+			take[s.Fuel.Item] += s.Fuel.Count
+		}
+		for it, k := range take {
+			if inv[it] < k {
+				return nil, fmt.Errorf("step %d takes %d %s, only %d there", i+1, k, it, inv[it])
+			}
+			inv[it] -= k
+			if inv[it] == 0 {
+				delete(inv, it)
+			}
+		}
+		// The station is checked once the ingredients are out of her
+		// inventory: a placed table is not also in the grid.
+		switch s.Station {
+		case StationTable:
+			if inv[StationTable] < 1 && !p.near.CraftingTable {
+				return nil, fmt.Errorf("step %d needs a crafting table", i+1)
+			}
+		case StationFurnace:
+			if inv[StationFurnace] < 1 && !p.near.Furnace {
+				return nil, fmt.Errorf("step %d needs a furnace", i+1)
+			}
+		}
+		if s.Kind == KindCraft {
+			for it, k := range s.Uses {
+				if rem := p.b.remainders[it]; rem != "" {
+					inv[rem] += k
+				}
+			}
+		}
+		if s.Fuel != nil {
+			if rem := p.b.remainders[s.Fuel.Item]; rem != "" {
+				inv[rem] += s.Fuel.Count
+			}
+		}
+		inv[s.Item] += s.Count
+	}
+	return inv, nil
+}
+
+func stepShape(s Step) string {
+	keys := sortedKeys(s.Uses)
+	return s.Kind + "|" + s.Item + "|" + s.Station + "|" + strings.Join(keys, ",")
+}
+
+// mergeSteps folds a later step into an earlier one that makes the same
+// item from the same things (planks for the table, then planks for the
+// sticks) whenever the plan still plays through: one craft of 8 rather
+// than two of 4.
+func (p *planner) mergeSteps(plan *Plan) {
+	start := plan.startInventory()
+	for i := 0; i < len(plan.Steps); i++ {
+		for j := i + 1; j < len(plan.Steps); j++ {
+			a, b := plan.Steps[i], plan.Steps[j]
+			if stepShape(a) != stepShape(b) {
+				continue
+			}
+			merged := a
+			merged.Count += b.Count
+			merged.Times += b.Times
+			merged.Uses = maps.Clone(a.Uses)
+			for k, v := range b.Uses {
+				merged.Uses[k] += v
+			}
+			trial := slices.Concat(plan.Steps[:i], []Step{merged}, plan.Steps[i+1:j], plan.Steps[j+1:])
+			if _, err := p.replay(start, trial); err == nil {
+				plan.Steps = trial
+				j--
+			}
+		}
+	}
+}
+
+// assignFuel gives each smelt step one kind of fuel: of what she has at
+// that point (and keeps no use for later), the kind that leaves the least
+// burn unused; with none enough, the kind that leaves the fewest to gather.
+func (p *planner) assignFuel(plan *Plan) error {
+	for i := range plan.Steps {
+		if plan.Steps[i].Kind != KindSmelt {
+			continue
+		}
+		ticks := plan.Steps[i].Times * SmeltTicks
+		before, err := p.replay(plan.startInventory(), plan.Steps[:i])
+		if err != nil {
+			return fmt.Errorf("recipes: %w", err)
+		}
+		var cands []fuelChoice
+		add := func(item, key string) {
+			burn := p.b.fuels[item]
+			if burn <= 0 {
+				return
+			}
+			for _, c := range cands {
+				if c.item == item {
+					return
+				}
+			}
+			u := (ticks + burn - 1) / burn
+			cands = append(cands, fuelChoice{item: item, key: key, units: u, waste: u*burn - ticks})
+		}
+		for _, it := range sortedKeys(before) {
+			add(it, it)
+		}
+		add("coal", "coal")
+		if logs := p.b.tags["logs_that_burn"].Items; len(logs) > 0 {
+			rep := logs[0]
+			if r, ok := plan.Any["#logs_that_burn"]; ok {
+				rep = r
+			}
+			add(rep, "#logs_that_burn")
+		}
+		// For each kind, the fewest she would have to gather for the
+		// plan to play through with it.
+		var best *fuelChoice
+		for ci := range cands {
+			c := &cands[ci]
+			lo, hi := 0, c.units
+			if !p.fuelFits(plan, i, *c, hi) {
+				continue
+			}
+			for lo < hi {
+				mid := (lo + hi) / 2
+				if p.fuelFits(plan, i, *c, mid) {
+					hi = mid
+				} else {
+					lo = mid + 1
+				}
+			}
+			c.short = lo
+			if best == nil || c.short < best.short ||
+				(c.short == best.short && (c.waste < best.waste || (c.waste == best.waste && c.units < best.units))) {
+				best = c
+			}
+		}
+		if best == nil {
+			return fmt.Errorf("recipes: no fuel fits step %d", i+1)
+		}
+		plan.Steps[i].Fuel = &Fuel{Item: best.item, Count: best.units}
+		if best.short > 0 {
+			plan.Missing[best.key] += best.short
+			if best.key != best.item {
+				plan.Any[best.key] = best.item
+			}
+		}
+	}
+	return nil
+}
+
+// fuelChoice is one kind of fuel weighed for a smelt step.
+type fuelChoice struct {
+	item, key    string // key is what Missing names it by
+	units, waste int    // units burnt, ticks left unused
+	short        int    // units she would have to gather
+}
+
+// fuelFits reports whether step i can burn c with short of it gathered
+// beforehand, the rest of the plan still playing through.
+func (p *planner) fuelFits(plan *Plan, i int, c fuelChoice, short int) bool {
+	steps := slices.Clone(plan.Steps)
+	steps[i].Fuel = &Fuel{Item: c.item, Count: c.units}
+	start := plan.startInventory()
+	start[c.item] += short
+	_, err := p.replay(start, steps)
+	return err == nil
+}

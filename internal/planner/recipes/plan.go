@@ -1,0 +1,247 @@
+package recipes
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+
+	"beaweb/internal/game"
+)
+
+// ErrBadCount is wrapped by the error for a count that is not a number of
+// items she could make and carry.
+var ErrBadCount = errors.New("bad count")
+
+// Step kinds.
+const (
+	KindCraft = "craft"
+	KindSmelt = "smelt"
+)
+
+// SmeltTicks is how long one furnace smelt takes, in game ticks.
+const SmeltTicks = 200
+
+// inventorySlots is how many stacks she can carry (the hotbar included).
+const inventorySlots = 36
+
+// Nearby says which stations stand within her reach, so the plan need not
+// make them.
+type Nearby struct {
+	CraftingTable bool
+	Furnace       bool
+}
+
+// Plan is what it takes to make Count of Item from what she carries. It
+// marshals to the JSON of `beaweb craft-plan --json`.
+type Plan struct {
+	Item        string `json:"item"`
+	Count       int    `json:"count"`
+	MCVersion   string `json:"mc_version"`
+	BookVersion string `json:"book_version"`
+	Note        string `json:"note"`
+	// Steps are every craft and smelt, in the order to do them.
+	Steps []Step `json:"steps"`
+	// Missing is what she must get first, by item or by "#tag" when any
+	// member will do ("#logs": 3).
+	Missing map[string]int `json:"missing"`
+	// Leftovers is what the steps make beyond the goal and leave over.
+	Leftovers    map[string]int `json:"leftovers"`
+	NeedsTable   bool           `json:"needs_table"`
+	NeedsFurnace bool           `json:"needs_furnace"`
+	// Any names, for each tag in Missing, the member the steps were
+	// written with (any member works the same way).
+	Any map[string]string `json:"any,omitempty"`
+
+	have game.Inventory
+	book *Book
+}
+
+// Step is one craft or smelt.
+type Step struct {
+	Kind  string `json:"kind"`
+	Item  string `json:"item"`
+	Count int    `json:"count"` // items made
+	Times int    `json:"times"` // crafts, or items smelted
+	// Uses is what the step consumes, fuel apart.
+	Uses    map[string]int `json:"uses"`
+	Station string         `json:"station"`
+	Fuel    *Fuel          `json:"fuel,omitempty"`
+}
+
+// Fuel is the fuel of one smelt step: one kind, as a furnace holds one.
+type Fuel struct {
+	Item  string `json:"item"`
+	Count int    `json:"count"`
+}
+
+// Plan works out how to make count of item from have, with no station
+// nearby. See PlanNear.
+func (b *Book) Plan(item string, count int, have game.Inventory) (*Plan, error) {
+	return b.PlanNear(item, count, have, Nearby{})
+}
+
+// PlanNear works out every craft and smelt, in order, that makes count more
+// of item from what she carries. It uses what she carries first, fills a
+// tag slot from any of its members she has (mixed woods included), picks
+// the recipe with the fewest missing items, plans a crafting table or a
+// furnace when one is needed and neither she nor the world nearby has one,
+// never unpacks a storage block she does not carry (a cycle such as ingot
+// to block to ingot is cut wherever it closes) and never smelts an ore she
+// does not carry. Each smelt gets one kind of fuel, the one that leaves the
+// least burn unused.
+func (b *Book) PlanNear(item string, count int, have game.Inventory, near Nearby) (*Plan, error) {
+	item = Normalize(item)
+	if err := b.CheckItem(item); err != nil {
+		return nil, err
+	}
+	if count < 1 {
+		return nil, fmt.Errorf("recipes: %w: ask for at least 1 %s, not %d", ErrBadCount, item, count)
+	}
+	if limit := inventorySlots * b.StackSize(item); count > limit {
+		return nil, fmt.Errorf("recipes: %w: you can carry at most %d %s (%d stacks of %d), not %d",
+			ErrBadCount, limit, item, inventorySlots, b.StackSize(item), count)
+	}
+	start := game.Inventory{}
+	for k, v := range have {
+		if v > 0 {
+			start[Normalize(k)] += v
+		}
+	}
+	p := &planner{b: b, near: near}
+	st := newState(start.Clone())
+	p.produce(st, item, count, nil)
+	if st.fail {
+		// Not reachable from the top of the search (a failure there
+		// makes the item missing), kept so a plan is always whole.
+		st = newState(start.Clone())
+		p.miss(st, item, count)
+	}
+	plan := &Plan{
+		Item: item, Count: count, MCVersion: b.asked, BookVersion: b.version, Note: b.note,
+		Steps: st.steps, Missing: st.missing, Any: map[string]string{}, have: start, book: b,
+	}
+	for tag, rep := range st.anyOf {
+		if plan.Missing[tag] > 0 {
+			plan.Any[tag] = rep
+		}
+	}
+	p.mergeSteps(plan)
+	if err := p.assignFuel(plan); err != nil {
+		return nil, err
+	}
+	final, err := p.replay(plan.startInventory(), plan.Steps)
+	if err != nil {
+		return nil, fmt.Errorf("recipes: planning %d %s went wrong: %w", count, item, err)
+	}
+	plan.Leftovers = map[string]int{}
+	begin := plan.startInventory()
+	for k, v := range final {
+		d := v - begin[k]
+		if k == item {
+			d -= count
+		}
+		if d > 0 {
+			plan.Leftovers[k] = d
+		}
+	}
+	for _, s := range plan.Steps {
+		switch s.Station {
+		case StationTable:
+			plan.NeedsTable = true
+		case StationFurnace:
+			plan.NeedsFurnace = true
+		}
+	}
+	if len(plan.Any) == 0 {
+		plan.Any = nil
+	}
+	if plan.Steps == nil {
+		plan.Steps = []Step{}
+	}
+	return plan, nil
+}
+
+// startInventory is what she has once she has gathered what is missing:
+// a missing tag is gathered as the member the steps name.
+func (p *Plan) startInventory() game.Inventory {
+	inv := p.have.Clone()
+	for k, n := range p.Missing {
+		if rep, ok := p.Any[k]; ok {
+			inv[rep] += n
+			continue
+		}
+		inv[k] += n
+	}
+	return inv
+}
+
+// Have is the inventory the plan started from.
+func (p *Plan) Have() game.Inventory { return p.have.Clone() }
+
+// planner holds one planning run.
+type planner struct {
+	b     *Book
+	near  Nearby
+	nodes int
+}
+
+// Limits that keep one plan finite whatever the book holds: a chain deeper
+// than maxDepth, or a search past maxNodes, names the item as missing
+// instead of planning further.
+const (
+	maxDepth = 12
+	maxNodes = 20000
+)
+
+// state is a plan in progress; alternatives are weighed on clones.
+type state struct {
+	inv     game.Inventory
+	steps   []Step
+	missing map[string]int
+	anyOf   map[string]string
+	missed  int
+	table   bool
+	furnace bool
+	// fail marks an alternative that cannot work. failAt is the item
+	// whose cycle closed ("" for other reasons, such as an ore she does
+	// not carry).
+	fail   bool
+	failAt string
+	// bound, when not negative, is the missing count of the best
+	// alternative found so far: past it this one cannot win, so the
+	// search stops refining it (branch and bound).
+	bound int
+}
+
+func newState(inv game.Inventory) *state {
+	return &state{inv: inv, missing: map[string]int{}, anyOf: map[string]string{}, bound: -1}
+}
+
+func (s *state) clone() *state {
+	c := *s
+	c.inv = s.inv.Clone()
+	c.steps = slices.Clone(s.steps)
+	c.missing = maps.Clone(s.missing)
+	c.anyOf = maps.Clone(s.anyOf)
+	return &c
+}
+
+// better orders finished alternatives: feasible first, then fewest missing
+// items, then fewest steps.
+func better(a, b *state) bool {
+	if a.fail != b.fail {
+		return !a.fail
+	}
+	if a.missed != b.missed {
+		return a.missed < b.missed
+	}
+	return len(a.steps) < len(b.steps)
+}
+
+// miss records n of item as missing; she is taken to have gathered them.
+func (p *planner) miss(st *state, item string, n int) {
+	st.missing[item] += n
+	st.inv[item] += n
+	st.missed += n
+}

@@ -1,0 +1,121 @@
+package recipes
+
+import (
+	"fmt"
+	"strings"
+
+	"beaweb/internal/game"
+)
+
+// Text renders the plan for her: short, in the second person, the steps
+// numbered in the order to do them.
+func (p *Plan) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Plan for %d %s", p.Count, p.Item)
+	if p.Note != "" {
+		fmt.Fprintf(&b, " (%s)", p.Note)
+	}
+	b.WriteString(":\n")
+	if len(p.Steps) == 0 {
+		fmt.Fprintf(&b, "You cannot craft or smelt %s: you get it in the world.\n", p.Item)
+	}
+	if len(p.Missing) == 0 {
+		b.WriteString("You have everything it takes.\n")
+	} else {
+		var parts []string
+		for _, k := range sortedKeys(p.Missing) {
+			parts = append(parts, fmt.Sprintf("%d %s", p.Missing[k], p.sayN(k, p.Missing[k])))
+		}
+		fmt.Fprintf(&b, "You are missing %s: get them first.\n", andList(parts))
+		for _, k := range sortedKeys(p.Any) {
+			if len(p.Steps) > 0 {
+				fmt.Fprintf(&b, "For the %s any kind will do: the steps say %s, read it as the kind you get.\n", p.say(k), p.Any[k])
+			}
+		}
+	}
+	for i, s := range p.Steps {
+		fmt.Fprintf(&b, "%d. %s\n", i+1, p.stepText(s))
+	}
+	if p.NeedsTable {
+		fmt.Fprintf(&b, "You need a crafting table: %s.\n", p.stationSource(StationTable))
+	}
+	if p.NeedsFurnace {
+		fmt.Fprintf(&b, "You need a furnace: %s.\n", p.stationSource(StationFurnace))
+	}
+	if len(p.Leftovers) > 0 {
+		fmt.Fprintf(&b, "Left over afterwards: %s.\n", countList(p.Leftovers))
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func (p *Plan) say(key string) string { return p.sayN(key, 2) }
+
+func (p *Plan) sayN(key string, n int) string {
+	if p.book == nil {
+		return key
+	}
+	return p.book.SayN(key, n)
+}
+
+func (p *Plan) stepText(s Step) string {
+	if s.Kind == KindSmelt {
+		t := fmt.Sprintf("Smelt %s into %d %s in a furnace", countList(s.Uses), s.Count, s.Item)
+		if s.Fuel != nil {
+			t += fmt.Sprintf(", burning %d %s", s.Fuel.Count, s.Fuel.Item)
+		}
+		return t + "."
+	}
+	t := fmt.Sprintf("Craft %d %s", s.Count, s.Item)
+	if s.Times > 1 {
+		t += fmt.Sprintf(" (%d crafts)", s.Times)
+	}
+	t += " from " + countList(s.Uses)
+	if s.Station == StationTable {
+		return t + " at a crafting table."
+	}
+	return t + " in your inventory."
+}
+
+// stationSource says where the table or furnace comes from.
+func (p *Plan) stationSource(station string) string {
+	if p.have[station] > 0 {
+		return "you carry one"
+	}
+	for i, s := range p.Steps {
+		if s.Item == station {
+			return fmt.Sprintf("step %d makes one; place it, and keep it afterwards", i+1)
+		}
+	}
+	return "one stands nearby"
+}
+
+func countList(m map[string]int) string {
+	var parts []string
+	for _, k := range sortedKeys(m) {
+		parts = append(parts, fmt.Sprintf("%d %s", m[k], k))
+	}
+	return andList(parts)
+}
+
+func andList(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return "nothing"
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// AppendPlan is what a failed craft_item answer goes through: it returns
+// the answer with the plan for count of item, from what she carries,
+// appended; when no plan can be made (an unknown item, a bad count) it
+// appends why, so the answer always says what to do next.
+func (b *Book) AppendPlan(answer, item string, count int, have game.Inventory) string {
+	answer = strings.TrimRight(answer, "\n")
+	plan, err := b.Plan(item, count, have)
+	if err != nil {
+		return answer + "\n" + strings.TrimPrefix(err.Error(), "recipes: ")
+	}
+	return answer + "\n" + plan.Text()
+}

@@ -1,0 +1,227 @@
+package web_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"beaweb/internal/agent"
+)
+
+// These tests drive a headless Chromium (Debian's chromium package; set
+// BEA_CHROMIUM to use another binary) against a dashboard served with
+// fakes. A failing test leaves a screenshot in BEA_SCREENSHOT_DIR, by default
+// $TMPDIR/beaweb-screenshots, and names it in the log.
+
+func chromiumPath() string {
+	if p := os.Getenv("BEA_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+func screenshotDir() string {
+	if d := os.Getenv("BEA_SCREENSHOT_DIR"); d != "" {
+		return d
+	}
+	return filepath.Join(os.TempDir(), "beaweb-screenshots")
+}
+
+// openBrowser starts a headless browser for the test, or skips it when no
+// Chromium is installed. When the test fails, the page as it stands is
+// written to a PNG before the browser closes.
+func openBrowser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromiumPath()
+	if path == "" {
+		t.Skip("no Chromium found (apt-get install chromium, or set BEA_CHROMIUM): skipping the browser test")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.WindowSize(390, 844)) // phone width
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	// Start the browser now, on a context without a deadline (see chromedp.Run).
+	if err := chromedp.Do(ctx); err != nil {
+		cancel()
+		cancelAlloc()
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			if file, err := screenshot(ctx, t.Name()); err != nil {
+				t.Logf("no screenshot: %v", err)
+			} else {
+				t.Logf("screenshot of the failure: %s", file)
+			}
+		}
+		cancel()
+		cancelAlloc()
+	})
+	return ctx
+}
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
+
+// screenshot writes the whole page to a PNG named after the test and
+// returns its path.
+func screenshot(ctx context.Context, name string) (string, error) {
+	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(sctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		return "", err
+	}
+	dir := screenshotDir()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	file := filepath.Join(dir, unsafeName.ReplaceAllString(name, "_")+".png")
+	return file, os.WriteFile(file, png, 0o644)
+}
+
+// within runs steps with a deadline, so that a page that never gets there
+// fails the test instead of hanging it.
+func within(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	sctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	defer cancel()
+	if err := chromedp.Do(sctx, steps...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+func textOf(sel string) string {
+	return `((document.querySelector(` + jsString(sel) + `) || {}).textContent || "")`
+}
+
+func jsString(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+func TestBrowserLivePanelChangesWithoutReload(t *testing.T) {
+	ctx := openBrowser(t)
+	f := serve(t)
+	within(t, ctx, "loading the live page",
+		chromedp.Navigate(f.URL+"/"),
+		chromedp.WaitVisible(chromedp.ID("live-hands")),
+		// A mark on the window: a reload would wipe it.
+		chromedp.Action[chromedp.Void](func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+			_, err := chromedp.Evaluate[bool](`window.__beaMark = true`)(ctx, tg)
+			return chromedp.Void{}, err
+		}),
+	)
+	// The first change may arrive inside the stream's opening redraw; once
+	// it shows, the stream is open and the second can only come as a change.
+	f.Live.Update(agent.TopicHands, func(s *agent.Snapshot) {
+		d := *s.Doing
+		d.Progress = &agent.Progress{Done: 2, Total: 4, Message: "chopped 2 of 4 logs"}
+		s.Doing = &d
+	})
+	within(t, ctx, "the first progress showing",
+		(pollTrue(textOf("#live-hands") + `.includes("chopped 2 of 4 logs")`)))
+	f.Live.Update(agent.TopicHands, func(s *agent.Snapshot) {
+		d := *s.Doing
+		d.Progress = &agent.Progress{Done: 3, Total: 4, Message: "chopped 3 of 4 logs"}
+		s.Doing = &d
+	})
+	f.Live.Update(agent.TopicBody, func(s *agent.Snapshot) {
+		b := *s.Body
+		b.Health = 9
+		s.Body = &b
+	})
+	within(t, ctx, "the next progress and the new health showing",
+		(pollTrue(textOf("#live-hands") + `.includes("chopped 3 of 4 logs") && ` + textOf("#live-body") + `.includes("9/20")`)))
+	within(t, ctx, "the seconds ticking on",
+		(pollTrue(`!["12 s", ""].includes(` + textOf("[data-elapsed]") + `)`)))
+	mark, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.__beaMark === true`))
+	if err != nil || !mark {
+		t.Fatalf("the page reloaded (mark %v, %v)", mark, err)
+	}
+}
+
+func TestBrowserAskButtonGetsAnAnswer(t *testing.T) {
+	ctx := openBrowser(t)
+	f := serve(t)
+	f.Asker.answer = func() {
+		f.Live.Update(agent.TopicVoice, func(s *agent.Snapshot) {
+			s.Voice = append(append([]agent.Line(nil), s.Voice...), agent.Line{At: clock, Text: "I am chopping logs for planks."})
+		})
+	}
+	within(t, ctx, "loading the live page",
+		chromedp.Navigate(f.URL+"/"),
+		chromedp.WaitVisible(chromedp.ID("ask")),
+		// Wait for the stream: its opening redraw replaces the voice card.
+		(pollTrue(`document.querySelector("#live-voice ol") !== null`)),
+		chromedp.Click(chromedp.ID("ask")),
+		(pollTrue(textOf("#ask-status") + `.includes("Asked")`)),
+		(pollTrue(textOf("#live-voice") + `.includes("I am chopping logs for planks.")`)),
+	)
+	if f.Asker.count() != 1 {
+		t.Fatalf("asked %d times, want 1", f.Asker.count())
+	}
+}
+
+func TestBrowserHostileChatNeverRuns(t *testing.T) {
+	ctx := openBrowser(t)
+	f := serve(t)
+	// One hostile line is in the page as it loads, the other comes live.
+	f.Live.Update(agent.TopicChat, func(s *agent.Snapshot) {
+		s.Chat = []agent.ChatLine{{At: clock, Name: "Mallory", Message: hostile[0]}}
+	})
+	within(t, ctx, "loading the live page",
+		chromedp.Navigate(f.URL+"/"),
+		chromedp.WaitVisible(chromedp.ID("live-chat")),
+		(pollTrue(`document.querySelector("#live-chat ol") !== null`)),
+	)
+	f.Live.Update(agent.TopicChat, func(s *agent.Snapshot) {
+		s.Chat = append(append([]agent.ChatLine(nil), s.Chat...), agent.ChatLine{At: clock, Name: "<i>Eve</i>", Message: hostile[1]})
+	})
+	within(t, ctx, "the hostile lines showing as text",
+		(pollTrue(textOf("#live-chat") + `.includes(` + jsString(hostile[1]) + `) && ` + textOf("#live-chat") + `.includes(` + jsString(hostile[0]) + `)`)))
+	ran, err := chromedp.Run(ctx, chromedp.Evaluate[bool](
+		`window.pwned !== undefined || document.querySelector("#live-chat img, #live-chat script, #live-chat i") !== null`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ran {
+		t.Fatal("a chat line became markup or ran")
+	}
+}
+
+// pollTrue waits until a JavaScript expression is true.
+func pollTrue(expr string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := chromedp.Poll[bool]("!!("+expr+")", chromedp.WithPollingInterval(50*time.Millisecond))(ctx, tg)
+		return chromedp.Void{}, err
+	}
+}
+
+func TestScreenshotIsWritten(t *testing.T) {
+	ctx := openBrowser(t)
+	f := serve(t)
+	t.Setenv("BEA_SCREENSHOT_DIR", t.TempDir())
+	within(t, ctx, "loading the live page", chromedp.Navigate(f.URL+"/"), chromedp.WaitVisible(chromedp.ID("live-hands")))
+	file, err := screenshot(ctx, t.Name()+"/failing case")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(b), "\x89PNG") {
+		t.Fatalf("%s is not a PNG", file)
+	}
+}

@@ -1,0 +1,111 @@
+package web
+
+import (
+	"context"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/game"
+)
+
+// The dashboard reads and changes the rest of beaweb only through these
+// small interfaces; cmd/beaweb hands it the concrete types (the mind's live
+// snapshot, the hub, the store) and the tests hand it fakes.
+
+// Live gives the current snapshot of her game.
+type Live interface {
+	Snapshot() agent.Snapshot
+}
+
+// Changes is where the changes of that snapshot are published; a
+// *live.Hub[agent.Change] is one. A subscription whose channel closes has
+// fallen behind, and the dashboard resubscribes and redraws everything.
+type Changes interface {
+	Subscribe() (<-chan agent.Change, func())
+}
+
+// Asker asks her what she is doing. Ask returns once the question is put;
+// her answer comes later, as a line of her voice in the live snapshot.
+type Asker interface {
+	Ask(ctx context.Context) error
+}
+
+// ActionQuery narrows the action history. Empty fields match everything.
+type ActionQuery struct {
+	Action string // the protocol action, such as find_block
+	Result string // SUCCESS, FAILURE…, or "running" for those without one yet
+	Limit  int    // at most this many, newest first
+}
+
+// ActionHistory reads the action history, newest first.
+type ActionHistory interface {
+	RecentActions(ctx context.Context, q ActionQuery) ([]agent.ActionRecord, error)
+}
+
+// Objectives reads and edits her plan.
+type Objectives interface {
+	Objectives(ctx context.Context) ([]agent.Objective, error)
+	// SaveObjective adds an objective when its ID is 0 (setting the ID),
+	// or replaces the one with its ID.
+	SaveObjective(ctx context.Context, o *agent.Objective) error
+	SetObjectiveDone(ctx context.Context, id int64, done bool) error
+	DeleteObjective(ctx context.Context, id int64) error
+}
+
+// Settings are the choices the settings page saves. The API key is never
+// among them: the page learns only whether one is saved.
+type Settings struct {
+	Provider          string // openai, anthropic or rules
+	ModelURL          string // empty: the provider's own
+	Model             string
+	KeySet            bool // an API key is saved (read only; ignored on save)
+	ModURL            string
+	Name              string
+	IdleNudgeSeconds  int // 0 = off
+	CommentarySeconds int // 0 = off
+	BuildScripts      bool
+	Enabled           bool // the skill is on
+}
+
+// SettingsUpdate is a saved form. APIKey is the new key, empty to keep the
+// saved one; ClearKey forgets the saved key.
+type SettingsUpdate struct {
+	Settings
+	APIKey   string
+	ClearKey bool
+}
+
+// SettingsStore keeps the settings and applies them where it can without a
+// restart (a model change at her next turn, a mod URL change reconnects).
+type SettingsStore interface {
+	Settings(ctx context.Context) (Settings, error)
+	SaveSettings(ctx context.Context, u SettingsUpdate) error
+}
+
+// Deaths reads her deaths in one world (the server her hello names), newest
+// first, at most limit.
+type Deaths interface {
+	Deaths(ctx context.Context, world string, limit int) ([]game.Death, error)
+}
+
+// People reads the players she has met, the most recently seen first, and
+// what she remembers of each.
+type People interface {
+	People(ctx context.Context, limit int) ([]game.Person, error)
+	Facts(ctx context.Context, uuid string) ([]game.Fact, error)
+}
+
+// Places reads and edits the places she named, per world (the server her
+// hello names), and moves them in and out as JSON files.
+type Places interface {
+	Worlds(ctx context.Context) ([]string, error)
+	Places(ctx context.Context, world string) ([]game.Place, error)
+	RenamePlace(ctx context.Context, world, from, to string) (game.Place, error)
+	DeletePlace(ctx context.Context, world, name string) error
+	ExportPlaces(ctx context.Context, world string) ([]byte, error)
+	ImportPlaces(ctx context.Context, world string, data []byte) (int, error)
+}
+
+// Turns reads the transcripts of her recent turns, newest first.
+type Turns interface {
+	RecentTurns(ctx context.Context, limit int) ([]agent.TurnRecord, error)
+}

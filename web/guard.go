@@ -1,0 +1,155 @@
+package web
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"beaweb/templates/pages"
+)
+
+// sessionCookie holds proof of the token, never the token itself.
+const sessionCookie = "bea_session"
+
+// contentSecurity allows only what the binary itself serves: a chat line
+// that slipped past escaping still could not load or run anything.
+const contentSecurity = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+func (s *Server) secureHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h.Set("Content-Security-Policy", contentSecurity)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("X-Frame-Options", "DENY")
+		return next(c)
+	}
+}
+
+// logRequests logs each request's path, never its query or body (a form
+// may hold the API key).
+func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		start := s.now()
+		err := next(c)
+		status := c.Response().Status
+		if err != nil {
+			status, _ = statusOf(err)
+		}
+		s.log.Debug("web: request", slog.String("method", c.Request().Method),
+			slog.String("path", c.Request().URL.Path), slog.Int("status", status),
+			slog.Duration("took", s.now().Sub(start)))
+		return err
+	}
+}
+
+// checkHost refuses, when only local browsers are expected, a request that
+// names another host: a page on another site could otherwise point one of
+// its own names at 127.0.0.1 (DNS rebinding) and read the dashboard.
+func (s *Server) checkHost(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if !s.localOnly {
+			return next(c)
+		}
+		host := c.Request().Host
+		if h, _, err := net.SplitHostPort(host); err == nil {
+			host = h
+		}
+		host = strings.Trim(host, "[]")
+		if strings.EqualFold(host, "localhost") {
+			return next(c)
+		}
+		if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+			return next(c)
+		}
+		return echo.NewHTTPError(http.StatusMisdirectedRequest,
+			"This dashboard answers only to localhost and 127.0.0.1; open it by one of those names.")
+	}
+}
+
+// sessionValue is what the session cookie holds: a MAC of the token, so the
+// cookie proves the token without carrying it.
+func (s *Server) sessionValue() string {
+	m := hmac.New(sha256.New, []byte(s.cfg.Token))
+	m.Write([]byte("beaweb dashboard session"))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+func (s *Server) authorised(r *http.Request) bool {
+	if auth, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+		return subtle.ConstantTimeCompare([]byte(auth), []byte(s.cfg.Token)) == 1
+	}
+	ck, err := r.Cookie(sessionCookie)
+	if err != nil {
+		return false
+	}
+	return subtle.ConstantTimeCompare([]byte(ck.Value), []byte(s.sessionValue())) == 1
+}
+
+// requireToken lets a request through when no token is set, when it is for
+// the login form or the static files, or when it carries the token (the
+// session cookie or an Authorization: Bearer header). A page request
+// without it is sent to the login form.
+func (s *Server) requireToken(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if s.cfg.Token == "" {
+			return next(c)
+		}
+		p := c.Request().URL.Path
+		if p == "/login" || strings.HasPrefix(p, "/static/") || s.authorised(c.Request()) {
+			return next(c)
+		}
+		if c.Request().Method == http.MethodGet && c.Request().Header.Get("HX-Request") == "" &&
+			!strings.Contains(c.Request().Header.Get("Accept"), "text/event-stream") {
+			return c.Redirect(http.StatusSeeOther, "/login?next="+url.QueryEscape(c.Request().URL.RequestURI()))
+		}
+		return echo.NewHTTPError(http.StatusUnauthorized, "Sign in with the dashboard token first.")
+	}
+}
+
+func (s *Server) handleLoginForm(c echo.Context) error {
+	if s.cfg.Token == "" {
+		return c.Redirect(http.StatusSeeOther, "/")
+	}
+	return render(c, http.StatusOK, pages.Login(s.head(c, "Sign in", "/login"), localPath(c.QueryParam("next")), false))
+}
+
+func (s *Server) handleLogin(c echo.Context) error {
+	if s.cfg.Token == "" {
+		return c.Redirect(http.StatusSeeOther, "/")
+	}
+	next := localPath(c.FormValue("next"))
+	if subtle.ConstantTimeCompare([]byte(c.FormValue("token")), []byte(s.cfg.Token)) != 1 {
+		s.log.Info("web: a sign-in with a wrong token", slog.String("remote", c.RealIP()))
+		return render(c, http.StatusUnauthorized, pages.Login(s.head(c, "Sign in", "/login"), next, true))
+	}
+	c.SetCookie(&http.Cookie{
+		Name:     sessionCookie,
+		Value:    s.sessionValue(),
+		Path:     "/",
+		HttpOnly: true,
+		Secure:   c.Request().TLS != nil,
+		SameSite: http.SameSiteStrictMode,
+		Expires:  s.now().Add(30 * 24 * time.Hour),
+	})
+	return c.Redirect(http.StatusSeeOther, next)
+}
+
+// localPath keeps a redirect on this site: anything but a plain absolute
+// path becomes "/".
+func localPath(p string) string {
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.HasPrefix(p, "/\\") {
+		return "/"
+	}
+	return p
+}

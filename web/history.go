@@ -1,0 +1,45 @@
+package web
+
+import (
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"beaweb/internal/game/protocol"
+	"beaweb/templates/pages"
+)
+
+// historyLimit is how many actions the history page lists.
+const historyLimit = 200
+
+func (s *Server) handleHistory(c echo.Context) error {
+	results := []string{"running"}
+	for _, r := range protocol.Results {
+		results = append(results, string(r))
+	}
+	v := pages.HistoryView{
+		Head:    s.head(c, "History", "/history"),
+		Action:  strings.TrimSpace(c.QueryParam("action")),
+		Result:  strings.TrimSpace(c.QueryParam("result")),
+		Results: results,
+	}
+	if s.deps.Actions == nil {
+		v.Problem = "The action history is not wired in this run."
+		return render(c, http.StatusOK, pages.History(v))
+	}
+	rows, err := s.deps.Actions.RecentActions(c.Request().Context(),
+		ActionQuery{Action: v.Action, Result: v.Result, Limit: historyLimit})
+	if err != nil {
+		code, msg := statusOf(err)
+		if code >= 500 {
+			s.log.Error("web: reading the history failed", slog.Any("error", err))
+			msg = "The action history could not be read; beaweb's log says why."
+		}
+		v.Problem = msg
+		return render(c, code, pages.History(v))
+	}
+	v.Rows = rows
+	return render(c, http.StatusOK, pages.History(v))
+}

@@ -1,0 +1,67 @@
+package web_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"beaweb/internal/game"
+	"beaweb/web"
+)
+
+type fakeMemory struct {
+	deathsWorld string
+	err         error
+}
+
+func (f *fakeMemory) Deaths(_ context.Context, world string, limit int) ([]game.Death, error) {
+	f.deathsWorld = world
+	if f.err != nil {
+		return nil, f.err
+	}
+	return []game.Death{{At: clock, Cause: "was slain by <Zombie>", Dimension: "overworld", Pos: game.Pos{X: 10, Y: 63, Z: -4}}}, nil
+}
+
+func (f *fakeMemory) People(context.Context, int) ([]game.Person, error) {
+	if f.err != nil {
+		return nil, f.err
+	}
+	return []game.Person{
+		{UUID: "u1", Name: "Steve", Names: []string{"Steeve", "Steve"}, FirstSeen: clock, LastSeen: clock, Messages: 12, Card: true},
+		{UUID: "u2", Name: "<img src=x onerror=alert(1)>", LastSeen: clock},
+	}, nil
+}
+
+func (f *fakeMemory) Facts(_ context.Context, uuid string) ([]game.Fact, error) {
+	if uuid != "u1" {
+		return nil, web.ErrNotFound
+	}
+	return []game.Fact{{ID: 1, UUID: "u1", Text: "likes <b>birch</b>", Created: clock}}, nil
+}
+
+func TestDeathsAndPeoplePages(t *testing.T) {
+	mem := &fakeMemory{}
+	f := serve(t, func(_ *web.Config, d *web.Deps) { d.Deaths, d.People = mem, mem })
+	c := browser(t)
+	code, body := get(t, c, f.URL+"/deaths")
+	if code != http.StatusOK || !strings.Contains(body, "was slain by &lt;Zombie&gt;") || !strings.Contains(body, "(10, 63, -4)") || mem.deathsWorld != "practice" {
+		t.Fatalf("deaths: %d (world %q)\n%s", code, mem.deathsWorld, body)
+	}
+	code, body = get(t, c, f.URL+"/people")
+	if code != http.StatusOK || !strings.Contains(body, "Steeve, Steve") || !strings.Contains(body, "likes &lt;b&gt;birch&lt;/b&gt;") ||
+		strings.Contains(body, "<img src=x") || !strings.Contains(body, `href="/people"`) {
+		t.Fatalf("people: %d\n%s", code, body)
+	}
+	mem.err = errBoom
+	if code, body := get(t, c, f.URL+"/people"); code != http.StatusInternalServerError || strings.Contains(body, "boom") {
+		t.Fatalf("a failing people store: %d", code)
+	}
+}
+
+func TestMemoryPagesAbsentWhenNotWired(t *testing.T) {
+	f := serve(t)
+	if code, _ := get(t, browser(t), f.URL+"/deaths"); code != http.StatusNotFound {
+		t.Fatalf("GET /deaths unwired: %d", code)
+	}
+}

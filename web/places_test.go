@@ -1,0 +1,176 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+
+	"beaweb/internal/game"
+	"beaweb/web"
+)
+
+// fakePlaces keeps places per world in memory, refusing what the store
+// refuses.
+type fakePlaces struct {
+	mu     sync.Mutex
+	worlds map[string][]game.Place
+}
+
+func (f *fakePlaces) Worlds(context.Context) ([]string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []string
+	for w := range f.worlds {
+		out = append(out, w)
+	}
+	return out, nil
+}
+
+func (f *fakePlaces) Places(_ context.Context, world string) ([]game.Place, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]game.Place(nil), f.worlds[world]...), nil
+}
+
+func (f *fakePlaces) find(world, name string) int {
+	for i, p := range f.worlds[world] {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (f *fakePlaces) RenamePlace(_ context.Context, world, from, to string) (game.Place, error) {
+	name, err := game.CheckPlaceName(to)
+	if err != nil {
+		return game.Place{}, err
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	i := f.find(world, from)
+	if i < 0 {
+		return game.Place{}, web.ErrNotFound
+	}
+	f.worlds[world][i].Name = name
+	return f.worlds[world][i], nil
+}
+
+func (f *fakePlaces) DeletePlace(_ context.Context, world, name string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	i := f.find(world, name)
+	if i < 0 {
+		return web.ErrNotFound
+	}
+	f.worlds[world] = append(f.worlds[world][:i:i], f.worlds[world][i+1:]...)
+	return nil
+}
+
+func (f *fakePlaces) ExportPlaces(_ context.Context, world string) ([]byte, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return json.Marshal(f.worlds[world])
+}
+
+func (f *fakePlaces) ImportPlaces(_ context.Context, world string, data []byte) (int, error) {
+	var list []game.Place
+	if err := json.Unmarshal(data, &list); err != nil {
+		return 0, game.Invalidf("that file is not a places file: %v", err)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.worlds[world] = append(f.worlds[world], list...)
+	return len(list), nil
+}
+
+func TestPlacesTableMapRenameDeleteExportImport(t *testing.T) {
+	pl := &fakePlaces{worlds: map[string][]game.Place{
+		"practice": {
+			{Name: "home", Dimension: "overworld", Pos: game.Pos{X: 0, Y: 64, Z: 0}},
+			{Name: "<mine>", Dimension: "overworld", Pos: game.Pos{X: 40, Y: 20, Z: -30}, Note: "iron <here>"},
+			{Name: "fortress", Dimension: "the_nether", Pos: game.Pos{X: 5, Y: 70, Z: 5}},
+		},
+		"other.example": {{Name: "spawn", Dimension: "overworld"}},
+	}}
+	f := serve(t, func(_ *web.Config, d *web.Deps) { d.Places = pl })
+	c := browser(t)
+	code, body := get(t, c, f.URL+"/places")
+	if code != http.StatusOK {
+		t.Fatalf("places: %d", code)
+	}
+	for _, want := range []string{"In the world practice", "&lt;mine&gt;", "iron &lt;here&gt;", `<svg class="map"`,
+		`class="her"`, "her (3.5, 64.0, -1.5)", "Map of the overworld", `<option value="other.example"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the places page lacks %q", want)
+		}
+	}
+	if strings.Contains(body, "<mine>") {
+		t.Error("a place name reached the page unescaped")
+	}
+	if strings.Count(body, `class="place"`) != 2 {
+		t.Errorf("the map should show the 2 overworld places, not the nether one")
+	}
+
+	tok := csrfToken(t, c, f.URL)
+	resp, _ := post(t, c, f.URL+"/places/rename", url.Values{"_csrf": {tok}, "world": {"practice"}, "from": {"home"}, "to": {"  base  "}}, nil)
+	if resp.StatusCode != http.StatusSeeOther || pl.find("practice", "base") < 0 {
+		t.Fatalf("rename: %d", resp.StatusCode)
+	}
+	resp, body = post(t, c, f.URL+"/places/rename", url.Values{"_csrf": {tok}, "world": {"practice"}, "from": {"base"}, "to": {"   "}}, nil)
+	if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "only of spaces") {
+		t.Fatalf("rename to spaces: %d", resp.StatusCode)
+	}
+	resp, body = post(t, c, f.URL+"/places/delete", url.Values{"_csrf": {tok}, "world": {"practice"}, "name": {"nowhere"}}, nil)
+	if resp.StatusCode != http.StatusNotFound {
+		t.Fatalf("delete a missing place: %d %s", resp.StatusCode, body)
+	}
+	resp, _ = post(t, c, f.URL+"/places/delete", url.Values{"_csrf": {tok}, "world": {"practice"}, "name": {"<mine>"}}, nil)
+	if resp.StatusCode != http.StatusSeeOther || pl.find("practice", "<mine>") >= 0 {
+		t.Fatalf("delete: %d", resp.StatusCode)
+	}
+
+	r, err := c.Get(f.URL + "/places/export?world=practice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exported []game.Place
+	err = json.NewDecoder(r.Body).Decode(&exported)
+	r.Body.Close()
+	if err != nil || len(exported) != 2 || !strings.Contains(r.Header.Get("Content-Disposition"), "places-practice.json") {
+		t.Fatalf("export: %v, %d places, %q", err, len(exported), r.Header.Get("Content-Disposition"))
+	}
+
+	upload := func(content string) (*http.Response, string) {
+		var buf bytes.Buffer
+		mw := multipart.NewWriter(&buf)
+		mw.WriteField("_csrf", tok)
+		mw.WriteField("world", "other.example")
+		fw, _ := mw.CreateFormFile("file", "places.json")
+		fw.Write([]byte(content))
+		mw.Close()
+		req, _ := http.NewRequest(http.MethodPost, f.URL+"/places/import", &buf)
+		req.Header.Set("Content-Type", mw.FormDataContentType())
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var b bytes.Buffer
+		b.ReadFrom(resp.Body)
+		return resp, b.String()
+	}
+	data, _ := json.Marshal(exported)
+	if resp, _ := upload(string(data)); resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/places?imported=2&world=other.example" {
+		t.Fatalf("import: %d to %q", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	if resp, body := upload("not json"); resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "not a places file") {
+		t.Fatalf("import of junk: %d", resp.StatusCode)
+	}
+}

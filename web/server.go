@@ -1,0 +1,292 @@
+// Package web is the dashboard: one route table, a handler per page or
+// action, and the live stream (SSE) that redraws the live panel as her game
+// changes. It is the only package that imports Echo, so moving to another
+// router stays a change to this package alone.
+//
+// It reads the rest of beaweb through the small interfaces of deps.go and
+// renders with the templ components of beaweb/templates.
+package web
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"beaweb/static"
+	"beaweb/templates/layout"
+	"beaweb/web/live"
+)
+
+// Config holds the dashboard's own settings. The zero value is usable: every
+// zero field takes the default its comment names.
+type Config struct {
+	// Token is BEA_TOKEN. Serve refuses a listener beyond loopback without
+	// one; with one, every request must carry it (a login form sets a cookie).
+	Token string
+	// Heartbeat is how often an idle live stream sends a comment, so that
+	// proxies and browsers keep it open. Default 15 s.
+	Heartbeat time.Duration
+	// Buffer is how many live events a viewer may fall behind before it is
+	// dropped (its browser reconnects and gets a fresh snapshot). Default 64.
+	Buffer int
+	// WriteTimeout bounds each write to a viewer, so that a stalled
+	// connection is dropped, not waited for. Default 10 s.
+	WriteTimeout time.Duration
+	// RecentActions is how many actions the live panel lists. Default 15.
+	RecentActions int
+	// Providers are the model providers the settings page offers. Default
+	// openai, anthropic, rules.
+	Providers []string
+	// ShutdownTimeout bounds how long Serve waits for requests in flight
+	// once its context ends. Default 5 s.
+	ShutdownTimeout time.Duration
+}
+
+func (c Config) withDefaults() Config {
+	if c.Heartbeat <= 0 {
+		c.Heartbeat = 15 * time.Second
+	}
+	if c.Buffer <= 0 {
+		c.Buffer = 64
+	}
+	if c.WriteTimeout <= 0 {
+		c.WriteTimeout = 10 * time.Second
+	}
+	if c.RecentActions <= 0 {
+		c.RecentActions = 15
+	}
+	if len(c.Providers) == 0 {
+		c.Providers = []string{"openai", "anthropic", "rules"}
+	}
+	if c.ShutdownTimeout <= 0 {
+		c.ShutdownTimeout = 5 * time.Second
+	}
+	return c
+}
+
+// Deps are what the dashboard reads and drives. Live and Changes are
+// required; a nil optional one leaves its page or control out.
+type Deps struct {
+	Logger     *slog.Logger // nil: discard
+	Live       Live
+	Changes    Changes
+	Ask        Asker
+	Actions    ActionHistory
+	Objectives Objectives
+	Settings   SettingsStore
+	Deaths     Deaths
+	People     People
+	Places     Places
+	Turns      Turns
+	// Now is the clock, for the "12 s so far" of the live panel. nil:
+	// time.Now.
+	Now func() time.Time
+}
+
+// Server is the dashboard. Make one with New and run it with Serve.
+type Server struct {
+	cfg    Config
+	deps   Deps
+	log    *slog.Logger
+	now    func() time.Time
+	echo   *echo.Echo
+	frames *live.Hub[frame]
+
+	// localOnly is set by Serve before it serves: the listener is on
+	// loopback and no token is set, so only local host names are accepted.
+	localOnly bool
+	// stopping is closed when Serve's context ends, to end live streams,
+	// which would otherwise hold a graceful shutdown open forever.
+	stopping chan struct{}
+	served   sync.Once
+}
+
+// New checks deps and builds the route table.
+func New(cfg Config, deps Deps) (*Server, error) {
+	if deps.Live == nil {
+		return nil, errors.New("web: Deps.Live is required: the live panel has nothing to show without it")
+	}
+	if deps.Changes == nil {
+		return nil, errors.New("web: Deps.Changes is required: the live panel cannot follow her game without it")
+	}
+	cfg = cfg.withDefaults()
+	s := &Server{
+		cfg:      cfg,
+		deps:     deps,
+		log:      deps.Logger,
+		now:      deps.Now,
+		frames:   live.New[frame](cfg.Buffer),
+		stopping: make(chan struct{}),
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if err := s.routes(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Server) routes() error {
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	e.HTTPErrorHandler = s.handleError
+	s.echo = e
+
+	e.Use(s.logRequests, s.secureHeaders, s.checkHost, s.requireToken, s.csrf)
+
+	assets, err := fs.Sub(static.FS, ".")
+	if err != nil {
+		return fmt.Errorf("web: static files: %w", err)
+	}
+	e.GET("/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(assets))))
+
+	e.GET("/login", s.handleLoginForm)
+	e.POST("/login", s.handleLogin)
+
+	e.GET("/", s.handleLive)
+	e.GET("/live/events", s.handleEvents)
+	e.POST("/minecraft/ask", s.handleAsk)
+
+	e.POST("/objectives", s.handleAddObjective)
+	e.POST("/objectives/:id/done", s.handleObjectiveDone)
+	e.POST("/objectives/:id/delete", s.handleDeleteObjective)
+
+	e.GET("/history", s.handleHistory)
+	if s.deps.People != nil {
+		e.GET("/people", s.handlePeople)
+	}
+	if s.deps.Deaths != nil {
+		e.GET("/deaths", s.handleDeaths)
+	}
+	if s.deps.Places != nil {
+		e.GET("/places", s.handlePlaces)
+		e.GET("/places/export", s.handleExportPlaces)
+		e.POST("/places/rename", s.handleRenamePlace)
+		e.POST("/places/delete", s.handleDeletePlace)
+		e.POST("/places/import", s.handleImportPlaces)
+	}
+
+	e.GET("/settings", s.handleSettings)
+	e.POST("/settings", s.handleSaveSettings)
+	return nil
+}
+
+// Handler is the route table, for tests that need no live relay.
+func (s *Server) Handler() http.Handler { return s.echo }
+
+// Serve answers on ln until ctx ends, then stops gracefully: live streams
+// end at once, other requests get ShutdownTimeout to finish. It refuses a
+// listener beyond loopback when no token is configured. A Server serves
+// once.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	first := false
+	s.served.Do(func() { first = true })
+	if !first {
+		return errors.New("web: Serve called twice; make a new Server")
+	}
+	loopback := isLoopback(ln.Addr())
+	if !loopback && s.cfg.Token == "" {
+		_ = ln.Close()
+		return fmt.Errorf("%w (it would listen on %s); set BEA_TOKEN or bind 127.0.0.1", ErrTokenRequired, ln.Addr())
+	}
+	s.localOnly = loopback && s.cfg.Token == ""
+
+	hs := &http.Server{
+		Handler:           s.echo,
+		ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	hs.RegisterOnShutdown(func() { close(s.stopping) })
+
+	var wg sync.WaitGroup
+	relayCtx, stopRelay := context.WithCancel(ctx)
+	defer stopRelay()
+	changes, unsubscribe := s.deps.Changes.Subscribe()
+	wg.Go(func() { s.relay(relayCtx, changes, unsubscribe) })
+
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+
+	var err error
+	select {
+	case err = <-errc:
+		// The listener failed before ctx ended.
+		stopRelay()
+		close(s.stopping)
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.ShutdownTimeout)
+		err = hs.Shutdown(sctx)
+		cancel()
+		if serr := <-errc; !errors.Is(serr, http.ErrServerClosed) && err == nil {
+			err = serr
+		}
+	}
+	stopRelay()
+	wg.Wait()
+	s.frames.Close()
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("web: serve: %w", err)
+	}
+	return nil
+}
+
+func isLoopback(a net.Addr) bool {
+	switch a := a.(type) {
+	case *net.TCPAddr:
+		return a.IP.IsLoopback()
+	case *net.UnixAddr:
+		return true // a socket file reaches only this machine
+	}
+	host, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// head is the layout's view of the request.
+func (s *Server) head(c echo.Context, title, current string) layout.Head {
+	token, _ := c.Get(csrfKey).(string)
+	nav := []layout.Link{{Path: "/", Label: "Live"}}
+	if s.deps.Places != nil {
+		nav = append(nav, layout.Link{Path: "/places", Label: "Places"})
+	}
+	if s.deps.People != nil {
+		nav = append(nav, layout.Link{Path: "/people", Label: "People"})
+	}
+	if s.deps.Deaths != nil {
+		nav = append(nav, layout.Link{Path: "/deaths", Label: "Deaths"})
+	}
+	nav = append(nav, layout.Link{Path: "/history", Label: "History"})
+	if s.deps.Settings != nil {
+		nav = append(nav, layout.Link{Path: "/settings", Label: "Settings"})
+	}
+	return layout.Head{Title: title, Current: current, CSRF: token, Nav: nav}
+}
+
+// render writes a component as the whole answer. It renders into a buffer
+// first, so that a failure half way still gets a proper error status.
+func render(c echo.Context, status int, comp templ.Component) error {
+	var buf bytes.Buffer
+	if err := comp.Render(c.Request().Context(), &buf); err != nil {
+		return fmt.Errorf("web: render: %w", err)
+	}
+	return c.HTMLBlob(status, buf.Bytes())
+}

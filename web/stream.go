@@ -1,0 +1,240 @@
+package web
+
+import (
+	"bytes"
+	"context"
+
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"beaweb/internal/agent"
+	"beaweb/templates/partials"
+)
+
+// frame is one or more SSE events, encoded once and written as they are to
+// every viewer.
+type frame struct {
+	seq  uint64 // the change it draws; 0 for a whole redraw
+	data []byte
+}
+
+// panelTopics are the topics a whole redraw sends, in the order they appear.
+var panelTopics = []agent.Topic{
+	agent.TopicHands, agent.TopicConn, agent.TopicModel, agent.TopicBody,
+	agent.TopicVoice, agent.TopicChat, agent.TopicReflex, agent.TopicActions,
+}
+
+// relay turns each change of her snapshot into its SSE event, once for all
+// viewers, until ctx ends: rendering (and reading the action history) costs
+// the same with one viewer or a hundred. It starts from a subscription Serve
+// made before accepting viewers, so no viewer can see a snapshot older than
+// the first change relayed. When the mind's hub drops the relay for falling
+// behind, it resubscribes and sends a whole redraw.
+func (s *Server) relay(ctx context.Context, changes <-chan agent.Change, cancel func()) {
+	for {
+		n := s.pump(ctx, changes)
+		cancel()
+		if ctx.Err() != nil {
+			return
+		}
+		if n == 0 {
+			// A subscription that ends before a single change means the
+			// source has closed for good; resubscribing would only spin.
+			s.log.Warn("web: the live changes closed; the live panel shows snapshots only from now on")
+			<-ctx.Done()
+			return
+		}
+		s.log.Warn("web: the live relay fell behind her changes; redrawing the whole panel")
+		changes, cancel = s.deps.Changes.Subscribe()
+		s.frames.Publish(frame{data: s.renderPanel(ctx, s.deps.Live.Snapshot())})
+	}
+}
+
+// pump renders changes until the channel closes or ctx ends, and says how
+// many it rendered.
+func (s *Server) pump(ctx context.Context, changes <-chan agent.Change) int {
+	n := 0
+	for {
+		select {
+		case <-ctx.Done():
+			return n
+		case ch, ok := <-changes:
+			if !ok {
+				return n
+			}
+			n++
+			s.frames.Publish(frame{seq: ch.Seq, data: s.renderChange(ctx, ch)})
+		}
+	}
+}
+
+// renderChange is the event of one change. A topic the dashboard does not
+// know redraws the whole panel, so nothing it changed is missed.
+func (s *Server) renderChange(ctx context.Context, ch agent.Change) []byte {
+	var buf bytes.Buffer
+	if !s.writeTopic(ctx, &buf, ch.Seq, ch.Topic, ch.Snap) {
+		s.log.Debug("web: a change of an unknown topic; redrawing the whole panel", slog.String("topic", string(ch.Topic)))
+		return s.renderPanel(ctx, ch.Snap)
+	}
+	return buf.Bytes()
+}
+
+// renderPanel is a whole redraw: one event per topic.
+func (s *Server) renderPanel(ctx context.Context, snap agent.Snapshot) []byte {
+	var buf bytes.Buffer
+	for _, t := range panelTopics {
+		s.writeTopic(ctx, &buf, 0, t, snap)
+	}
+	return buf.Bytes()
+}
+
+// writeTopic appends the event that redraws topic t, and says whether t is a
+// topic it knows.
+func (s *Server) writeTopic(ctx context.Context, buf *bytes.Buffer, seq uint64, t agent.Topic, snap agent.Snapshot) bool {
+	comp := s.topicComponent(ctx, t, snap)
+	if comp == nil {
+		return false
+	}
+	var body bytes.Buffer
+	if err := comp.Render(ctx, &body); err != nil {
+		s.log.Error("web: drawing a live topic failed", slog.String("topic", string(t)), slog.Any("error", err))
+		body.Reset()
+		_ = partials.Alert("This part of the panel could not be drawn; beaweb's log says why.").Render(ctx, &body)
+	}
+	writeEvent(buf, seq, string(t), body.Bytes())
+	return true
+}
+
+func (s *Server) topicComponent(ctx context.Context, t agent.Topic, snap agent.Snapshot) templ.Component {
+	switch t {
+	case agent.TopicHands:
+		return partials.Hands(snap, s.now())
+	case agent.TopicConn:
+		return partials.Conn(snap.Conn)
+	case agent.TopicModel:
+		return partials.Model(snap.Model)
+	case agent.TopicBody:
+		return partials.Body(snap.Body)
+	case agent.TopicVoice:
+		return partials.Voice(snap.Voice)
+	case agent.TopicChat:
+		return partials.Chat(snap.Chat)
+	case agent.TopicReflex:
+		return partials.Reflexes(snap.Reflexes)
+	case agent.TopicActions:
+		rows, problem := s.recentActions(ctx)
+		return partials.Actions(rows, problem)
+	}
+	return nil
+}
+
+// recentActions reads the live panel's action list, or says why it cannot.
+func (s *Server) recentActions(ctx context.Context) ([]agent.ActionRecord, string) {
+	if s.deps.Actions == nil {
+		return nil, "The action history is not wired in this run."
+	}
+	rows, err := s.deps.Actions.RecentActions(ctx, ActionQuery{Limit: s.cfg.RecentActions})
+	if err != nil {
+		s.log.Error("web: reading the recent actions failed", slog.Any("error", err))
+		return nil, "The action history could not be read; beaweb's log says why."
+	}
+	return rows, ""
+}
+
+// writeEvent appends one SSE event. Every line of the body becomes a data
+// line (SSE ends a line at CR, LF or CRLF, and the browser joins them back
+// with LF), so no text inside it can end the event early or forge another.
+func writeEvent(buf *bytes.Buffer, seq uint64, name string, body []byte) {
+	if seq > 0 {
+		buf.WriteString("id: ")
+		buf.WriteString(strconv.FormatUint(seq, 10))
+		buf.WriteByte('\n')
+	}
+	buf.WriteString("event: ")
+	buf.WriteString(name)
+	buf.WriteByte('\n')
+	for {
+		i := bytes.IndexAny(body, "\r\n")
+		if i < 0 {
+			break
+		}
+		buf.WriteString("data: ")
+		buf.Write(body[:i])
+		buf.WriteByte('\n')
+		if body[i] == '\r' && i+1 < len(body) && body[i+1] == '\n' {
+			i++
+		}
+		body = body[i+1:]
+	}
+	buf.WriteString("data: ")
+	buf.Write(body)
+	buf.WriteString("\n\n")
+}
+
+// handleEvents is the live stream of one page: a whole redraw first, then
+// each change as it comes, a comment as a heartbeat while nothing happens.
+// A viewer that falls Buffer events behind, or whose connection stalls for
+// WriteTimeout, is dropped; its browser reconnects and starts again from a
+// fresh redraw.
+func (s *Server) handleEvents(c echo.Context) error {
+	req := c.Request()
+	ctx := req.Context()
+	// Subscribe before the snapshot is taken, so no change falls between.
+	frames, cancel := s.frames.Subscribe()
+	defer cancel()
+
+	w := c.Response()
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+
+	rc := http.NewResponseController(w)
+	write := func(b []byte) bool {
+		if err := rc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout)); err != nil {
+			s.log.Debug("web: live stream write deadline not supported", slog.Any("error", err))
+		}
+		if _, err := w.Write(b); err != nil {
+			s.log.Debug("web: live viewer gone", slog.Any("error", err))
+			return false
+		}
+		if err := rc.Flush(); err != nil {
+			s.log.Debug("web: live viewer gone", slog.Any("error", err))
+			return false
+		}
+		return true
+	}
+
+	first := append([]byte("retry: 2000\n\n"), s.renderPanel(ctx, s.deps.Live.Snapshot())...)
+	if !write(first) {
+		return nil
+	}
+	beat := time.NewTicker(s.cfg.Heartbeat)
+	defer beat.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-s.stopping:
+			return nil
+		case f, ok := <-frames:
+			if !ok {
+				s.log.Info("web: dropped a live viewer that fell behind", slog.String("remote", c.RealIP()))
+				return nil
+			}
+			if !write(f.data) {
+				return nil
+			}
+		case <-beat.C:
+			if !write([]byte(": heartbeat\n\n")) {
+				return nil
+			}
+		}
+	}
+}
