@@ -96,10 +96,14 @@ func (s *Server) handleError(err error, c echo.Context) {
 	}
 }
 
-type invalidError struct{ sentence string }
+type invalidError struct {
+	sentence string
+	cause    error
+}
 
 func (e *invalidError) Error() string        { return e.sentence }
 func (e *invalidError) Is(target error) bool { return target == ErrInvalid }
+func (e *invalidError) Unwrap() error        { return e.cause }
 
 // invalidf is an ErrInvalid whose text is the sentence shown to the person.
 func invalidf(format string, args ...any) error {

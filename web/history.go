@@ -11,8 +11,11 @@ import (
 	"beaweb/templates/pages"
 )
 
-// historyLimit is how many actions the history page lists.
-const historyLimit = 200
+// How many actions and turns the history page lists.
+const (
+	historyLimit = 200
+	turnsLimit   = 30
+)
 
 func (s *Server) handleHistory(c echo.Context) error {
 	results := []string{"running"}
@@ -24,6 +27,15 @@ func (s *Server) handleHistory(c echo.Context) error {
 		Action:  strings.TrimSpace(c.QueryParam("action")),
 		Result:  strings.TrimSpace(c.QueryParam("result")),
 		Results: results,
+	}
+	if s.deps.Turns != nil {
+		v.Turns = &pages.TurnsView{}
+		turns, err := s.deps.Turns.RecentTurns(c.Request().Context(), turnsLimit)
+		if err != nil {
+			s.log.Error("web: reading the turns failed", slog.Any("error", err))
+			v.Turns.Problem = "Her turns could not be read; beaweb's log says why."
+		}
+		v.Turns.List = turns
 	}
 	if s.deps.Actions == nil {
 		v.Problem = "The action history is not wired in this run."

@@ -5,7 +5,9 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
+	"beaweb/internal/agent"
 	"beaweb/internal/game"
 	"beaweb/web"
 )
@@ -63,5 +65,29 @@ func TestMemoryPagesAbsentWhenNotWired(t *testing.T) {
 	f := serve(t)
 	if code, _ := get(t, browser(t), f.URL+"/deaths"); code != http.StatusNotFound {
 		t.Fatalf("GET /deaths unwired: %d", code)
+	}
+}
+
+type fakeTurns struct{ list []agent.TurnRecord }
+
+func (f fakeTurns) RecentTurns(context.Context, int) ([]agent.TurnRecord, error) { return f.list, nil }
+
+func TestHistoryShowsTurnTranscripts(t *testing.T) {
+	turns := fakeTurns{list: []agent.TurnRecord{{
+		ID: 3, Trigger: "Steve said: <b>hi</b>", Model: "rules/autopilot", TokensIn: 1234, TokensOut: 56,
+		Duration: 1500 * time.Millisecond, Shown: "You are Bea.\nYou have 3 planks.",
+		ToolCalls: []agent.ToolCallRecord{{Name: "find_block", Args: `{"block":"log","count":4}`, Answer: "started"}},
+		Said:      "Hello <Steve>!", Started: clock,
+	}}}
+	f := serve(t, func(_ *web.Config, d *web.Deps) { d.Turns = turns })
+	code, body := get(t, browser(t), f.URL+"/history")
+	if code != http.StatusOK {
+		t.Fatalf("history: %d", code)
+	}
+	for _, want := range []string{"Steve said: &lt;b&gt;hi&lt;/b&gt;", "1234 in / 56 out", "1.5s", "You have 3 planks.",
+		"find_block({&#34;block&#34;:&#34;log&#34;,&#34;count&#34;:4})", "Hello &lt;Steve&gt;!"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the history lacks %q", want)
+		}
 	}
 }

@@ -88,6 +88,8 @@ type Deps struct {
 	People     People
 	Places     Places
 	Turns      Turns
+	Blueprints Blueprints
+	Scripts    ScriptPreviewer // needs Blueprints to be shown
 	// Now is the clock, for the "12 s so far" of the live panel. nil:
 	// time.Now.
 	Now func() time.Time
@@ -172,6 +174,12 @@ func (s *Server) routes() error {
 	}
 	if s.deps.Deaths != nil {
 		e.GET("/deaths", s.handleDeaths)
+	}
+	if s.deps.Blueprints != nil {
+		e.GET("/builds", s.handleBuilds)
+		e.GET("/builds/:name/iso.svg", s.handleTemplateSVG)
+		e.GET("/builds/:name/layer/:y", s.handleTemplateSVG)
+		e.POST("/builds/script", s.handleScriptPreview)
 	}
 	if s.deps.Places != nil {
 		e.GET("/places", s.handlePlaces)
@@ -275,6 +283,9 @@ func (s *Server) head(c echo.Context, title, current string) layout.Head {
 		nav = append(nav, layout.Link{Path: "/deaths", Label: "Deaths"})
 	}
 	nav = append(nav, layout.Link{Path: "/history", Label: "History"})
+	if s.deps.Blueprints != nil {
+		nav = append(nav, layout.Link{Path: "/builds", Label: "Builds"})
+	}
 	if s.deps.Settings != nil {
 		nav = append(nav, layout.Link{Path: "/settings", Label: "Settings"})
 	}

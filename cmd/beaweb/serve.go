@@ -99,7 +99,7 @@ func serve(ctx context.Context, cfg config, e env) error {
 		Commentary: cfg.Commentary,
 	}, agent.MindDeps{
 		Model: func() agent.Model { return ms.current() }, Game: client, Live: lv,
-		Actions: db, Turns: db, Senses: db, Objectives: db, Logger: logger.With("part", "mind"),
+		Actions: db, Turns: db, Senses: db, Objectives: db, Recall: db, Logger: logger.With("part", "mind"),
 	})
 	ms = newModels(rules.New(cfg.Name, mind.Surface, mind.Hands), logger.With("part", "model"))
 	templates, err := blueprint.LoadTemplates(data.FS)

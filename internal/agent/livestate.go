@@ -44,14 +44,14 @@ type PersonNote struct {
 // kind from hiding the others (a row of torches cannot hide the ore).
 const (
 	capPerKind   = 3
-	capClose     = 10
+	capClose     = 8
 	capSurvey    = 8
 	capEntities  = 6
 	capPlayers   = 5
 	capPlaces    = 6
 	capKnown     = 5
-	capInventory = 16
-	capCraftable = 12
+	capInventory = 12
+	capCraftable = 8
 )
 
 // RenderLiveState renders her situation as a few readable lines: what her
@@ -77,9 +77,9 @@ func RenderLiveState(v SurfaceView, doing *Doing, mem *Memories, now time.Time) 
 	if len(v.Reflexes) > 0 {
 		parts := make([]string, 0, len(v.Reflexes))
 		for _, r := range v.Reflexes {
-			parts = append(parts, fmt.Sprintf("%s ago on reflex %s %s: %s", seconds(now.Sub(r.At)), r.Reflex, r.Event, r.Message))
+			parts = append(parts, fmt.Sprintf("%s ago %s %s: %s", seconds(now.Sub(r.At)), r.Reflex, r.Event, r.Message))
 		}
-		line("the game acted for you in the last minute: %s", strings.Join(parts, "; "))
+		line("your reflexes in the last minute: %s", strings.Join(parts, "; "))
 	}
 	st := v.State
 	if st == nil {
@@ -120,7 +120,7 @@ func RenderLiveState(v SurfaceView, doing *Doing, mem *Memories, now time.Time) 
 	}
 	if v.Survey != nil {
 		if s := surveyLine(v.Survey); s != "" {
-			line("within %d blocks: %s", v.Survey.Radius, s)
+			line("within %d blocks (count, nearest, nearest you reach without digging): %s", v.Survey.Radius, s)
 		}
 	}
 	if st.Underfoot == "air" || st.Underfoot == "" && !p.OnGround {
@@ -149,6 +149,10 @@ func renderMemories(line func(string, ...any), mem *Memories) {
 			if i == capPlaces {
 				parts = append(parts, fmt.Sprintf("and %d more", len(mem.Places)-i))
 				break
+			}
+			if pl.Distance < 0 {
+				parts = append(parts, fmt.Sprintf("%s %s (%s)", pl.Name, pl.Pos, pl.Dimension))
+				continue
 			}
 			parts = append(parts, fmt.Sprintf("%s %s %.0fm", pl.Name, pl.Pos, pl.Distance))
 		}
@@ -201,15 +205,14 @@ func surveyLine(s *protocol.Survey) string {
 		if i == capSurvey {
 			break
 		}
-		s := fmt.Sprintf("%s %d", k.Kind, k.Count)
+		s := fmt.Sprintf("%d %s", k.Count, k.Kind)
 		if k.Nearest != nil {
-			s += fmt.Sprintf(" (nearest %s %.0fm", k.Nearest.Pos(), k.Nearest.Distance)
+			s += fmt.Sprintf(" %s %.0fm", compact(k.Nearest.Pos()), k.Nearest.Distance)
 			if k.Reachable != nil && k.Reachable.Pos() != k.Nearest.Pos() {
-				s += fmt.Sprintf(", reachable %s %.0fm", k.Reachable.Pos(), k.Reachable.Distance)
+				s += fmt.Sprintf(" reach %s %.0fm", compact(k.Reachable.Pos()), k.Reachable.Distance)
 			} else if k.Reachable == nil {
-				s += ", none reachable without digging"
+				s += " (dig)"
 			}
-			s += ")"
 		}
 		parts = append(parts, s)
 	}
@@ -230,9 +233,9 @@ func entitiesLine(es []protocol.Entity) string {
 			parts = append(parts, fmt.Sprintf("%d more", len(sorted)-i))
 			break
 		}
-		s := fmt.Sprintf("%s %.0fm at %s", e.Type, e.Distance, game.Vec3{X: e.X, Y: e.Y, Z: e.Z}.Block())
+		s := fmt.Sprintf("%s %.0fm %s", e.Type, e.Distance, compact(game.Vec3{X: e.X, Y: e.Y, Z: e.Z}.Block()))
 		if e.Hostile {
-			s = "hostile " + s
+			s = "HOSTILE " + s
 		}
 		parts = append(parts, s)
 	}
@@ -252,7 +255,7 @@ func playersLine(ps []protocol.NearPlayer, mem *Memories) string {
 			parts = append(parts, fmt.Sprintf("%d more", len(ps)-i))
 			break
 		}
-		s := fmt.Sprintf("%s %.0fm at %s", p.Name, p.Distance, game.Vec3{X: p.X, Y: p.Y, Z: p.Z}.Block())
+		s := fmt.Sprintf("%s %.0fm %s", p.Name, p.Distance, game.Vec3{X: p.X, Y: p.Y, Z: p.Z}.Block())
 		if f := facts[p.Name]; len(f) > 0 {
 			s += " (you know: " + strings.Join(f, "; ") + ")"
 		}
@@ -285,6 +288,9 @@ func worldLine(w protocol.WorldState, dim string) string {
 	return fmt.Sprintf("world: %s (time %d), %s, light %d at your feet, %s, %s",
 		day, t, orDefault(w.Weather, "clear"), w.Light, orDefault(w.Biome, "unknown biome"), orDefault(orDefault(w.Dimension, dim), "overworld"))
 }
+
+// compact writes a position without spaces, where a line lists many.
+func compact(p game.Pos) string { return fmt.Sprintf("(%d,%d,%d)", p.X, p.Y, p.Z) }
 
 func armorText(a protocol.Armor) string {
 	var parts []string

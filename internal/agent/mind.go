@@ -58,9 +58,6 @@ type MindConfig struct {
 	// each off.
 	IdleNudge  time.Duration
 	Commentary time.Duration
-	// StateRenderer renders her live state; nil uses RenderLiveState with no
-	// places.
-	StateRenderer func(SurfaceView, *Doing) string
 }
 
 // Mind runs her turns: one at a time, each from a perception to her last
@@ -73,6 +70,7 @@ type Mind struct {
 	gate       *Gate
 	turns      TurnLog
 	objectives Objectives
+	memory     *memoryCache
 	logger     *slog.Logger
 
 	Hands   *Hands
@@ -102,6 +100,7 @@ type MindDeps struct {
 	Turns      TurnLog    // may be nil
 	Senses     Senses     // may be nil
 	Objectives Objectives // may be nil
+	Recall     Recall     // may be nil: her live state then lists no memories
 	Logger     *slog.Logger
 }
 
@@ -120,12 +119,9 @@ func NewMind(cfg MindConfig, d MindDeps) *Mind {
 	if cfg.ChatCooldown <= 0 {
 		cfg.ChatCooldown = 20 * time.Second
 	}
-	if cfg.StateRenderer == nil {
-		cfg.StateRenderer = func(v SurfaceView, d *Doing) string { return RenderLiveState(v, d, nil, time.Now()) }
-	}
 	m := &Mind{cfg: cfg, model: d.Model, live: d.Live, gate: NewGate(cfg.ChatCooldown),
 		turns: d.Turns, objectives: d.Objectives, logger: d.Logger, queue: make(chan Perception, queueSize),
-		idleSince: time.Now()}
+		idleSince: time.Now(), memory: &memoryCache{recall: d.Recall, logger: d.Logger}}
 	m.enabled.Store(true)
 	m.Hands = NewHands(d.Game, d.Actions, d.Live, d.Logger, m.onReport)
 	m.Surface = NewSurface(cfg.Name, d.Live, m.Hands, d.Senses, d.Logger, m.Perceive)

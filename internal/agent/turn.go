@@ -59,7 +59,7 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 		specs       = tools.Specs()
 	)
 	for step := 0; step < m.cfg.MaxSteps; step++ {
-		system := m.system()
+		system := m.system(ctx)
 		if step == 0 {
 			rec.Shown = system + "\n\n---\n\n" + perception
 		}
@@ -203,12 +203,13 @@ func (m *Mind) runCtx(fallback context.Context) context.Context {
 
 // system is the prompt with her live state, rendered fresh for every model
 // call and never stored in the history.
-func (m *Mind) system() string {
+func (m *Mind) system(ctx context.Context) string {
 	var doing *Doing
 	if d, ok := m.Hands.Busy(); ok {
 		doing = &d
 	}
-	return m.cfg.System + "\n\n# Right now\n\n" + m.cfg.StateRenderer(m.Surface.View(), doing)
+	v := m.Surface.View()
+	return m.cfg.System + "\n\n# Right now\n\n" + RenderLiveState(v, doing, m.memory.memories(ctx, v), time.Now())
 }
 
 // remember keeps the turn in the history, trimmed from the front at a user

@@ -10,7 +10,7 @@ import (
 
 // harness drives a world tick by tick without a socket, as one client.
 type harness struct {
-	t   *testing.T
+	t   testing.TB
 	w   *World
 	c   *client
 	seq int
@@ -23,7 +23,7 @@ type harness struct {
 	record bool
 }
 
-func newHarness(t *testing.T, opts Options) *harness {
+func newHarness(t testing.TB, opts Options) *harness {
 	t.Helper()
 	if opts.Size == 0 {
 		opts.Size = 96

@@ -255,6 +255,9 @@ func has(inv game.Inventory, items ...string) bool {
 // chatLine matches the surface's rendering of a chat perception.
 var chatLine = regexp.MustCompile(`(?m)^(.+?) \((.+?)\) says in the game chat: (.*)$`)
 
+// greeting matches a hello as a word, not inside "this" or "which".
+var greeting = regexp.MustCompile(`\b(hi|hello|hey|hiya|yo|greetings)\b`)
+
 type heard struct{ name, where, message string }
 
 // addressedChat finds the chat lines of a perception said to her: from
@@ -285,7 +288,7 @@ func (m *Model) reply(h heard) string {
 	}
 	msg := strings.ToLower(h.message)
 	switch {
-	case strings.Contains(msg, "hello") || strings.Contains(msg, "hi") || strings.Contains(msg, "hey"):
+	case greeting.MatchString(msg):
 		return fmt.Sprintf("Hi %s! I'm %s.", h.name, what)
 	case strings.Contains(msg, "?"):
 		return fmt.Sprintf("Good question, %s. Right now I'm %s.", h.name, what)

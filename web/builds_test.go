@@ -1,0 +1,115 @@
+package web_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"beaweb/internal/game"
+	"beaweb/internal/planner/blueprint"
+	"beaweb/web"
+)
+
+func loadTemplates(t testing.TB) *blueprint.Templates {
+	t.Helper()
+	tpl, err := blueprint.LoadTemplates(os.DirFS("../data"))
+	if err != nil {
+		t.Fatalf("loading the repository's templates: %v", err)
+	}
+	return tpl
+}
+
+// fakeScripts previews a script as a column of stone as tall as the
+// script has lines; a script containing "while" is refused as the sandbox
+// would refuse it.
+type fakeScripts struct{}
+
+var errRefused = errors.New("refused")
+
+func (fakeScripts) PreviewScript(_ context.Context, src string) ([]blueprint.Cell, []string, error) {
+	if strings.Contains(src, "while") {
+		return nil, nil, web.Invalid(errors.New("Your script uses while, and build scripts have no while: loop with for over a range."))
+	}
+	if strings.Contains(src, "crash") {
+		return nil, nil, errRefused
+	}
+	var cells []blueprint.Cell
+	for i := range strings.Count(strings.TrimSpace(src), "\n") + 1 {
+		cells = append(cells, blueprint.Cell{Pos: game.Pos{Y: i}, Block: "stone"})
+	}
+	return cells, []string{"a <column>"}, nil
+}
+
+func TestBuildsPageAndPreviews(t *testing.T) {
+	tpl := loadTemplates(t)
+	f := serve(t, func(_ *web.Config, d *web.Deps) { d.Blueprints, d.Scripts = tpl, fakeScripts{} })
+	c := browser(t)
+	code, body := get(t, c, f.URL+"/builds")
+	if code != http.StatusOK {
+		t.Fatalf("builds: %d", code)
+	}
+	for _, name := range []string{"dirt_shelter", "small_wood_house", "small_stone_house"} {
+		if !strings.Contains(body, `src="/builds/`+name+`/iso.svg"`) {
+			t.Errorf("the builds page lacks the preview of %s", name)
+		}
+	}
+	resp, err := c.Get(f.URL + "/builds/small_wood_house/iso.svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "image/svg+xml" {
+		t.Fatalf("iso.svg: %d %q", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	if code, body := get(t, c, f.URL+"/builds/small_wood_house/iso.svg"); code != http.StatusOK || !strings.HasPrefix(body, "<svg") {
+		t.Fatalf("iso.svg body: %d %.40q", code, body)
+	}
+	i := strings.Index(body, `src="/builds/dirt_shelter/layer/`)
+	if i < 0 {
+		t.Fatal("no layer preview of dirt_shelter")
+	}
+	layer := body[i+5 : i+5+strings.Index(body[i+5:], `"`)]
+	if code, svg := get(t, c, f.URL+layer); code != http.StatusOK || !strings.HasPrefix(svg, "<svg") {
+		t.Fatalf("%s: %d", layer, code)
+	}
+	for _, bad := range []string{"/builds/nope/iso.svg", "/builds/dirt_shelter/layer/999.svg", "/builds/dirt_shelter/layer/x"} {
+		if code, _ := get(t, c, f.URL+bad); code != http.StatusNotFound {
+			t.Errorf("%s: %d, want 404", bad, code)
+		}
+	}
+
+	h := map[string]string{"X-CSRF-Token": csrfToken(t, c, f.URL), "HX-Request": "true"}
+	resp, frag := post(t, c, f.URL+"/builds/script", url.Values{"src": {"set(0,0,0,'stone')\nset(0,1,0,'stone')"}}, h)
+	if resp.StatusCode != http.StatusOK || !strings.Contains(frag, "2 cells") || !strings.Contains(frag, "data:image/svg+xml;base64,") || !strings.Contains(frag, "a &lt;column&gt;") {
+		t.Fatalf("script preview: %d %s", resp.StatusCode, frag)
+	}
+	resp, frag = post(t, c, f.URL+"/builds/script", url.Values{"src": {"while True: pass"}}, h)
+	if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(frag, "no while") {
+		t.Fatalf("refused script: %d %s", resp.StatusCode, frag)
+	}
+	resp, frag = post(t, c, f.URL+"/builds/script", url.Values{"src": {"crash"}}, h)
+	if resp.StatusCode != http.StatusInternalServerError || strings.Contains(frag, "refused") {
+		t.Fatalf("a sandbox failure: %d %s", resp.StatusCode, frag)
+	}
+}
+
+func TestBrowserTemplatePreviewRenders(t *testing.T) {
+	ctx := openBrowser(t)
+	tpl := loadTemplates(t)
+	f := serve(t, func(_ *web.Config, d *web.Deps) { d.Blueprints, d.Scripts = tpl, fakeScripts{} })
+	within(t, ctx, "a template's picture loading",
+		chromedp.Navigate(f.URL+"/builds"),
+		pollTrue(`(() => { const i = document.querySelector('img[src="/builds/small_wood_house/iso.svg"]'); return i && i.complete && i.naturalWidth > 0 })()`),
+	)
+	within(t, ctx, "a script's preview showing",
+		chromedp.SetValue(chromedp.CSS("textarea[name=src]"), "set(0,0,0,'stone')"),
+		chromedp.Click(chromedp.CSS("section.card.wide button[type=submit]")),
+		pollTrue(`(() => { const i = document.querySelector('#script-preview img'); return i && i.complete && i.naturalWidth > 0 })()`),
+	)
+}
