@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"beaweb/internal/agent"
+	"beaweb/web"
 )
 
 // These tests drive a headless Chromium (Debian's chromium package; set
@@ -223,5 +224,43 @@ func TestScreenshotIsWritten(t *testing.T) {
 	}
 	if !strings.HasPrefix(string(b), "\x89PNG") {
 		t.Fatalf("%s is not a PNG", file)
+	}
+}
+
+func TestBrowserSettingsSaveAndSurviveARestart(t *testing.T) {
+	ctx := openBrowser(t)
+	const key = "sk-browser-test-0123456789"
+	f := serve(t)
+	within(t, ctx, "saving the settings",
+		chromedp.Navigate(f.URL+"/settings"),
+		chromedp.WaitVisible(chromedp.CSS("input[name=model]")),
+		chromedp.SetValue(chromedp.CSS("select[name=provider]"), "anthropic"),
+		chromedp.SetValue(chromedp.CSS("input[name=model]"), "claude-test"),
+		chromedp.SetValue(chromedp.CSS("input[name=api_key]"), key),
+		chromedp.SetValue(chromedp.CSS("input[name=idle_nudge]"), "90"),
+		chromedp.Click(chromedp.CSS("form.stack button[type=submit]")),
+	)
+	// The post answers with a redirect to the page again: wait on the new
+	// page, not on the old one.
+	within(t, ctx, "the saved notice", chromedp.WaitVisible(chromedp.CSS("p.notice.ok")))
+	// A second dashboard over the same store is a restart as far as the
+	// settings page can tell.
+	settings := f.Settings
+	f.stop()
+	g := serve(t, func(_ *web.Config, d *web.Deps) { d.Settings = settings })
+	within(t, ctx, "reading them back after the restart",
+		chromedp.Navigate(g.URL+"/settings"),
+		pollTrue(`document.querySelector("input[name=model]").value === "claude-test" && `+
+			`document.querySelector("select[name=provider]").value === "anthropic" && `+
+			`document.querySelector("input[name=idle_nudge]").value === "90" && `+
+			`document.querySelector("input[name=api_key]").value === "" && `+
+			`document.querySelector("input[name=api_key]").placeholder.includes("a key is saved")`),
+	)
+	html, err := chromedp.Run(ctx, chromedp.OuterHTML(chromedp.CSS("html")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(html, key) {
+		t.Fatal("the API key is in the settings page")
 	}
 }

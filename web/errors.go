@@ -7,6 +7,9 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -39,14 +42,40 @@ func statusOf(err error) (int, string) {
 		return he.Code, sentence(he.Code, msg)
 	case errors.Is(err, ErrNotFound), errors.Is(err, fs.ErrNotExist):
 		return http.StatusNotFound, "There is nothing here: it may have been deleted."
-	case errors.Is(err, ErrInvalid), errors.Is(err, game.ErrInvalid):
-		return http.StatusUnprocessableEntity, err.Error()
+	case errors.Is(err, ErrInvalid):
+		return http.StatusUnprocessableEntity, innermost(err, ErrInvalid)
+	case errors.Is(err, game.ErrInvalid):
+		return http.StatusUnprocessableEntity, innermost(err, game.ErrInvalid)
 	case errors.Is(err, ErrUnavailable):
-		return http.StatusServiceUnavailable, err.Error()
+		return http.StatusServiceUnavailable, innermost(err, ErrUnavailable)
 	case errors.Is(err, context.DeadlineExceeded):
 		return http.StatusGatewayTimeout, "That took too long; try again in a moment."
 	}
 	return http.StatusInternalServerError, "Something went wrong inside beaweb; its log says what."
+}
+
+// innermost is the text of the deepest error in err's chain that is still
+// target: the sentence written for the person, without the package
+// prefixes ("store: ") the layers above added. It starts with a capital and
+// ends with a full stop.
+func innermost(err, target error) string {
+	for {
+		next := errors.Unwrap(err)
+		if next == nil || !errors.Is(next, target) || next == target {
+			break
+		}
+		err = next
+	}
+	msg := strings.TrimSpace(err.Error())
+	if msg == "" {
+		return "That was refused."
+	}
+	r, n := utf8.DecodeRuneInString(msg)
+	msg = string(unicode.ToUpper(r)) + msg[n:]
+	if !strings.ContainsAny(msg[len(msg)-1:], ".!?") {
+		msg += "."
+	}
+	return msg
 }
 
 // sentence turns Echo's terse messages into something a person can act on.

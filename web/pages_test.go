@@ -175,7 +175,7 @@ func TestAskErrorsMapToStatuses(t *testing.T) {
 		code int
 		text string
 	}{
-		{fmtErr("she is off: %w", web.ErrUnavailable), http.StatusServiceUnavailable, "she is off"},
+		{fmtErr("she is off: %w", web.ErrUnavailable), http.StatusServiceUnavailable, "She is off"},
 		{context.DeadlineExceeded, http.StatusGatewayTimeout, "took too long"},
 		{errBoom, http.StatusInternalServerError, "log says what"},
 	} {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -173,4 +174,26 @@ func TestPlacesTableMapRenameDeleteExportImport(t *testing.T) {
 	if resp, body := upload("not json"); resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "not a places file") {
 		t.Fatalf("import of junk: %d", resp.StatusCode)
 	}
+}
+
+func TestStoreSentencesLoseTheirPrefix(t *testing.T) {
+	pl := &prefixedPlaces{fakePlaces{worlds: map[string][]game.Place{"practice": {{Name: "home"}}}}}
+	f := serve(t, func(_ *web.Config, d *web.Deps) { d.Places = pl })
+	c := browser(t)
+	get(t, c, f.URL+"/places")
+	resp, body := post(t, c, f.URL+"/places/rename", url.Values{"_csrf": {csrfToken(t, c, f.URL)}, "world": {"practice"}, "from": {"home"}, "to": {""}}, nil)
+	if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "A place needs a name: give one of 1 to 64 characters.") || strings.Contains(body, "store:") {
+		t.Fatalf("rename to nothing: %d\n%s", resp.StatusCode, body)
+	}
+}
+
+// prefixedPlaces wraps its errors as the store does ("store: %w").
+type prefixedPlaces struct{ fakePlaces }
+
+func (p *prefixedPlaces) RenamePlace(ctx context.Context, world, from, to string) (game.Place, error) {
+	pl, err := p.fakePlaces.RenamePlace(ctx, world, from, to)
+	if err != nil {
+		return pl, fmt.Errorf("store: %w", err)
+	}
+	return pl, nil
 }

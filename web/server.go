@@ -12,7 +12,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -136,13 +135,11 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	if err := s.routes(); err != nil {
-		return nil, err
-	}
+	s.routes()
 	return s, nil
 }
 
-func (s *Server) routes() error {
+func (s *Server) routes() {
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
@@ -151,11 +148,7 @@ func (s *Server) routes() error {
 
 	e.Use(s.logRequests, s.secureHeaders, s.checkHost, s.requireToken, s.csrf)
 
-	assets, err := fs.Sub(static.FS, ".")
-	if err != nil {
-		return fmt.Errorf("web: static files: %w", err)
-	}
-	e.GET("/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(assets))))
+	e.GET("/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(static.FS))))
 
 	e.GET("/login", s.handleLoginForm)
 	e.POST("/login", s.handleLogin)
@@ -191,7 +184,6 @@ func (s *Server) routes() error {
 
 	e.GET("/settings", s.handleSettings)
 	e.POST("/settings", s.handleSaveSettings)
-	return nil
 }
 
 // Handler is the route table, for tests that need no live relay.

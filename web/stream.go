@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"context"
-
 	"log/slog"
 	"net/http"
 	"strconv"

@@ -116,7 +116,7 @@ func serve(ctx context.Context, cfg config, e env) error {
 
 	dash, err := web.New(web.Config{Token: cfg.Token}, web.Deps{
 		Logger: logger.With("part", "web"), Live: lv, Changes: hub, Ask: mind,
-		Actions: historyOf{db}, Objectives: objectivesOf{db}, Settings: app,
+		Actions: historyOf{db}, Objectives: db, Settings: app, Deaths: db, People: db, Places: db, Turns: db,
 	})
 	if err != nil {
 		return err

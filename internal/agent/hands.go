@@ -248,6 +248,12 @@ func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {
 	h.logger.Info("agent: action finished", slog.String("call", a.Call), slog.String("result", string(ans.Result)),
 		slog.String("message", ans.Explanation()), slog.Duration("took", ended.Sub(started).Round(time.Millisecond)))
 
+	// The history is written before the live panel shows the end, so a
+	// viewer who sees it can find its row.
+	if rec.ID != "" {
+		rec.Finished, rec.Result, rec.Message, rec.Log = ended, string(ans.Result), ans.Explanation(), ans.Log
+		h.record(ctx, rec, true)
+	}
 	fin := &Finished{ID: rec.ID, Action: a.Name, Call: a.Call, Result: ans.Result, Message: ans.Explanation(), Started: started, Ended: ended}
 	h.mu.Lock()
 	mine := h.current == b
@@ -259,10 +265,6 @@ func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {
 			s.Doing = nil
 		}
 	})
-	if rec.ID != "" {
-		rec.Finished, rec.Result, rec.Message, rec.Log = ended, string(ans.Result), ans.Explanation(), ans.Log
-		h.record(ctx, rec, true)
-	}
 	return step
 }
 

@@ -175,7 +175,9 @@ func TestLiveStateSizes(t *testing.T) {
 		len(sizes), sizes[0], sizes[len(sizes)/2], sizes[len(sizes)*9/10], sizes[len(sizes)-1])
 }
 
-func contains(s, sub string) bool { return len(sub) == 0 || (len(s) >= len(sub) && indexOf(s, sub) >= 0) }
+func contains(s, sub string) bool {
+	return len(sub) == 0 || (len(s) >= len(sub) && indexOf(s, sub) >= 0)
+}
 
 func indexOf(s, sub string) int {
 	for i := 0; i+len(sub) <= len(s); i++ {

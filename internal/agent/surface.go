@@ -182,7 +182,7 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 			}
 		}
 		s.perceive(Perception{Source: SourceGame, Kind: KindDeath, At: now,
-			Text: fmt.Sprintf("You died: %s, at %s in the %s. Where you died is remembered as last_death.", p.Cause, p.Position.Block(), p.Dimension)})
+			Text: fmt.Sprintf("You died: %s, at %s (%s). Where you died is remembered as last_death.", p.Cause, p.Position.Block(), orDefault(p.Dimension, "overworld"))})
 	case protocol.Respawn:
 		s.noteReflex(ReflexNote{At: now, Reflex: protocol.ReflexRespawn, Event: protocol.EventFinished,
 			Message: fmt.Sprintf("you are back, at %s", p.Position.Block())})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sort"
 	"strings"
 	"time"
@@ -30,18 +31,51 @@ type People interface {
 // Blocks is her spatial map: the useful blocks she has seen or placed.
 type Blocks interface {
 	NearestBlocks(ctx context.Context, world, dimension, kind string, from game.Pos, radius, limit int) ([]game.KnownBlock, error)
+	RememberBlocks(ctx context.Context, world, dimension string, seen []game.KnownBlock, gone []game.Pos) error
+}
+
+// placedMap writes the blocks she placed into her spatial map. An update
+// that fails is logged and never fails the action.
+type placedMap struct {
+	blocks Blocks
+	sit    Situation
+	logger *slog.Logger
+}
+
+// placed records cells she placed; air cells are ignored.
+func (m *placedMap) placed(cells ...game.KnownBlock) {
+	if m == nil || m.blocks == nil || len(cells) == 0 {
+		return
+	}
+	world, dim, _, err := where(m.sit)
+	if err != nil {
+		return
+	}
+	now := time.Now()
+	keep := cells[:0:0]
+	for _, c := range cells {
+		if c.Block != "" && c.Block != "air" {
+			c.Placed, c.LastSeen = true, now
+			keep = append(keep, c)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := m.blocks.RememberBlocks(ctx, world, dim, keep, nil); err != nil && m.logger != nil {
+		m.logger.Warn("tools: the placed blocks were not remembered", slog.Any("error", err))
+	}
 }
 
 // brainTools are the tools worked out in the brain, each present only when
 // what it needs is wired.
-func brainTools(d Deps) []*Tool {
+func brainTools(d Deps, placed *placedMap) []*Tool {
 	var out []*Tool
 	if d.Crafting != nil {
 		c := &craftTools{crafting: d.Crafting, sit: d.Situation}
 		out = append(out, define("crafting_plan", c.plan))
 	}
 	if d.Building != nil {
-		b := &buildTools{sit: d.Situation, templates: d.Building, scripts: d.Scripts, previews: map[[32]byte]bool{}}
+		b := &buildTools{sit: d.Situation, templates: d.Building, scripts: d.Scripts, previews: map[[32]byte]bool{}, placed: placed}
 		out = append(out,
 			define("build", b.build).sending("build"),
 			define("plan_build", b.planBuild),
@@ -119,9 +153,9 @@ func (t *placeTools) remember(ctx context.Context, p rememberPlaceParams) agent.
 	}
 	name := strings.TrimSpace(p.Name)
 	if prev != nil {
-		return answer("SUCCESS: %s is now %s in the %s (it was %s in the %s).", name, at, dim, prev.Pos, prev.Dimension)
+		return answer("SUCCESS: %s is now %s in %s (it was %s in %s).", name, at, dim, prev.Pos, prev.Dimension)
 	}
-	return answer("SUCCESS: remembered %s at %s in the %s.", name, at, dim)
+	return answer("SUCCESS: remembered %s at %s in %s.", name, at, dim)
 }
 
 // goTo walks to a remembered place with move_to; a place in another
@@ -144,7 +178,7 @@ func (t *placeTools) goTo(ctx context.Context, p goToPlaceParams) agent.Outcome 
 		return failf("you remember no place called %q; the places you know here are %s", p.Name, strings.Join(names, ", "))
 	}
 	if pl.Dimension != dim {
-		return failf("%s is in the %s and you are in the %s; you cannot walk there from here", pl.Name, pl.Dimension, dim)
+		return failf("%s is in %s and you are in %s; you cannot walk there from here", pl.Name, pl.Dimension, dim)
 	}
 	params := moveToParams{X: float64(pl.Pos.X) + 0.5, Y: float64(pl.Pos.Y), Z: float64(pl.Pos.Z) + 0.5}
 	out := start("move_to", params)

@@ -9,6 +9,7 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
 	"beaweb/internal/planner/blueprint"
 )
 
@@ -32,6 +33,8 @@ type buildTools struct {
 	sit       Situation
 	templates Building
 	scripts   Scripts
+
+	placed *placedMap
 
 	mu       sync.Mutex
 	previews map[[32]byte]bool // scripts she has previewed, by content
@@ -69,6 +72,16 @@ func (b *buildTools) startBuild(args blueprint.Args, call string) agent.Outcome 
 	}
 	out := start("build", args)
 	out.Action.Call = call
+	out.Action.Read = func(a protocol.Answer) string {
+		if a.Result.OK() {
+			cells := make([]game.KnownBlock, 0, len(plan.Cells))
+			for _, c := range plan.Cells {
+				cells = append(cells, game.KnownBlock{Pos: c.Pos, Block: c.Block})
+			}
+			b.placed.placed(cells...)
+		}
+		return agent.ReadAnswer(a)
+	}
 	summary := fmt.Sprintf("started: %s, %d cells, about %d s.", call, len(plan.Cells), plan.SecondsEstimate)
 	if len(plan.Missing) > 0 {
 		summary += " You are short of " + countText(plan.Missing) + "; the build will stop where those were needed."

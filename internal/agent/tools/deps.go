@@ -43,14 +43,18 @@ type Deps struct {
 // New returns the registry of every tool her deps allow.
 func New(d Deps) *Registry {
 	r := &Registry{tools: map[string]*Tool{}, logger: d.Logger}
-	g := &gameTools{game: d.Game, sit: d.Situation, hands: d.Hands, crafting: d.Crafting}
+	var placed *placedMap
+	if d.Blocks != nil {
+		placed = &placedMap{blocks: d.Blocks, sit: d.Situation, logger: d.Logger}
+	}
+	g := &gameTools{game: d.Game, sit: d.Situation, hands: d.Hands, crafting: d.Crafting, placed: placed}
 	for _, t := range g.all() {
 		r.add(t)
 	}
 	for _, t := range voiceTools() {
 		r.add(t)
 	}
-	for _, t := range brainTools(d) {
+	for _, t := range brainTools(d, placed) {
 		r.add(t)
 	}
 	return r

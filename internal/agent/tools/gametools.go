@@ -13,6 +13,7 @@ type gameTools struct {
 	hands    Hands
 	crafting Crafting
 	place    placeMemory
+	placed   *placedMap
 }
 
 func (g *gameTools) all() []*Tool {

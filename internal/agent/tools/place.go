@@ -137,6 +137,9 @@ func (g *gameTools) placeBlock(_ context.Context, p placeParams) agent.Outcome {
 	out.Action.Call = fmt.Sprintf("place_block(block=%s, at=%s, on the %s face of %s)", p.Block, dest, face, anchor)
 	out.Action.Read = func(a protocol.Answer) string {
 		g.place.note(send, a.Result.OK())
+		if a.Result.OK() {
+			g.placed.placed(game.KnownBlock{Pos: dest, Block: p.Block})
+		}
 		return fmt.Sprintf("%s (the block was meant for %s)", agent.ReadAnswer(a), dest)
 	}
 	out.Answer = fmt.Sprintf("started: placing %s at %s, on the %s face of %s. Its result will reach you when it is over.", p.Block, dest, face, anchor)

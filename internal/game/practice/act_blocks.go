@@ -33,33 +33,25 @@ func (a *act) mineBlock(at game.Pos) outcome {
 		return fail(protocol.Failure, "%s needs %s to drop anything; you have %s", b.name, pickaxeTierName(b.tier), bestPickaxe(w.bea.inv))
 	}
 	name := b.name
-	a.doing = "walking to " + name + " at " + at.String()
-	if err := a.goTo(at, 3, true); err != nil && !w.inReach(at) {
+	if err := a.approach(at, true); err != nil {
 		if err == errStopped {
 			return err.outcome()
 		}
-		return fail(err.result, "you could not get within reach of %s at %s: %s", name, at, err.message)
+		return fail(err.result, "you could not get to where you see %s at %s: %s", name, at, err.message)
 	}
-	if err := a.uncover(at); err != nil {
-		if err == errStopped {
-			return err.outcome()
-		}
-		return fail(err.result, "you cannot see %s at %s: %s", name, at, err.message)
-	}
-	for try := 0; ; try++ {
+	for try := 1; ; try++ {
 		item, err := a.breakBlock(at)
-		if err != nil {
-			if err == errStopped {
-				return err.outcome()
-			}
-			return err.outcome()
-		}
-		if w.grid.at(at) != air && w.claimed(at) {
-			// The server put it back.
-			if try >= 2 {
+		if err != nil && err.result == protocol.FailProtected {
+			// The server put it back: a block it puts back three times is
+			// protected ground.
+			if try >= 3 {
 				return fail(protocol.FailProtected, "the server put %s at %s back three times; this ground is protected", name, at)
 			}
+			a.logf("%s", err.message)
 			continue
+		}
+		if err != nil {
+			return err.outcome()
 		}
 		if item == "" {
 			return succeed("mined %s at %s; it dropped nothing", name, at)
@@ -228,6 +220,9 @@ func (a *act) put(dest game.Pos, item string) *walkErr {
 	if !w.replaceable(dest) {
 		return &walkErr{result: protocol.Failure, message: fmt.Sprintf("%s filled with %s before you placed there", dest, w.grid.name(dest))}
 	}
+	if w.claimed(dest) {
+		return &walkErr{result: protocol.FailProtected, message: fmt.Sprintf("the server took back the block you placed at %s: this ground is protected", dest)}
+	}
 	if w.overlapsAgent(dest) {
 		return &walkErr{result: protocol.Failure, message: fmt.Sprintf("placement_overlaps_agent: %s is where you stand", dest)}
 	}
@@ -281,14 +276,11 @@ func (a *act) useBlock(at game.Pos) outcome {
 	if w.grid.at(at) == air {
 		return fail(protocol.Failure, "there is nothing at %s to use: it is air", at)
 	}
-	if !w.inReach(at) {
-		a.doing = "walking to " + at.String()
-		if err := a.goTo(at, 3, false); err != nil && !w.inReach(at) {
-			if err == errStopped {
-				return err.outcome()
-			}
-			return fail(err.result, "you could not get within reach of %s at %s: %s", b.name, at, err.message)
+	if err := a.approach(at, false); err != nil {
+		if err == errStopped {
+			return err.outcome()
 		}
+		return fail(err.result, "you could not reach %s at %s: %s", b.name, at, err.message)
 	}
 	a.face(at.Center())
 	if !a.wait(4) {

@@ -127,6 +127,10 @@ func (a *act) clearCell(s *buildState, p game.Pos) *walkErr {
 	}
 	a.doing = fmt.Sprintf("clearing %s at %s", have, p)
 	if _, err := a.breakBlock(p); err != nil {
+		if err.result == protocol.FailProtected {
+			s.protected = append(s.protected, blueprint.Cell{Pos: p, Block: have})
+			return nil
+		}
 		return err
 	}
 	if blueprint.IsEmpty(w.grid.name(p)) {
@@ -203,6 +207,10 @@ func (a *act) placeCell(s *buildState, c blueprint.Cell, last bool) *walkErr {
 			return nil
 		}
 		if _, err := a.breakBlock(c.Pos); err != nil {
+			if err.result == protocol.FailProtected {
+				s.protected = append(s.protected, blueprint.Cell{Pos: c.Pos, Block: have})
+				return nil
+			}
 			return err
 		}
 	}

@@ -119,14 +119,11 @@ func (w *World) findContainer(at game.Pos, given bool) (game.Pos, error) {
 // openContainer walks into reach of a container and opens it.
 func (a *act) openContainer(p game.Pos) *walkErr {
 	w := a.w
-	if !w.inReach(p) {
-		a.doing = "walking to the " + w.grid.name(p) + " at " + p.String()
-		if err := a.goTo(p, 3, false); err != nil && !w.inReach(p) {
-			if err == errStopped {
-				return err
-			}
-			return &walkErr{result: err.result, message: fmt.Sprintf("you could not reach the %s at %s: %s", w.grid.name(p), p, err.message)}
+	if err := a.approach(p, false); err != nil {
+		if err == errStopped {
+			return err
 		}
+		return &walkErr{result: err.result, message: fmt.Sprintf("you could not reach the %s at %s: %s", w.grid.name(p), p, err.message)}
 	}
 	a.face(p.Center())
 	if !a.wait(6) {

@@ -203,8 +203,7 @@ func (a *act) craft(item string, count int) outcome {
 		table := w.nearestBlock("crafting_table", 16)
 		switch {
 		case table != nil:
-			a.doing = "walking to the crafting table at " + table.String()
-			if err := a.goTo(*table, 3, false); err != nil && !w.inReach(*table) {
+			if err := a.approach(*table, false); err != nil {
 				if err == errStopped {
 					return err.outcome()
 				}

@@ -70,6 +70,10 @@ func (a *act) breakBlock(p game.Pos) (string, *walkErr) {
 	if g.at(p) != id {
 		return "", nil // it went while she swung; nothing of hers to count
 	}
+	if w.claimed(p) {
+		// The client showed it broken; the server put it back.
+		return "", &walkErr{result: protocol.FailProtected, message: fmt.Sprintf("the server put %s at %s back: this ground is protected", b.name, p)}
+	}
 	item, n := w.dropOf(b, w.bea.inv)
 	w.removeBlock(p)
 	w.exert(0.005)
@@ -191,7 +195,7 @@ func (w *World) bestCandidate(match func(string) bool, radius int, skip map[game
 	var best game.Pos
 	bestKey, found := 0.0, false
 	w.matching(match, radius, func(p game.Pos) {
-		if skip[p] || w.grid.info(p).protected {
+		if skip[p] || w.grid.info(p).protected || w.claimed(p) {
 			return
 		}
 		k := p.Dist(eye)
@@ -216,47 +220,6 @@ func lessPos(a, b game.Pos) bool {
 		return a.X < b.X
 	}
 	return a.Z < b.Z
-}
-
-// visible reports whether she can see p: a face of it opens onto a cell
-// within her reach.
-func (w *World) visible(p game.Pos) bool {
-	eye := w.bea.eye()
-	for _, f := range game.Faces {
-		d, _ := f.Offset()
-		c := p.Add(d)
-		if !w.grid.info(c).solid && eye.Dist(addVec(c.Center(), 0, 0.5, 0)) <= reachDistance+0.5 {
-			return true
-		}
-	}
-	return false
-}
-
-// uncover breaks what hides p from her eyes, the cell on its side facing
-// her first, since she mines only what she can see. A block she must not
-// break in the way ends it.
-func (a *act) uncover(p game.Pos) *walkErr {
-	w := a.w
-	for i := 0; i < 4 && !w.visible(p); i++ {
-		eye := w.bea.eye()
-		var c game.Pos
-		best := -1.0
-		for _, f := range game.Faces {
-			d, _ := f.Offset()
-			q := p.Add(d)
-			if dist := eye.Dist(addVec(q.Center(), 0, 0.5, 0)); best < 0 || dist < best {
-				c, best = q, dist
-			}
-		}
-		b := w.grid.info(c)
-		if b.protected || b.hardness < 0 || b.liquid || !w.grid.inside(c) {
-			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("%s at %s hides it, and you never break that", b.name, c)}
-		}
-		if _, err := a.breakBlock(c); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // knownBlock reports whether a name is a block this world has or could
@@ -309,8 +272,7 @@ func (a *act) findBlock(block string, count, radius int) outcome {
 				collected, count, describeGot(got, block), block, radius)
 		}
 		name := w.grid.name(target)
-		a.doing = fmt.Sprintf("walking to %s at %s", name, target)
-		if err := a.goTo(target, 3, true); err != nil && !w.inReach(target) {
+		if err := a.approach(target, true); err != nil {
 			if err == errStopped {
 				return err.outcome()
 			}
@@ -324,17 +286,6 @@ func (a *act) findBlock(block string, count, radius int) outcome {
 			continue
 		}
 		unreachable = 0
-		if !w.inReach(target) {
-			skip[target] = true
-			continue
-		}
-		if err := a.uncover(target); err != nil {
-			if err == errStopped {
-				return err.outcome()
-			}
-			skip[target] = true
-			continue
-		}
 		item, err := a.breakBlock(target)
 		if err != nil {
 			if err == errStopped {

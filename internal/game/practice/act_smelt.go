@@ -183,8 +183,7 @@ func (a *act) smelt(item string, count int, fuel string) outcome {
 	at := w.nearestBlock("furnace", 16)
 	switch {
 	case at != nil:
-		a.doing = "walking to the furnace at " + at.String()
-		if err := a.goTo(*at, 3, false); err != nil && !w.inReach(*at) {
+		if err := a.approach(*at, false); err != nil {
 			if err == errStopped {
 				return err.outcome()
 			}

@@ -435,3 +435,25 @@ func TestPlayersFollowGiveGoto(t *testing.T) {
 		t.Fatal("Alex did not answer her hello")
 	}
 }
+
+func TestTheHut(t *testing.T) {
+	h := newHarness(t, quiet)
+	if !h.w.gen.hasHut {
+		t.Fatal("no hut near spawn")
+	}
+	hut := h.w.gen.hut
+	h.give("stone_pickaxe", 1)
+	wall := hut.min.Add(game.Pos{Y: 2})
+	a := h.do("mine_block", obj{"x": wall.X, "y": wall.Y, "z": wall.Z}, 20*60)
+	want(t, a, protocol.FailProtected)
+	if h.w.grid.name(wall) != "cobblestone" {
+		t.Fatal("the protected wall is gone")
+	}
+	a = h.do("view_container", obj{"x": hut.chest.X, "y": hut.chest.Y, "z": hut.chest.Z}, 20*60)
+	want(t, a, protocol.Success)
+	contains(t, a, "3 bread")
+	joined := strings.Join(a.Log, "\n")
+	if !strings.Contains(joined, "opened the door") {
+		t.Errorf("she did not walk in through the door: %q", a.Log)
+	}
+}

@@ -46,6 +46,9 @@ type pathQuery struct {
 	// goal, when set, replaces reaching target: the search ends at the
 	// first spot it accepts, and without a target it is a plain Dijkstra.
 	goal func(game.Pos) bool
+	// guided keeps the heuristic towards target (minus rng) with a goal:
+	// every spot the goal accepts must lie within rng of target.
+	guided bool
 }
 
 // pathResult is what a search found.
@@ -141,7 +144,9 @@ func (w *World) findPath(q pathQuery) pathResult {
 	goal := func(p game.Pos) bool { return p.Center().Dist(target) <= q.rng+1e-9 }
 	if q.goal != nil {
 		goal = q.goal
-		h = func(game.Pos) float32 { return 0 }
+		if !q.guided {
+			h = func(game.Pos) float32 { return 0 }
+		}
 	}
 
 	nodes := make([]pathNode, 0, 1024)
@@ -340,7 +345,7 @@ func (w *World) doorCost(p game.Pos) float32 {
 func (w *World) digCost(p game.Pos) (float32, bool) {
 	g := w.grid
 	b := g.info(p)
-	if !g.inside(p) || b.hardness < 0 || b.protected || b.liquid || b.door || b.ironDoor {
+	if !g.inside(p) || b.hardness < 0 || b.protected || b.liquid || b.door || b.ironDoor || w.claimed(p) {
 		return 0, false
 	}
 	for _, f := range game.Faces {

@@ -179,24 +179,33 @@ func (w *World) surveyPacket() protocol.Survey {
 		reachable *protocol.Spot
 	}
 	kinds := map[blockID]*acc{}
-	useful := map[blockID]bool{}
-	for dx := -surveyRadius; dx <= surveyRadius; dx++ {
-		for dz := -surveyRadius; dz <= surveyRadius; dz++ {
-			for dy := -surveyRadius; dy <= surveyRadius; dy++ {
-				p := feet.Add(game.Pos{X: dx, Y: dy, Z: dz})
-				if !g.inside(p) {
-					continue
-				}
-				id := g.at(p)
+	// useful[id] is 0 when not yet known, 1 for a kind the survey reports,
+	// 2 for one it does not.
+	useful := make([]uint8, len(g.blocks.infos))
+	spot := func(p game.Pos, d2 int) *protocol.Spot {
+		return &protocol.Spot{X: p.X, Y: p.Y, Z: p.Z, Distance: float64(d2)}
+	}
+	yLo, yHi := max(eye.Y-surveyRadius-1, minY), min(eye.Y+surveyRadius-1, minY+height-1)
+	for x := feet.X - surveyRadius; x <= feet.X+surveyRadius; x++ {
+		for z := feet.Z - surveyRadius; z <= feet.Z+surveyRadius; z++ {
+			if !g.inside(game.Pos{X: x, Y: yLo, Z: z}) {
+				continue
+			}
+			base := g.index(game.Pos{X: x, Y: minY, Z: z})
+			for y := yLo; y <= yHi; y++ {
+				id := g.cells[int(base)+y-minY]
 				if id == air {
 					continue
 				}
-				u, known := useful[id]
-				if !known {
-					u = usefulKind(g.blocks.name(id))
+				u := useful[id]
+				if u == 0 {
+					u = 2
+					if usefulKind(g.blocks.name(id)) {
+						u = 1
+					}
 					useful[id] = u
 				}
-				if !u {
+				if u != 1 {
 					continue
 				}
 				k := kinds[id]
@@ -205,12 +214,14 @@ func (w *World) surveyPacket() protocol.Survey {
 					kinds[id] = k
 				}
 				k.count++
-				d := p.Dist(eye)
-				if k.nearest == nil || d < k.nearest.Distance {
-					k.nearest = &protocol.Spot{X: p.X, Y: p.Y, Z: p.Z, Distance: d}
+				dx, dy, dz := x-eye.X, y-eye.Y, z-eye.Z
+				d2 := dx*dx + dy*dy + dz*dz
+				p := game.Pos{X: x, Y: y, Z: z}
+				if k.nearest == nil || float64(d2) < k.nearest.Distance {
+					k.nearest = spot(p, d2)
 				}
-				if (k.reachable == nil || d < k.reachable.Distance) && reach(p) {
-					k.reachable = &protocol.Spot{X: p.X, Y: p.Y, Z: p.Z, Distance: d}
+				if (k.reachable == nil || float64(d2) < k.reachable.Distance) && reach(p) {
+					k.reachable = spot(p, d2)
 				}
 			}
 		}
@@ -218,11 +229,12 @@ func (w *World) surveyPacket() protocol.Survey {
 	out := protocol.Survey{Radius: surveyRadius, Kinds: []protocol.SurveyKind{}}
 	for id, k := range kinds {
 		sk := protocol.SurveyKind{Kind: g.blocks.name(id), Count: k.count, Nearest: k.nearest, Reachable: k.reachable}
+		// The distances were squared while they were compared.
 		if sk.Nearest != nil {
-			sk.Nearest.Distance = round1(sk.Nearest.Distance)
+			sk.Nearest.Distance = round1(math.Sqrt(sk.Nearest.Distance))
 		}
 		if sk.Reachable != nil {
-			sk.Reachable.Distance = round1(sk.Reachable.Distance)
+			sk.Reachable.Distance = round1(math.Sqrt(sk.Reachable.Distance))
 		}
 		out.Kinds = append(out.Kinds, sk)
 	}

@@ -145,6 +145,14 @@ func New(opts Options) (*World, error) {
 	if err := w.loadData(); err != nil {
 		return nil, err
 	}
+	if w.gen.hasHut {
+		h := w.gen.hut
+		w.claims = append(w.claims, claim{min: h.min, max: h.max})
+		c := w.containerAt(h.chest)
+		c.add("bread", 3)
+		c.add("torch", 4)
+		c.add("iron_ingot", 2)
+	}
 	w.populate()
 	return w, nil
 }

@@ -58,9 +58,11 @@ func valueNoise(seed int64, x, z float64, cell float64, salt uint64) float64 {
 
 // generated is what generation leaves besides the blocks: where she starts.
 type generated struct {
-	spawn game.Pos
-	lake  game.Pos
-	cave  game.Pos
+	spawn  game.Pos
+	lake   game.Pos
+	cave   game.Pos
+	hut    hut
+	hasHut bool
 }
 
 // generate fills g from seed: bedrock, deepslate and stone with ores at
@@ -151,7 +153,8 @@ func generate(g *grid, seed int64) generated {
 	cave := carveCave(g, r)
 	placeTrees(g, seed, r)
 	spawn := findSpawn(g)
-	return generated{spawn: spawn, lake: lake, cave: cave}
+	h, ok := placeHut(g, r, spawn)
+	return generated{spawn: spawn, lake: lake, cave: cave, hut: h, hasHut: ok}
 }
 
 type oreSpec struct {

@@ -208,6 +208,11 @@ func TestUnauthorizedNeverRepeatsTheKey(t *testing.T) {
 }
 
 func TestInvalidArgumentsArePassedOn(t *testing.T) {
+	// The SDK's own variables are not read: no key goes to this server, and
+	// the request goes where the config says.
+	t.Setenv("ANTHROPIC_API_KEY", "sk-ant-from-the-environment-0123456789")
+	t.Setenv("ANTHROPIC_AUTH_TOKEN", "token-from-the-environment-0123456789")
+	t.Setenv("ANTHROPIC_BASE_URL", "http://127.0.0.1:1")
 	url := replay(t, "invalid_arguments.json")
 	m, _ := newModel(t, Config{BaseURL: url, Model: "qwen2.5-7b-instruct"})
 	resp, err := m.Generate(context.Background(), chat("[chat] Alex (3 blocks away): Bea, can you get us 16 oak logs?"))
@@ -336,4 +341,15 @@ func TestKeyAtTheEdgeOfAShortenedQuoteIsStillRedacted(t *testing.T) {
 	if strings.Contains(err.Error(), testKey[:len(testKey)-3]) {
 		t.Errorf("part of the key survives in %q", err)
 	}
+}
+
+func TestAnswerThatIsNotJSON(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"id": "x", "choices": [`) // cut off
+	}))
+	t.Cleanup(srv.Close)
+	m, logs := newModel(t, Config{BaseURL: srv.URL, APIKey: testKey})
+	_, err := m.Generate(context.Background(), chat("hi"))
+	checkModelError(t, err, logs, "answered 200 with something that is not", "check that the base URL points at the API itself")
 }

@@ -108,6 +108,9 @@ func (m *Model) failure(ctx context.Context, err error, a *attempts) error {
 		msg = fmt.Sprintf("%s: the call was given up%s because its context ended (%v)", where, tries, ctx.Err())
 	case a.status >= 400:
 		msg = where + " " + statusSentence(a.status, a.header, a.body, tries, m.model, m.key != "")
+	case a.status > 0:
+		// It answered, but not in a shape the SDK could read.
+		msg = fmt.Sprintf("%s answered %d%s with something that is not a Messages API answer (%v); check that the base URL points at the API itself", where, a.status, tries, err)
 	case isTimeout(err):
 		cause = err
 		msg = fmt.Sprintf("%s did not answer within %s%s; raise the timeout if the model is slow to start, or check that the server is not stuck", where, m.timeout, tries)

@@ -213,6 +213,10 @@ func TestModelNotFound(t *testing.T) {
 }
 
 func TestInvalidArgumentsArePassedOn(t *testing.T) {
+	// The SDK's own variables are not read: no key goes to this server, and
+	// the request goes where the config says.
+	t.Setenv("OPENAI_API_KEY", "sk-from-the-environment-0123456789")
+	t.Setenv("OPENAI_BASE_URL", "http://127.0.0.1:1/v1")
 	url := replay(t, "invalid_arguments.json")
 	m, _ := newModel(t, Config{BaseURL: url + "/v1", Model: "Qwen/Qwen2.5-7B-Instruct"})
 	resp, err := m.Generate(context.Background(), chat("[chat] Alex (3 blocks away): Bea, can you get us 16 oak logs?"))
@@ -348,4 +352,15 @@ func TestKeyAtTheEdgeOfAShortenedQuoteIsStillRedacted(t *testing.T) {
 	if strings.Contains(err.Error(), testKey[:len(testKey)-3]) {
 		t.Errorf("part of the key survives in %q", err)
 	}
+}
+
+func TestAnswerThatIsNotJSON(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"id": "x", "choices": [`) // cut off
+	}))
+	t.Cleanup(srv.Close)
+	m, logs := newModel(t, Config{BaseURL: srv.URL, APIKey: testKey})
+	_, err := m.Generate(context.Background(), chat("hi"))
+	checkModelError(t, err, logs, "answered 200 with something that is not", "check that the base URL points at the API itself")
 }

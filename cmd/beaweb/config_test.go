@@ -1,0 +1,78 @@
+package main
+
+import (
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+func envFrom(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestConfigPrecedence(t *testing.T) {
+	c, err := parseConfig([]string{"--model", "from-flag"}, envFrom(map[string]string{
+		"BEA_MODEL": "from-env", "BEA_MODEL_URL": "http://127.0.0.1:11434/v1", "BEA_IDLE_NUDGE_SECONDS": "0",
+	}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Model != "from-flag" || c.ModelURL != "http://127.0.0.1:11434/v1" || c.IdleNudge != 0 {
+		t.Errorf("flags over environment: %+v", c)
+	}
+	if c.provider() != "openai" {
+		t.Errorf("a model URL without a provider should mean openai, got %s", c.provider())
+	}
+	errs := c.applySaved(map[string]string{"model": "saved", "commentary_seconds": "45", "name": "Ada", "addr": "0.0.0.0:1"})
+	if len(errs) != 0 || c.Model != "from-flag" || c.Commentary != 45*time.Second || c.Name != "Ada" || c.Addr != "127.0.0.1:8765" {
+		t.Errorf("saved settings under flags and environment: %+v %v", c, errs)
+	}
+	if errs := c.applySaved(map[string]string{"idle_nudge_seconds": "soon"}); len(errs) != 0 {
+		t.Errorf("a saved value fixed by the environment was read: %v", errs)
+	}
+	if errs := c.applySaved(map[string]string{"commentary_seconds": "soon"}); len(errs) != 1 {
+		t.Errorf("a bad saved value was not reported")
+	}
+}
+
+func TestConfigDefaults(t *testing.T) {
+	c, err := parseConfig(nil, envFrom(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != "127.0.0.1:8765" || c.DB != "beaweb.db" || c.ModURL != "ws://127.0.0.1:8080" || c.provider() != "rules" ||
+		c.IdleNudge != 30*time.Second || c.Commentary != 20*time.Second || !c.BuildScripts || c.Name != "Bea" || c.Practice {
+		t.Errorf("defaults: %+v", c)
+	}
+	c, err = parseConfig([]string{"--practice"}, envFrom(nil), io.Discard)
+	if err != nil || !c.Practice {
+		t.Errorf("--practice: %v %+v", err, c)
+	}
+	c, err = parseConfig(nil, envFrom(map[string]string{"BEA_PRACTICE": "1"}), io.Discard)
+	if err != nil || !c.Practice {
+		t.Errorf("BEA_PRACTICE=1: %v %+v", err, c)
+	}
+}
+
+func TestConfigRefusals(t *testing.T) {
+	cases := []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{[]string{"--addr", "0.0.0.0:8765"}, nil, "set BEA_TOKEN"},
+		{nil, map[string]string{"BEA_MODEL_PROVIDER": "gemini"}, "not one of openai, anthropic, rules"},
+		{nil, map[string]string{"BEA_IDLE_NUDGE_SECONDS": "-3"}, "BEA_IDLE_NUDGE_SECONDS"},
+		{[]string{"--build-scripts", "maybe"}, nil, "not on or off"},
+		{[]string{"stray"}, nil, "unexpected argument"},
+		{nil, map[string]string{"BEA_NAME": " "}, "name must not be empty"},
+	}
+	for _, c := range cases {
+		_, err := parseConfig(c.args, envFrom(c.env), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v %v: %v, want an error containing %q", c.args, c.env, err, c.want)
+		}
+	}
+	if _, err := parseConfig([]string{"--addr", "0.0.0.0:8765"}, envFrom(map[string]string{"BEA_TOKEN": "s3cret"}), io.Discard); err != nil {
+		t.Errorf("a non-loopback address with a token: %v", err)
+	}
+}

@@ -1,0 +1,49 @@
+package agent
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// BenchmarkTurn is the brain's own time for one turn with a model that
+// answers at once and a full, busy state: two model calls (a quick tool,
+// then stay_silent), the live state rendered for each, the turn recorded.
+func BenchmarkTurn(b *testing.B) {
+	model := &loopModel{}
+	m, _ := newTestMind(model, newFakeGame(), MindConfig{})
+	view := busyState()
+	m.Surface.Handle(context.Background(), *view.State)
+	m.Surface.Handle(context.Background(), *view.Survey)
+	ps := gamePerception("Alex (3 blocks away) says in the game chat: got any iron?")
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		m.turn(ctx, ps)
+	}
+}
+
+// loopModel answers every first step with a scan and every second with
+// stay_silent, at once.
+type loopModel struct{ n int }
+
+func (l *loopModel) Name() string { return "test/instant" }
+
+func (l *loopModel) Generate(_ context.Context, req ModelRequest) (ModelResponse, error) {
+	l.n++
+	if req.Messages[len(req.Messages)-1].Role == RoleTool {
+		return ModelResponse{ToolCalls: []ToolCall{call("b", "stay_silent", `{}`)}}, nil
+	}
+	return ModelResponse{ToolCalls: []ToolCall{call("a", "scan", `{"block":"iron_ore"}`)}}, nil
+}
+
+// BenchmarkRenderLiveState renders a busy state.
+func BenchmarkRenderLiveState(b *testing.B) {
+	v, d, mem := busyState(), busyDoing(), busyMemories()
+	now := t0.Add(time.Second)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = RenderLiveState(v, d, mem, now)
+	}
+}

@@ -1,0 +1,134 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
+)
+
+// standing is her situation at (10, 64, 10) facing east, in world w.
+func standing(dim string) fakeSit {
+	return fakeSit{v: agent.SurfaceView{
+		Hello: &protocol.Hello{MCVersion: "26.2", World: protocol.WorldID{Server: "w"}},
+		World: protocol.WorldID{Server: "w", Dimension: dim},
+		State: &protocol.State{Player: protocol.PlayerState{Position: game.Vec3{X: 10.5, Y: 64, Z: 10.5}, Yaw: 270, Dimension: dim},
+			Players: []protocol.NearPlayer{{Name: "Alex", UUID: "u-alex", Distance: 3}}},
+		Inventory: game.Inventory{"oak_log": 2},
+	}}
+}
+
+func invoke(r *Registry, name, args string) agent.Outcome {
+	return r.Invoke(context.Background(), agent.ToolCall{Name: name, Args: json.RawMessage(args)})
+}
+
+func TestPlaces(t *testing.T) {
+	g := &fakeGame{}
+	over := fullRegistryAt(g, standing("overworld"))
+	if out := invoke(over, "remember_place", `{"name":"home","note":"by the oak"}`); out.Failed || !strings.Contains(out.Answer, "remembered home at (10, 64, 10)") {
+		t.Errorf("remember_place: %+v", out)
+	}
+	if out := invoke(over, "remember_place", `{"name":"   "}`); !out.Failed || !strings.Contains(out.Answer, "only of spaces") {
+		t.Errorf("a name of spaces: %+v", out)
+	}
+	out := invoke(over, "go_to_place", `{"name":"home"}`)
+	if out.Action == nil || out.Action.Name != "move_to" {
+		t.Fatalf("go_to_place did not become a move_to: %+v", out)
+	}
+	if b, _ := json.Marshal(out.Action.Params); string(b) != `{"x":10.5,"y":64,"z":10.5}` {
+		t.Errorf("go_to_place sends %s", b)
+	}
+	if out := invoke(over, "go_to_place", `{"name":"castle"}`); !out.Failed || !strings.Contains(out.Answer, "home") {
+		t.Errorf("an unknown place did not list the known ones: %+v", out)
+	}
+}
+
+func TestPlaceInAnotherDimensionIsRefused(t *testing.T) {
+	mem := newMemory()
+	g := &fakeGame{}
+	over := New(Deps{Game: g, Situation: standing("overworld"), Places: mem})
+	nether := New(Deps{Game: g, Situation: standing("the_nether"), Places: mem})
+	invoke(over, "remember_place", `{"name":"home"}`)
+	out := invoke(nether, "go_to_place", `{"name":"home"}`)
+	if out.Action != nil || !strings.Contains(out.Answer, "home is in overworld and you are in the_nether") {
+		t.Errorf("a place in another dimension: %+v", out)
+	}
+}
+
+func TestRememberPersonAndRecall(t *testing.T) {
+	mem := newMemory()
+	r := New(Deps{Game: &fakeGame{}, Situation: standing("overworld"), People: mem, Blocks: mem})
+	if out := invoke(r, "remember_person", `{"player":"Alex","fact":"lives by the lake"}`); out.Failed {
+		t.Errorf("remember_person for a player nearby: %+v", out)
+	}
+	if out := invoke(r, "remember_person", `{"player":"Nobody","fact":"x"}`); !out.Failed || !strings.Contains(out.Answer, "not met") {
+		t.Errorf("remember_person for a stranger: %+v", out)
+	}
+	if out := invoke(r, "remember_person", `{"player":"Alex","fact":"`+strings.Repeat("a", 501)+`"}`); !out.Failed || !strings.Contains(out.Answer, "500") {
+		t.Errorf("a fact over 500 characters: %+v", out)
+	}
+	_ = mem.RememberBlocks(context.Background(), "w", "overworld", []game.KnownBlock{{Pos: game.Pos{X: 40, Y: 12, Z: 10}, Block: "deepslate_iron_ore"}}, nil)
+	if out := invoke(r, "recall_blocks", `{"kind":"iron_ore"}`); !strings.Contains(out.Answer, "(40, 12, 10)") {
+		t.Errorf("recall_blocks: %+v", out)
+	}
+}
+
+func TestCraftingPlanAnswersAtOnce(t *testing.T) {
+	r := fullRegistryAt(&fakeGame{}, standing("overworld"))
+	out := invoke(r, "crafting_plan", `{"item":"wooden_pickaxe"}`)
+	if out.Failed || out.Action != nil || !strings.Contains(out.Answer, "crafting_table") {
+		t.Errorf("crafting_plan: %+v", out)
+	}
+	if out := invoke(r, "crafting_plan", `{"item":"oak_plank"}`); !out.Failed || !strings.Contains(out.Answer, "oak_planks") {
+		t.Errorf("a misspelt item did not get the closest names: %+v", out)
+	}
+}
+
+func TestBuildRefusesMalformedArgumentsWithTheSentence(t *testing.T) {
+	r := fullRegistryAt(&fakeGame{}, standing("overworld"))
+	out := invoke(r, "build", `{"origin":{"x":0,"y":64,"z":0},"layers":["ab"],"palette":{"a":"stone","b":"dirt"}}`)
+	if out.Action != nil || !out.Failed || !strings.Contains(out.Answer, "FAILURE_INVALID") {
+		t.Errorf("a flattened layers was not refused: %+v", out)
+	}
+	ok := invoke(r, "build", `{"origin":{"x":0,"y":64,"z":0},"layers":[["ss","ss"]],"palette":{"s":"stone"}}`)
+	if ok.Action == nil || ok.Action.Name != "build" {
+		t.Errorf("a good build did not start: %+v", ok)
+	}
+}
+
+func TestBuildScriptPreviewsBeforeItBuilds(t *testing.T) {
+	r := fullRegistryAt(&fakeGame{}, standing("overworld"))
+	script := `{"script":"0 0 0 stone\n1 0 0 stone","confirm":true}`
+	if out := invoke(r, "build_script", script); out.Action != nil || !strings.Contains(out.Answer, "preview this script first") {
+		t.Errorf("a script was built without a preview: %+v", out)
+	}
+	prev := invoke(r, "build_script", `{"script":"0 0 0 stone\n1 0 0 stone"}`)
+	if prev.Action != nil || !strings.Contains(prev.Answer, "nothing is built yet") {
+		t.Errorf("preview: %+v", prev)
+	}
+	if out := invoke(r, "build_script", script); out.Action == nil || out.Action.Name != "build" {
+		t.Errorf("the previewed script was not built: %+v", out)
+	}
+}
+
+func TestBuildTemplateBecomesABuild(t *testing.T) {
+	r := fullRegistryAt(&fakeGame{}, standing("overworld"))
+	out := invoke(r, "build_template", `{"name":"dirt_shelter"}`)
+	if out.Action == nil || out.Action.Name != "build" {
+		t.Fatalf("build_template: %+v", out)
+	}
+	b, _ := json.Marshal(out.Action.Params)
+	if !strings.Contains(string(b), `"clear":true`) {
+		t.Errorf("a template build does not ask to clear: %s", b)
+	}
+	if out := invoke(r, "build_template", `{"name":"castle"}`); !out.Failed || !strings.Contains(out.Answer, "dirt_shelter") {
+		t.Errorf("an unknown template: %+v", out)
+	}
+	if list := invoke(r, "list_templates", `{}`); !strings.Contains(list.Answer, "small_wood_house") {
+		t.Errorf("list_templates: %+v", list)
+	}
+}
