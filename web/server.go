@@ -226,13 +226,18 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	var err error
 	select {
 	case err = <-errc:
-		// The listener failed before ctx ended.
-		stopRelay()
+		// The listener failed before ctx ended: end what is still open.
 		close(s.stopping)
+		_ = hs.Close()
 	case <-ctx.Done():
 		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.ShutdownTimeout)
 		err = hs.Shutdown(sctx)
 		cancel()
+		if err != nil {
+			// Requests still running past the timeout are cut off, so that
+			// no connection outlives Serve.
+			_ = hs.Close()
+		}
 		if serr := <-errc; !errors.Is(serr, http.ErrServerClosed) && err == nil {
 			err = serr
 		}

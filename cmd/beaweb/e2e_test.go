@@ -40,6 +40,13 @@ func (s *syncBuffer) String() string {
 // ends, checking every goroutine has ended.
 func startBeaweb(t *testing.T, extra ...string) (addrs, *syncBuffer) {
 	t.Helper()
+	return startBeawebEnv(t, env{}, extra...)
+}
+
+// startBeawebEnv is startBeaweb with the test hooks of hooks (model,
+// practice options) in its environment.
+func startBeawebEnv(t *testing.T, hooks env, extra ...string) (addrs, *syncBuffer) {
+	t.Helper()
 	opts := []goleak.Option{goleak.IgnoreCurrent()}
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -48,11 +55,11 @@ func startBeaweb(t *testing.T, extra ...string) (addrs, *syncBuffer) {
 	done := make(chan int, 1)
 	args := append([]string{"--practice", "--speed", "20", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "bea.db")}, extra...)
 	go func() {
-		done <- run(ctx, args, env{
-			getenv: func(string) string { return "" },
-			stdout: logs, stderr: logs,
-			ready: func(a addrs) { ready <- a },
-		})
+		e := hooks
+		e.getenv = func(string) string { return "" }
+		e.stdout, e.stderr = logs, logs
+		e.ready = func(a addrs) { ready <- a }
+		done <- run(ctx, args, e)
 	}()
 	var a addrs
 	select {

@@ -12,6 +12,8 @@ import (
 	"os/signal"
 	"syscall"
 
+	"beaweb/internal/agent"
+	"beaweb/internal/game/practice"
 	"beaweb/internal/planner/script"
 )
 
@@ -28,6 +30,11 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	ready          func(addrs) // nil outside tests
+
+	// Tests only: the model she thinks with instead of the configured one,
+	// and the practice world's options instead of the flags'.
+	model    agent.Model
+	practice *practice.Options
 }
 
 // addrs are where a running beaweb can be reached.

@@ -76,3 +76,11 @@ func (m *models) configure(c modelChoice) error {
 	m.logger.Info("model ready", slog.String("model", next.Name()))
 	return nil
 }
+
+// override makes every turn use model, whatever the settings say; tests
+// drive her with a scripted model this way.
+func (m *models) override(model agent.Model) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.offline, m.cur, m.choice = model, model, modelChoice{Provider: "test"}
+}

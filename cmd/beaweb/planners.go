@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"beaweb/internal/planner/blueprint"
 	"beaweb/internal/planner/recipes"
 	"beaweb/internal/planner/script"
+	"beaweb/web"
 )
 
 // scripts runs build scripts in beaweb's own sandboxed child and hands back
@@ -81,4 +83,14 @@ func (s *shelf) Book(mcVersion string) (*recipes.Book, error) {
 	}
 	s.books[mcVersion] = b
 	return b, nil
+}
+
+// PreviewScript is the dashboard's script preview: the same sandbox, and a
+// refused script is input the person can fix.
+func (s *scripts) PreviewScript(ctx context.Context, src string) ([]blueprint.Cell, []string, error) {
+	cells, notes, err := s.Run(ctx, src)
+	if errors.Is(err, script.ErrRefused) {
+		return nil, nil, web.Invalid(err)
+	}
+	return cells, notes, err
 }

@@ -67,8 +67,12 @@ func serve(ctx context.Context, cfg config, e env) error {
 	}
 
 	if cfg.Practice {
-		world, err := practice.New(practice.Options{Seed: cfg.PracticeSeed, Speed: cfg.PracticeSpeed,
-			Logger: logger.With("part", "practice"), Data: data.FS})
+		opts := practice.Options{Seed: cfg.PracticeSeed, Speed: cfg.PracticeSpeed}
+		if e.practice != nil {
+			opts = *e.practice
+		}
+		opts.Logger, opts.Data = logger.With("part", "practice"), data.FS
+		world, err := practice.New(opts)
 		if err != nil {
 			return err
 		}
@@ -109,6 +113,9 @@ func serve(ctx context.Context, cfg config, e env) error {
 	app := &application{cfg: cfg, db: db, client: client, mind: mind, models: ms, live: lv, logger: logger,
 		books: newShelf(data.FS), templates: templates}
 	app.applyModel()
+	if e.model != nil {
+		ms.override(e.model)
+	}
 	mind.SetTools(app.tools())
 	if saved[keyEnabled] == "false" {
 		mind.SetEnabled(false)
@@ -117,6 +124,7 @@ func serve(ctx context.Context, cfg config, e env) error {
 	dash, err := web.New(web.Config{Token: cfg.Token}, web.Deps{
 		Logger: logger.With("part", "web"), Live: lv, Changes: hub, Ask: mind,
 		Actions: historyOf{db}, Objectives: db, Settings: app, Deaths: db, People: db, Places: db, Turns: db,
+		Blueprints: templates, Scripts: previewerOf(newScripts(logger)),
 	})
 	if err != nil {
 		return err
@@ -210,4 +218,13 @@ func (a *application) applyModel() {
 			s.Model.LastError = err.Error()
 		}
 	})
+}
+
+// previewerOf keeps a missing sandbox a nil interface, so the dashboard
+// leaves the script box out rather than calling nothing.
+func previewerOf(s *scripts) web.ScriptPreviewer {
+	if s == nil {
+		return nil
+	}
+	return s
 }

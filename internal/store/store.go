@@ -17,6 +17,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/url"
 	"path/filepath"
@@ -33,7 +34,10 @@ import (
 // The errors a caller tells apart with errors.Is. Bad input is reported with
 // game.ErrInvalid and a sentence.
 var (
-	ErrNotFound = errors.New("not found")
+	// ErrNotFound wraps fs.ErrNotExist, the standard library's "not found",
+	// so a caller that cannot import the store (the dashboard) still tells
+	// it from a failure.
+	ErrNotFound = fmt.Errorf("not found%w", notExist{})
 	ErrConflict = errors.New("already exists")
 )
 
@@ -215,3 +219,10 @@ func (s *Store) stamp(t time.Time) int64 {
 	}
 	return ms(t)
 }
+
+// notExist is fs.ErrNotExist without its text, so ErrNotFound reads "not
+// found" and still matches errors.Is(err, fs.ErrNotExist).
+type notExist struct{}
+
+func (notExist) Error() string        { return "" }
+func (notExist) Is(target error) bool { return target == fs.ErrNotExist }

@@ -77,7 +77,6 @@ func (a *act) breakBlock(p game.Pos) (string, *walkErr) {
 	item, n := w.dropOf(b, w.bea.inv)
 	w.removeBlock(p)
 	w.exert(0.005)
-	w.wearTool(b)
 	if item != "" {
 		w.dropItem(p.Center(), item, n)
 	}
@@ -120,10 +119,6 @@ func (w *World) settle(p game.Pos) {
 		p = p.Add(up1)
 	}
 }
-
-// wearTool does nothing to a tool's durability: the practice world's tools
-// do not break. It keeps the place where they would.
-func (w *World) wearTool(*blockInfo) {}
 
 // blockMatcher tells whether a block name answers what was asked for: the
 // exact id, any wood's variant of a generic name (log → oak_log,
@@ -263,6 +258,11 @@ func (a *act) findBlock(block string, count, radius int) outcome {
 	unreachable := 0
 	a.progress(0, count, "looking for %s", block)
 	for collected < count {
+		// A tick between blocks, so a run of unreachable ones never holds
+		// the world up for long.
+		if !a.wait(1) {
+			return errStopped.outcome()
+		}
 		target, found := w.bestCandidate(match, radius, skip)
 		if !found {
 			if collected == 0 {

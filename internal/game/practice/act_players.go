@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 )
 
@@ -265,9 +264,6 @@ func (w *World) prepGive(p *params) (runFunc, error) {
 		return succeed("you dropped %d %s at %s's feet", n, item, e.name)
 	}, nil
 }
-
-// offsetFrom is a small helper for scripted players: p moved by dx, dz.
-func offsetFrom(p game.Pos, dx, dz int) game.Pos { return game.Pos{X: p.X + dx, Y: p.Y, Z: p.Z + dz} }
 
 // describeEntity names an entity for a log line.
 func describeEntity(e *entity) string {

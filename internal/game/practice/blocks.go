@@ -42,11 +42,38 @@ type blockInfo struct {
 	replace   bool   // replaced by a placed block (short grass, flowers, snow layers)
 }
 
+// Flags the path search reads for every cell, kept beside the block table
+// so the inner loop reads one byte instead of a blockInfo.
+const (
+	flagOpen     uint8 = 1 << iota // not solid, and neither lava nor fire: she can be in it
+	flagFloor                      // solid and not a fence or wall: it carries her (a door only shut)
+	flagDoor                       // any door, gate or trapdoor: open or shut by its state
+	flagHandDoor                   // one she opens by hand
+)
+
+func flagsOf(b blockInfo) uint8 {
+	var f uint8
+	if !b.solid && b.name != "lava" && b.name != "fire" {
+		f |= flagOpen
+	}
+	if b.solid && !b.tall {
+		f |= flagFloor
+	}
+	if b.door || b.ironDoor {
+		f |= flagDoor
+	}
+	if b.door {
+		f |= flagHandDoor
+	}
+	return f
+}
+
 // blockTable interns block names for one world. Builds may place any
 // vanilla name; names the table does not know get the defaults of a plain
 // solid block that breaks by hand in under two seconds.
 type blockTable struct {
 	infos  []blockInfo
+	flags  []uint8 // flagsOf each block, by id
 	byName map[string]blockID
 }
 
@@ -62,6 +89,7 @@ func newBlockTable() *blockTable {
 func (t *blockTable) add(b blockInfo) blockID {
 	id := blockID(len(t.infos))
 	t.infos = append(t.infos, b)
+	t.flags = append(t.flags, flagsOf(b))
 	t.byName[b.name] = id
 	return id
 }

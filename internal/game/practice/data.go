@@ -2,6 +2,7 @@ package practice
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -116,21 +117,19 @@ func (rb *recipeBook) craftable(inv game.Inventory, table bool) []string {
 	return out
 }
 
+// smeltResult is what input becomes in a furnace; a recipe only a smoker
+// or a campfire knows does not count.
 func (rb *recipeBook) smeltResult(input string) (string, bool) {
-	for _, s := range rb.b.Smelting(mustResult(rb.b, input)) {
-		for _, it := range s.Items {
-			if it == input && hasStation(s.Stations, "furnace") {
-				return s.Result, true
-			}
+	result, ok := rb.b.SmeltResult(input)
+	if !ok {
+		return "", false
+	}
+	for _, s := range rb.b.Smelting(result) {
+		if hasStation(s.Stations, "furnace") && slices.Contains(s.Items, input) {
+			return result, true
 		}
 	}
 	return "", false
-}
-
-// mustResult is what input smelts into in the book, or "".
-func mustResult(b *recipes.Book, input string) string {
-	r, _ := b.SmeltResult(input)
-	return r
 }
 
 func (rb *recipeBook) smeltInputs(result string) []string {

@@ -44,12 +44,6 @@ func (g *grid) index(p game.Pos) int32 {
 	return int32(((p.X-g.minX)*g.sizeZ+(p.Z-g.minZ))*height + (p.Y - minY))
 }
 
-func (g *grid) posOf(i int32) game.Pos {
-	y := int(i) % height
-	col := int(i) / height
-	return game.Pos{X: col/g.sizeZ + g.minX, Y: y + minY, Z: col%g.sizeZ + g.minZ}
-}
-
 // at returns the block in p. Outside the world above the top it is air;
 // everywhere else outside it is bedrock, the edge of the world.
 func (g *grid) at(p game.Pos) blockID {
@@ -132,24 +126,21 @@ func (g *grid) isOpen(p game.Pos) bool { return g.stateValue(p, "open") == "true
 // passable reports whether she can stand or walk in p: air, plants, torches,
 // water, open doors.
 func (g *grid) passable(p game.Pos) bool {
-	b := g.info(p)
-	if b.name == "lava" || b.name == "fire" {
-		return false
-	}
-	if b.door || b.ironDoor {
+	f := g.blocks.flags[g.at(p)]
+	if f&flagDoor != 0 {
 		return g.isOpen(p)
 	}
-	return !b.solid
+	return f&flagOpen != 0
 }
 
 // standable reports whether p can carry her: a solid block that is not a
 // fence or wall, or water she swims in.
 func (g *grid) standable(p game.Pos) bool {
-	b := g.info(p)
-	if b.solid && !b.tall && !(b.door && g.isOpen(p)) {
-		return true
+	f := g.blocks.flags[g.at(p)]
+	if f&flagFloor == 0 {
+		return false
 	}
-	return false
+	return f&flagDoor == 0 || !g.isOpen(p)
 }
 
 // surface is the y of the highest block in the column that carries her

@@ -72,8 +72,8 @@ func (w *World) stepMobs() {
 	}
 }
 
-// spawnZombie tries a few spots round her where the light is 0 and, at
-// night or underground, lets a zombie rise there.
+// spawnZombie tries a few spots round her where no block light reaches
+// and, at night or under cover, lets a zombie rise there.
 func (w *World) spawnZombie() {
 	n := 0
 	for _, e := range w.ents.list {
@@ -101,7 +101,8 @@ func (w *World) spawnZombie() {
 			if !g.inside(p) || !g.standable(p.Add(down1)) || !g.passable(p) || !g.passable(p.Add(up1)) || g.info(p).liquid {
 				continue
 			}
-			if w.lightAt(p) > 0 {
+			// Monsters rise where no block light reaches, at night or out of the sky.
+			if w.blockLight(p) > 0 || !w.dark() && g.skyOpen(p) {
 				continue
 			}
 			w.ents.add(&entity{kind: "zombie", pos: p.Center(), health: mobHealth("zombie"), hostile: true, born: w.tick})

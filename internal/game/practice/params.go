@@ -3,7 +3,6 @@ package practice
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -261,6 +260,3 @@ func truncate(s string, n int) string {
 	}
 	return s[:n] + "…"
 }
-
-// errInvalid marks a parameter problem; the answer is FAILURE_INVALID.
-var errInvalid = errors.New("invalid parameters")

@@ -323,11 +323,14 @@ var (
 // walkable reports whether she can be in p: open, or a wooden door she can
 // open on the way.
 func (w *World) walkable(p game.Pos) bool {
-	if w.grid.passable(p) {
+	f := w.grid.blocks.flags[w.grid.at(p)]
+	switch {
+	case f&flagHandDoor != 0:
 		return true
+	case f&flagDoor != 0:
+		return w.grid.isOpen(p)
 	}
-	b := w.grid.info(p)
-	return b.door
+	return f&flagOpen != 0
 }
 
 // doorCost is the extra cost of opening a closed door in p.

@@ -126,3 +126,28 @@ func TestTimeoutAndException(t *testing.T) {
 	want(t, h.do("mine_block", nil, 20), protocol.FailException)
 	want(t, h.do("mc_chat", obj{"message": "still fine"}, 2), protocol.Success)
 }
+
+func TestClutchLandsAFallInWater(t *testing.T) {
+	h := arena(t, quiet, 8)
+	h.give("water_bucket", 1)
+	h.w.bea.inv.holdItem("water_bucket")
+	h.w.bea.pos = at(0, arenaY+12, 0).Center()
+	h.tick(3)
+	busy := h.do("move_to", obj{"x": 3, "y": arenaY + 1, "z": 3}, 2)
+	want(t, busy, protocol.FailBusy)
+	h.tick(40)
+	rs := reflexes(h, protocol.ReflexClutch)
+	if len(rs) != 2 || rs[1].Event != protocol.EventFinished {
+		t.Fatalf("clutch reflexes %+v", rs)
+	}
+	if h.w.bea.health != 20 || h.w.bea.inv.count("water_bucket") != 1 || h.w.grid.name(at(0, arenaY+1, 0)) != "air" {
+		t.Fatalf("health %.0f, inventory %v, landing %s", h.w.bea.health, h.w.bea.inv.totals(), h.w.grid.name(at(0, arenaY+1, 0)))
+	}
+	// Without the bucket the same fall hurts.
+	h.w.bea.inv.remove("water_bucket", 1)
+	h.w.bea.pos = at(0, arenaY+12, 0).Center()
+	h.tick(30)
+	if h.w.bea.health != 12 {
+		t.Fatalf("health %.1f after an 11-block fall", h.w.bea.health)
+	}
+}

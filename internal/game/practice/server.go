@@ -234,6 +234,7 @@ func (w *World) shutdown() {
 // step is one tick of the game.
 func (w *World) step(in []inbound) {
 	w.tick++
+	var perClient map[*client]int
 	for _, m := range in {
 		switch {
 		case m.hello:
@@ -241,9 +242,17 @@ func (w *World) step(in []inbound) {
 		case m.gone:
 			w.disconnect(m.c)
 		default:
-			if _, ok := w.clients[m.c]; ok {
-				w.handleFrame(m.c, m.frame)
+			if _, ok := w.clients[m.c]; !ok {
+				continue
 			}
+			if perClient == nil {
+				perClient = map[*client]int{}
+			}
+			if perClient[m.c]++; perClient[m.c] > maxFramesPerTick {
+				w.refuseFlood(m.c, m.frame)
+				continue
+			}
+			w.handleFrame(m.c, m.frame)
 		}
 	}
 	w.simulate()
@@ -261,8 +270,26 @@ func (w *World) step(in []inbound) {
 	}
 }
 
-// connect greets a new client with the hello and her state.
+// maxFramesPerTick is how many requests one client may have handled in one
+// tick; a flood beyond it is answered FAILURE_BUSY, so one client cannot
+// hold the world up for the others.
+const maxFramesPerTick = 20
+
+// refuseFlood answers a request that came in a flood.
+func (w *World) refuseFlood(c *client, frame []byte) {
+	req, err := protocol.DecodeRequest(frame)
+	id := req.ID
+	if err != nil {
+		id = lenientID(frame)
+	}
+	w.answer(c, id, req.Action, fail(protocol.FailBusy,
+		"you sent more than %d requests in one tick; send it again in a moment", maxFramesPerTick), "", nil)
+}
+
+// connect greets a new client with the hello and her state. Frames queued
+// for the others go out first, so the hello is the newcomer's first frame.
 func (w *World) connect(c *client) {
+	w.flush()
 	w.clients[c] = struct{}{}
 	w.send(c, w.Hello())
 	w.send(c, w.statePacket())

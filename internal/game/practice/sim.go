@@ -39,10 +39,17 @@ func (w *World) skyLight() int {
 // lightAt is the light in a cell: the sky's where it is open above, else
 // what torches, lanterns and lava round it give, falling off by one a block.
 func (w *World) lightAt(p game.Pos) int {
-	l := 0
+	l := w.blockLight(p)
 	if w.grid.skyOpen(p) {
-		l = w.skyLight()
+		l = max(l, w.skyLight())
 	}
+	return l
+}
+
+// blockLight is the light torches, lanterns and lava give a cell, falling
+// off by one a block; monsters spawn only where it is 0.
+func (w *World) blockLight(p game.Pos) int {
+	l := 0
 	const r = 7
 	for dx := -r; dx <= r; dx++ {
 		for dy := -r; dy <= r; dy++ {
@@ -146,7 +153,8 @@ func (w *World) fall() {
 	g := w.grid
 	feet := b.feet()
 	below := feet.Add(down1)
-	if !g.info(feet).liquid && !g.standable(below) && !g.info(below).liquid && below.Y > minY-64 {
+	if !g.info(feet).liquid && !g.standable(below) && below.Y > minY-64 {
+		w.considerClutch()
 		b.pos.Y--
 		b.fallen++
 		return

@@ -1,6 +1,7 @@
 package practice
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -261,4 +262,25 @@ func TestBadInputIsInvalid(t *testing.T) {
 	want(t, h.wait("r98-test00", 2), protocol.FailInvalid)
 	// The world goes on.
 	want(t, h.do("mc_chat", obj{"message": "still here"}, 2), protocol.Success)
+}
+
+func TestAFloodIsRefusedNotFollowed(t *testing.T) {
+	h := newHarness(t, quiet)
+	var in []inbound
+	for i := 0; i < maxFramesPerTick+5; i++ {
+		frame, _ := protocol.EncodeRequest(protocol.Request{ID: fmt.Sprintf("f%d-test00", i), Action: "check_death_log"})
+		in = append(in, inbound{c: h.c, frame: frame})
+	}
+	h.w.step(in)
+	h.w.flush()
+	h.drain()
+	busy := 0
+	for _, a := range h.answers {
+		if a.Result == protocol.FailBusy {
+			busy++
+		}
+	}
+	if len(h.answers) != maxFramesPerTick+5 || busy != 5 {
+		t.Fatalf("%d answers, %d busy", len(h.answers), busy)
+	}
 }

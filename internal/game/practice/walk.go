@@ -17,6 +17,7 @@ const (
 	ticksUp       = 7
 	ticksSwim     = 10
 	ticksDoor     = 4
+	nodesPerTick  = 1500
 )
 
 // walkErr says why a walk ended short of its goal.
@@ -81,6 +82,11 @@ func (a *act) walkTo(target game.Pos, rng float64, dig bool, maxNodes int) *walk
 				target, res.nodes, here, here.Center().Dist(target.Center()))}
 		}
 		a.logf("planned %d steps to %s (%s, %d nodes)", len(res.steps), target, mode, res.nodes)
+		// The mod works a long search at 1,500 nodes a tick; she stands
+		// still for as long as it would have taken.
+		if !a.wait(res.nodes / nodesPerTick) {
+			return errStopped
+		}
 		err := a.follow(res.steps)
 		if err == nil {
 			continue // the loop checks arrival

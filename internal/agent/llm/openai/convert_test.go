@@ -74,7 +74,9 @@ func TestMessagesPairCallsWithAnswers(t *testing.T) {
 		{Role: agent.RoleAssistant, ToolCalls: []agent.ToolCall{
 			{ID: "call_1", Name: "look_around", Args: nil},
 			{ID: "call_2", Name: "mc_chat", Args: json.RawMessage(`{"message":"hi"}`)},
+			{ID: "call_3", Name: "find_block", Args: json.RawMessage(`{"block": "oak_log"`)}, // goes back as written
 		}},
+		{Role: agent.RoleTool, ToolCallID: "call_3", ToolName: "find_block", Text: "your arguments are not JSON"},
 		// Only the second call is answered before the next perception.
 		{Role: agent.RoleTool, ToolCallID: "call_2", ToolName: "mc_chat", Text: "said"},
 		{Role: agent.RoleUser, Text: ""}, // nothing to say: left out
@@ -86,7 +88,9 @@ func TestMessagesPairCallsWithAnswers(t *testing.T) {
 		{"role":"user","content":"go"},
 		{"role":"assistant","tool_calls":[
 			{"id":"call_1","type":"function","function":{"name":"look_around","arguments":"{}"}},
-			{"id":"call_2","type":"function","function":{"name":"mc_chat","arguments":"{\"message\":\"hi\"}"}}]},
+			{"id":"call_2","type":"function","function":{"name":"mc_chat","arguments":"{\"message\":\"hi\"}"}},
+			{"id":"call_3","type":"function","function":{"name":"find_block","arguments":"{\"block\": \"oak_log\""}}]},
+		{"role":"tool","tool_call_id":"call_3","content":"your arguments are not JSON"},
 		{"role":"tool","tool_call_id":"call_2","content":"said"},
 		{"role":"tool","tool_call_id":"call_1","content":"(no answer to this call was recorded)"},
 		{"role":"user","content":"[chat] Alex: hey"}

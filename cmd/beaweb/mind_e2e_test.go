@@ -1,0 +1,169 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/game"
+	"beaweb/internal/game/practice"
+	"beaweb/internal/store"
+)
+
+// policyModel is a scripted model: at the first step of a turn it asks its
+// policy what to call, given the perception; later steps end the turn
+// unless the policy answers a follow-up.
+type policyModel struct {
+	mu     sync.Mutex
+	seq    int
+	policy func(perception string, step int) []agent.ToolCall
+}
+
+func (p *policyModel) Name() string { return "test/policy" }
+
+func (p *policyModel) Generate(_ context.Context, req agent.ModelRequest) (agent.ModelResponse, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	// The perception is the last user message; the step counts the
+	// assistant messages since it.
+	step, perception := 0, ""
+	for i := len(req.Messages) - 1; i >= 0; i-- {
+		m := req.Messages[i]
+		if m.Role == agent.RoleAssistant {
+			step++
+		}
+		if m.Role == agent.RoleUser {
+			perception = m.Text
+			break
+		}
+	}
+	calls := p.policy(perception, step)
+	for i := range calls {
+		p.seq++
+		calls[i].ID = "p" + itoa(p.seq)
+	}
+	return agent.ModelResponse{ToolCalls: calls}, nil
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func tool(name string, args any) agent.ToolCall {
+	b, _ := json.Marshal(args)
+	return agent.ToolCall{Name: name, Args: b}
+}
+
+// startWith runs beaweb in a quiet practice world with the given players,
+// driven by the policy.
+func startWith(t *testing.T, players []practice.PlayerScript, policy func(string, int) []agent.ToolCall, extra ...string) (addrs, *syncBuffer) {
+	t.Helper()
+	return startBeawebEnv(t, env{
+		model:    &policyModel{policy: policy},
+		practice: &practice.Options{Seed: 1, Speed: 10, Players: players},
+	}, extra...)
+}
+
+// waitFor polls the store until cond holds or the test's patience ends.
+func waitFor(t *testing.T, a addrs, logs *syncBuffer, what string, cond func(db *store.Store) bool) {
+	t.Helper()
+	db, err := store.Open(context.Background(), a.DB, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	deadline := time.Now().Add(60 * time.Second)
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for !cond(db) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s did not happen within 60 s:\n%s", what, logs)
+		}
+		<-tick.C
+	}
+}
+
+func turnsWhere(db *store.Store, pred func(agent.TurnRecord) bool) []agent.TurnRecord {
+	turns, err := db.RecentTurns(context.Background(), 200)
+	if err != nil {
+		return nil
+	}
+	var out []agent.TurnRecord
+	for _, t := range turns {
+		if pred(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+var nearby = []practice.PlayerScript{{Name: "Alex", Lines: []string{"hello Bea, what are you up to?"}, Greeting: "hi!", Offset: game.Pos{X: 2}}}
+
+// TestNearbyChatGetsAnAnswerWhileHerHandsWork: a nearby player's line
+// wakes her while find_block runs in the background, and she answers it
+// in the game chat without stopping.
+func TestNearbyChatGetsAnAnswerWhileHerHandsWork(t *testing.T) {
+	a, logs := startWith(t, nearby, func(perception string, step int) []agent.ToolCall {
+		switch {
+		case step > 0:
+			return nil
+		case strings.Contains(perception, "You are in the game now"):
+			return []agent.ToolCall{tool("find_block", map[string]any{"block": "log", "count": 12})}
+		case strings.Contains(perception, "says in the game chat"):
+			return []agent.ToolCall{tool("mc_chat", map[string]any{"message": "chopping wood, want some?"})}
+		}
+		return []agent.ToolCall{tool("stay_silent", map[string]any{})}
+	})
+	waitFor(t, a, logs, "an mc_chat answer to Alex while find_block runs", func(db *store.Store) bool {
+		return len(turnsWhere(db, func(tr agent.TurnRecord) bool {
+			if !strings.Contains(tr.Trigger, "chat") || !strings.Contains(tr.Shown, "you are doing: find_block") {
+				return false
+			}
+			for _, c := range tr.ToolCalls {
+				if c.Name == "mc_chat" && strings.HasPrefix(c.Answer, "SUCCESS") {
+					return true
+				}
+			}
+			return false
+		})) > 0
+	})
+	// Answering in chat did not take her hands off the tree: find_block
+	// ends however it ends, but never replaced by the chat line.
+	waitFor(t, a, logs, "find_block ending", func(db *store.Store) bool {
+		rows, _ := db.RecentActions(context.Background(), 20, store.ActionFilter{Action: "find_block"})
+		for _, r := range rows {
+			if !r.Finished.IsZero() {
+				if strings.Contains(r.Message, "replaced") {
+					t.Fatalf("answering the chat replaced find_block: %+v", r)
+				}
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// TestAReplacedActionReportsInterrupted: a second action started while the
+// first runs replaces it, and the first comes back INTERRUPTED, replaced.
+func TestAReplacedActionReportsInterrupted(t *testing.T) {
+	a, logs := startWith(t, []practice.PlayerScript{}, func(perception string, step int) []agent.ToolCall {
+		switch {
+		case step > 0:
+			return nil
+		case strings.Contains(perception, "You are in the game now"):
+			return []agent.ToolCall{tool("find_block", map[string]any{"block": "log", "count": 16})}
+		case strings.Contains(perception, "You have been at find_block"):
+			// The commentary comes while find_block runs: a new action now
+			// replaces it in the game.
+			return []agent.ToolCall{tool("move_away", map[string]any{"distance": 3})}
+		}
+		return []agent.ToolCall{tool("stay_silent", map[string]any{})}
+	}, "--commentary-seconds", "1")
+	waitFor(t, a, logs, "the replaced find_block reaching her as INTERRUPTED (replaced)", func(db *store.Store) bool {
+		return len(turnsWhere(db, func(tr agent.TurnRecord) bool {
+			return strings.Contains(tr.Shown, "[find_block] result: INTERRUPTED") && strings.Contains(tr.Shown, "replaced")
+		})) > 0
+	})
+}
