@@ -203,6 +203,9 @@ func (a *act) reachToPlace(dest game.Pos) *walkErr {
 	return nil
 }
 
+// placeTicks is how long placing one block takes her.
+const placeTicks = 10
+
 // put places item (with an optional [state]) into dest: she looks at it and
 // clicks. A door takes the cell above too and faces the way she looks.
 func (a *act) put(dest game.Pos, item string) *walkErr {
@@ -214,7 +217,9 @@ func (a *act) put(dest game.Pos, item string) *walkErr {
 	}
 	w.bea.inv.holdItem(kind)
 	a.face(dest.Center())
-	if !a.wait(4) {
+	// A look, a click, a moment on the result: about 0.6 s a block, which
+	// with the walking between gives the 0.6 to 0.9 s a build cell takes.
+	if !a.wait(placeTicks) {
 		return errStopped
 	}
 	if !w.replaceable(dest) {

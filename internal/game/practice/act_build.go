@@ -139,28 +139,28 @@ func (a *act) clearCell(s *buildState, p game.Pos) *walkErr {
 	return nil
 }
 
-// reachCell walks to a standing spot from which p is within reach.
+// reachCell walks to a standing spot, never the cell itself, from which
+// she sees p within reach; a buried cell (a block to break and replace
+// under ground the build keeps) only needs to be within reach.
 func (a *act) reachCell(p game.Pos) *walkErr {
 	w := a.w
-	if w.inReach(p) && !w.overlapsAgent(p) {
-		return nil
-	}
-	err := a.goTo(p, 3, false)
-	if err == errStopped {
+	err := a.approach(p, false)
+	if err == nil || err == errStopped {
 		return err
 	}
-	if !w.inReach(p) {
-		if err == nil {
-			err = &walkErr{result: protocol.Failure, message: "out of reach"}
-		}
-		return err
-	}
-	if w.overlapsAgent(p) {
-		if e := a.stepAside(); e == errStopped {
+	q := pathQuery{start: w.bea.feet(), target: p, rng: reachDistance + 1.7, guided: true,
+		goal: func(n game.Pos) bool {
+			return n != p && n.Add(up1) != p && eyeAt(n).Dist(blockCenter(p)) <= reachDistance
+		}}
+	if res := w.findPath(q); res.found {
+		if e := a.follow(res.steps); e == errStopped {
 			return e
 		}
 	}
-	return nil
+	if w.inReach(p) && !w.overlapsAgent(p) {
+		return nil
+	}
+	return err
 }
 
 // supported reports whether a placed block in p has something beside it to

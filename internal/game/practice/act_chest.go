@@ -22,9 +22,8 @@ func (c *container) contents() game.Inventory {
 	return out
 }
 
-// add puts up to n of item in and returns how many fit.
-func (c *container) add(item string, n int) int {
-	max := stackSize(item)
+// add puts up to n of item in, max to a slot, and returns how many fit.
+func (c *container) add(item string, n, max int) int {
 	added := 0
 	for pass := 0; pass < 2; pass++ {
 		for i := range c.slots {
@@ -186,7 +185,7 @@ func (a *act) store(c chestArgs) outcome {
 	if box == nil {
 		return fail(protocol.Failure, "the container at %s is gone", at)
 	}
-	moved := box.add(c.item, n)
+	moved := box.add(c.item, n, w.stackOf(c.item))
 	w.bea.inv.remove(c.item, moved)
 	data := w.containerData(at)
 	if moved < n {

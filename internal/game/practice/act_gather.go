@@ -217,6 +217,19 @@ func lessPos(a, b game.Pos) bool {
 	return a.Z < b.Z
 }
 
+// tierFor is the lowest pickaxe tier that gets a drop from every block the
+// name matches, 0 when one of them drops something to a hand.
+func (w *World) tierFor(block string) int {
+	m := blockMatcher(block)
+	tier := -1
+	for _, b := range w.blocks.infos {
+		if m(b.name) && (tier < 0 || b.tier < tier) {
+			tier = b.tier
+		}
+	}
+	return max(tier, 0)
+}
+
 // knownBlock reports whether a name is a block this world has or could
 // match through a generic name.
 func (w *World) knownBlock(name string) bool {
@@ -242,7 +255,12 @@ func (w *World) prepFindBlock(p *params) (runFunc, error) {
 	if !w.knownBlock(block) {
 		return nil, fmt.Errorf("block %q is not a block of the practice world; try a block id such as oak_log, log, stone or iron_ore", block)
 	}
-	return func(a *act) outcome { return a.findBlock(block, count, radius) }, nil
+	return func(a *act) outcome {
+		if tier := w.tierFor(block); tier > w.bea.inv.bestTier(toolPickaxe) {
+			return fail(protocol.Failure, "%s drops nothing without %s; you have %s", block, pickaxeTierName(tier), bestPickaxe(w.bea.inv))
+		}
+		return a.findBlock(block, count, radius)
+	}, nil
 }
 
 // findBlock walks to the nearest blocks of a kind, breaks them and picks up

@@ -132,7 +132,7 @@ func (a *act) equip(item, slot string) outcome {
 		return succeed("you hold %s in your hand", item)
 	case "offhand":
 		old := inv.offhand
-		n := inv.remove(item, stackSize(item))
+		n := inv.remove(item, inv.stackOf(item))
 		inv.offhand = game.Stack{Item: item, Count: n}
 		if old.Count > 0 {
 			inv.add(old.Item, old.Count)

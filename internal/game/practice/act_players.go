@@ -151,7 +151,7 @@ func (w *World) prepGotoPlayer(p *params) (runFunc, error) {
 			return fail(protocol.Failure, "no player named %s is in this world%s", name, w.playersInSight())
 		}
 		for try := 0; try < 6; try++ {
-			if horizontalDist(e.pos, w.bea.pos) <= rng+0.5 {
+			if e.pos.Dist(w.bea.pos) <= rng+0.5 {
 				return succeed("you are beside %s at %s, %.1f blocks away", e.name, w.bea.feet(), e.pos.Dist(w.bea.pos))
 			}
 			a.doing = "walking to " + e.name

@@ -121,7 +121,7 @@ func guessBlock(name string) blockInfo {
 	b := blockInfo{name: name, solid: true, hardness: 1.5, tool: toolPickaxe}
 	switch {
 	case strings.HasSuffix(name, "_log") || strings.HasSuffix(name, "_wood") || strings.HasSuffix(name, "_planks") ||
-		strings.HasSuffix(name, "_stairs") && strings.Contains(name, "oak") || strings.HasSuffix(name, "_slab") && strings.Contains(name, "oak"):
+		(strings.HasSuffix(name, "_stairs") || strings.HasSuffix(name, "_slab")) && isWooden(name):
 		b.hardness, b.tool = 2, toolAxe
 	case strings.HasSuffix(name, "_leaves"):
 		b.hardness, b.tool, b.drop = 0.2, toolHoe, "-"
@@ -155,6 +155,16 @@ func guessBlock(name string) blockInfo {
 		b.tier = 1
 	}
 	return b
+}
+
+// isWooden reports whether a block name starts with a wood's name.
+func isWooden(name string) bool {
+	for _, wd := range woods {
+		if strings.HasPrefix(name, wd+"_") {
+			return true
+		}
+	}
+	return false
 }
 
 func knownBlocks() []blockInfo {

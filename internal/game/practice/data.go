@@ -41,6 +41,17 @@ func (w *World) loadData() error {
 	return nil
 }
 
+// stackOf is how many of an item fit in one slot: the recipe book's number
+// when it knows the item, else a guess from its name.
+func (w *World) stackOf(item string) int {
+	if rb, ok := w.book.(*recipeBook); ok {
+		if n := rb.b.StackSize(item); n > 0 {
+			return n
+		}
+	}
+	return stackSize(item)
+}
+
 // recipeBook adapts the shared recipe book to the practice world.
 type recipeBook struct {
 	b *recipes.Book

@@ -11,7 +11,8 @@ import (
 // slotCount is the main inventory: nine hotbar slots and 27 above them.
 const slotCount = 36
 
-// stackSize is how many of an item fit in one slot.
+// stackSize is how many of an item fit in one slot, guessed from its name
+// when the world has no recipe book to ask.
 func stackSize(item string) int {
 	switch {
 	case isTool(item) || isArmor(item) || strings.HasSuffix(item, "_bucket") ||
@@ -51,10 +52,11 @@ type inventory struct {
 	selected int               // the hotbar slot in her hand, 0..8
 	armor    map[string]string // head, chest, legs, feet → item
 	offhand  game.Stack
+	stackOf  func(item string) int
 }
 
 func newInventory() *inventory {
-	return &inventory{armor: map[string]string{}}
+	return &inventory{armor: map[string]string{}, stackOf: stackSize}
 }
 
 // count is how many of item she carries in the main inventory.
@@ -70,7 +72,7 @@ func (inv *inventory) count(item string) int {
 
 // room is how many more of item would fit.
 func (inv *inventory) room(item string) int {
-	max := stackSize(item)
+	max := inv.stackOf(item)
 	n := 0
 	for _, s := range inv.slots {
 		switch {
@@ -89,7 +91,7 @@ func (inv *inventory) add(item string, n int) int {
 	if n <= 0 || item == "" {
 		return 0
 	}
-	max := stackSize(item)
+	max := inv.stackOf(item)
 	added := 0
 	for i := range inv.slots {
 		s := &inv.slots[i]

@@ -124,7 +124,7 @@ var horizontal = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-
 
 // findPath runs A* over standing spots. Costs are in blocks walked: a flat
 // step 1, a diagonal 1.41, a jump up 2, a fall 1 plus its height, a swim 3,
-// and in dig mode each broken cell its breaking time in quarter seconds.
+// and in dig mode each broken cell 2 plus its breaking time in seconds.
 func (w *World) findPath(q pathQuery) pathResult {
 	g := w.grid
 	if q.maxNodes == 0 {
@@ -134,12 +134,19 @@ func (w *World) findPath(q pathQuery) pathResult {
 		}
 	}
 	target := q.target.Center()
+	// Digging costs several blocks of walking per block broken, so a dig
+	// search weighs its heuristic up to stay headed for the target: the
+	// way it finds may be a little longer than the cheapest, never a flood.
+	weight := float32(1)
+	if q.dig {
+		weight = 3
+	}
 	h := func(p game.Pos) float32 {
 		d := p.Center().Dist(target) - q.rng
 		if d < 0 {
 			return 0
 		}
-		return float32(d)
+		return weight * float32(d)
 	}
 	goal := func(p game.Pos) bool { return p.Center().Dist(target) <= q.rng+1e-9 }
 	if q.goal != nil {
@@ -361,7 +368,7 @@ func (w *World) digCost(p game.Pos) (float32, bool) {
 		return 0, false
 	}
 	t := w.breakTicks(p, w.bea.inv)
-	return 1 + float32(t)/5, true
+	return 2 + float32(t)/ticksPerSecond, true
 }
 
 // unwind turns the parent chain ending at i into steps from the start.

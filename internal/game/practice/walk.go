@@ -77,9 +77,13 @@ func (a *act) walkTo(target game.Pos, rng float64, dig bool, maxNodes int) *walk
 				}
 			}
 			here := w.bea.feet()
+			how := "walking"
+			if dig {
+				how = "walking or digging"
+			}
 			return &walkErr{result: protocol.Failure, message: fmt.Sprintf(
-				"you found no way to %s (searched %d nodes); the closest you got is %s, %.1f blocks away",
-				target, res.nodes, here, here.Center().Dist(target.Center()))}
+				"you found no way %s to %s; the closest you got is %s, %.1f blocks away",
+				how, target, here, here.Center().Dist(target.Center()))}
 		}
 		a.logf("planned %d steps to %s (%s, %d nodes)", len(res.steps), target, mode, res.nodes)
 		// The mod works a long search at 1,500 nodes a tick; she stands
@@ -207,7 +211,7 @@ func (a *act) follow(steps []pathStep) *walkErr {
 			!w.grid.standable(st.to.Add(down1)) && !w.grid.info(st.to).liquid) {
 			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("the way at %s is no longer open", st.to)}
 		}
-		if w.bea.feet() != from {
+		if here := w.bea.feet(); here != from && here != st.to {
 			// Something moved her (a blow, a fall): the plan no longer holds.
 			return &walkErr{result: protocol.Failure, message: "you were moved off your path"}
 		}

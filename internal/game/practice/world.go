@@ -47,9 +47,10 @@ type Options struct {
 	Quiet bool
 	// Logger receives the world's log; nil discards it.
 	Logger *slog.Logger
-	// Data is the data file system whose root holds recipes/ and
-	// blueprints/. Nil until those land; crafting then knows only the
-	// handful of recipes the practice world carries itself.
+	// Data is the data file system whose root holds recipes/ (beaweb's
+	// data.FS): she crafts and smelts from the same recipe book the brain
+	// plans with. Nil leaves her the handful of recipes the practice world
+	// carries itself (planks, sticks, table, chest, furnace, torches, tools).
 	Data fs.FS
 	// Server is world.server in the hello; empty means "practice".
 	Server string
@@ -145,13 +146,14 @@ func New(opts Options) (*World, error) {
 	if err := w.loadData(); err != nil {
 		return nil, err
 	}
+	w.bea.inv.stackOf = w.stackOf
 	if w.gen.hasHut {
 		h := w.gen.hut
 		w.claims = append(w.claims, claim{min: h.min, max: h.max})
 		c := w.containerAt(h.chest)
-		c.add("bread", 3)
-		c.add("torch", 4)
-		c.add("iron_ingot", 2)
+		c.add("bread", 3, 64)
+		c.add("torch", 4, 64)
+		c.add("iron_ingot", 2, 64)
 	}
 	w.populate()
 	return w, nil
@@ -160,7 +162,8 @@ func New(opts Options) (*World, error) {
 // ErrServing is returned by a second Serve on the same world.
 var ErrServing = errors.New("practice: the world is already being served")
 
-// Hello is the handshake this world sends each client first.
+// Hello is the handshake this world sends each client first. It reads only
+// what New fixed, so it may be called at any time.
 func (w *World) Hello() protocol.Hello {
 	budgets := make(map[string]float64, len(w.names))
 	var concurrent []string
