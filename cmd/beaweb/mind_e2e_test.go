@@ -167,3 +167,29 @@ func TestAReplacedActionReportsInterrupted(t *testing.T) {
 		})) > 0
 	})
 }
+
+// TestLeftUndoneFiresOnceInTheGame: a turn about the game that only talks
+// gets one more step, told its hands are empty, and only one.
+func TestLeftUndoneFiresOnceInTheGame(t *testing.T) {
+	a, logs := startWith(t, []practice.PlayerScript{}, func(perception string, step int) []agent.ToolCall {
+		if !strings.Contains(perception, "You are in the game now") && !strings.Contains(perception, "hands empty") {
+			if step == 0 {
+				return []agent.ToolCall{tool("stay_silent", map[string]any{})}
+			}
+			return nil
+		}
+		// She only talks, however often she is asked.
+		return []agent.ToolCall{tool("speak", map[string]any{"text": "I should chop a tree"})}
+	}, "--idle-nudge-seconds", "0")
+	waitFor(t, a, logs, "the connected turn with its one extra step", func(db *store.Store) bool {
+		turns := turnsWhere(db, func(tr agent.TurnRecord) bool { return strings.Contains(tr.Trigger, "connected") })
+		if len(turns) == 0 {
+			return false
+		}
+		tr := turns[0]
+		if n := len(tr.ToolCalls); n != 2 {
+			t.Fatalf("the turn made %d calls, want 2 (the speech and the one more step): %+v", n, tr.ToolCalls)
+		}
+		return true
+	})
+}

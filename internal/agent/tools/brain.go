@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -32,10 +33,11 @@ type People interface {
 type Blocks interface {
 	NearestBlocks(ctx context.Context, world, dimension, kind string, from game.Pos, radius, limit int) ([]game.KnownBlock, error)
 	RememberBlocks(ctx context.Context, world, dimension string, seen []game.KnownBlock, gone []game.Pos) error
+	RememberLook(ctx context.Context, world, dimension string, look game.Look) error
 }
 
-// placedMap writes the blocks she placed into her spatial map. An update
-// that fails is logged and never fails the action.
+// placedMap writes what she placed and what her scans found into her
+// spatial map. An update that fails is logged and never fails the action.
 type placedMap struct {
 	blocks Blocks
 	sit    Situation
@@ -278,4 +280,42 @@ func sortedKeys(m map[string]int) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// scanned corrects her map from a scan's answer: the hits it lists are
+// there, and a remembered block of that kind nearer than they are is gone.
+func (m *placedMap) scanned(data json.RawMessage) {
+	if m == nil || m.blocks == nil || len(data) == 0 {
+		return
+	}
+	var d struct {
+		Block  string `json:"block"`
+		Radius int    `json:"radius"`
+		Count  int    `json:"count"`
+		Hits   []struct {
+			Block   string `json:"block"`
+			X, Y, Z int
+		} `json:"hits"`
+	}
+	if err := json.Unmarshal(data, &d); err != nil || d.Block == "" {
+		return
+	}
+	world, dim, at, err := where(m.sit)
+	if err != nil {
+		return
+	}
+	now := time.Now()
+	look := game.Look{Center: at, Radius: d.Radius, Kinds: []string{game.BlockFamily(d.Block)}, At: now, Complete: d.Count <= len(d.Hits)}
+	for _, h := range d.Hits {
+		block := h.Block
+		if block == "" {
+			block = d.Block
+		}
+		look.Seen = append(look.Seen, game.KnownBlock{Pos: game.Pos{X: h.X, Y: h.Y, Z: h.Z}, Block: block, LastSeen: now})
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := m.blocks.RememberLook(ctx, world, dim, look); err != nil && m.logger != nil {
+		m.logger.Warn("tools: the scan was not remembered", slog.Any("error", err))
+	}
 }

@@ -132,3 +132,27 @@ func TestBuildTemplateBecomesABuild(t *testing.T) {
 		t.Errorf("list_templates: %+v", list)
 	}
 }
+
+func TestScanHitsGoToTheMap(t *testing.T) {
+	mem := newMemory()
+	g := &fakeGame{ans: protocol.Answer{Result: protocol.Success, Message: "found 1 iron_ore",
+		Data: json.RawMessage(`{"block":"iron_ore","radius":32,"count":1,"hits":[{"block":"iron_ore","x":30,"y":40,"z":10,"distance":20}]}`)}}
+	r := New(Deps{Game: g, Situation: standing("overworld"), Blocks: mem})
+	if out := invoke(r, "scan", `{"block":"iron_ore"}`); out.Failed {
+		t.Fatalf("scan: %+v", out)
+	}
+	if out := invoke(r, "recall_blocks", `{"kind":"iron_ore"}`); !strings.Contains(out.Answer, "(30, 40, 10)") {
+		t.Errorf("the scan's hit was not remembered: %+v", out)
+	}
+}
+
+func TestPlacedBlocksGoToTheMap(t *testing.T) {
+	mem := newMemory()
+	g := &fakeGame{ans: protocol.Answer{Result: protocol.Success}}
+	r := New(Deps{Game: g, Situation: standing("overworld"), Blocks: mem})
+	out := invoke(r, "place_block", `{"block":"chest","x":10,"y":63,"z":10,"face":"top"}`)
+	out.Action.Read(protocol.Answer{Result: protocol.Success})
+	if got := invoke(r, "recall_blocks", `{"kind":"chest"}`); !strings.Contains(got.Answer, "(10, 64, 10)") || !strings.Contains(got.Answer, "placed by you") {
+		t.Errorf("the placed chest was not remembered: %+v", got)
+	}
+}

@@ -20,7 +20,11 @@ func (g *gameTools) all() []*Tool {
 	return []*Tool{
 		// Quick: answered at once, beside whatever her hands are doing.
 		define("scan", func(ctx context.Context, p scanParams) agent.Outcome {
-			return quick(ctx, g.game, "scan", p)
+			ans, _ := g.game.Send(ctx, "scan", p, nil)
+			if ans.Result.OK() {
+				g.placed.scanned(ans.Data)
+			}
+			return agent.Outcome{Answer: agent.ReadAnswer(ans), Failed: !ans.Result.OK()}
 		}).sending("scan"),
 		define("look_at", func(ctx context.Context, p lookAtParams) agent.Outcome {
 			return quick(ctx, g.game, "look_at", p)

@@ -121,3 +121,7 @@ func (m *memory) RememberBlocks(_ context.Context, world, dim string, seen []gam
 	}
 	return nil
 }
+
+func (m *memory) RememberLook(_ context.Context, world, dim string, look game.Look) error {
+	return m.RememberBlocks(context.Background(), world, dim, look.Seen, nil)
+}

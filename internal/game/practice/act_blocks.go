@@ -235,6 +235,9 @@ func (a *act) put(dest game.Pos, item string) *walkErr {
 	id := w.blocks.id(block)
 	if strings.HasSuffix(block, "_door") {
 		top := dest.Add(up1)
+		if w.overlapsAgent(top) {
+			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("placement_overlaps_agent: the door's upper half %s is where you stand", top)}
+		}
 		if !w.replaceable(top) {
 			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("a door needs two free cells; %s holds %s", top, w.grid.name(top))}
 		}
@@ -243,12 +246,35 @@ func (a *act) put(dest game.Pos, item string) *walkErr {
 		}
 		w.grid.setState(dest, id, mergeState(state, "half=lower"))
 		w.grid.setState(top, id, mergeState(state, "half=upper"))
+	} else if strings.HasSuffix(block, "_bed") {
+		facing := stateValue(state, "facing")
+		if facing == "" {
+			facing = string(game.SnapYaw(w.bea.yaw).Forward())
+			state = mergeState(state, "facing="+facing)
+		}
+		off, ok := game.Face(facing).Offset()
+		head := dest.Add(off)
+		if !ok || !w.replaceable(head) || w.overlapsAgent(head) {
+			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("a bed needs two free cells; %s holds %s", head, w.grid.name(head))}
+		}
+		w.grid.setState(dest, id, mergeState(state, "part=foot"))
+		w.grid.setState(head, id, mergeState(state, "part=head"))
 	} else {
 		w.grid.setState(dest, id, state)
 	}
 	w.bea.inv.remove(kind, 1)
 	w.settle(dest)
 	return nil
+}
+
+// stateValue reads one property of a state string ("facing=north,half=upper").
+func stateValue(state, key string) string {
+	for _, kv := range strings.Split(state, ",") {
+		if k, v, ok := strings.Cut(kv, "="); ok && k == key {
+			return v
+		}
+	}
+	return ""
 }
 
 // mergeState adds a property to a state string unless it is there already.

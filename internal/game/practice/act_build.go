@@ -53,6 +53,8 @@ type buildState struct {
 	inWay     []blueprint.Cell
 	floating  map[game.Pos]bool
 	counted   map[game.Pos]bool
+	second    map[game.Pos]bool // upper halves of doors, heads of beds: placed with the first half
+	bedFacing map[game.Pos]string
 	far       []blueprint.Cell // cells no standing spot reached
 }
 
@@ -71,6 +73,7 @@ func (a *act) build(exp *blueprint.Expansion) outcome {
 		}
 	}
 	place := exp.Place()
+	s.second, s.bedFacing = secondHalves(place)
 	for pass := 0; pass < 2; pass++ {
 		for _, c := range place {
 			if err := a.placeCell(s, c, pass == 1); err == errStopped {
@@ -84,6 +87,45 @@ func (a *act) build(exp *blueprint.Expansion) outcome {
 		}
 	}
 	return w.buildAnswer(s)
+}
+
+// secondHalves finds the cells a two-cell block fills by itself: a door's
+// upper half over its lower one, a bed's head beside its foot.
+// A bed cell without a facing is paired with a neighbour of the same bed,
+// and faces from the first of the two towards the second.
+func secondHalves(cells []blueprint.Cell) (second map[game.Pos]bool, bedFacing map[game.Pos]string) {
+	kinds := make(map[game.Pos]string, len(cells))
+	for _, c := range cells {
+		kinds[c.Pos] = blueprint.Kind(c.Block)
+	}
+	second, bedFacing = map[game.Pos]bool{}, map[game.Pos]string{}
+	for _, c := range cells {
+		k := kinds[c.Pos]
+		if second[c.Pos] {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(k, "_door") && kinds[c.Pos.Add(up1)] == k:
+			second[c.Pos.Add(up1)] = true
+		case strings.HasSuffix(k, "_bed"):
+			_, state, _ := strings.Cut(strings.TrimSuffix(c.Block, "]"), "[")
+			if off, ok := game.Face(stateValue(state, "facing")).Offset(); ok {
+				if kinds[c.Pos.Add(off)] == k {
+					second[c.Pos.Add(off)] = true
+				}
+				continue
+			}
+			for _, f := range []game.Face{game.FaceEast, game.FaceSouth, game.FaceWest, game.FaceNorth} {
+				off, _ := f.Offset()
+				if n := c.Pos.Add(off); kinds[n] == k && !second[n] {
+					second[n] = true
+					bedFacing[c.Pos] = string(f)
+					break
+				}
+			}
+		}
+	}
+	return second, bedFacing
 }
 
 // cellRight reports whether a cell already holds what the build wants.
@@ -163,6 +205,46 @@ func (a *act) reachCell(p game.Pos) *walkErr {
 	return err
 }
 
+// footprint is every cell a block placed in p fills: both halves of a
+// door, both of a bed.
+func footprint(p game.Pos, block string) []game.Pos {
+	kind, state, _ := strings.Cut(strings.TrimSuffix(block, "]"), "[")
+	switch {
+	case strings.HasSuffix(kind, "_door"):
+		return []game.Pos{p, p.Add(up1)}
+	case strings.HasSuffix(kind, "_bed"):
+		if off, ok := game.Face(stateValue(state, "facing")).Offset(); ok {
+			return []game.Pos{p, p.Add(off)}
+		}
+	}
+	return []game.Pos{p}
+}
+
+// standClear moves her, when she stands where the block will go, to a spot
+// within reach of p that overlaps none of its cells.
+func (a *act) standClear(p game.Pos, block string) *walkErr {
+	w := a.w
+	cells := footprint(p, block)
+	overlaps := func(n game.Pos) bool {
+		for _, c := range cells {
+			if n == c || n.Add(up1) == c {
+				return true
+			}
+		}
+		return false
+	}
+	if !overlaps(w.bea.feet()) {
+		return nil
+	}
+	q := pathQuery{start: w.bea.feet(), target: p, rng: reachDistance + 1.7, guided: true,
+		goal: func(n game.Pos) bool { return !overlaps(n) && eyeAt(n).Dist(blockCenter(p)) <= reachDistance }}
+	res := w.findPath(q)
+	if !res.found {
+		return &walkErr{result: protocol.Failure, message: fmt.Sprintf("placement_overlaps_agent: you stand where %s goes and found no spot beside it", blueprint.Kind(block))}
+	}
+	return a.follow(res.steps)
+}
+
 // supported reports whether a placed block in p has something beside it to
 // be placed against.
 func (w *World) supported(p game.Pos) bool {
@@ -186,8 +268,8 @@ func (a *act) placeCell(s *buildState, c blueprint.Cell, last bool) *walkErr {
 		a.tally(s, c.Pos)
 		return nil
 	}
-	if last && !s.floating[c.Pos] {
-		return nil // tried and failed on the first pass already
+	if last && !s.floating[c.Pos] || s.second[c.Pos] {
+		return nil // tried and failed on the first pass already, or comes with its first half
 	}
 	have := w.grid.name(c.Pos)
 	if !blueprint.IsEmpty(have) {
@@ -234,7 +316,44 @@ func (a *act) placeCell(s *buildState, c blueprint.Cell, last bool) *walkErr {
 		return nil
 	}
 	a.doing = fmt.Sprintf("placing %s at %s", kind, c.Pos)
-	if err := a.put(c.Pos, c.Block); err != nil {
+	block := c.Block
+	if f := s.bedFacing[c.Pos]; f != "" {
+		block = kind + "[facing=" + f + "]"
+	}
+	// The second half's cell must be empty too.
+	for _, other := range footprint(c.Pos, block)[1:] {
+		have := w.grid.name(other)
+		if blueprint.IsEmpty(have) {
+			continue
+		}
+		if blueprint.IsProtected(have) || !s.exp.ClearInWay || w.grid.info(other).hardness < 0 {
+			s.inWay = append(s.inWay, blueprint.Cell{Pos: other, Block: have})
+			return nil
+		}
+		if err := a.reachCell(other); err != nil {
+			if err == errStopped {
+				return err
+			}
+			s.far = append(s.far, c)
+			return nil
+		}
+		if _, err := a.breakBlock(other); err != nil {
+			if err == errStopped {
+				return err
+			}
+			s.protected = append(s.protected, blueprint.Cell{Pos: other, Block: have})
+			return nil
+		}
+	}
+	if err := a.standClear(c.Pos, block); err != nil {
+		if err == errStopped {
+			return err
+		}
+		s.far = append(s.far, c)
+		delete(s.floating, c.Pos)
+		return nil
+	}
+	if err := a.put(c.Pos, block); err != nil {
 		if err == errStopped {
 			return err
 		}

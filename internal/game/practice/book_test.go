@@ -1,11 +1,14 @@
 package practice
 
 import (
+	"encoding/json"
 	"os"
 	"slices"
 	"testing"
 
+	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/planner/blueprint"
 )
 
 // repoData is the repository's data directory, the same files beaweb
@@ -54,5 +57,45 @@ func TestCraftingFromTheRecipeBook(t *testing.T) {
 	want(t, a, protocol.Success)
 	if h.w.bea.inv.count("gold_ingot") != 1 {
 		t.Fatalf("%s", a.Message)
+	}
+}
+
+// TestTemplatesBuild builds each of mindcraft's templates, resolved as the
+// brain resolves them, in the arena: every cell must come out right.
+func TestTemplatesBuild(t *testing.T) {
+	opts := repoData(t)
+	tpls, err := blueprint.LoadTemplates(os.DirFS("../../../data"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := game.Inventory{"oak_planks": 64, "oak_log": 64, "cobblestone": 64, "dirt": 64, "oak_door": 1, "red_bed": 1}
+	for i, tp := range tpls.List() {
+		rotation := []int{0, 90, 180, 270}[i%4]
+		t.Run(tp.Name, func(t *testing.T) {
+			h := arena(t, opts, 20)
+			args, err := tpls.Resolve(tp.Name, game.Pos{X: 4, Y: arenaY + 1, Z: 4}, rotation, have)
+			if err != nil {
+				t.Fatal(err)
+			}
+			exp, err := blueprint.Expand(args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, n := range exp.Needs {
+				h.give(k, n)
+			}
+			raw, _ := json.Marshal(args)
+			var params obj
+			if err := json.Unmarshal(raw, &params); err != nil {
+				t.Fatal(err)
+			}
+			a := h.do("build", params, 20*700)
+			want(t, a, protocol.Success)
+			for _, c := range exp.Cells {
+				if !h.w.cellRight(c) {
+					t.Errorf("%s holds %s", c, h.w.grid.name(c.Pos))
+				}
+			}
+		})
 	}
 }

@@ -77,7 +77,7 @@ func (a *act) approach(p game.Pos, dig bool) *walkErr {
 		if err := a.follow(res.steps); err == errStopped {
 			return err
 		}
-		if w.canTouch(p) {
+		if w.canTouch(p) && !w.overlapsAgent(p) {
 			return nil
 		}
 	}
@@ -85,7 +85,7 @@ func (a *act) approach(p game.Pos, dig bool) *walkErr {
 		if err := a.goTo(p, 3, false); err == errStopped {
 			return err
 		}
-		if w.canTouch(p) {
+		if w.canTouch(p) && !w.overlapsAgent(p) {
 			return nil
 		}
 		return &walkErr{result: protocol.Failure, message: fmt.Sprintf("you found no spot to walk to from which you can see %s at %s", w.grid.name(p), p)}

@@ -35,10 +35,11 @@ type Model struct {
 	sit   Situation
 	hands Hands
 
-	mu       sync.Mutex
-	seq      int
-	failures map[string]int // consecutive failures per goal
-	lastGoal string
+	mu         sync.Mutex
+	seq        int
+	failures   map[string]int // consecutive failures per goal
+	lastGoal   string
+	shelterDay int64 // 1 + the day of the last shelter built, 0 for none
 }
 
 // New returns the autopilot playing as name.
@@ -144,6 +145,13 @@ func (m *Model) next(has map[string]bool) (agent.ToolCall, bool) {
 			}
 			continue
 		}
+		if s.goal == "shelter" {
+			day := v.State.World.Time / 24000
+			if m.shelterDay == day+1 {
+				continue // one shelter a night is enough
+			}
+			m.shelterDay = day + 1
+		}
 		m.lastGoal = s.goal
 		return m.call(s.tool, s.args), true
 	}
@@ -169,6 +177,9 @@ func routine(inv game.Inventory, v agent.SurfaceView) []step {
 	}
 	if v.State != nil && v.State.Player.Food <= 6 && has(inv, "cooked_beef", "bread", "cooked_porkchop", "apple", "baked_potato", "cooked_chicken", "cooked_mutton") {
 		add("eat", "eat_food", map[string]any{})
+	}
+	if night(v) && inv["dirt"]+inv["cobblestone"] >= 20 {
+		add("shelter", "build_template", map[string]any{"name": "dirt_shelter"})
 	}
 	hasPick := inv["wooden_pickaxe"]+inv["stone_pickaxe"]+inv["iron_pickaxe"] > 0
 	if inv["crafting_table"] == 0 && !hasPick {
@@ -220,6 +231,16 @@ func routine(inv game.Inventory, v agent.SurfaceView) []step {
 		add("stock", "find_block", map[string]any{"block": "log", "count": 8})
 	}
 	return out
+}
+
+// night reports whether monsters are about: dark, and the day's clock past
+// dusk.
+func night(v agent.SurfaceView) bool {
+	if v.State == nil {
+		return false
+	}
+	t := v.State.World.Time % 24000
+	return v.State.World.Dark && t >= 13000 && t < 23000
 }
 
 // woodOf is the wood she has most logs of, oak when she has none.
@@ -331,6 +352,8 @@ func goalText(goal string) string {
 		return "a better spot"
 	case "eat":
 		return "food"
+	case "shelter":
+		return "a shelter for the night"
 	}
 	return "my survival start"
 }

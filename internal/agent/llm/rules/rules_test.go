@@ -1,0 +1,144 @@
+package rules
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
+)
+
+type sit struct{ v agent.SurfaceView }
+
+func (s sit) View() agent.SurfaceView { return s.v }
+
+type hands struct {
+	busy bool
+	d    agent.Doing
+}
+
+func (h hands) Busy() (agent.Doing, bool) { return h.d, h.busy }
+
+var allTools = func() []agent.ToolSpec {
+	var out []agent.ToolSpec
+	for _, n := range []string{"find_block", "craft_item", "mc_chat", "speak", "stay_silent", "move_away", "eat_food", "smelt_item", "build_template"} {
+		out = append(out, agent.ToolSpec{Name: n})
+	}
+	return out
+}()
+
+func decide(t *testing.T, m *Model, perception string) []agent.ToolCall {
+	t.Helper()
+	resp, err := m.Generate(context.Background(), agent.ModelRequest{
+		Messages: []agent.Message{{Role: agent.RoleUser, Text: perception}}, Tools: allTools})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.ToolCalls
+}
+
+func withInv(inv game.Inventory) sit {
+	return sit{agent.SurfaceView{Inventory: inv, State: &protocol.State{Player: protocol.PlayerState{Health: 20, Food: 20}}}}
+}
+
+func args(c agent.ToolCall) map[string]any {
+	var m map[string]any
+	_ = json.Unmarshal(c.Args, &m)
+	return m
+}
+
+// TestRoutine walks the start of a survival day: each inventory gets the
+// step a player would take next.
+func TestRoutine(t *testing.T) {
+	cases := []struct {
+		inv       game.Inventory
+		tool, arg string
+	}{
+		{game.Inventory{}, "find_block", "log"},
+		{game.Inventory{"birch_log": 3}, "craft_item", "birch_planks"},
+		{game.Inventory{"oak_planks": 12}, "craft_item", "crafting_table"},
+		{game.Inventory{"oak_planks": 8, "crafting_table": 1}, "craft_item", "stick"},
+		{game.Inventory{"oak_planks": 6, "crafting_table": 1, "stick": 4}, "craft_item", "wooden_pickaxe"},
+		{game.Inventory{"wooden_pickaxe": 1, "stick": 4}, "find_block", "stone"},
+		{game.Inventory{"wooden_pickaxe": 1, "stick": 4, "cobblestone": 3}, "craft_item", "stone_pickaxe"},
+		{game.Inventory{"stone_pickaxe": 1, "stick": 4}, "find_block", "coal_ore"},
+	}
+	for _, c := range cases {
+		m := New("Bea", withInv(c.inv), hands{})
+		calls := decide(t, m, "You have been standing around for 30s.")
+		if len(calls) != 1 || calls[0].Name != c.tool || !strings.Contains(string(calls[0].Args), `"`+c.arg+`"`) {
+			t.Errorf("with %v: %v, want %s(%s)", c.inv, calls, c.tool, c.arg)
+		}
+	}
+}
+
+func TestBusyHandsAreLeftAlone(t *testing.T) {
+	m := New("Bea", withInv(game.Inventory{}), hands{busy: true, d: agent.Doing{Call: "find_block(block=log, count=4)"}})
+	calls := decide(t, m, "You have been at find_block(block=log, count=4) for 20s.")
+	if len(calls) != 1 || calls[0].Name != "stay_silent" {
+		t.Errorf("with busy hands: %v, want stay_silent", calls)
+	}
+}
+
+func TestAnswersAddressedChat(t *testing.T) {
+	m := New("Bea", withInv(game.Inventory{}), hands{busy: true, d: agent.Doing{Call: "find_block(block=log, count=4)"}})
+	calls := decide(t, m, "Alex (3 blocks away) says in the game chat: hello there")
+	if len(calls) != 1 || calls[0].Name != "mc_chat" || !strings.Contains(args(calls[0])["message"].(string), "Hi Alex") {
+		t.Errorf("a greeting from 3 blocks: %v", calls)
+	}
+	far := decide(t, m, "Steve (40 blocks away) says in the game chat: this is which")
+	if len(far) != 1 || far[0].Name != "stay_silent" {
+		t.Errorf("a line from far away, not naming her: %v", far)
+	}
+	named := decide(t, m, "Steve (somewhere on the server) says in the game chat: bea, where are you?")
+	if len(named) != 1 || named[0].Name != "mc_chat" {
+		t.Errorf("a line naming her: %v", named)
+	}
+}
+
+func TestAsksGetASpokenAnswer(t *testing.T) {
+	m := New("Bea", withInv(game.Inventory{}), hands{busy: true, d: agent.Doing{Call: "find_block(block=log, count=4)", Progress: &agent.Progress{Done: 1, Total: 4}}})
+	calls := decide(t, m, "Someone watching you asks what you are doing right now.")
+	if len(calls) != 1 || calls[0].Name != "speak" || !strings.Contains(args(calls[0])["text"].(string), "1 of 4") {
+		t.Errorf("an ask: %v", calls)
+	}
+}
+
+func TestAGoalThatKeepsFailingIsSetAside(t *testing.T) {
+	m := New("Bea", withInv(game.Inventory{}), hands{})
+	first := decide(t, m, "You are in the game now")
+	if first[0].Name != "find_block" {
+		t.Fatalf("first step %v", first)
+	}
+	decide(t, m, "[find_block] result: FAILURE: no log within 32 blocks")
+	third := decide(t, m, "[find_block] result: FAILURE: no log within 32 blocks")
+	if len(third) != 1 || third[0].Name != "move_away" {
+		t.Errorf("after two failures of the same goal: %v, want a walk elsewhere", third)
+	}
+}
+
+func TestEndsTheTurnAfterItsTools(t *testing.T) {
+	m := New("Bea", withInv(game.Inventory{}), hands{})
+	resp, err := m.Generate(context.Background(), agent.ModelRequest{Messages: []agent.Message{
+		{Role: agent.RoleUser, Text: "go"}, {Role: agent.RoleAssistant}, {Role: agent.RoleTool, Text: "started"}}, Tools: allTools})
+	if err != nil || len(resp.ToolCalls) != 0 {
+		t.Errorf("after its tools answered: %v %v", resp.ToolCalls, err)
+	}
+}
+
+func TestShelterOncePerNight(t *testing.T) {
+	v := agent.SurfaceView{Inventory: game.Inventory{"dirt": 40, "stone_pickaxe": 1, "iron_pickaxe": 1},
+		State: &protocol.State{Player: protocol.PlayerState{Health: 20, Food: 20}, World: protocol.WorldState{Time: 14000, Dark: true}}}
+	m := New("Bea", sit{v}, hands{})
+	first := decide(t, m, "You have been standing around for 30s.")
+	if len(first) != 1 || first[0].Name != "build_template" {
+		t.Fatalf("at night with dirt: %v, want a shelter", first)
+	}
+	second := decide(t, m, "[build] result: SUCCESS: built")
+	if len(second) == 1 && second[0].Name == "build_template" {
+		t.Errorf("a second shelter the same night: %v", second)
+	}
+}
