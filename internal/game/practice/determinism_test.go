@@ -27,7 +27,7 @@ func play(t *testing.T, seed int64) [][]byte {
 	h.do("follow_player", obj{"player": "Alex"}, 20)
 	h.tick(200)
 	h.do("pickup_items", nil, 20*60)
-	h.tick(2000) // Alex's line, his one blow, whatever the animals do
+	h.tick(600) // Alex's lines, whatever the animals do
 	return h.frames
 }
 

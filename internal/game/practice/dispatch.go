@@ -85,11 +85,9 @@ func (w *World) handleFrame(c *client, frame []byte) {
 			w.log.Info("practice: frame is not a request", slog.String("frame", truncate(string(frame), 120)))
 			return
 		}
-		msg := "the request names no action; the known actions are: " + strings.Join(w.names, ", ")
-		if req.Action != "" || !strings.Contains(err.Error(), "action is missing") {
-			msg = "the request is not a valid request object (" + err.Error() + "); send {\"id\", \"action\", \"parameters\"}"
-		}
-		w.answer(c, id, req.Action, fail(protocol.FailInvalid, "%s", msg), "", nil)
+		w.answer(c, id, req.Action, fail(protocol.FailInvalid,
+			"the request could not be read (%v); send an object with id, action (one of the known actions: %s) and parameters",
+			err, strings.Join(w.names, ", ")), "", nil)
 		return
 	}
 	spec, ok := w.actions[req.Action]

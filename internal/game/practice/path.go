@@ -160,6 +160,9 @@ func (w *World) findPath(q pathQuery) pathResult {
 	index := make(map[int32]int32, 1024)
 	var open nodeHeap
 	add := func(p game.Pos, gcost float32, parent int32, kind moveKind, dig []game.Pos) {
+		if !g.inside(p) {
+			return
+		}
 		key := g.index(p)
 		if i, ok := index[key]; ok {
 			n := &nodes[i]

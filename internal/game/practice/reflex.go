@@ -87,7 +87,7 @@ func (w *World) noteAttack(by *entity, amount float64) {
 	}
 	name := by.displayName()
 	if b.health < fleeBelow && bestWeapon(b.inv) == "" {
-		w.startReflex(protocol.ReflexFlee, reasonReflex("flee ("+name+")"),
+		w.startReflex(protocol.ReflexFlee, reasonReflex("flee from "+name),
 			fmt.Sprintf("fleeing from %s at %.0f health with nothing to fight with", name, b.health),
 			func(a *act) outcome { return a.flee(by) })
 		return
@@ -107,7 +107,7 @@ func (w *World) noteAttack(by *entity, amount float64) {
 	}
 	// Defend is started by a blow only: an attacker she gave up on (out of
 	// reach, no blow landed for 10 s) is left alone until it strikes again.
-	w.startReflex(protocol.ReflexDefend, reasonReflex("defend ("+name+")"),
+	w.startReflex(protocol.ReflexDefend, reasonReflex("defend against "+name),
 		fmt.Sprintf("defending against %s after taking %.1f damage", name, amount),
 		func(a *act) outcome { return a.fight(by, 30*ticksPerSecond) })
 }

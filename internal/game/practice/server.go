@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -204,7 +205,7 @@ func (w *World) run(ctx context.Context, inbox <-chan inbound) {
 		}
 		now := time.Now()
 		for n := 0; !next.After(now) && n < 200; n++ {
-			w.step(pending)
+			w.safeStep(pending)
 			pending = pending[:0]
 			next = next.Add(interval)
 		}
@@ -229,6 +230,19 @@ func (w *World) shutdown() {
 		c.drop()
 		delete(w.clients, c)
 	}
+}
+
+// safeStep runs a tick and keeps a bug in it from taking the process down:
+// the practice world runs inside beaweb, and a brain that loses its game
+// reconnects, while one that loses its process does not.
+func (w *World) safeStep(in []inbound) {
+	defer func() {
+		if p := recover(); p != nil {
+			w.log.Error("practice: tick panicked", slog.Int64("tick", w.tick), slog.Any("panic", p),
+				slog.String("stack", string(debug.Stack())))
+		}
+	}()
+	w.step(in)
 }
 
 // step is one tick of the game.

@@ -44,7 +44,7 @@ func TestRandomRequests(t *testing.T) {
 	}
 	items := []string{"oak_log", "log", "stone", "dirt", "oak_planks", "stick", "crafting_table", "bread", "cobblestone", "nothing_at_all", ""}
 	names := actionOrder()
-	for i := 0; i < 150; i++ {
+	for i := 0; i < 100; i++ {
 		action := names[r.IntN(len(names))]
 		if r.IntN(20) == 0 {
 			action = "bogus"

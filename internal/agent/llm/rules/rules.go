@@ -132,6 +132,12 @@ func (m *Model) next(has map[string]bool) (agent.ToolCall, bool) {
 	if inv == nil {
 		inv = game.Inventory{}
 	}
+	if m.failures["explore"] > 0 && has["go_to_surface"] {
+		// Walking away failed too: she is boxed in, most likely in a hole.
+		m.failures["explore"] = 0
+		m.lastGoal = "surface"
+		return m.call("go_to_surface", map[string]any{}), true
+	}
 	for _, s := range routine(inv, v) {
 		if !has[s.tool] {
 			continue
@@ -350,6 +356,8 @@ func goalText(goal string) string {
 		return "a stock of wood"
 	case "explore":
 		return "a better spot"
+	case "surface":
+		return "open sky"
 	case "eat":
 		return "food"
 	case "shelter":

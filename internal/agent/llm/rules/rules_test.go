@@ -24,7 +24,7 @@ func (h hands) Busy() (agent.Doing, bool) { return h.d, h.busy }
 
 var allTools = func() []agent.ToolSpec {
 	var out []agent.ToolSpec
-	for _, n := range []string{"find_block", "craft_item", "mc_chat", "speak", "stay_silent", "move_away", "eat_food", "smelt_item", "build_template"} {
+	for _, n := range []string{"find_block", "craft_item", "mc_chat", "speak", "stay_silent", "move_away", "eat_food", "smelt_item", "build_template", "go_to_surface"} {
 		out = append(out, agent.ToolSpec{Name: n})
 	}
 	return out
@@ -117,6 +117,10 @@ func TestAGoalThatKeepsFailingIsSetAside(t *testing.T) {
 	third := decide(t, m, "[find_block] result: FAILURE: no log within 32 blocks")
 	if len(third) != 1 || third[0].Name != "move_away" {
 		t.Errorf("after two failures of the same goal: %v, want a walk elsewhere", third)
+	}
+	fourth := decide(t, m, "[move_away] result: FAILURE: you got only 1.0 of 24 blocks away")
+	if len(fourth) != 1 || fourth[0].Name != "go_to_surface" {
+		t.Errorf("after the walk elsewhere failed: %v, want go_to_surface", fourth)
 	}
 }
 

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"beaweb/internal/store"
+)
+
+// TestMain lets the test binary stand in for beaweb itself, so a test can
+// run the real main in a child process and send it signals.
+func TestMain(m *testing.M) {
+	if os.Getenv("BEAWEB_RUN_MAIN") == "1" {
+		os.Args = append([]string{"beaweb"}, strings.Fields(os.Getenv("BEAWEB_ARGS"))...)
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// TestStopsCleanlyOnSignals: SIGINT and SIGTERM each stop a playing beaweb
+// with exit code 0, after it stopped the running action and closed the
+// database, which then opens clean with her actions in it.
+func TestStopsCleanlyOnSignals(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "bea.db")
+			cmd := exec.Command(os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), "BEAWEB_RUN_MAIN=1",
+				"BEAWEB_ARGS=--practice --speed 20 --addr 127.0.0.1:0 --db "+db)
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stderr syncBuffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer cmd.Process.Kill()
+			lines := make(chan string, 16)
+			go func() {
+				sc := bufio.NewScanner(stdout)
+				for sc.Scan() {
+					lines <- sc.Text()
+				}
+				close(lines)
+			}()
+			select {
+			case l := <-lines:
+				if !strings.Contains(l, "dashboard at http://127.0.0.1:") {
+					t.Fatalf("first line %q, want the dashboard's URL", l)
+				}
+			case <-time.After(60 * time.Second):
+				t.Fatalf("beaweb printed no URL within 60 s:\n%s", stderr.String())
+			}
+			// Let her start something before the signal comes.
+			deadline := time.Now().Add(60 * time.Second)
+			for !strings.Contains(stderr.String(), "action started") {
+				if time.Now().After(deadline) {
+					t.Fatalf("no action started within 60 s:\n%s", stderr.String())
+				}
+				time.Sleep(50 * time.Millisecond) // polling a child's log; nothing to wait on instead
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatalf("beaweb exited with %v after %s:\n%s", err, sig, stderr.String())
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatalf("beaweb did not stop within 20 s of %s:\n%s", sig, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), "stopping") {
+				t.Errorf("no word of stopping in the log:\n%s", stderr.String())
+			}
+			s, err := store.Open(context.Background(), db, nil)
+			if err != nil {
+				t.Fatalf("the database does not open after the stop: %v", err)
+			}
+			defer s.Close()
+			rows, err := s.RecentActions(context.Background(), 10, store.ActionFilter{})
+			if err != nil || len(rows) == 0 {
+				t.Fatalf("no actions after the stop: %v %v", rows, err)
+			}
+			for _, r := range rows {
+				if r.Finished.IsZero() {
+					t.Errorf("an action was left without its end: %+v", r)
+				}
+			}
+		})
+	}
+}

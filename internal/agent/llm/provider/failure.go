@@ -1,0 +1,267 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"beaweb/internal/agent"
+)
+
+// maxErrorBody bounds how much of an error response is read: enough for any
+// provider's error object, not enough for a misconfigured proxy's HTML page
+// to fill the memory.
+const maxErrorBody = 64 << 10
+
+// MaxMessage bounds what of the provider's own words goes into an error
+// sentence.
+const MaxMessage = 400
+
+// statusOverloaded is the status Anthropic answers when all its capacity is
+// busy; OpenAI-compatible gateways in front of Claude pass it on.
+const statusOverloaded = 529
+
+// modelError is what an adapter's Generate returns when the provider did not
+// answer: its text is a sentence for a person, and it wraps agent.ErrModel
+// and, where there is one, the context or network error underneath (never
+// the SDK's error, whose text may quote a request or a body).
+type modelError struct {
+	msg   string
+	cause error
+}
+
+func (e *modelError) Error() string { return e.msg }
+
+func (e *modelError) Unwrap() []error {
+	if e.cause == nil {
+		return []error{agent.ErrModel}
+	}
+	return []error{agent.ErrModel, e.cause}
+}
+
+// Attempts watches every HTTP attempt of one call, retries included, through
+// an SDK middleware, so the error sentence can say how many there were and
+// quote the last answer whatever shape its body had. One Attempts serves one
+// call: the SDK makes its attempts one after the other.
+type Attempts struct {
+	e *Endpoint
+
+	count  int
+	status int         // of the last attempt; 0 when it got no answer
+	header http.Header // of the last attempt
+	body   []byte      // of the last attempt, when its status was 400 or above
+}
+
+// Watch returns the watch for one call; pass its Observe to the SDK as a
+// middleware.
+func (e *Endpoint) Watch() *Attempts { return &Attempts{e: e} }
+
+// Count is how many attempts the call has made so far.
+func (a *Attempts) Count() int { return a.count }
+
+// Observe is the SDK middleware: it notes each attempt's answer and reads an
+// error body, leaving the SDK a copy.
+func (a *Attempts) Observe(req *http.Request, next func(*http.Request) (*http.Response, error)) (*http.Response, error) {
+	a.count++
+	a.status, a.header, a.body = 0, nil, nil
+	res, err := next(req)
+	if err != nil || res == nil {
+		return res, err
+	}
+	a.status, a.header = res.StatusCode, res.Header
+	if res.StatusCode < 400 {
+		return res, nil
+	}
+	// Read the error body here and hand the SDK a copy: the SDK only keeps
+	// bodies that have its own error shape, and local servers differ.
+	body, readErr := io.ReadAll(io.LimitReader(res.Body, maxErrorBody))
+	_ = res.Body.Close()
+	res.Body = io.NopCloser(bytes.NewReader(body))
+	if readErr == nil {
+		// Redacted before anything is cut from it, so no part of the
+		// key survives a shortened quote.
+		a.body = []byte(a.e.Redact(string(body)))
+	}
+	wait, ok := retryAfter(res.Header, time.Now())
+	attrs := []any{slog.Int("attempt", a.count), slog.Int("status", res.StatusCode)}
+	if ok {
+		attrs = append(attrs, slog.Duration("retry_after", wait))
+	}
+	attrs = append(attrs, slog.String("provider_said", Message(a.body)))
+	a.e.Log.Debug(a.e.Name+": attempt failed", attrs...)
+	return res, nil
+}
+
+// Failure turns what the SDK returned after its retries into a sentence a
+// person can act on. The error wraps agent.ErrModel, and the context's or
+// the network's error where that was the cause.
+func (e *Endpoint) Failure(ctx context.Context, err error, a *Attempts) error {
+	where := e.where()
+	tries := ""
+	if a.count > 1 {
+		tries = fmt.Sprintf(" after %d attempts", a.count)
+	}
+	var msg string
+	var cause error
+	switch {
+	case ctx.Err() != nil:
+		cause = ctx.Err()
+		msg = fmt.Sprintf("%s: the call was given up%s because its context ended (%v)", where, tries, ctx.Err())
+	case a.status >= 400:
+		msg = where + " " + statusSentence(a.status, a.header, a.body, tries, e.Model, e.Key != "")
+	case a.status > 0:
+		// It answered, but not in a shape the SDK could read.
+		msg = fmt.Sprintf("%s answered %d%s with something that is not %s (%v); check that the base URL points at the API itself", where, a.status, tries, e.Answer, err)
+	case isTimeout(err):
+		cause = err
+		msg = fmt.Sprintf("%s did not answer within %s%s; raise the timeout if the model is slow to start, or check that the server is not stuck", where, e.Timeout, tries)
+	default:
+		cause = err
+		msg = fmt.Sprintf("%s could not be reached%s (%v); check that the server is running and that the base URL is right", where, tries, err)
+	}
+	msg = e.Redact(msg)
+	e.Log.Debug(e.Name+": model call failed", slog.String("error", msg))
+	return &modelError{msg: msg, cause: cause}
+}
+
+// Errorf returns an error that says the provider, model and URL, then the
+// formatted words, with the key taken out; it wraps agent.ErrModel. It is
+// for an answer that came back but cannot be used.
+func (e *Endpoint) Errorf(format string, args ...any) error {
+	return &modelError{msg: e.Redact(e.where() + " " + fmt.Sprintf(format, args...))}
+}
+
+// where begins every sentence: "openai: gpt-4o-mini at https://…".
+func (e *Endpoint) where() string {
+	return fmt.Sprintf("%s: %s at %s", e.Name, e.Model, e.URL)
+}
+
+// statusSentence says what an HTTP error status means for the person who
+// configured the model, with what the provider said and how long it asked to
+// wait.
+func statusSentence(status int, header http.Header, body []byte, tries, model string, haveKey bool) string {
+	code := strconv.Itoa(status)
+	if text := http.StatusText(status); text != "" {
+		code += " " + text
+	} else if status == statusOverloaded {
+		code += " Overloaded"
+	}
+	said := Message(body)
+	if said != "" {
+		said = fmt.Sprintf(" and said %q", said)
+	}
+	wait := ""
+	if d, ok := retryAfter(header, time.Now()); ok {
+		wait = fmt.Sprintf("; it asked to wait %s before trying again", d.Round(time.Millisecond))
+	}
+	switch {
+	case status == http.StatusUnauthorized && !haveKey:
+		return fmt.Sprintf("wants an API key (%s%s)%s; configure one", code, tries, said)
+	case status == http.StatusUnauthorized:
+		return fmt.Sprintf("refused the API key (%s%s)%s; check the API key", code, tries, said)
+	case status == http.StatusForbidden:
+		return fmt.Sprintf("refused access (%s%s)%s; check that the API key may use %s", code, tries, said, model)
+	case status == http.StatusNotFound:
+		return fmt.Sprintf("does not know the model or the endpoint (%s%s)%s; check the model name %q and the base URL", code, tries, said, model)
+	case status == http.StatusTooManyRequests:
+		if wait == "" {
+			wait = "; it did not say how long to wait, so wait a minute or check the plan's limits"
+		}
+		return fmt.Sprintf("is rate limiting you (%s%s)%s%s", code, tries, said, wait)
+	case status == statusOverloaded:
+		return fmt.Sprintf("is overloaded (%s%s)%s%s; try again in a little while", code, tries, said, wait)
+	case status >= 500:
+		return fmt.Sprintf("failed on its side (%s%s)%s%s; try again later", code, tries, said, wait)
+	case status >= 400 && status < 500:
+		return fmt.Sprintf("rejected the request (%s%s)%s", code, tries, said)
+	}
+	return fmt.Sprintf("answered %s%s%s", code, tries, said)
+}
+
+// Message finds the human words in an error body: OpenAI's and Anthropic's
+// {"error":{"message":…}}, Ollama's or a gateway's {"error":"…"}, a bare
+// {"message":…} or {"detail":…}, or else the body itself, shortened to
+// MaxMessage bytes.
+func Message(body []byte) string {
+	body = bytes.TrimSpace(body)
+	if len(body) == 0 {
+		return ""
+	}
+	var shape struct {
+		Error   json.RawMessage `json:"error"`
+		Message string          `json:"message"`
+		Detail  json.RawMessage `json:"detail"`
+	}
+	msg := ""
+	if json.Unmarshal(body, &shape) == nil {
+		var nested struct {
+			Message string `json:"message"`
+		}
+		var plain string
+		switch {
+		case json.Unmarshal(shape.Error, &nested) == nil && nested.Message != "":
+			msg = nested.Message
+		case json.Unmarshal(shape.Error, &plain) == nil && plain != "":
+			msg = plain
+		case shape.Message != "":
+			msg = shape.Message
+		case json.Unmarshal(shape.Detail, &plain) == nil && plain != "":
+			msg = plain
+		}
+	}
+	if msg == "" {
+		msg = string(body)
+	}
+	msg = strings.Join(strings.Fields(msg), " ")
+	if len(msg) > MaxMessage {
+		cut := MaxMessage
+		for cut > 0 && !isRuneStart(msg[cut]) {
+			cut--
+		}
+		msg = msg[:cut] + "…"
+	}
+	return msg
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// retryAfter reads how long the provider asked to wait: retry-after-ms
+// (milliseconds), then retry-after (seconds, or an HTTP date).
+func retryAfter(h http.Header, now time.Time) (time.Duration, bool) {
+	if h == nil {
+		return 0, false
+	}
+	if v := h.Get("Retry-After-Ms"); v != "" {
+		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 {
+			return time.Duration(ms * float64(time.Millisecond)), true
+		}
+	}
+	v := h.Get("Retry-After")
+	if v == "" {
+		return 0, false
+	}
+	if s, err := strconv.ParseFloat(v, 64); err == nil && s >= 0 {
+		return time.Duration(s * float64(time.Second)), true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(t.Sub(now), 0), true
+	}
+	return 0, false
+}
+
+func isTimeout(err error) bool {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return true
+	}
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
