@@ -9,18 +9,16 @@ package anthropic
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/url"
-	"strings"
 	"time"
 
 	sdk "github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/agent/llm/provider"
 )
 
 // DefaultBaseURL is Anthropic's own API root.
@@ -65,55 +63,38 @@ type Config struct {
 
 // Model is one Claude model. It implements agent.Model.
 type Model struct {
-	model     string
+	ep        *provider.Endpoint
 	maxTokens int
-	endpoint  string // the base URL without credentials or query, for sentences
-	key       string // only to redact it
-	timeout   time.Duration
 	messages  sdk.MessageService
-	log       *slog.Logger
 }
 
 var _ agent.Model = (*Model)(nil)
 
 // New checks cfg and returns a Model ready to call. It makes no request.
 func New(cfg Config) (*Model, error) {
-	if strings.TrimSpace(cfg.Model) == "" {
-		return nil, errors.New("anthropic: no model named; set one, such as claude-sonnet-4-5")
-	}
-	if cfg.Timeout < 0 {
-		return nil, fmt.Errorf("anthropic: the timeout %s is negative; use zero for the default of %s", cfg.Timeout, DefaultTimeout)
-	}
 	if cfg.MaxTokens < 0 {
 		return nil, fmt.Errorf("anthropic: max tokens %d is negative; use zero for the default of %d", cfg.MaxTokens, DefaultMaxTokens)
 	}
-	base := cfg.BaseURL
-	if base == "" {
-		if cfg.APIKey == "" {
-			return nil, errors.New("anthropic: Anthropic's API needs an API key; set one")
-		}
-		base = DefaultBaseURL
+	ep, err := provider.Settings{
+		Name:           "anthropic",
+		Model:          cfg.Model,
+		ModelExample:   "claude-sonnet-4-5",
+		BaseURL:        cfg.BaseURL,
+		DefaultBaseURL: DefaultBaseURL,
+		KeyNeeded:      "Anthropic's API needs an API key; set one",
+		URLExample:     "https://api.anthropic.com/",
+		APIKey:         cfg.APIKey,
+		Timeout:        cfg.Timeout,
+		DefaultTimeout: DefaultTimeout,
+		Logger:         cfg.Logger,
+		Answer:         "a Messages API answer",
+	}.Check()
+	if err != nil {
+		return nil, err
 	}
-	u, err := url.Parse(base)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, errors.New("anthropic: the base URL is not an http or https URL such as https://api.anthropic.com/")
-	}
-	m := &Model{
-		model:     cfg.Model,
-		maxTokens: cfg.MaxTokens,
-		endpoint:  u.Scheme + "://" + u.Host + u.Path,
-		key:       cfg.APIKey,
-		timeout:   cfg.Timeout,
-		log:       cfg.Logger,
-	}
+	m := &Model{ep: ep, maxTokens: cfg.MaxTokens}
 	if m.maxTokens == 0 {
 		m.maxTokens = DefaultMaxTokens
-	}
-	if m.timeout == 0 {
-		m.timeout = DefaultTimeout
-	}
-	if m.log == nil {
-		m.log = slog.New(slog.DiscardHandler)
 	}
 	client := cfg.HTTPClient
 	if client == nil {
@@ -123,25 +104,22 @@ func New(cfg Config) (*Model, error) {
 		// Without it the SDK would take its credential and base URL from
 		// the environment or a profile on disk behind the config's back.
 		option.WithoutEnvironmentDefaults(),
-		option.WithBaseURL(base),
+		option.WithBaseURL(ep.BaseURL),
 		option.WithHTTPClient(client),
-		option.WithRequestTimeout(m.timeout),
+		option.WithRequestTimeout(ep.Timeout),
 	}
-	if cfg.APIKey != "" {
-		opts = append(opts, option.WithAPIKey(cfg.APIKey))
+	if ep.Key != "" {
+		opts = append(opts, option.WithAPIKey(ep.Key))
 	}
-	switch {
-	case cfg.MaxRetries < 0:
-		opts = append(opts, option.WithMaxRetries(0))
-	case cfg.MaxRetries > 0:
-		opts = append(opts, option.WithMaxRetries(cfg.MaxRetries))
+	if n, ok := provider.Retries(cfg.MaxRetries); ok {
+		opts = append(opts, option.WithMaxRetries(n))
 	}
 	m.messages = sdk.NewClient(opts...).Messages
 	return m, nil
 }
 
 // Name is "anthropic/<model>".
-func (m *Model) Name() string { return "anthropic/" + m.model }
+func (m *Model) Name() string { return "anthropic/" + m.ep.Model }
 
 // Generate sends the request as one message and returns its text and tool
 // calls. Errors from the provider, after the SDK's retries, wrap
@@ -152,31 +130,21 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	if err != nil {
 		return agent.ModelResponse{}, err
 	}
-	a := &attempts{log: m.log, redact: m.redact}
+	a := m.ep.Watch()
 	start := time.Now()
-	msg, err := m.messages.New(ctx, params, option.WithMiddleware(a.observe))
+	msg, err := m.messages.New(ctx, params, option.WithMiddleware(a.Observe))
 	latency := time.Since(start)
 	if err != nil {
-		return agent.ModelResponse{Latency: latency}, m.failure(ctx, err, a)
+		return agent.ModelResponse{Latency: latency}, m.ep.Failure(ctx, err, a)
 	}
 	resp := m.response(msg)
 	resp.Latency = latency
-	m.log.Debug("anthropic: model answered",
-		slog.String("model", m.model),
+	m.ep.Log.Debug("anthropic: model answered",
+		slog.String("model", m.ep.Model),
 		slog.Duration("latency", latency),
-		slog.Int("attempts", a.count),
+		slog.Int("attempts", a.Count()),
 		slog.Int("input_tokens", resp.Usage.InputTokens),
 		slog.Int("output_tokens", resp.Usage.OutputTokens),
 		slog.Int("tool_calls", len(resp.ToolCalls)))
 	return resp, nil
-}
-
-// redact removes the API key from text that may quote it. Keys shorter than
-// eight characters are placeholders that replacing would garble ordinary
-// words with.
-func (m *Model) redact(s string) string {
-	if len(m.key) < 8 {
-		return s
-	}
-	return strings.ReplaceAll(s, m.key, "[redacted]")
 }

@@ -1,61 +1,22 @@
 package anthropic
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"io"
-	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/agent/llm/llmtest"
 )
 
 const testKey = "sk-ant-api03-test-9d8c7b6a5f4e3d2c1b0a"
 
-const testSystem = "You are Bea. You play Minecraft with your friends."
-
-var testTools = []agent.ToolSpec{
-	{
-		Name:        "find_block",
-		Description: "You walk to the nearest blocks of a kind and collect them. You are answered with how many you collected, or why you could not.",
-		Schema:      json.RawMessage(`{"type":"object","properties":{"block":{"type":"string","description":"The block id, such as oak_log."},"count":{"type":"integer","minimum":1,"maximum":64}},"required":["block"]}`),
-	},
-	{
-		Name:        "mc_chat",
-		Description: "You say a line in the game chat, where every player reads it.",
-		Schema:      json.RawMessage(`{"type":"object","properties":{"message":{"type":"string"}},"required":["message"]}`),
-	},
-}
-
-// logBuffer collects log lines behind a lock.
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *logBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *logBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
-func newModel(t *testing.T, cfg Config) (*Model, *logBuffer) {
+func newModel(t *testing.T, cfg Config) (*Model, *llmtest.Logs) {
 	t.Helper()
-	logs := &logBuffer{}
-	cfg.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	logs := &llmtest.Logs{}
+	cfg.Logger = logs.Logger()
 	if cfg.Model == "" {
 		cfg.Model = "claude-sonnet-4-5"
 	}
@@ -66,18 +27,10 @@ func newModel(t *testing.T, cfg Config) (*Model, *logBuffer) {
 	return m, logs
 }
 
-func chat(line string) agent.ModelRequest {
-	return agent.ModelRequest{
-		System:   testSystem,
-		Messages: []agent.Message{{Role: agent.RoleUser, Text: line}},
-		Tools:    testTools,
-	}
-}
-
 func TestPlainAnswer(t *testing.T) {
-	url := replay(t, "plain_answer.json")
+	url := llmtest.Replay(t, "plain_answer.json")
 	m, logs := newModel(t, Config{BaseURL: url, APIKey: testKey})
-	resp, err := m.Generate(context.Background(), chat("[chat] Alex (3 blocks away): hi Bea, what are you up to?"))
+	resp, err := m.Generate(context.Background(), llmtest.Chat("[chat] Alex (3 blocks away): hi Bea, what are you up to?"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,16 +55,16 @@ func TestPlainAnswer(t *testing.T) {
 }
 
 func TestToolCall(t *testing.T) {
-	url := replay(t, "tool_call.json")
+	url := llmtest.Replay(t, "tool_call.json")
 	m, _ := newModel(t, Config{BaseURL: url, APIKey: testKey})
-	resp, err := m.Generate(context.Background(), chat("[chat] Alex (3 blocks away): Bea, can you get us 16 oak logs?"))
+	resp, err := m.Generate(context.Background(), llmtest.Chat("[chat] Alex (3 blocks away): Bea, can you get us 16 oak logs?"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := "Sure, I'll go get them."; resp.Text != want {
 		t.Errorf("text %q, want %q", resp.Text, want)
 	}
-	checkCalls(t, resp.ToolCalls, []agent.ToolCall{
+	llmtest.CheckCalls(t, resp.ToolCalls, []agent.ToolCall{
 		{ID: "toolu_01A09q90qw90lq917835lq9", Name: "find_block", Args: json.RawMessage(`{"block":"oak_log","count":16}`)},
 	})
 	// 12 fresh + 1630 read from the cache: she was shown all of it.
@@ -121,11 +74,11 @@ func TestToolCall(t *testing.T) {
 }
 
 func TestSeveralToolCalls(t *testing.T) {
-	url := replay(t, "several_tool_calls.json")
+	url := llmtest.Replay(t, "several_tool_calls.json")
 	m, _ := newModel(t, Config{BaseURL: url, APIKey: testKey})
 	req := agent.ModelRequest{
-		System: testSystem,
-		Tools:  testTools,
+		System: llmtest.System,
+		Tools:  llmtest.Tools(),
 		Messages: []agent.Message{
 			{Role: agent.RoleUser, Text: "[chat] Alex (3 blocks away): Bea, can you get us 16 oak logs?"},
 			{Role: agent.RoleAssistant, Text: "On it!", ToolCalls: []agent.ToolCall{
@@ -144,7 +97,7 @@ func TestSeveralToolCalls(t *testing.T) {
 	if want := "Logs done. Planks, a table, then I tell Alex."; resp.Text != want {
 		t.Errorf("text %q, want %q", resp.Text, want)
 	}
-	checkCalls(t, resp.ToolCalls, []agent.ToolCall{
+	llmtest.CheckCalls(t, resp.ToolCalls, []agent.ToolCall{
 		{ID: "toolu_01Ab2Cd3Ef4Gh5Ij6Kl7Mn8O", Name: "craft_item", Args: json.RawMessage(`{"item":"oak_planks","count":4}`)},
 		{ID: "toolu_01Pq9Rs0Tu1Vw2Xy3Za4Bc5D", Name: "craft_item", Args: json.RawMessage(`{"item":"crafting_table","count":1}`)},
 		{ID: "toolu_01Ef6Gh7Ij8Kl9Mn0Op1Qr2S", Name: "mc_chat", Args: json.RawMessage(`{"message":"Got 16 oak logs, Alex!"}`)},
@@ -159,7 +112,7 @@ func plainRequest() agent.ModelRequest {
 }
 
 func TestRateLimitedIsRetriedAfterTheWait(t *testing.T) {
-	url := replay(t, "rate_limited_then_ok.json")
+	url := llmtest.Replay(t, "rate_limited_then_ok.json")
 	m, logs := newModel(t, Config{BaseURL: url, APIKey: testKey})
 	resp, err := m.Generate(context.Background(), plainRequest())
 	if err != nil {
@@ -177,34 +130,34 @@ func TestRateLimitedIsRetriedAfterTheWait(t *testing.T) {
 }
 
 func TestRateLimitedError(t *testing.T) {
-	url := replay(t, "rate_limited.json")
+	url := llmtest.Replay(t, "rate_limited.json")
 	m, logs := newModel(t, Config{BaseURL: url, APIKey: testKey, MaxRetries: -1})
 	_, err := m.Generate(context.Background(), plainRequest())
-	checkModelError(t, err, logs,
+	llmtest.CheckModelError(t, err, logs, testKey,
 		"anthropic: claude-sonnet-4-5 at "+url+" is rate limiting you (429 Too Many Requests)",
 		"This request would exceed the rate limit for your organization",
 		"it asked to wait 20s before trying again")
 }
 
 func TestServerError(t *testing.T) {
-	url := replay(t, "server_error.json")
+	url := llmtest.Replay(t, "server_error.json")
 	m, logs := newModel(t, Config{BaseURL: url, APIKey: testKey, MaxRetries: -1})
 	_, err := m.Generate(context.Background(), plainRequest())
-	checkModelError(t, err, logs, "failed on its side (500 Internal Server Error)", `said "Internal server error"`, "try again later")
+	llmtest.CheckModelError(t, err, logs, testKey, "failed on its side (500 Internal Server Error)", `said "Internal server error"`, "try again later")
 }
 
 func TestOverloaded(t *testing.T) {
-	url := replay(t, "overloaded.json")
+	url := llmtest.Replay(t, "overloaded.json")
 	m, logs := newModel(t, Config{BaseURL: url, APIKey: testKey, MaxRetries: -1})
 	_, err := m.Generate(context.Background(), plainRequest())
-	checkModelError(t, err, logs, "is overloaded (529 Overloaded)", `said "Overloaded"`)
+	llmtest.CheckModelError(t, err, logs, testKey, "is overloaded (529 Overloaded)", `said "Overloaded"`)
 }
 
 func TestUnauthorizedNeverRepeatsTheKey(t *testing.T) {
-	url := replay(t, "unauthorized_echo.json")
+	url := llmtest.Replay(t, "unauthorized_echo.json")
 	m, logs := newModel(t, Config{BaseURL: url, APIKey: testKey})
-	_, err := m.Generate(context.Background(), chat("hi"))
-	checkModelError(t, err, logs, "refused the API key (401 Unauthorized)", "invalid x-api-key: [redacted] is not a key", "check the API key")
+	_, err := m.Generate(context.Background(), llmtest.Chat("hi"))
+	llmtest.CheckModelError(t, err, logs, testKey, "refused the API key (401 Unauthorized)", "invalid x-api-key: [redacted] is not a key", "check the API key")
 }
 
 func TestInvalidArgumentsArePassedOn(t *testing.T) {
@@ -213,13 +166,13 @@ func TestInvalidArgumentsArePassedOn(t *testing.T) {
 	t.Setenv("ANTHROPIC_API_KEY", "sk-ant-from-the-environment-0123456789")
 	t.Setenv("ANTHROPIC_AUTH_TOKEN", "token-from-the-environment-0123456789")
 	t.Setenv("ANTHROPIC_BASE_URL", "http://127.0.0.1:1")
-	url := replay(t, "invalid_arguments.json")
+	url := llmtest.Replay(t, "invalid_arguments.json")
 	m, _ := newModel(t, Config{BaseURL: url, Model: "qwen2.5-7b-instruct"})
-	resp, err := m.Generate(context.Background(), chat("[chat] Alex (3 blocks away): Bea, can you get us 16 oak logs?"))
+	resp, err := m.Generate(context.Background(), llmtest.Chat("[chat] Alex (3 blocks away): Bea, can you get us 16 oak logs?"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCalls(t, resp.ToolCalls, []agent.ToolCall{
+	llmtest.CheckCalls(t, resp.ToolCalls, []agent.ToolCall{
 		{ID: "toolu_local_0", Name: "find_block", Args: json.RawMessage(`{"block": "oak_log", "count": 16`)},
 		{ID: "toolu_local_1", Name: "look_around", Args: json.RawMessage(`{}`)},
 		{ID: "toolu_local_2", Name: "mc_chat", Args: json.RawMessage(`{"message":"On my way to the trees."}`)},
@@ -229,127 +182,11 @@ func TestInvalidArgumentsArePassedOn(t *testing.T) {
 	}
 }
 
-// hang is a server that reads the request and never answers, until the
-// client gives up or the test ends.
-func hang(t *testing.T) string {
-	t.Helper()
-	stop := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		// Reading the body to its end lets the server notice the client
-		// hanging up, which cancels r.Context.
-		_, _ = io.Copy(io.Discard, r.Body)
-		select {
-		case <-r.Context().Done():
-		case <-stop:
-		}
-	}))
-	t.Cleanup(func() {
-		close(stop)
-		srv.Close()
+func TestFailures(t *testing.T) {
+	llmtest.TestFailures(t, llmtest.Adapter{
+		Key: testKey,
+		New: func(t *testing.T, baseURL string, timeout time.Duration, maxRetries int) (agent.Model, *llmtest.Logs) {
+			return newModel(t, Config{BaseURL: baseURL, APIKey: testKey, Timeout: timeout, MaxRetries: maxRetries})
+		},
 	})
-	return srv.URL
-}
-
-func TestTimeout(t *testing.T) {
-	url := hang(t)
-	m, logs := newModel(t, Config{BaseURL: url, APIKey: testKey, Timeout: 50 * time.Millisecond, MaxRetries: -1})
-	resp, err := m.Generate(context.Background(), chat("hi"))
-	checkModelError(t, err, logs, "did not answer within 50ms", "raise the timeout")
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("%v does not wrap context.DeadlineExceeded", err)
-	}
-	if resp.Latency < 50*time.Millisecond {
-		t.Errorf("latency %v, want at least the timeout", resp.Latency)
-	}
-}
-
-func TestCallerCancels(t *testing.T) {
-	url := hang(t)
-	m, logs := newModel(t, Config{BaseURL: url, APIKey: testKey})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		_, err := m.Generate(ctx, chat("hi"))
-		done <- err
-	}()
-	cancel()
-	err := <-done
-	checkModelError(t, err, logs, "the call was given up because its context ended")
-	if !errors.Is(err, context.Canceled) {
-		t.Errorf("%v does not wrap context.Canceled", err)
-	}
-}
-
-func TestUnreachable(t *testing.T) {
-	srv := httptest.NewServer(http.NotFoundHandler())
-	url := srv.URL
-	srv.Close() // nothing listens there any more
-	m, logs := newModel(t, Config{BaseURL: url, APIKey: testKey, MaxRetries: -1})
-	_, err := m.Generate(context.Background(), chat("hi"))
-	checkModelError(t, err, logs, "could not be reached", "check that the server is running")
-}
-
-func checkCalls(t *testing.T, got, want []agent.ToolCall) {
-	t.Helper()
-	if len(got) != len(want) {
-		t.Fatalf("%d tool calls %v, want %d", len(got), got, len(want))
-	}
-	for i := range want {
-		if got[i].ID != want[i].ID || got[i].Name != want[i].Name || string(got[i].Args) != string(want[i].Args) {
-			t.Errorf("call %d = {%s %s %s}, want {%s %s %s}", i,
-				got[i].ID, got[i].Name, got[i].Args, want[i].ID, want[i].Name, want[i].Args)
-		}
-	}
-}
-
-// checkModelError checks that err wraps agent.ErrModel, says each of parts,
-// and that neither it nor any log line holds the API key.
-func checkModelError(t *testing.T, err error, logs *logBuffer, parts ...string) {
-	t.Helper()
-	if err == nil {
-		t.Fatal("no error")
-	}
-	t.Log(err)
-	if !errors.Is(err, agent.ErrModel) {
-		t.Errorf("%v does not wrap agent.ErrModel", err)
-	}
-	for _, p := range parts {
-		if !strings.Contains(err.Error(), p) {
-			t.Errorf("error %q does not say %q", err, p)
-		}
-	}
-	if strings.Contains(err.Error(), testKey) {
-		t.Errorf("the error holds the API key: %v", err)
-	}
-	if strings.Contains(logs.String(), testKey) {
-		t.Errorf("a log line holds the API key:\n%s", logs)
-	}
-}
-
-func TestKeyAtTheEdgeOfAShortenedQuoteIsStillRedacted(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusUnauthorized)
-		// The key straddles the point where the quote is cut.
-		msg := strings.Repeat("x", maxProviderMessage-len(testKey)+3) + testKey + " was refused"
-		_ = json.NewEncoder(w).Encode(map[string]any{"error": map[string]string{"message": msg}})
-	}))
-	t.Cleanup(srv.Close)
-	m, logs := newModel(t, Config{BaseURL: srv.URL, APIKey: testKey})
-	_, err := m.Generate(context.Background(), chat("hi"))
-	checkModelError(t, err, logs, "(401 Unauthorized)")
-	if strings.Contains(err.Error(), testKey[:len(testKey)-3]) {
-		t.Errorf("part of the key survives in %q", err)
-	}
-}
-
-func TestAnswerThatIsNotJSON(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = io.WriteString(w, `{"id": "x", "choices": [`) // cut off
-	}))
-	t.Cleanup(srv.Close)
-	m, logs := newModel(t, Config{BaseURL: srv.URL, APIKey: testKey})
-	_, err := m.Generate(context.Background(), chat("hi"))
-	checkModelError(t, err, logs, "answered 200 with something that is not", "check that the base URL points at the API itself")
 }

@@ -18,7 +18,7 @@ import (
 // the same at every step of a turn, so later steps read them from the cache),
 // the conversation, and the tools with tool_choice auto.
 func (m *Model) params(req agent.ModelRequest) (sdk.MessageNewParams, error) {
-	p := sdk.MessageNewParams{Model: sdk.Model(m.model), MaxTokens: int64(m.maxTokens)}
+	p := sdk.MessageNewParams{Model: sdk.Model(m.ep.Model), MaxTokens: int64(m.maxTokens)}
 	if req.System != "" {
 		p.System = []sdk.TextBlockParam{{Text: req.System, CacheControl: sdk.NewCacheControlEphemeralParam()}}
 	}
@@ -221,23 +221,23 @@ func (m *Model) response(msg *sdk.Message) agent.ModelResponse {
 		case "tool_use":
 			args := toolInput(b.Input)
 			if !json.Valid(args) {
-				m.log.Debug("anthropic: a tool call's input is not valid JSON; passed on as written",
+				m.ep.Log.Debug("anthropic: a tool call's input is not valid JSON; passed on as written",
 					slog.String("tool", b.Name))
 			}
 			r.ToolCalls = append(r.ToolCalls, agent.ToolCall{ID: b.ID, Name: b.Name, Args: args})
 		case "thinking", "redacted_thinking":
 			// Her reasoning is not her words, and thinking is never asked for.
 		default:
-			m.log.Debug("anthropic: ignored a content block", slog.String("type", b.Type))
+			m.ep.Log.Debug("anthropic: ignored a content block", slog.String("type", b.Type))
 		}
 	}
 	r.Text = strings.Join(text, "\n\n")
 	switch msg.StopReason {
 	case sdk.StopReasonMaxTokens:
-		m.log.Warn("anthropic: the model stopped at max tokens; its answer may be cut short",
-			slog.String("model", m.model), slog.Int("max_tokens", m.maxTokens))
+		m.ep.Log.Warn("anthropic: the model stopped at max tokens; its answer may be cut short",
+			slog.String("model", m.ep.Model), slog.Int("max_tokens", m.maxTokens))
 	case sdk.StopReasonRefusal:
-		m.log.Warn("anthropic: the model refused to go on", slog.String("model", m.model))
+		m.ep.Log.Warn("anthropic: the model refused to go on", slog.String("model", m.ep.Model))
 	}
 	return r
 }

@@ -12,12 +12,13 @@ import (
 	"github.com/openai/openai-go/v3/shared"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/agent/llm/provider"
 )
 
 // params builds the chat completion request: the system prompt as the first
 // message, the conversation, and the tools with tool_choice "auto".
 func (m *Model) params(req agent.ModelRequest) (oai.ChatCompletionNewParams, error) {
-	p := oai.ChatCompletionNewParams{Model: m.model}
+	p := oai.ChatCompletionNewParams{Model: m.ep.Model}
 	msgs, err := messages(req.System, req.Messages)
 	if err != nil {
 		return p, err
@@ -152,8 +153,8 @@ func (m *Model) response(c *oai.ChatCompletion) (agent.ModelResponse, error) {
 		OutputTokens: int(c.Usage.CompletionTokens),
 	}
 	if len(c.Choices) == 0 {
-		said := providerMessage([]byte(m.redact(c.RawJSON())))
-		return r, &modelError{msg: m.redact(fmt.Sprintf("openai: %s at %s answered without a choice: %q", m.model, m.endpoint, said))}
+		said := provider.Message([]byte(m.ep.Redact(c.RawJSON())))
+		return r, m.ep.Errorf("answered without a choice: %q", said)
 	}
 	choice := c.Choices[0]
 	r.Text = choice.Message.Content
@@ -164,7 +165,7 @@ func (m *Model) response(c *oai.ChatCompletion) (agent.ModelResponse, error) {
 		if tc.Type != "" && tc.Type != "function" {
 			// Only function tools are ever offered; anything else is the
 			// server's own and has nothing here to run it.
-			m.log.Debug("openai: ignored a tool call that is not a function", slog.String("type", tc.Type))
+			m.ep.Log.Debug("openai: ignored a tool call that is not a function", slog.String("type", tc.Type))
 			continue
 		}
 		id := tc.ID
@@ -174,17 +175,17 @@ func (m *Model) response(c *oai.ChatCompletion) (agent.ModelResponse, error) {
 		}
 		args := json.RawMessage(argumentsText(json.RawMessage(tc.Function.Arguments)))
 		if !json.Valid(args) {
-			m.log.Debug("openai: a tool call's arguments are not valid JSON; passed on as written",
+			m.ep.Log.Debug("openai: a tool call's arguments are not valid JSON; passed on as written",
 				slog.String("tool", tc.Function.Name))
 		}
 		r.ToolCalls = append(r.ToolCalls, agent.ToolCall{ID: id, Name: tc.Function.Name, Args: args})
 	}
 	switch choice.FinishReason {
 	case "length":
-		m.log.Warn("openai: the model stopped at its output limit; its answer may be cut short",
-			slog.String("model", m.model))
+		m.ep.Log.Warn("openai: the model stopped at its output limit; its answer may be cut short",
+			slog.String("model", m.ep.Model))
 	case "content_filter":
-		m.log.Warn("openai: the provider's content filter cut the answer", slog.String("model", m.model))
+		m.ep.Log.Warn("openai: the provider's content filter cut the answer", slog.String("model", m.ep.Model))
 	}
 	return r, nil
 }

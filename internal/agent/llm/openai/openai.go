@@ -9,18 +9,15 @@ package openai
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
-	"net/url"
-	"strings"
 	"time"
 
 	oai "github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/agent/llm/provider"
 )
 
 // DefaultBaseURL is OpenAI's own API root.
@@ -60,74 +57,53 @@ type Config struct {
 // Model is one model behind an OpenAI-compatible endpoint. It implements
 // agent.Model.
 type Model struct {
-	model    string
-	endpoint string // the base URL without credentials or query, for sentences
-	key      string // only to redact it
-	timeout  time.Duration
-	chat     oai.ChatCompletionService
-	log      *slog.Logger
+	ep   *provider.Endpoint
+	chat oai.ChatCompletionService
 }
 
 var _ agent.Model = (*Model)(nil)
 
 // New checks cfg and returns a Model ready to call. It makes no request.
 func New(cfg Config) (*Model, error) {
-	if strings.TrimSpace(cfg.Model) == "" {
-		return nil, errors.New("openai: no model named; set one, such as gpt-4o-mini or qwen2.5:7b")
-	}
-	if cfg.Timeout < 0 {
-		return nil, fmt.Errorf("openai: the timeout %s is negative; use zero for the default of %s", cfg.Timeout, DefaultTimeout)
-	}
-	base := cfg.BaseURL
-	if base == "" {
-		if cfg.APIKey == "" {
-			return nil, errors.New("openai: OpenAI's API needs an API key; for a local server (Ollama, vLLM, llama.cpp, LM Studio) set its base URL instead")
-		}
-		base = DefaultBaseURL
-	}
-	u, err := url.Parse(base)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, errors.New("openai: the base URL is not an http or https URL such as http://127.0.0.1:11434/v1")
-	}
-	m := &Model{
-		model:    cfg.Model,
-		endpoint: u.Scheme + "://" + u.Host + u.Path,
-		key:      cfg.APIKey,
-		timeout:  cfg.Timeout,
-		log:      cfg.Logger,
-	}
-	if m.timeout == 0 {
-		m.timeout = DefaultTimeout
-	}
-	if m.log == nil {
-		m.log = slog.New(slog.DiscardHandler)
+	ep, err := provider.Settings{
+		Name:           "openai",
+		Model:          cfg.Model,
+		ModelExample:   "gpt-4o-mini or qwen2.5:7b",
+		BaseURL:        cfg.BaseURL,
+		DefaultBaseURL: DefaultBaseURL,
+		KeyNeeded:      "OpenAI's API needs an API key; for a local server (Ollama, vLLM, llama.cpp, LM Studio) set its base URL instead",
+		URLExample:     "http://127.0.0.1:11434/v1",
+		APIKey:         cfg.APIKey,
+		Timeout:        cfg.Timeout,
+		DefaultTimeout: DefaultTimeout,
+		Logger:         cfg.Logger,
+		Answer:         "a chat completion",
+	}.Check()
+	if err != nil {
+		return nil, err
 	}
 	client := cfg.HTTPClient
 	if client == nil {
 		client = &http.Client{}
 	}
 	opts := []option.RequestOption{
-		option.WithBaseURL(base),
+		option.WithBaseURL(ep.BaseURL),
 		option.WithHTTPClient(client),
-		option.WithRequestTimeout(m.timeout),
+		option.WithRequestTimeout(ep.Timeout),
 	}
-	if cfg.APIKey != "" {
-		opts = append(opts, option.WithAPIKey(cfg.APIKey))
+	if ep.Key != "" {
+		opts = append(opts, option.WithAPIKey(ep.Key))
 	}
-	switch {
-	case cfg.MaxRetries < 0:
-		opts = append(opts, option.WithMaxRetries(0))
-	case cfg.MaxRetries > 0:
-		opts = append(opts, option.WithMaxRetries(cfg.MaxRetries))
+	if n, ok := provider.Retries(cfg.MaxRetries); ok {
+		opts = append(opts, option.WithMaxRetries(n))
 	}
 	// The service, not oai.NewClient: the client would read OPENAI_API_KEY
 	// and OPENAI_BASE_URL from the environment behind the config's back.
-	m.chat = oai.NewChatCompletionService(opts...)
-	return m, nil
+	return &Model{ep: ep, chat: oai.NewChatCompletionService(opts...)}, nil
 }
 
 // Name is "openai/<model>".
-func (m *Model) Name() string { return "openai/" + m.model }
+func (m *Model) Name() string { return "openai/" + m.ep.Model }
 
 // Generate sends the request as one chat completion and returns the first
 // choice's text and tool calls. Errors from the provider, after the SDK's
@@ -138,34 +114,24 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	if err != nil {
 		return agent.ModelResponse{}, err
 	}
-	a := &attempts{log: m.log, redact: m.redact}
+	a := m.ep.Watch()
 	start := time.Now()
-	completion, err := m.chat.New(ctx, params, option.WithMiddleware(a.observe))
+	completion, err := m.chat.New(ctx, params, option.WithMiddleware(a.Observe))
 	latency := time.Since(start)
 	if err != nil {
-		return agent.ModelResponse{Latency: latency}, m.failure(ctx, err, a)
+		return agent.ModelResponse{Latency: latency}, m.ep.Failure(ctx, err, a)
 	}
 	resp, err := m.response(completion)
 	resp.Latency = latency
 	if err != nil {
 		return resp, err
 	}
-	m.log.Debug("openai: model answered",
-		slog.String("model", m.model),
+	m.ep.Log.Debug("openai: model answered",
+		slog.String("model", m.ep.Model),
 		slog.Duration("latency", latency),
-		slog.Int("attempts", a.count),
+		slog.Int("attempts", a.Count()),
 		slog.Int("input_tokens", resp.Usage.InputTokens),
 		slog.Int("output_tokens", resp.Usage.OutputTokens),
 		slog.Int("tool_calls", len(resp.ToolCalls)))
 	return resp, nil
-}
-
-// redact removes the API key from text that may quote it. Keys shorter than
-// eight characters are placeholders ("ollama", "none") that local servers
-// ignore, and replacing them would garble ordinary words.
-func (m *Model) redact(s string) string {
-	if len(m.key) < 8 {
-		return s
-	}
-	return strings.ReplaceAll(s, m.key, "[redacted]")
 }

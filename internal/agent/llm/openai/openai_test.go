@@ -1,62 +1,22 @@
 package openai
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"io"
-	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/agent/llm/llmtest"
 )
 
 const testKey = "sk-test-4f9c2e7a1b3d5f60"
 
-const testSystem = "You are Bea. You play Minecraft with your friends."
-
-var testTools = []agent.ToolSpec{
-	{
-		Name:        "find_block",
-		Description: "You walk to the nearest blocks of a kind and collect them. You are answered with how many you collected, or why you could not.",
-		Schema:      json.RawMessage(`{"type":"object","properties":{"block":{"type":"string","description":"The block id, such as oak_log."},"count":{"type":"integer","minimum":1,"maximum":64}},"required":["block"]}`),
-	},
-	{
-		Name:        "mc_chat",
-		Description: "You say a line in the game chat, where every player reads it.",
-		Schema:      json.RawMessage(`{"type":"object","properties":{"message":{"type":"string"}},"required":["message"]}`),
-	},
-}
-
-// logBuffer collects log lines; the SDK's middleware may log from the
-// calling goroutine only, but the lock keeps the race detector's word.
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *logBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *logBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
-func newModel(t *testing.T, cfg Config) (*Model, *logBuffer) {
+func newModel(t *testing.T, cfg Config) (*Model, *llmtest.Logs) {
 	t.Helper()
-	logs := &logBuffer{}
-	cfg.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	logs := &llmtest.Logs{}
+	cfg.Logger = logs.Logger()
 	if cfg.Model == "" {
 		cfg.Model = "gpt-4o-mini"
 	}
@@ -67,18 +27,10 @@ func newModel(t *testing.T, cfg Config) (*Model, *logBuffer) {
 	return m, logs
 }
 
-func chat(line string) agent.ModelRequest {
-	return agent.ModelRequest{
-		System:   testSystem,
-		Messages: []agent.Message{{Role: agent.RoleUser, Text: line}},
-		Tools:    testTools,
-	}
-}
-
 func TestPlainAnswer(t *testing.T) {
-	url := replay(t, "plain_answer.json")
+	url := llmtest.Replay(t, "plain_answer.json")
 	m, logs := newModel(t, Config{BaseURL: url + "/v1", APIKey: testKey})
-	resp, err := m.Generate(context.Background(), chat("[chat] Alex (3 blocks away): hi Bea, what are you up to?"))
+	resp, err := m.Generate(context.Background(), llmtest.Chat("[chat] Alex (3 blocks away): hi Bea, what are you up to?"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,14 +55,14 @@ func TestPlainAnswer(t *testing.T) {
 }
 
 func TestToolCall(t *testing.T) {
-	url := replay(t, "tool_call.json")
+	url := llmtest.Replay(t, "tool_call.json")
 	m, _ := newModel(t, Config{BaseURL: url + "/v1", APIKey: testKey})
-	resp, err := m.Generate(context.Background(), chat("[chat] Alex (3 blocks away): Bea, can you get us 16 oak logs?"))
+	resp, err := m.Generate(context.Background(), llmtest.Chat("[chat] Alex (3 blocks away): Bea, can you get us 16 oak logs?"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []agent.ToolCall{{ID: "call_Qm8vT2xR5nW1pL4kJ7hG0fD3", Name: "find_block", Args: json.RawMessage(`{"block":"oak_log","count":16}`)}}
-	checkCalls(t, resp.ToolCalls, want)
+	llmtest.CheckCalls(t, resp.ToolCalls, want)
 	if resp.Text != "" {
 		t.Errorf("text %q, want none", resp.Text)
 	}
@@ -120,11 +72,11 @@ func TestToolCall(t *testing.T) {
 }
 
 func TestSeveralToolCalls(t *testing.T) {
-	url := replay(t, "several_tool_calls.json")
+	url := llmtest.Replay(t, "several_tool_calls.json")
 	m, _ := newModel(t, Config{BaseURL: url + "/v1", APIKey: testKey})
 	req := agent.ModelRequest{
-		System: testSystem,
-		Tools:  testTools,
+		System: llmtest.System,
+		Tools:  llmtest.Tools(),
 		Messages: []agent.Message{
 			{Role: agent.RoleUser, Text: "[chat] Alex (3 blocks away): Bea, can you get us 16 oak logs?"},
 			{Role: agent.RoleAssistant, Text: "On it!", ToolCalls: []agent.ToolCall{
@@ -141,7 +93,7 @@ func TestSeveralToolCalls(t *testing.T) {
 	if want := "Logs done. Planks, a table, then I tell Alex."; resp.Text != want {
 		t.Errorf("text %q, want %q", resp.Text, want)
 	}
-	checkCalls(t, resp.ToolCalls, []agent.ToolCall{
+	llmtest.CheckCalls(t, resp.ToolCalls, []agent.ToolCall{
 		{ID: "call_a1B2c3D4e5F6g7H8i9J0k1L2", Name: "craft_item", Args: json.RawMessage(`{"item":"oak_planks","count":4}`)},
 		{ID: "call_m3N4o5P6q7R8s9T0u1V2w3X4", Name: "craft_item", Args: json.RawMessage(`{"item":"crafting_table","count":1}`)},
 		{ID: "call_y5Z6a7B8c9D0e1F2g3H4i5J6", Name: "mc_chat", Args: json.RawMessage(`{"message":"Got 16 oak logs, Alex!"}`)},
@@ -152,10 +104,10 @@ func TestSeveralToolCalls(t *testing.T) {
 }
 
 func TestRateLimitedIsRetriedAfterTheWait(t *testing.T) {
-	url := replay(t, "rate_limited_then_ok.json")
+	url := llmtest.Replay(t, "rate_limited_then_ok.json")
 	m, logs := newModel(t, Config{BaseURL: url + "/v1", APIKey: testKey})
 	resp, err := m.Generate(context.Background(), agent.ModelRequest{
-		System:   testSystem,
+		System:   llmtest.System,
 		Messages: []agent.Message{{Role: agent.RoleUser, Text: "[chat] Alex (3 blocks away): hi Bea!"}},
 	})
 	if err != nil {
@@ -173,43 +125,43 @@ func TestRateLimitedIsRetriedAfterTheWait(t *testing.T) {
 }
 
 func TestRateLimitedError(t *testing.T) {
-	url := replay(t, "rate_limited.json")
+	url := llmtest.Replay(t, "rate_limited.json")
 	m, logs := newModel(t, Config{BaseURL: url + "/v1", APIKey: testKey, MaxRetries: -1})
 	_, err := m.Generate(context.Background(), agent.ModelRequest{
-		System:   testSystem,
+		System:   llmtest.System,
 		Messages: []agent.Message{{Role: agent.RoleUser, Text: "[chat] Alex (3 blocks away): hi Bea!"}},
 	})
-	checkModelError(t, err, logs,
+	llmtest.CheckModelError(t, err, logs, testKey,
 		"openai: gpt-4o-mini at "+url+"/v1 is rate limiting you (429 Too Many Requests)",
 		"Rate limit reached for gpt-4o-mini",
 		"it asked to wait 20s before trying again")
 }
 
 func TestServerError(t *testing.T) {
-	url := replay(t, "server_error.json")
+	url := llmtest.Replay(t, "server_error.json")
 	m, logs := newModel(t, Config{BaseURL: url + "/v1", APIKey: testKey, MaxRetries: -1})
 	_, err := m.Generate(context.Background(), agent.ModelRequest{
-		System:   testSystem,
+		System:   llmtest.System,
 		Messages: []agent.Message{{Role: agent.RoleUser, Text: "[chat] Alex (3 blocks away): hi Bea!"}},
 	})
-	checkModelError(t, err, logs,
+	llmtest.CheckModelError(t, err, logs, testKey,
 		"failed on its side (500 Internal Server Error)",
 		"The server had an error while processing your request",
 		"try again later")
 }
 
 func TestUnauthorizedNeverRepeatsTheKey(t *testing.T) {
-	url := replay(t, "unauthorized_echo.json")
+	url := llmtest.Replay(t, "unauthorized_echo.json")
 	m, logs := newModel(t, Config{BaseURL: url + "/v1", APIKey: testKey})
-	_, err := m.Generate(context.Background(), chat("hi"))
-	checkModelError(t, err, logs, "refused the API key (401 Unauthorized)", "Received API Key = [redacted]", "check the API key")
+	_, err := m.Generate(context.Background(), llmtest.Chat("hi"))
+	llmtest.CheckModelError(t, err, logs, testKey, "refused the API key (401 Unauthorized)", "Received API Key = [redacted]", "check the API key")
 }
 
 func TestModelNotFound(t *testing.T) {
-	url := replay(t, "ollama_not_found.json")
+	url := llmtest.Replay(t, "ollama_not_found.json")
 	m, logs := newModel(t, Config{BaseURL: url + "/v1", APIKey: "ollama", Model: "llama3.3"})
-	_, err := m.Generate(context.Background(), chat("hi"))
-	checkModelError(t, err, logs, "(404 Not Found)", `model \"llama3.3\" not found, try pulling it first`, `check the model name "llama3.3" and the base URL`)
+	_, err := m.Generate(context.Background(), llmtest.Chat("hi"))
+	llmtest.CheckModelError(t, err, logs, testKey, "(404 Not Found)", `model \"llama3.3\" not found, try pulling it first`, `check the model name "llama3.3" and the base URL`)
 }
 
 func TestInvalidArgumentsArePassedOn(t *testing.T) {
@@ -217,13 +169,13 @@ func TestInvalidArgumentsArePassedOn(t *testing.T) {
 	// the request goes where the config says.
 	t.Setenv("OPENAI_API_KEY", "sk-from-the-environment-0123456789")
 	t.Setenv("OPENAI_BASE_URL", "http://127.0.0.1:1/v1")
-	url := replay(t, "invalid_arguments.json")
+	url := llmtest.Replay(t, "invalid_arguments.json")
 	m, _ := newModel(t, Config{BaseURL: url + "/v1", Model: "Qwen/Qwen2.5-7B-Instruct"})
-	resp, err := m.Generate(context.Background(), chat("[chat] Alex (3 blocks away): Bea, can you get us 16 oak logs?"))
+	resp, err := m.Generate(context.Background(), llmtest.Chat("[chat] Alex (3 blocks away): Bea, can you get us 16 oak logs?"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCalls(t, resp.ToolCalls, []agent.ToolCall{
+	llmtest.CheckCalls(t, resp.ToolCalls, []agent.ToolCall{
 		{ID: "chatcmpl-tool-4e2f8a1c9b3d4f6e8a0c2e4f6a8b0c2d", Name: "find_block", Args: json.RawMessage(`{"block": "oak_log", "count": 16`)},
 		{ID: "chatcmpl-tool-7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a", Name: "look_around", Args: json.RawMessage(`{}`)},
 		{ID: "chatcmpl-tool-0a2c4e6f8b1d3f5a7c9e0b2d4f6a8c1e", Name: "mc_chat", Args: json.RawMessage(`{"message": "On my way to the trees."}`)},
@@ -233,134 +185,19 @@ func TestInvalidArgumentsArePassedOn(t *testing.T) {
 	}
 }
 
-// hang is a server that reads the request and never answers, until the
-// client gives up or the test ends.
-func hang(t *testing.T) string {
-	t.Helper()
-	stop := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		// Reading the body to its end lets the server notice the client
-		// hanging up, which cancels r.Context.
-		_, _ = io.Copy(io.Discard, r.Body)
-		select {
-		case <-r.Context().Done():
-		case <-stop:
-		}
-	}))
-	t.Cleanup(func() {
-		close(stop)
-		srv.Close()
-	})
-	return srv.URL
-}
-
-func TestTimeout(t *testing.T) {
-	url := hang(t)
-	m, logs := newModel(t, Config{BaseURL: url + "/v1", APIKey: testKey, Timeout: 50 * time.Millisecond, MaxRetries: -1})
-	resp, err := m.Generate(context.Background(), chat("hi"))
-	checkModelError(t, err, logs, "did not answer within 50ms", "raise the timeout")
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("%v does not wrap context.DeadlineExceeded", err)
-	}
-	if resp.Latency < 50*time.Millisecond {
-		t.Errorf("latency %v, want at least the timeout", resp.Latency)
-	}
-}
-
-func TestCallerCancels(t *testing.T) {
-	url := hang(t)
-	m, logs := newModel(t, Config{BaseURL: url + "/v1", APIKey: testKey})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		_, err := m.Generate(ctx, chat("hi"))
-		done <- err
-	}()
-	cancel()
-	err := <-done
-	checkModelError(t, err, logs, "the call was given up because its context ended")
-	if !errors.Is(err, context.Canceled) {
-		t.Errorf("%v does not wrap context.Canceled", err)
-	}
-}
-
-func TestUnreachable(t *testing.T) {
-	srv := httptest.NewServer(http.NotFoundHandler())
-	url := srv.URL
-	srv.Close() // nothing listens there any more
-	m, logs := newModel(t, Config{BaseURL: url + "/v1", APIKey: testKey, MaxRetries: -1})
-	_, err := m.Generate(context.Background(), chat("hi"))
-	checkModelError(t, err, logs, "could not be reached", "check that the server is running")
-}
-
-func checkCalls(t *testing.T, got, want []agent.ToolCall) {
-	t.Helper()
-	if len(got) != len(want) {
-		t.Fatalf("%d tool calls %v, want %d", len(got), got, len(want))
-	}
-	for i := range want {
-		if got[i].ID != want[i].ID || got[i].Name != want[i].Name || string(got[i].Args) != string(want[i].Args) {
-			t.Errorf("call %d = {%s %s %s}, want {%s %s %s}", i,
-				got[i].ID, got[i].Name, got[i].Args, want[i].ID, want[i].Name, want[i].Args)
-		}
-	}
-}
-
-// checkModelError checks that err wraps agent.ErrModel, says each of parts,
-// and that neither it nor any log line holds the API key.
-func checkModelError(t *testing.T, err error, logs *logBuffer, parts ...string) {
-	t.Helper()
-	if err == nil {
-		t.Fatal("no error")
-	}
-	t.Log(err)
-	if !errors.Is(err, agent.ErrModel) {
-		t.Errorf("%v does not wrap agent.ErrModel", err)
-	}
-	for _, p := range parts {
-		if !strings.Contains(err.Error(), p) {
-			t.Errorf("error %q does not say %q", err, p)
-		}
-	}
-	if strings.Contains(err.Error(), testKey) {
-		t.Errorf("the error holds the API key: %v", err)
-	}
-	if strings.Contains(logs.String(), testKey) {
-		t.Errorf("a log line holds the API key:\n%s", logs)
-	}
-}
 
 func TestAnswerWithoutChoice(t *testing.T) {
-	url := replay(t, "openrouter_error_in_body.json")
+	url := llmtest.Replay(t, "openrouter_error_in_body.json")
 	m, logs := newModel(t, Config{BaseURL: url + "/api/v1", APIKey: testKey, Model: "meta-llama/llama-3.3-70b-instruct"})
-	_, err := m.Generate(context.Background(), chat("hi"))
-	checkModelError(t, err, logs, "answered without a choice", "Provider returned error")
+	_, err := m.Generate(context.Background(), llmtest.Chat("hi"))
+	llmtest.CheckModelError(t, err, logs, testKey, "answered without a choice", "Provider returned error")
 }
 
-func TestKeyAtTheEdgeOfAShortenedQuoteIsStillRedacted(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusUnauthorized)
-		// The key straddles the point where the quote is cut.
-		msg := strings.Repeat("x", maxProviderMessage-len(testKey)+3) + testKey + " was refused"
-		_ = json.NewEncoder(w).Encode(map[string]any{"error": map[string]string{"message": msg}})
-	}))
-	t.Cleanup(srv.Close)
-	m, logs := newModel(t, Config{BaseURL: srv.URL, APIKey: testKey})
-	_, err := m.Generate(context.Background(), chat("hi"))
-	checkModelError(t, err, logs, "(401 Unauthorized)")
-	if strings.Contains(err.Error(), testKey[:len(testKey)-3]) {
-		t.Errorf("part of the key survives in %q", err)
-	}
-}
-
-func TestAnswerThatIsNotJSON(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = io.WriteString(w, `{"id": "x", "choices": [`) // cut off
-	}))
-	t.Cleanup(srv.Close)
-	m, logs := newModel(t, Config{BaseURL: srv.URL, APIKey: testKey})
-	_, err := m.Generate(context.Background(), chat("hi"))
-	checkModelError(t, err, logs, "answered 200 with something that is not", "check that the base URL points at the API itself")
+func TestFailures(t *testing.T) {
+	llmtest.TestFailures(t, llmtest.Adapter{
+		Key: testKey,
+		New: func(t *testing.T, baseURL string, timeout time.Duration, maxRetries int) (agent.Model, *llmtest.Logs) {
+			return newModel(t, Config{BaseURL: baseURL, APIKey: testKey, Timeout: timeout, MaxRetries: maxRetries})
+		},
+	})
 }

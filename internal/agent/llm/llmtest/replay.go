@@ -1,4 +1,8 @@
-package anthropic
+// Package llmtest is for the model adapters' tests: a loopback server that
+// replays the HTTP exchanges recorded in a package's testdata and checks the
+// requests against them, servers that hang or refuse, and the checks both
+// adapters' tests make of an answer or an error. Only tests import it.
+package llmtest
 
 import (
 	"bytes"
@@ -37,10 +41,11 @@ type exchange struct {
 	} `json:"response"`
 }
 
-// replay serves the recording in testdata/name on a loopback server and
-// returns the server's URL. Every request is checked against the next
-// exchange; at the end of the test every exchange must have been used.
-func replay(t *testing.T, name string) string {
+// Replay serves the recording in testdata/name, relative to the directory
+// the test runs in (its package's), on a loopback server and returns the
+// server's URL. Every request is checked against the next exchange; at the
+// end of the test every exchange must have been used.
+func Replay(t testing.TB, name string) string {
 	t.Helper()
 	raw, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
@@ -83,7 +88,7 @@ func replay(t *testing.T, name string) string {
 	return srv.URL
 }
 
-func checkRequest(t *testing.T, name string, i int, ex exchange, r *http.Request) {
+func checkRequest(t testing.TB, name string, i int, ex exchange, r *http.Request) {
 	t.Helper()
 	if ex.Request.Method != "" && r.Method != ex.Request.Method {
 		t.Errorf("%s #%d: method %s, want %s", name, i, r.Method, ex.Request.Method)
