@@ -11,12 +11,18 @@ import (
 	"testing"
 	"time"
 
+	"beaweb/internal/planner/script"
 	"beaweb/internal/store"
 )
 
 // TestMain lets the test binary stand in for beaweb itself, so a test can
 // run the real main in a child process and send it signals.
 func TestMain(m *testing.M) {
+	// The build-script sandbox runs beaweb's own binary, which in tests is
+	// this one, with an empty environment.
+	if len(os.Args) > 1 && os.Args[1] == buildScriptCommand {
+		os.Exit(script.ChildMain(os.Stdin, os.Stdout, os.Stderr))
+	}
 	if os.Getenv("BEAWEB_RUN_MAIN") == "1" {
 		os.Args = append([]string{"beaweb"}, strings.Fields(os.Getenv("BEAWEB_ARGS"))...)
 		main()
