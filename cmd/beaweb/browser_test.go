@@ -104,7 +104,7 @@ var notInFileName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
 func pageShot(ctx context.Context, name string) (string, error) {
 	sctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	png, err := chromedp.Run(sctx, chromedp.FullScreenshot(90))
+	png, err := chromedp.Run(sctx, chromedp.FullScreenshot(100)) // 100 is PNG; below it is JPEG
 	if err != nil {
 		return "", err
 	}
@@ -152,7 +152,7 @@ func until(expr string) chromedp.Action[chromedp.Void] {
 // jsDo evaluates a JavaScript statement in the page, as a step.
 func jsDo(expr string) chromedp.Action[chromedp.Void] {
 	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		_, err := chromedp.Evaluate[bool]("(() => { " + expr + "; return true })()")(ctx, tg)
+		_, err := chromedp.Evaluate[bool]("(() => { "+expr+"; return true })()")(ctx, tg)
 		return chromedp.Void{}, err
 	}
 }

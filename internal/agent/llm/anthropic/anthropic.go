@@ -139,12 +139,6 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	}
 	resp := m.response(msg)
 	resp.Latency = latency
-	m.ep.Log.Debug("anthropic: model answered",
-		slog.String("model", m.ep.Model),
-		slog.Duration("latency", latency),
-		slog.Int("attempts", a.Count()),
-		slog.Int("input_tokens", resp.Usage.InputTokens),
-		slog.Int("output_tokens", resp.Usage.OutputTokens),
-		slog.Int("tool_calls", len(resp.ToolCalls)))
+	a.LogAnswer(resp)
 	return resp, nil
 }

@@ -34,18 +34,10 @@ func TestPlainAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "Hi Alex! I'm looking around for some trees to chop."; resp.Text != want {
-		t.Errorf("text %q, want %q", resp.Text, want)
-	}
-	if len(resp.ToolCalls) != 0 {
-		t.Errorf("tool calls %v, want none", resp.ToolCalls)
-	}
-	if want := (agent.Usage{InputTokens: 687, OutputTokens: 16}); resp.Usage != want {
-		t.Errorf("usage %+v, want %+v", resp.Usage, want)
-	}
-	if resp.Latency <= 0 {
-		t.Errorf("latency %v, want it measured", resp.Latency)
-	}
+	llmtest.CheckAnswer(t, resp, agent.ModelResponse{
+		Text:  "Hi Alex! I'm looking around for some trees to chop.",
+		Usage: agent.Usage{InputTokens: 687, OutputTokens: 16},
+	})
 	if strings.Contains(logs.String(), testKey) {
 		t.Errorf("a log line holds the API key:\n%s", logs)
 	}
@@ -61,16 +53,14 @@ func TestToolCall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "Sure, I'll go get them."; resp.Text != want {
-		t.Errorf("text %q, want %q", resp.Text, want)
-	}
-	llmtest.CheckCalls(t, resp.ToolCalls, []agent.ToolCall{
-		{ID: "toolu_01A09q90qw90lq917835lq9", Name: "find_block", Args: json.RawMessage(`{"block":"oak_log","count":16}`)},
+	llmtest.CheckAnswer(t, resp, agent.ModelResponse{
+		Text: "Sure, I'll go get them.",
+		ToolCalls: []agent.ToolCall{
+			{ID: "toolu_01A09q90qw90lq917835lq9", Name: "find_block", Args: json.RawMessage(`{"block":"oak_log","count":16}`)},
+		},
+		// 12 fresh + 1630 read from the cache: she was shown all of it.
+		Usage: agent.Usage{InputTokens: 1642, OutputTokens: 58},
 	})
-	// 12 fresh + 1630 read from the cache: she was shown all of it.
-	if want := (agent.Usage{InputTokens: 1642, OutputTokens: 58}); resp.Usage != want {
-		t.Errorf("usage %+v, want %+v", resp.Usage, want)
-	}
 }
 
 func TestSeveralToolCalls(t *testing.T) {
@@ -94,17 +84,15 @@ func TestSeveralToolCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "Logs done. Planks, a table, then I tell Alex."; resp.Text != want {
-		t.Errorf("text %q, want %q", resp.Text, want)
-	}
-	llmtest.CheckCalls(t, resp.ToolCalls, []agent.ToolCall{
-		{ID: "toolu_01Ab2Cd3Ef4Gh5Ij6Kl7Mn8O", Name: "craft_item", Args: json.RawMessage(`{"item":"oak_planks","count":4}`)},
-		{ID: "toolu_01Pq9Rs0Tu1Vw2Xy3Za4Bc5D", Name: "craft_item", Args: json.RawMessage(`{"item":"crafting_table","count":1}`)},
-		{ID: "toolu_01Ef6Gh7Ij8Kl9Mn0Op1Qr2S", Name: "mc_chat", Args: json.RawMessage(`{"message":"Got 16 oak logs, Alex!"}`)},
+	llmtest.CheckAnswer(t, resp, agent.ModelResponse{
+		Text: "Logs done. Planks, a table, then I tell Alex.",
+		ToolCalls: []agent.ToolCall{
+			{ID: "toolu_01Ab2Cd3Ef4Gh5Ij6Kl7Mn8O", Name: "craft_item", Args: json.RawMessage(`{"item":"oak_planks","count":4}`)},
+			{ID: "toolu_01Pq9Rs0Tu1Vw2Xy3Za4Bc5D", Name: "craft_item", Args: json.RawMessage(`{"item":"crafting_table","count":1}`)},
+			{ID: "toolu_01Ef6Gh7Ij8Kl9Mn0Op1Qr2S", Name: "mc_chat", Args: json.RawMessage(`{"message":"Got 16 oak logs, Alex!"}`)},
+		},
+		Usage: agent.Usage{InputTokens: 245 + 1630 + 212, OutputTokens: 131},
 	})
-	if want := (agent.Usage{InputTokens: 245 + 1630 + 212, OutputTokens: 131}); resp.Usage != want {
-		t.Errorf("usage %+v, want %+v", resp.Usage, want)
-	}
 }
 
 func plainRequest() agent.ModelRequest {
@@ -118,12 +106,10 @@ func TestRateLimitedIsRetriedAfterTheWait(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if resp.Text != "Hi Alex!" {
-		t.Errorf("text %q, want the second attempt's", resp.Text)
-	}
-	if want := (agent.Usage{InputTokens: 31 + 1630, OutputTokens: 5}); resp.Usage != want {
-		t.Errorf("usage %+v, want %+v", resp.Usage, want)
-	}
+	llmtest.CheckAnswer(t, resp, agent.ModelResponse{
+		Text:  "Hi Alex!",
+		Usage: agent.Usage{InputTokens: 31 + 1630, OutputTokens: 5},
+	})
 	if l := logs.String(); !strings.Contains(l, "status=429") || !strings.Contains(l, "retry_after=5ms") {
 		t.Errorf("no debug line about the 429 and its wait:\n%s", l)
 	}

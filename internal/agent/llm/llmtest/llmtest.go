@@ -145,3 +145,19 @@ func CheckModelError(t testing.TB, err error, logs *Logs, key string, parts ...s
 		t.Errorf("a log line holds the API key:\n%s", logs)
 	}
 }
+
+// CheckAnswer checks that got has want's text, tool calls (as CheckCalls
+// does) and usage, and a measured latency.
+func CheckAnswer(t testing.TB, got, want agent.ModelResponse) {
+	t.Helper()
+	if got.Text != want.Text {
+		t.Errorf("text %q, want %q", got.Text, want.Text)
+	}
+	CheckCalls(t, got.ToolCalls, want.ToolCalls)
+	if got.Usage != want.Usage {
+		t.Errorf("usage %+v, want %+v", got.Usage, want.Usage)
+	}
+	if got.Latency <= 0 {
+		t.Errorf("latency %v, want it measured", got.Latency)
+	}
+}

@@ -34,18 +34,10 @@ func TestPlainAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "Hi Alex! I'm looking around for some trees to chop."; resp.Text != want {
-		t.Errorf("text %q, want %q", resp.Text, want)
-	}
-	if len(resp.ToolCalls) != 0 {
-		t.Errorf("tool calls %v, want none", resp.ToolCalls)
-	}
-	if want := (agent.Usage{InputTokens: 412, OutputTokens: 14}); resp.Usage != want {
-		t.Errorf("usage %+v, want %+v", resp.Usage, want)
-	}
-	if resp.Latency <= 0 {
-		t.Errorf("latency %v, want it measured", resp.Latency)
-	}
+	llmtest.CheckAnswer(t, resp, agent.ModelResponse{
+		Text:  "Hi Alex! I'm looking around for some trees to chop.",
+		Usage: agent.Usage{InputTokens: 412, OutputTokens: 14},
+	})
 	if strings.Contains(logs.String(), testKey) {
 		t.Errorf("a log line holds the API key:\n%s", logs)
 	}
@@ -61,14 +53,12 @@ func TestToolCall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []agent.ToolCall{{ID: "call_Qm8vT2xR5nW1pL4kJ7hG0fD3", Name: "find_block", Args: json.RawMessage(`{"block":"oak_log","count":16}`)}}
-	llmtest.CheckCalls(t, resp.ToolCalls, want)
-	if resp.Text != "" {
-		t.Errorf("text %q, want none", resp.Text)
-	}
-	if want := (agent.Usage{InputTokens: 431, OutputTokens: 21}); resp.Usage != want {
-		t.Errorf("usage %+v, want %+v", resp.Usage, want)
-	}
+	llmtest.CheckAnswer(t, resp, agent.ModelResponse{
+		ToolCalls: []agent.ToolCall{
+			{ID: "call_Qm8vT2xR5nW1pL4kJ7hG0fD3", Name: "find_block", Args: json.RawMessage(`{"block":"oak_log","count":16}`)},
+		},
+		Usage: agent.Usage{InputTokens: 431, OutputTokens: 21},
+	})
 }
 
 func TestSeveralToolCalls(t *testing.T) {
@@ -90,17 +80,15 @@ func TestSeveralToolCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "Logs done. Planks, a table, then I tell Alex."; resp.Text != want {
-		t.Errorf("text %q, want %q", resp.Text, want)
-	}
-	llmtest.CheckCalls(t, resp.ToolCalls, []agent.ToolCall{
-		{ID: "call_a1B2c3D4e5F6g7H8i9J0k1L2", Name: "craft_item", Args: json.RawMessage(`{"item":"oak_planks","count":4}`)},
-		{ID: "call_m3N4o5P6q7R8s9T0u1V2w3X4", Name: "craft_item", Args: json.RawMessage(`{"item":"crafting_table","count":1}`)},
-		{ID: "call_y5Z6a7B8c9D0e1F2g3H4i5J6", Name: "mc_chat", Args: json.RawMessage(`{"message":"Got 16 oak logs, Alex!"}`)},
+	llmtest.CheckAnswer(t, resp, agent.ModelResponse{
+		Text: "Logs done. Planks, a table, then I tell Alex.",
+		ToolCalls: []agent.ToolCall{
+			{ID: "call_a1B2c3D4e5F6g7H8i9J0k1L2", Name: "craft_item", Args: json.RawMessage(`{"item":"oak_planks","count":4}`)},
+			{ID: "call_m3N4o5P6q7R8s9T0u1V2w3X4", Name: "craft_item", Args: json.RawMessage(`{"item":"crafting_table","count":1}`)},
+			{ID: "call_y5Z6a7B8c9D0e1F2g3H4i5J6", Name: "mc_chat", Args: json.RawMessage(`{"message":"Got 16 oak logs, Alex!"}`)},
+		},
+		Usage: agent.Usage{InputTokens: 518, OutputTokens: 74},
 	})
-	if want := (agent.Usage{InputTokens: 518, OutputTokens: 74}); resp.Usage != want {
-		t.Errorf("usage %+v, want %+v", resp.Usage, want)
-	}
 }
 
 func TestRateLimitedIsRetriedAfterTheWait(t *testing.T) {
@@ -113,12 +101,10 @@ func TestRateLimitedIsRetriedAfterTheWait(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if resp.Text != "Hi Alex!" {
-		t.Errorf("text %q, want the second attempt's", resp.Text)
-	}
-	if want := (agent.Usage{InputTokens: 298, OutputTokens: 4}); resp.Usage != want {
-		t.Errorf("usage %+v, want %+v", resp.Usage, want)
-	}
+	llmtest.CheckAnswer(t, resp, agent.ModelResponse{
+		Text:  "Hi Alex!",
+		Usage: agent.Usage{InputTokens: 298, OutputTokens: 4},
+	})
 	if l := logs.String(); !strings.Contains(l, "status=429") || !strings.Contains(l, "retry_after=5ms") {
 		t.Errorf("no debug line about the 429 and its wait:\n%s", l)
 	}
@@ -184,7 +170,6 @@ func TestInvalidArgumentsArePassedOn(t *testing.T) {
 		t.Errorf("usage %+v, want %+v", resp.Usage, want)
 	}
 }
-
 
 func TestAnswerWithoutChoice(t *testing.T) {
 	url := llmtest.Replay(t, "openrouter_error_in_body.json")
