@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -170,14 +171,21 @@ func pageHTML(t *testing.T, ctx context.Context) string {
 // markWindow puts a mark on the window that any reload would wipe.
 const markWindow = `window.__beaMark = "still here"`
 
+// reloadedSince says how the page shows it was loaded again since
+// markWindow, or "" when it was not: the mark is gone, or the navigation
+// was a reload.
+const reloadedSince = `(() => {
+	const nav = (performance.getEntriesByType("navigation")[0] || {}).type || "none";
+	if (window.__beaMark !== "still here") return "the mark on the window is gone (navigation " + nav + ")";
+	return nav === "reload" ? "the navigation was a reload" : "";
+})()`
+
 // checkNoReload fails the test when the page was loaded again since
-// markWindow: the mark is gone, or the navigation was a reload.
+// markWindow.
 func checkNoReload(t *testing.T, ctx context.Context) {
 	t.Helper()
-	mark := eval[string](t, ctx, `String(window.__beaMark)`)
-	nav := eval[string](t, ctx, `(performance.getEntriesByType("navigation")[0] || {}).type || "none"`)
-	if mark != "still here" || nav == "reload" {
-		t.Fatalf("the page was loaded again (mark %q, navigation %q)", mark, nav)
+	if how := eval[string](t, ctx, reloadedSince); how != "" {
+		t.Fatalf("the page was loaded again: %s", how)
 	}
 }
 
@@ -206,9 +214,30 @@ const watchHands = `
 // TestBrowserLivePanelFollowsAnAction: the live page, once loaded, shows
 // find_block running with its progress, then find_block as the last
 // finished action with its result, without ever being loaded again.
+//
+// Her model waits for the page: it stands idle until the test is watching,
+// then starts one find_block at the next idle nudge, so the whole action
+// happens in front of the page however slow the machine is.
 func TestBrowserLivePanelFollowsAnAction(t *testing.T) {
 	path := needChromium(t)
-	a, logs := startBeaweb(t)
+	watching := make(chan struct{})
+	var started atomic.Bool
+	gated := &policyModel{policy: func(_ string, step int) []agent.ToolCall {
+		if step > 0 {
+			return nil
+		}
+		select {
+		case <-watching:
+			if started.CompareAndSwap(false, true) {
+				return []agent.ToolCall{tool("find_block", map[string]any{"block": "log", "count": 4})}
+			}
+		default:
+		}
+		return []agent.ToolCall{tool("stay_silent", map[string]any{})}
+	}}
+	// A quiet world: no monster interrupts her with a reflex.
+	a, logs := startBeawebEnv(t, env{model: gated, practice: &practice.Options{Seed: 1, Speed: 20, Quiet: true}},
+		"--idle-nudge-seconds", "1")
 	ctx := launchChromium(t, path)
 	browse(t, ctx, "loading the live page",
 		chromedp.Navigate(a.Dashboard+"/"),
@@ -216,6 +245,7 @@ func TestBrowserLivePanelFollowsAnAction(t *testing.T) {
 		jsDo(markWindow),
 		jsDo(watchHands),
 	)
+	close(watching)
 	// A state with find_block's progress, and after it a newly finished
 	// find_block with its result.
 	const progressThenEnd = `(() => {
@@ -230,6 +260,9 @@ func TestBrowserLivePanelFollowsAnAction(t *testing.T) {
 		t.Fatalf("the hands card never showed find_block's progress and then its end: %v\nlast states: %s\n%s", err, seen, logs)
 	}
 	checkNoReload(t, ctx)
+	if first := eval[string](t, ctx, `window.__hands[0].doing + window.__hands[0].last`); first != "" {
+		t.Errorf("the page showed %q in her hands before she was let act", first)
+	}
 	end := eval[string](t, ctx, `(() => { const h = window.__hands;
 		const i = h.findIndex((s, k) => k > 0 && s.doing.startsWith("find_block") && /^\d+\/\d+$/.test(s.progress));
 		const e = h.slice(i + 1).find(s => s.last.startsWith("find_block") && s.lastAt !== h[i].lastAt);
@@ -464,6 +497,17 @@ var hostile = practice.PlayerScript{
 	Offset: game.Pos{X: 2},
 }
 
+// markupRan says what of a hostile chat line became markup or ran, or ""
+// when nothing did.
+const markupRan = `(() => {
+	const out = [];
+	if (window.__pwned !== undefined) out.push("window.__pwned is " + window.__pwned);
+	if (document.querySelector("#live-chat img, #live-chat script")) out.push("the chat feed holds an img or a script");
+	if (document.querySelector("[onerror]")) out.push("an element has an onerror attribute");
+	if ([...document.scripts].some(s => s.textContent.includes("__pwned"))) out.push("a script element holds the line");
+	return out.join("; ");
+})()`
+
 // TestBrowserHostileChatNeverRuns: a practice player whose name and lines
 // are markup chats next to her; the lines reach the chat feed, live, as
 // text, and nothing of them runs or becomes an element.
@@ -494,14 +538,7 @@ func TestBrowserHostileChatNeverRuns(t *testing.T) {
 			eval[string](t, ctx, `document.getElementById("live-chat").textContent`), logs)
 	}
 	checkNoReload(t, ctx)
-	ran := eval[string](t, ctx, `(() => {
-		const out = [];
-		if (window.__pwned !== undefined) out.push("window.__pwned is " + window.__pwned);
-		if (document.querySelector("#live-chat img, #live-chat script")) out.push("the chat feed holds an img or a script");
-		if (document.querySelector("[onerror]")) out.push("an element has an onerror attribute");
-		if ([...document.scripts].some(s => s.textContent.includes("__pwned"))) out.push("a script element holds the line");
-		return out.join("; ");
-	})()`)
+	ran := eval[string](t, ctx, markupRan)
 	if ran != "" {
 		t.Fatalf("a chat line became markup: %s", ran)
 	}
@@ -525,5 +562,28 @@ func TestBrowserScreenshotIsWritten(t *testing.T) {
 	}
 	if !strings.HasPrefix(string(b), "\x89PNG") {
 		t.Fatalf("%s is not a PNG", file)
+	}
+}
+
+// TestBrowserChecksCanFail: the page checks the tests above rely on see
+// what they look for: a reload, and markup from a chat line that ran.
+func TestBrowserChecksCanFail(t *testing.T) {
+	path := needChromium(t)
+	ctx := launchChromium(t, path)
+	const page = `data:text/html,<div id="live-chat"><img src="x" onerror="window.__pwned=1"></div>`
+	browse(t, ctx, "loading a page with markup that runs",
+		chromedp.Navigate(page),
+		until(`window.__pwned === 1`),
+		jsDo(markWindow),
+	)
+	if ran := eval[string](t, ctx, markupRan); !strings.Contains(ran, "window.__pwned is 1") || !strings.Contains(ran, "onerror") {
+		t.Errorf("markupRan missed the markup that ran: %q", ran)
+	}
+	if how := eval[string](t, ctx, reloadedSince); how != "" {
+		t.Errorf("reloadedSince saw a reload before there was one: %q", how)
+	}
+	browse(t, ctx, "reloading", chromedp.Reload(), until(`document.readyState === "complete"`))
+	if how := eval[string](t, ctx, reloadedSince); how == "" {
+		t.Errorf("reloadedSince missed a reload")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -53,7 +54,11 @@ func startBeawebEnv(t *testing.T, hooks env, extra ...string) (addrs, *syncBuffe
 	ready := make(chan addrs, 1)
 	logs := &syncBuffer{}
 	done := make(chan int, 1)
-	args := append([]string{"--practice", "--speed", "20", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "bea.db")}, extra...)
+	args := []string{"--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "bea.db")}
+	if !slices.Contains(extra, "--mod-url") {
+		args = append(args, "--practice", "--speed", "20")
+	}
+	args = append(args, extra...)
 	go func() {
 		e := hooks
 		e.getenv = func(string) string { return "" }

@@ -10,7 +10,9 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
+	"beaweb/internal/game/gametest"
 	"beaweb/internal/game/practice"
+	"beaweb/internal/game/protocol"
 	"beaweb/internal/store"
 )
 
@@ -182,7 +184,11 @@ func TestLeftUndoneFiresOnceInTheGame(t *testing.T) {
 		return []agent.ToolCall{tool("speak", map[string]any{"text": "I should chop a tree"})}
 	}, "--idle-nudge-seconds", "0")
 	waitFor(t, a, logs, "the connected turn with its one extra step", func(db *store.Store) bool {
-		turns := turnsWhere(db, func(tr agent.TurnRecord) bool { return strings.Contains(tr.Trigger, "connected") })
+		// The turn is written when it starts and again when it ends; only the
+		// second has its duration.
+		turns := turnsWhere(db, func(tr agent.TurnRecord) bool {
+			return strings.Contains(tr.Trigger, "connected") && tr.Duration > 0
+		})
 		if len(turns) == 0 {
 			return false
 		}
@@ -192,4 +198,57 @@ func TestLeftUndoneFiresOnceInTheGame(t *testing.T) {
 		}
 		return true
 	})
+}
+
+// TestAReflexAndADeathReachHer drives her against a scripted mod: a reflex
+// cuts her action short and the interruption reaches her; then she dies,
+// which wakes her and is stored with last_death.
+func TestAReflexAndADeathReachHer(t *testing.T) {
+	mod := gametest.New(t)
+	a, logs := startBeawebEnv(t, env{model: &policyModel{policy: func(perception string, step int) []agent.ToolCall {
+		switch {
+		case step > 0:
+			return nil
+		case strings.Contains(perception, "You are in the game now"):
+			return []agent.ToolCall{tool("find_block", map[string]any{"block": "log", "count": 4})}
+		}
+		return []agent.ToolCall{tool("stay_silent", map[string]any{})}
+	}}}, "--mod-url", mod.URL(), "--idle-nudge-seconds", "0", "--commentary-seconds", "0")
+	conn := mod.MustAccept()
+	if err := conn.SendHello(func(h *protocol.Hello) { h.World.Server = "fake:25565" }); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	req, err := conn.Recv(ctx)
+	if err != nil || req.Action != "find_block" {
+		t.Fatalf("the first request: %+v %v\n%s", req, err, logs)
+	}
+	must(t, conn.Send(protocol.Reflex{Reflex: "defend", Event: "started", Message: "defending against Zombie after taking 2.0 damage", InterruptedID: req.ID}))
+	must(t, conn.SendJSON(protocol.Answer{Status: "FINISHED", ID: req.ID, Action: "find_block", Result: protocol.Interrupted,
+		Message: "interrupted (reflex: defend against Zombie)", Reason: "reflex: defend against Zombie"}))
+	waitFor(t, a, logs, "the reflex interruption reaching her", func(db *store.Store) bool {
+		return len(turnsWhere(db, func(tr agent.TurnRecord) bool {
+			return strings.Contains(tr.Shown, "[find_block] result: INTERRUPTED") && strings.Contains(tr.Shown, "reflex: defend against Zombie") &&
+				strings.Contains(tr.Shown, "defend started")
+		})) > 0
+	})
+	must(t, conn.Send(protocol.State{Player: protocol.PlayerState{Health: 0, Position: game.Vec3{X: 10.5, Y: 64, Z: -3.5}, Dimension: "overworld"},
+		World: protocol.WorldState{Server: "fake:25565", Dimension: "overworld"}}))
+	must(t, conn.Send(protocol.Death{Cause: "slain by Zombie", Position: game.Vec3{X: 10.5, Y: 64, Z: -3.5}, Dimension: "overworld"}))
+	waitFor(t, a, logs, "the death waking her and being stored", func(db *store.Store) bool {
+		woke := len(turnsWhere(db, func(tr agent.TurnRecord) bool {
+			return strings.Contains(tr.Trigger, "death") && strings.Contains(tr.Shown, "You died: slain by Zombie")
+		})) > 0
+		deaths, _ := db.Deaths(context.Background(), "fake:25565", 5)
+		place, err := db.Place(context.Background(), "fake:25565", game.LastDeathPlace)
+		return woke && len(deaths) == 1 && deaths[0].Cause == "slain by Zombie" && err == nil && place.Pos == (game.Pos{X: 10, Y: 64, Z: -4})
+	})
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
 }
