@@ -40,6 +40,7 @@ type Model struct {
 	failures   map[string]int // consecutive failures per goal
 	lastGoal   string
 	shelterDay int64 // 1 + the day of the last shelter built, 0 for none
+	streak     int   // failures in a row, whatever the goal
 }
 
 // New returns the autopilot playing as name.
@@ -79,11 +80,16 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		}
 	}
 	_, busy := m.hands.Busy()
+	if strings.Contains(text, "standing around") {
+		m.streak = 0 // the nudge she rested for: try again
+	}
 	switch {
 	case strings.Contains(text, "asks what you are doing") && has["speak"]:
 		calls = append(calls, m.call("speak", map[string]any{"text": m.describe(busy)}))
 	case busy:
 		// Her hands are busy: a new action would replace the running one.
+	case m.streak >= restLimit:
+		// Everything failed lately: rest until the idle nudge.
 	default:
 		if c, ok := m.next(has); ok {
 			calls = append(calls, c)
@@ -109,13 +115,20 @@ func (m *Model) noteResult(text string) {
 	}
 	if strings.Contains(text, "result: SUCCESS") && !strings.Contains(text, "not done:") {
 		m.failures[m.lastGoal] = 0
+		m.streak = 0
 		return
 	}
 	if strings.Contains(text, "result: INTERRUPTED") {
 		return // a reflex or a replacement is not the goal's fault
 	}
 	m.failures[m.lastGoal]++
+	m.streak++
 }
+
+// restLimit is how many failures in a row make her stop and wait for the
+// next idle nudge: a failure that answers at once must not turn into a loop
+// that floods the game and the log.
+const restLimit = 6
 
 // step is one rung of the routine: the goal it serves, the tool and its
 // arguments, and whether it is due given what she carries.

@@ -146,3 +146,17 @@ func TestShelterOncePerNight(t *testing.T) {
 		t.Errorf("a second shelter the same night: %v", second)
 	}
 }
+
+func TestRestsAfterAStreakOfFailures(t *testing.T) {
+	m := New("Bea", withInv(game.Inventory{}), hands{})
+	decide(t, m, "You are in the game now")
+	for i := 0; i < restLimit; i++ {
+		decide(t, m, "[find_block] result: FAILURE: no log within 32 blocks")
+	}
+	if calls := decide(t, m, "[move_away] result: FAILURE: boxed in"); len(calls) != 1 || calls[0].Name != "stay_silent" {
+		t.Errorf("after %d failures in a row: %v, want rest", restLimit+1, calls)
+	}
+	if calls := decide(t, m, "You have been standing around for 30s."); len(calls) != 1 || calls[0].Name == "stay_silent" {
+		t.Errorf("the idle nudge after resting: %v, want a new try", calls)
+	}
+}
