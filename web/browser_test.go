@@ -1,11 +1,10 @@
 package web_test
 
 import (
+	"beaweb/internal/browsertest"
+
 	"context"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -21,86 +20,18 @@ import (
 // fakes. A failing test leaves a screenshot in BEA_SCREENSHOT_DIR, by default
 // $TMPDIR/beaweb-screenshots, and names it in the log.
 
-func chromiumPath() string {
-	if p := os.Getenv("BEA_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
-func screenshotDir() string {
-	if d := os.Getenv("BEA_SCREENSHOT_DIR"); d != "" {
-		return d
-	}
-	return filepath.Join(os.TempDir(), "beaweb-screenshots")
-}
-
-// openBrowser starts a headless browser for the test, or skips it when no
-// Chromium is installed. When the test fails, the page as it stands is
-// written to a PNG before the browser closes.
+// openBrowser starts a headless browser at phone width for the test, or
+// skips it when no Chromium is installed.
 func openBrowser(t *testing.T) context.Context {
 	t.Helper()
-	path := chromiumPath()
-	if path == "" {
-		t.Skip("no Chromium found (apt-get install chromium, or set BEA_CHROMIUM): skipping the browser test")
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.WindowSize(390, 844)) // phone width
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	// Start the browser now, on a context without a deadline (see chromedp.Run).
-	if err := chromedp.Do(ctx); err != nil {
-		cancel()
-		cancelAlloc()
-		t.Fatalf("starting %s: %v", path, err)
-	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			if file, err := screenshot(ctx, t.Name()); err != nil {
-				t.Logf("no screenshot: %v", err)
-			} else {
-				t.Logf("screenshot of the failure: %s", file)
-			}
-		}
-		cancel()
-		cancelAlloc()
-	})
-	return ctx
-}
-
-var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
-
-// screenshot writes the whole page to a PNG named after the test and
-// returns its path.
-func screenshot(ctx context.Context, name string) (string, error) {
-	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	png, err := chromedp.Run(sctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		return "", err
-	}
-	dir := screenshotDir()
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	file := filepath.Join(dir, unsafeName.ReplaceAllString(name, "_")+".png")
-	return file, os.WriteFile(file, png, 0o644)
+	return browsertest.Launch(t, browsertest.Need(t), 390, 844) // phone width
 }
 
 // within runs steps with a deadline, so that a page that never gets there
 // fails the test instead of hanging it.
 func within(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	sctx, cancel := context.WithTimeout(ctx, 15*time.Second)
-	defer cancel()
-	if err := chromedp.Do(sctx, steps...); err != nil {
-		t.Fatalf("%s: %v", what, err)
-	}
+	browsertest.Within(t, ctx, 15*time.Second, what, steps...)
 }
 
 func textOf(sel string) string {
@@ -214,7 +145,7 @@ func TestScreenshotIsWritten(t *testing.T) {
 	f := serve(t)
 	t.Setenv("BEA_SCREENSHOT_DIR", t.TempDir())
 	within(t, ctx, "loading the live page", chromedp.Navigate(f.URL+"/"), chromedp.WaitVisible(chromedp.ID("live-hands")))
-	file, err := screenshot(ctx, t.Name()+"/failing case")
+	file, err := browsertest.Screenshot(ctx, t.Name()+"/failing case")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,13 +1,13 @@
 package main
 
 import (
+	"beaweb/internal/browsertest"
+
 	"context"
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -34,98 +34,11 @@ import (
 // browserPatience bounds one wait on the page.
 const browserPatience = 90 * time.Second
 
-// chromiumBinary is the browser to drive, or "" when there is none.
-func chromiumBinary() string {
-	if p := os.Getenv("BEA_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
-// needChromium skips the test when no browser is installed. Call it before
-// starting the program, so a skipped test costs nothing.
-func needChromium(t *testing.T) string {
-	t.Helper()
-	path := chromiumBinary()
-	if path == "" {
-		t.Skip("no Chromium found (apt-get install chromium, or set BEA_CHROMIUM): skipping the browser test")
-	}
-	return path
-}
-
-// launchChromium starts a headless browser for the test. When the test
-// fails, the page as it stands is written to a PNG before the browser
-// closes. Start the program before the browser: cleanups run last first,
-// so the screenshot is taken while the program still serves, and the
-// browser's goroutines are gone when the program's cleanup looks for
-// leaks.
-func launchChromium(t *testing.T, path string) context.Context {
-	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.WindowSize(1024, 900))
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	// Start the browser now, on a context without a deadline: the first
-	// run's context becomes the browser's.
-	if err := chromedp.Do(ctx); err != nil {
-		cancel()
-		cancelAlloc()
-		t.Fatalf("starting %s: %v", path, err)
-	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			if file, err := pageShot(ctx, t.Name()); err != nil {
-				t.Logf("no screenshot: %v", err)
-			} else {
-				t.Logf("screenshot of the failure: %s", file)
-			}
-		}
-		cancel()
-		cancelAlloc()
-	})
-	return ctx
-}
-
-func screenshotsDir() string {
-	if d := os.Getenv("BEA_SCREENSHOT_DIR"); d != "" {
-		return d
-	}
-	return filepath.Join(os.TempDir(), "beaweb-screenshots")
-}
-
-var notInFileName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
-
-// pageShot writes the whole page to a PNG named after the test and returns
-// its path.
-func pageShot(ctx context.Context, name string) (string, error) {
-	sctx, cancel := context.WithTimeout(ctx, 20*time.Second)
-	defer cancel()
-	png, err := chromedp.Run(sctx, chromedp.FullScreenshot(100)) // 100 is PNG; below it is JPEG
-	if err != nil {
-		return "", err
-	}
-	dir := screenshotsDir()
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	file := filepath.Join(dir, "beaweb-"+notInFileName.ReplaceAllString(name, "_")+".png")
-	return file, os.WriteFile(file, png, 0o644)
-}
-
 // browse runs steps under the test's patience; a page that never gets
 // there fails the test instead of hanging it.
 func browse(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	sctx, cancel := context.WithTimeout(ctx, browserPatience)
-	defer cancel()
-	if err := chromedp.Do(sctx, steps...); err != nil {
-		t.Fatalf("%s: %v", what, err)
-	}
+	browsertest.Within(t, ctx, browserPatience, what, steps...)
 }
 
 // eval evaluates a JavaScript expression in the page.
@@ -219,7 +132,7 @@ const watchHands = `
 // then starts one find_block at the next idle nudge, so the whole action
 // happens in front of the page however slow the machine is.
 func TestBrowserLivePanelFollowsAnAction(t *testing.T) {
-	path := needChromium(t)
+	path := browsertest.Need(t)
 	watching := make(chan struct{})
 	var started atomic.Bool
 	gated := &policyModel{policy: func(_ string, step int) []agent.ToolCall {
@@ -238,7 +151,7 @@ func TestBrowserLivePanelFollowsAnAction(t *testing.T) {
 	// A quiet world: no monster interrupts her with a reflex.
 	a, logs := startBeawebEnv(t, env{model: gated, practice: &practice.Options{Seed: 1, Speed: 20, Quiet: true}},
 		"--idle-nudge-seconds", "1")
-	ctx := launchChromium(t, path)
+	ctx := browsertest.Launch(t, path, 1024, 900)
 	browse(t, ctx, "loading the live page",
 		chromedp.Navigate(a.Dashboard+"/"),
 		chromedp.WaitVisible(chromedp.ID("live-hands")),
@@ -274,9 +187,9 @@ func TestBrowserLivePanelFollowsAnAction(t *testing.T) {
 // through the page (with its CSRF token), the page says it asked, and her
 // spoken answer appears in the voice feed.
 func TestBrowserAskButtonGetsHerAnswer(t *testing.T) {
-	path := needChromium(t)
+	path := browsertest.Need(t)
 	a, logs := startBeaweb(t)
-	ctx := launchChromium(t, path)
+	ctx := browsertest.Launch(t, path, 1024, 900)
 	browse(t, ctx, "loading the live page",
 		chromedp.Navigate(a.Dashboard+"/"),
 		chromedp.WaitVisible(chromedp.ID("ask")),
@@ -407,7 +320,7 @@ func httpGet(t *testing.T, url string) string {
 // force after the program stops and starts again over the same database,
 // and the API key typed there never comes back in a page or a log line.
 func TestBrowserSettingsSurviveARestart(t *testing.T) {
-	path := needChromium(t)
+	path := browsertest.Need(t)
 	const (
 		key   = "sk-beaweb-browser-7f3a9c2e41d8"
 		model = "gpt-test-restart"
@@ -415,7 +328,7 @@ func TestBrowserSettingsSurviveARestart(t *testing.T) {
 	)
 	r := newRestartable(t)
 	first := r.start()
-	ctx := launchChromium(t, path)
+	ctx := browsertest.Launch(t, path, 1024, 900)
 
 	browse(t, ctx, "saving the settings",
 		chromedp.Navigate(first.Dashboard+"/settings"),
@@ -468,9 +381,9 @@ func TestBrowserSettingsSurviveARestart(t *testing.T) {
 // isometric preview, and a layer's top view once its details are opened;
 // each SVG loads and has a size.
 func TestBrowserTemplatePreviewRenders(t *testing.T) {
-	path := needChromium(t)
+	path := browsertest.Need(t)
 	a, _ := startBeaweb(t)
-	ctx := launchChromium(t, path)
+	ctx := browsertest.Launch(t, path, 1024, 900)
 	const isoLoaded = `(() => {
 		const imgs = [...document.querySelectorAll("main article img.preview")].filter(i => i.getAttribute("src").endsWith("/iso.svg"));
 		return imgs.length > 0 && imgs.every(i => i.complete && i.naturalWidth > 0);
@@ -512,11 +425,11 @@ const markupRan = `(() => {
 // are markup chats next to her; the lines reach the chat feed, live, as
 // text, and nothing of them runs or becomes an element.
 func TestBrowserHostileChatNeverRuns(t *testing.T) {
-	path := needChromium(t)
+	path := browsertest.Need(t)
 	// She stays silent and still, so the player stays near enough to talk.
 	silent := &policyModel{policy: func(string, int) []agent.ToolCall { return nil }}
 	a, logs := startBeawebEnv(t, env{model: silent, practice: &practice.Options{Seed: 1, Speed: 20, Players: []practice.PlayerScript{hostile}}})
-	ctx := launchChromium(t, path)
+	ctx := browsertest.Launch(t, path, 1024, 900)
 	browse(t, ctx, "loading the live page",
 		chromedp.Navigate(a.Dashboard+"/"),
 		chromedp.WaitVisible(chromedp.ID("live-chat")),
@@ -547,12 +460,12 @@ func TestBrowserHostileChatNeverRuns(t *testing.T) {
 // TestBrowserScreenshotIsWritten: the helper a failing browser test uses
 // writes a PNG of the page.
 func TestBrowserScreenshotIsWritten(t *testing.T) {
-	path := needChromium(t)
-	ctx := launchChromium(t, path)
+	path := browsertest.Need(t)
+	ctx := browsertest.Launch(t, path, 1024, 900)
 	t.Setenv("BEA_SCREENSHOT_DIR", t.TempDir())
 	browse(t, ctx, "loading a page", chromedp.Navigate(`data:text/html,<h1>beaweb</h1>`),
 		chromedp.WaitVisible(chromedp.CSS("h1")))
-	file, err := pageShot(ctx, t.Name()+"/a failing case")
+	file, err := browsertest.Screenshot(ctx, t.Name()+"/a failing case")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -568,8 +481,8 @@ func TestBrowserScreenshotIsWritten(t *testing.T) {
 // TestBrowserChecksCanFail: the page checks the tests above rely on see
 // what they look for: a reload, and markup from a chat line that ran.
 func TestBrowserChecksCanFail(t *testing.T) {
-	path := needChromium(t)
-	ctx := launchChromium(t, path)
+	path := browsertest.Need(t)
+	ctx := browsertest.Launch(t, path, 1024, 900)
 	const page = `data:text/html,<div id="live-chat"><img src="x" onerror="window.__pwned=1"></div>`
 	browse(t, ctx, "loading a page with markup that runs",
 		chromedp.Navigate(page),
