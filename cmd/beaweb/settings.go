@@ -51,11 +51,17 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 		if key == keyEnabled {
 			continue
 		}
-		if err := next.apply(key, v); err != nil {
+		// Every value is checked; one a flag or the environment fixed is
+		// saved but stays overridden in the running program.
+		check := next
+		if err := check.apply(key, v); err != nil {
 			return fmt.Errorf("%w: %s: %v", web.ErrInvalid, key, err)
 		}
+		if !next.set[key] {
+			next = check
+		}
 	}
-	if u.ClearKey {
+	if u.ClearKey && !next.set[keyAPIKey] {
 		next.APIKey = ""
 	}
 	if next.Practice {
@@ -78,12 +84,6 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 
 	a.mu.Lock()
 	prev := a.cfg
-	// What a flag or the environment fixed stays as it was.
-	for key := range vals {
-		if prev.set[key] {
-			restore(&next, prev, key)
-		}
-	}
 	a.cfg = next
 	a.mu.Unlock()
 
@@ -101,30 +101,6 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 		a.mind.SetEnabled(u.Enabled)
 	}
 	return nil
-}
-
-// restore puts back one setting of prev into c.
-func restore(c *config, prev config, key string) {
-	switch key {
-	case keyProvider:
-		c.Provider = prev.Provider
-	case keyModelURL:
-		c.ModelURL = prev.ModelURL
-	case keyModel:
-		c.Model = prev.Model
-	case keyAPIKey:
-		c.APIKey = prev.APIKey
-	case keyModURL:
-		c.ModURL = prev.ModURL
-	case keyName:
-		c.Name = prev.Name
-	case keyIdleNudge:
-		c.IdleNudge = prev.IdleNudge
-	case keyCommentary:
-		c.Commentary = prev.Commentary
-	case keyBuildScripts:
-		c.BuildScripts = prev.BuildScripts
-	}
 }
 
 // applySaved applies the settings saved from the dashboard under what flags

@@ -136,3 +136,24 @@ func TestAModelThatCannotBeBuiltLeavesTheAutopilot(t *testing.T) {
 		t.Errorf("the dashboard is not told why: %+v", snap.Model)
 	}
 }
+
+func TestSettingsFixedByTheEnvironmentStayFixed(t *testing.T) {
+	cfg, err := parseConfig(nil, envFrom(map[string]string{"BEA_MODEL": "from-env"}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := testApp(t, cfg)
+	err = app.SaveSettings(context.Background(), web.SettingsUpdate{Settings: web.Settings{
+		Provider: "rules", Model: "from-page", Name: "Bea", ModURL: cfg.ModURL, IdleNudgeSeconds: 10, Enabled: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := app.Settings(context.Background())
+	if s.Model != "from-env" || s.IdleNudgeSeconds != 10 {
+		t.Errorf("in force: model %q (want the environment's), idle %d", s.Model, s.IdleNudgeSeconds)
+	}
+	saved, _ := app.db.Settings(context.Background())
+	if saved[keyModel] != "from-page" {
+		t.Errorf("the page's value was not kept for when the environment lets go: %v", saved)
+	}
+}
