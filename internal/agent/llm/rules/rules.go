@@ -41,6 +41,8 @@ type Model struct {
 	lastGoal   string
 	shelterDay int64 // 1 + the day of the last shelter built, 0 for none
 	streak     int   // failures in a row, whatever the goal
+
+	rememberedStart bool
 }
 
 // New returns the autopilot playing as name.
@@ -82,6 +84,11 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	_, busy := m.hands.Busy()
 	if strings.Contains(text, "standing around") {
 		m.streak = 0 // the nudge she rested for: try again
+	}
+	if strings.Contains(text, "You are in the game now") && has["remember_place"] && !m.rememberedStart {
+		// A player notes where they began, to find the way back.
+		m.rememberedStart = true
+		calls = append(calls, m.call("remember_place", map[string]any{"name": "start", "note": "where you came into this world"}))
 	}
 	switch {
 	case strings.Contains(text, "asks what you are doing") && has["speak"]:

@@ -24,7 +24,7 @@ func (h hands) Busy() (agent.Doing, bool) { return h.d, h.busy }
 
 var allTools = func() []agent.ToolSpec {
 	var out []agent.ToolSpec
-	for _, n := range []string{"find_block", "craft_item", "mc_chat", "speak", "stay_silent", "move_away", "eat_food", "smelt_item", "build_template", "go_to_surface"} {
+	for _, n := range []string{"find_block", "craft_item", "mc_chat", "speak", "stay_silent", "move_away", "eat_food", "smelt_item", "build_template", "go_to_surface", "remember_place"} {
 		out = append(out, agent.ToolSpec{Name: n})
 	}
 	return out
@@ -110,8 +110,8 @@ func TestAsksGetASpokenAnswer(t *testing.T) {
 func TestAGoalThatKeepsFailingIsSetAside(t *testing.T) {
 	m := New("Bea", withInv(game.Inventory{}), hands{})
 	first := decide(t, m, "You are in the game now")
-	if first[0].Name != "find_block" {
-		t.Fatalf("first step %v", first)
+	if len(first) != 2 || first[0].Name != "remember_place" || first[1].Name != "find_block" {
+		t.Fatalf("first step %v, want the start remembered and logs", first)
 	}
 	decide(t, m, "[find_block] result: FAILURE: no log within 32 blocks")
 	third := decide(t, m, "[find_block] result: FAILURE: no log within 32 blocks")
