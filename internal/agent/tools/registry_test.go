@@ -78,7 +78,7 @@ func (drawScripts) Run(_ context.Context, src string) ([]blueprint.Cell, []strin
 }
 
 func TestSchemasAreObjectsWithDescriptions(t *testing.T) {
-	r := newTestRegistry(&fakeGame{})
+	r := fullRegistry(&fakeGame{})
 	for _, s := range r.Specs() {
 		var sch struct {
 			Type                 string                     `json:"type"`
@@ -96,6 +96,9 @@ func TestSchemasAreObjectsWithDescriptions(t *testing.T) {
 		}
 		if !strings.Contains(strings.ToLower(s.Description), "you") {
 			t.Errorf("%s: the description does not speak to her in the second person", s.Name)
+		}
+		if !strings.Contains(strings.ToLower(s.Description), "fail") {
+			t.Errorf("%s: the description does not say what it answers when it fails", s.Name)
 		}
 	}
 	tool, _ := r.Tool("store_item")

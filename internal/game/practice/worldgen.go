@@ -63,11 +63,16 @@ type generated struct {
 	cave   game.Pos
 	hut    hut
 	hasHut bool
+	// portals are the overworld's nether portal, by the hut, and the
+	// nether's, in the cavern; each leads to the other.
+	portals [2]portal
+	nether  claim // the nether cavern, its bedrock shell included
 }
 
 // generate fills g from seed: bedrock, deepslate and stone with ores at
 // their vanilla depths, dirt under grass, a lake with sand, gravel and clay
-// round it, a cave, oak and birch trees and a few flowers.
+// round it, a cave, oak and birch trees and a few flowers, the hut, a
+// nether portal beside it and the nether cavern it leads to.
 func generate(g *grid, seed int64) generated {
 	bt := g.blocks
 	id := func(name string) blockID { return bt.id(name) }
@@ -154,7 +159,9 @@ func generate(g *grid, seed int64) generated {
 	placeTrees(g, seed, r)
 	spawn := findSpawn(g)
 	h, ok := placeHut(g, r, spawn)
-	return generated{spawn: spawn, lake: lake, cave: cave, hut: h, hasHut: ok}
+	over := placeOverworldPortal(g, h, ok, spawn)
+	nether, back := carveNether(g)
+	return generated{spawn: spawn, lake: lake, cave: cave, hut: h, hasHut: ok, portals: [2]portal{over, back}, nether: nether}
 }
 
 type oreSpec struct {
