@@ -11,7 +11,7 @@ import (
 // returns its perception. At most one is due per tick: the idle nudge while
 // her hands are free, the commentary while they are busy.
 func (m *Mind) nudge(now time.Time) (Perception, bool) {
-	if !m.enabled.Load() {
+	if !m.enabled.Load() || !m.live.Snapshot().Conn.Connected {
 		return Perception{}, false
 	}
 	m.mu.Lock()

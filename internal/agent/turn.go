@@ -26,6 +26,12 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 	if !m.enabled.Load() {
 		return
 	}
+	if !m.live.Snapshot().Conn.Connected && !asked(ps) {
+		// With the game away every action fails at once; a turn about it would
+		// only buy another failure, and with a paid model, another bill.
+		m.logger.Debug("agent: the game is not connected; the turn waits for it", slog.String("trigger", triggerOf(ps)))
+		return
+	}
 	model := m.model()
 	started := time.Now()
 	rec := &TurnRecord{Trigger: triggerOf(ps), Model: model.Name(), Started: started}
@@ -234,4 +240,15 @@ func triggerOf(ps []Perception) string {
 		kinds = append(kinds, string(p.Kind))
 	}
 	return strings.Join(kinds, "+")
+}
+
+// asked reports whether someone on the dashboard asked her something: that
+// turn runs even while the game is away, since she can still answer.
+func asked(ps []Perception) bool {
+	for _, p := range ps {
+		if p.Source == SourceDashboard {
+			return true
+		}
+	}
+	return false
 }

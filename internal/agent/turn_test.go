@@ -210,3 +210,22 @@ func TestProgressBelongsToTheRunningAction(t *testing.T) {
 		}
 	})
 }
+
+func TestNoTurnAboutTheGameWhileItIsAway(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		model := &scripted{steps: []ModelResponse{{ToolCalls: []ToolCall{call("1", "find_block", `{}`)}}}}
+		m, _ := newTestMind(model, newFakeGame(), MindConfig{IdleNudge: time.Second})
+		m.Surface.SetConn(protocol.ConnStatus{Connected: false})
+		m.turn(context.Background(), []Perception{{Source: SourceGame, Kind: KindAction, Text: "[find_block] result: FAILURE: the game is not connected"}})
+		if n := len(model.requests()); n != 0 {
+			t.Errorf("%d model calls about a game that is away", n)
+		}
+		if _, ok := m.nudge(time.Now().Add(time.Hour)); ok {
+			t.Error("an idle nudge while the game is away")
+		}
+		m.turn(context.Background(), []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "what are you doing?"}})
+		if n := len(model.requests()); n == 0 {
+			t.Error("a dashboard ask while the game is away was not answered")
+		}
+	})
+}

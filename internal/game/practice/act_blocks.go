@@ -307,6 +307,9 @@ func (a *act) useBlock(at game.Pos) outcome {
 	if w.grid.at(at) == air {
 		return fail(protocol.Failure, "there is nothing at %s to use: it is air", at)
 	}
+	if b.name == "nether_portal" {
+		return fail(protocol.Failure, "a nether portal is not used by hand; walk into it: move_to %s takes you through", at)
+	}
 	if err := a.approach(at, false); err != nil {
 		if err == errStopped {
 			return err.outcome()
@@ -341,6 +344,8 @@ func (a *act) useBlock(at game.Pos) outcome {
 			extra = "; " + f.describe()
 		}
 		return succeed("you opened the %s at %s and closed it again%s", b.name, at, extra)
+	case strings.HasSuffix(b.name, "_bed") && w.bea.dimension != overworld:
+		return fail(protocol.Failure, "a bed explodes in %s; you only sleep in the overworld", dimensionName(w.bea.dimension))
 	case strings.HasSuffix(b.name, "_bed"):
 		if !w.dark() {
 			return fail(protocol.Failure, "you can only sleep at night; it is day (time %d)", w.timeOfDay())

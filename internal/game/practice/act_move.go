@@ -22,7 +22,9 @@ func (w *World) prepMoveTo(p *params) (runFunc, error) {
 
 // moveTo walks to within rng of target. A range up to 1.5 only forgives
 // where she stops; a bigger one is where the plan aims, so she stops as
-// soon as she is that close.
+// soon as she is that close. A walk that ends in a nether portal's cell
+// takes her through it, and the answer says where she came out; walking
+// through a portal's cell on the way to somewhere else does not.
 func (a *act) moveTo(target game.Pos, rng float64) outcome {
 	w := a.w
 	start := w.bea.feet()
@@ -39,6 +41,9 @@ func (a *act) moveTo(target game.Pos, rng float64) outcome {
 		return err.outcome()
 	}
 	here := w.bea.feet()
+	if pt := w.portalAt(here); pt != nil {
+		return a.travel(pt)
+	}
 	walked := math.Round(start.Center().Dist(here.Center()))
 	return succeed("you are at %s, %.1f blocks from %s (walked about %.0f blocks)", here, here.Center().Dist(target.Center()), target, walked)
 }

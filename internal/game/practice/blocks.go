@@ -246,6 +246,11 @@ func knownBlocks() []blockInfo {
 		plant("oak_sapling", ""),
 		plant("birch_sapling", ""),
 		{name: "fire", hardness: 0, drop: "-", light: 15},
+		// The nether's few blocks. A portal's sheet is walked into, never
+		// broken: vanilla's hardness -1.
+		stone("netherrack", 0.4, 1, "", 1),
+		{name: "glowstone", solid: true, hardness: 0.3, drop: "glowstone_dust", dropCount: 3, light: 15},
+		protected(blockInfo{name: "nether_portal", hardness: -1, drop: "-", light: 11}),
 	}
 	for i := range out {
 		if out[i].name == "oak_fence_gate" {

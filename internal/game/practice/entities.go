@@ -22,13 +22,14 @@ type body struct {
 	spawn      game.Pos
 	regenTicks int // ticks since health last regenerated or she last starved
 	lastHurt   int64
-	fallen     int // blocks fallen since she last stood on something
+	fallen     int    // blocks fallen since she last stood on something
+	dimension  string // overworld or the_nether
 }
 
 func newBody(spawn game.Pos) *body {
 	return &body{
 		pos: spawn.Center(), health: 20, food: 20, saturation: 5,
-		inv: newInventory(), spawn: spawn, lastHurt: -1000,
+		inv: newInventory(), spawn: spawn, lastHurt: -1000, dimension: overworld,
 	}
 }
 

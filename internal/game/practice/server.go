@@ -305,7 +305,9 @@ func (w *World) refuseFlood(c *client, frame []byte) {
 func (w *World) connect(c *client) {
 	w.flush()
 	w.clients[c] = struct{}{}
-	w.send(c, w.Hello())
+	h := w.Hello()
+	h.World.Dimension = w.bea.dimension // a client that joins while she is in the nether
+	w.send(c, h)
 	w.send(c, w.statePacket())
 	w.log.Info("practice: client connected", slog.String("remote", c.remote))
 }

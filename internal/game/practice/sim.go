@@ -68,6 +68,9 @@ func (w *World) blockLight(p game.Pos) int {
 
 // biome names the land under p.
 func (w *World) biome(p game.Pos) string {
+	if w.inNether(p) {
+		return "nether_wastes"
+	}
 	if d := p.Sub(w.gen.lake); abs(d.X) < 16 && abs(d.Z) < 16 {
 		return "river"
 	}
@@ -238,7 +241,7 @@ func (w *World) die(cause string) {
 		}
 	}
 	w.deaths = append(w.deaths, deathRecord{tick: w.tick, cause: cause, pos: b.pos, lost: lost})
-	w.broadcast(protocol.Death{Cause: cause, Position: roundVec(b.pos), Dimension: "overworld"})
+	w.broadcast(protocol.Death{Cause: cause, Position: roundVec(b.pos), Dimension: b.dimension})
 	if w.reflex != nil {
 		w.endReflex(protocol.EventFailed, "you died")
 	}
@@ -246,7 +249,8 @@ func (w *World) die(cause string) {
 	w.log.Info("practice: she died", "cause", cause, "tick", w.tick)
 }
 
-// respawn brings her back at her spawn point with full health and food.
+// respawn brings her back at her spawn point, in the overworld, with full
+// health and food.
 func (w *World) respawn() {
 	b := w.bea
 	b.dead = false
@@ -254,6 +258,9 @@ func (w *World) respawn() {
 	b.pos = b.spawn.Center()
 	b.regenTicks = 0
 	w.broadcast(protocol.Reflex{Reflex: protocol.ReflexRespawn, Event: protocol.EventStarted, Message: "you respawn"})
+	// A death in the nether respawns her in the overworld, where her spawn
+	// point always is.
+	w.leaveNether()
 	w.broadcast(protocol.Respawn{Position: roundVec(b.pos), Dimension: "overworld"})
 	w.broadcast(protocol.Reflex{Reflex: protocol.ReflexRespawn, Event: protocol.EventFinished,
 		Message: fmt.Sprintf("you are back at your spawn point %s", b.spawn)})

@@ -39,7 +39,7 @@ func (w *World) statePacket() protocol.State {
 		Player: protocol.PlayerState{
 			Health: round1(b.health), Food: b.food, Saturation: round1(b.saturation), XPLevel: b.xpLevel,
 			Position: game.Vec3{X: round2(b.pos.X), Y: round2(b.pos.Y), Z: round2(b.pos.Z)},
-			Yaw:      round1(b.yaw), Pitch: round1(b.pitch), Dimension: "overworld",
+			Yaw:      round1(b.yaw), Pitch: round1(b.pitch), Dimension: b.dimension,
 			OnGround: !w.bea.dead && w.grid.standable(b.feet().Add(game.Pos{Y: -1})),
 			InWater:  w.grid.info(b.feet()).name == "water",
 		},
@@ -68,13 +68,13 @@ func (w *World) statePacket() protocol.State {
 	s.Blocks, s.Census = w.closeView(feet)
 	s.Underfoot = w.grid.name(feet.Add(game.Pos{Y: -1}))
 	s.Overhead = w.grid.name(feet.Add(game.Pos{Y: 2}))
-	for _, e := range w.ents.near(b.pos, entityView, func(e *entity) bool { return e.kind != "player" }) {
+	for _, e := range w.ents.near(b.pos, entityView, func(e *entity) bool { return e.kind != "player" && w.dimensionAt(e.pos.Block()) == b.dimension }) {
 		s.Entities = append(s.Entities, protocol.Entity{
 			ID: e.id, Type: entityType(e), X: round2(e.pos.X), Y: round2(e.pos.Y), Z: round2(e.pos.Z),
 			Distance: round1(e.pos.Dist(b.pos)), Hostile: e.hostile,
 		})
 	}
-	for _, e := range w.ents.near(b.pos, playerView, func(e *entity) bool { return e.kind == "player" }) {
+	for _, e := range w.ents.near(b.pos, playerView, func(e *entity) bool { return e.kind == "player" && w.dimensionAt(e.pos.Block()) == b.dimension }) {
 		s.Players = append(s.Players, protocol.NearPlayer{
 			Name: e.name, UUID: e.uuid, X: round2(e.pos.X), Y: round2(e.pos.Y), Z: round2(e.pos.Z),
 			Distance: round1(e.pos.Dist(b.pos)),
@@ -82,7 +82,10 @@ func (w *World) statePacket() protocol.State {
 	}
 	s.World = protocol.WorldState{
 		Time: w.timeOfDay(), Dark: w.dark(), Weather: w.weather, Light: w.lightAt(feet),
-		Biome: w.biome(feet), Dimension: "overworld", Server: w.opts.Server,
+		Biome: w.biome(feet), Dimension: b.dimension, Server: w.opts.Server,
+	}
+	if b.dimension == theNether {
+		s.World.Weather = "clear" // no rain falls in the nether
 	}
 	return s
 }

@@ -155,6 +155,9 @@ func New(opts Options) (*World, error) {
 		c.add("torch", 4, 64)
 		c.add("iron_ingot", 2, 64)
 	}
+	for _, pt := range w.gen.portals {
+		w.claims = append(w.claims, pt.frame)
+	}
 	w.populate()
 	return w, nil
 }
@@ -163,7 +166,8 @@ func New(opts Options) (*World, error) {
 var ErrServing = errors.New("practice: the world is already being served")
 
 // Hello is the handshake this world sends each client first. It reads only
-// what New fixed, so it may be called at any time.
+// what New fixed, so it may be called at any time; it names the overworld,
+// where she starts (a client that joins later is told her dimension then).
 func (w *World) Hello() protocol.Hello {
 	budgets := make(map[string]float64, len(w.names))
 	var concurrent []string
