@@ -240,3 +240,24 @@ func TestPortalIsWalkedIntoNotUsed(t *testing.T) {
 		t.Fatal("a walk that ended beside the portal took her through")
 	}
 }
+
+func TestTheNetherSeesOnlyTheNether(t *testing.T) {
+	h := newHarness(t, Options{Seed: 1, Quiet: true})
+	over := h.w.gen.portals[0]
+	want(t, h.do("move_to", obj{"x": over.min.X, "y": over.min.Y, "z": over.min.Z}, 20*120), protocol.Success)
+	feet := h.w.bea.feet()
+	// One drop in the cavern, one just behind its bedrock wall: both are
+	// within sight, only one is in the nether.
+	inside := game.Pos{X: feet.X + 4, Y: feet.Y, Z: feet.Z + 3}
+	outside := game.Pos{X: h.w.gen.nether.min.X - 1, Y: feet.Y, Z: feet.Z}
+	h.w.dropItem(inside.Center(), "netherrack", 1)
+	h.w.dropItem(outside.Center(), "cobblestone", 1)
+	wantDimension(t, h, theNether, "nether_wastes")
+	var seen []string
+	for _, e := range h.lastState().Entities {
+		seen = append(seen, e.Type)
+	}
+	if len(seen) != 1 || seen[0] != "item:netherrack" {
+		t.Fatalf("in the nether she sees %v, want only the netherrack dropped in the cavern", seen)
+	}
+}

@@ -68,13 +68,16 @@ func (w *World) statePacket() protocol.State {
 	s.Blocks, s.Census = w.closeView(feet)
 	s.Underfoot = w.grid.name(feet.Add(game.Pos{Y: -1}))
 	s.Overhead = w.grid.name(feet.Add(game.Pos{Y: 2}))
-	for _, e := range w.ents.near(b.pos, entityView, func(e *entity) bool { return e.kind != "player" && w.dimensionAt(e.pos.Block()) == b.dimension }) {
+	// She sees only what shares her dimension: the nether cavern and the
+	// overworld round it are one grid.
+	here := func(e *entity) bool { return w.dimensionAt(e.pos.Block()) == b.dimension }
+	for _, e := range w.ents.near(b.pos, entityView, func(e *entity) bool { return e.kind != "player" && here(e) }) {
 		s.Entities = append(s.Entities, protocol.Entity{
 			ID: e.id, Type: entityType(e), X: round2(e.pos.X), Y: round2(e.pos.Y), Z: round2(e.pos.Z),
 			Distance: round1(e.pos.Dist(b.pos)), Hostile: e.hostile,
 		})
 	}
-	for _, e := range w.ents.near(b.pos, playerView, func(e *entity) bool { return e.kind == "player" && w.dimensionAt(e.pos.Block()) == b.dimension }) {
+	for _, e := range w.ents.near(b.pos, playerView, func(e *entity) bool { return e.kind == "player" && here(e) }) {
 		s.Players = append(s.Players, protocol.NearPlayer{
 			Name: e.name, UUID: e.uuid, X: round2(e.pos.X), Y: round2(e.pos.Y), Z: round2(e.pos.Z),
 			Distance: round1(e.pos.Dist(b.pos)),

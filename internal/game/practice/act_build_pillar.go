@@ -1,0 +1,164 @@
+package practice
+
+import (
+	"sort"
+
+	"beaweb/internal/game"
+	"beaweb/internal/planner/blueprint"
+)
+
+// This file holds the part of a build that reaches cells no standing spot
+// reaches: a pillar beside them, built and dug back down.
+
+// pillarCells handles the cells no standing spot reached: for each, she
+// walks to a column beside it, outside the build where she can, towers up
+// on spare blocks (never those the build still needs), does every far cell
+// the top reaches, and digs the pillar back down, picking its blocks up.
+func (a *act) pillarCells(s *buildState) *walkErr {
+	w := a.w
+	// The cells no standing spot reached, and those that had nothing to
+	// hold them until the pillar's cells are in, bottom-up.
+	pending := s.far
+	for _, c := range s.exp.Place() {
+		if s.floating[c.Pos] {
+			pending = append(pending, c)
+		}
+	}
+	sort.SliceStable(pending, func(i, j int) bool { return pending[i].Y < pending[j].Y })
+	s.far = nil
+	for len(pending) > 0 {
+		c := pending[0]
+		if w.cellRight(c) {
+			pending = pending[1:]
+			a.tally(s, c.Pos)
+			continue
+		}
+		base, ok := w.pillarBase(c.Pos, s.exp.Box)
+		if !ok {
+			s.far = append(s.far, c)
+			pending = pending[1:]
+			continue
+		}
+		a.doing = "walking to a pillar spot at " + base.String()
+		if err := a.goTo(base, 0, false); err != nil {
+			if err == errStopped {
+				return err
+			}
+			s.far = append(s.far, c)
+			pending = pending[1:]
+			continue
+		}
+		ground := w.bea.feet()
+		keep := w.stillNeeded(s, pending)
+		rise := 0
+		for !w.inReach(c.Pos) && rise < 40 {
+			o := a.pillarUp(1, "", keep)
+			if a.stopped {
+				return errStopped
+			}
+			if !o.result.OK() {
+				a.logf("the pillar stopped: %s", o.message)
+				break
+			}
+			rise++
+		}
+		a.logf("pillared up %d blocks at %s for %s", rise, ground, c)
+		var rest []blueprint.Cell
+		for _, p := range pending {
+			if !w.inReach(p.Pos) || p.Block != blueprint.Air && !w.supported(p.Pos) {
+				rest = append(rest, p)
+				continue
+			}
+			if p.Block == blueprint.Air {
+				if !blueprint.IsEmpty(w.grid.name(p.Pos)) {
+					if _, err := a.breakBlock(p.Pos); err == errStopped {
+						return err
+					}
+				}
+			} else if w.bea.inv.count(blueprint.Kind(p.Block)) == 0 {
+				s.missing[blueprint.Kind(p.Block)]++
+			} else if err := a.put(p.Pos, p.Block); err == errStopped {
+				return err
+			} else if err != nil {
+				a.logf("could not place %s at %s: %s", blueprint.Kind(p.Block), p.Pos, err.message)
+			}
+			if w.cellRight(p) {
+				a.tally(s, p.Pos)
+			} else {
+				s.far = append(s.far, p)
+			}
+		}
+		if len(rest) == len(pending) {
+			s.far = append(s.far, rest[0])
+			rest = rest[1:]
+		}
+		pending = rest
+		// Back down, picking the pillar up.
+		for w.bea.feet().Y > ground.Y {
+			under := w.bea.feet().Add(down1)
+			if _, err := a.breakBlock(under); err != nil {
+				return err
+			}
+			if !a.wait(6) {
+				return errStopped
+			}
+		}
+		a.collectAround(ground, 3)
+	}
+	return nil
+}
+
+// stillNeeded counts the blocks the cells left still take, which a pillar
+// must not spend.
+func (w *World) stillNeeded(s *buildState, cells []blueprint.Cell) game.Inventory {
+	keep := game.Inventory{}
+	for _, c := range cells {
+		if c.Block != blueprint.Air && !w.cellRight(c) {
+			keep[blueprint.Kind(c.Block)]++
+		}
+	}
+	return keep
+}
+
+// pillarBase is a standing spot on the ground beside p, outside the build's
+// box where there is one.
+func (w *World) pillarBase(p game.Pos, box blueprint.Box) (game.Pos, bool) {
+	g := w.grid
+	var inside *game.Pos
+	for r := 1; r <= 3; r++ {
+		for _, d := range horizontal {
+			x, z := p.X+d[0]*r, p.Z+d[1]*r
+			y := g.surface(x, z) + 1
+			q := game.Pos{X: x, Y: y, Z: z}
+			if !g.inside(q) || !g.standable(q.Add(down1)) || !g.passable(q) || !g.passable(q.Add(up1)) || y > p.Y {
+				continue
+			}
+			if !box.Contains(q) {
+				return q, true
+			}
+			if inside == nil {
+				inside = &q
+			}
+		}
+	}
+	if inside != nil {
+		return *inside, true
+	}
+	return game.Pos{}, false
+}
+
+// collectAround picks up the items lying within r of p.
+func (a *act) collectAround(p game.Pos, r float64) {
+	w := a.w
+	for _, it := range w.ents.near(p.Center(), r, func(e *entity) bool { return e.kind == "item" }) {
+		if it.removed {
+			continue
+		}
+		if err := a.goTo(it.pos.Block(), 1, false); err == errStopped {
+			return
+		}
+		if !a.wait(3) {
+			return
+		}
+	}
+}
