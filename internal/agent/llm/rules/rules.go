@@ -204,7 +204,7 @@ func routine(inv game.Inventory, v agent.SurfaceView) []step {
 	if v.State != nil && v.State.Player.Food <= 6 && has(inv, "cooked_beef", "bread", "cooked_porkchop", "apple", "baked_potato", "cooked_chicken", "cooked_mutton") {
 		add("eat", "eat_food", map[string]any{})
 	}
-	if night(v) && inv["dirt"]+inv["cobblestone"] >= 20 {
+	if night(v) && inv["dirt"] >= shelterDirt {
 		add("shelter", "build_template", map[string]any{"name": "dirt_shelter"})
 	}
 	hasPick := inv["wooden_pickaxe"]+inv["stone_pickaxe"]+inv["iron_pickaxe"] > 0
@@ -246,8 +246,11 @@ func routine(inv game.Inventory, v agent.SurfaceView) []step {
 			add("iron", "find_block", map[string]any{"block": "iron_ore", "count": 3})
 		}
 		if inv["iron_ingot"] < 3 {
-			if inv["furnace"] == 0 && inv["cobblestone"] < 8 {
-				add("furnace", "find_block", map[string]any{"block": "stone", "count": 8})
+			if inv["furnace"] == 0 {
+				if inv["cobblestone"] < 8 {
+					add("furnace", "find_block", map[string]any{"block": "stone", "count": 8 - inv["cobblestone"]})
+				}
+				add("furnace", "craft_item", map[string]any{"item": "furnace", "count": 1})
 			}
 			add("smelt", "smelt_item", map[string]any{"item": "raw_iron", "count": min(3, max(1, inv["raw_iron"]))})
 		}
@@ -258,6 +261,9 @@ func routine(inv game.Inventory, v agent.SurfaceView) []step {
 	}
 	return out
 }
+
+// shelterDirt is what the dirt shelter takes.
+const shelterDirt = 60
 
 // night reports whether monsters are about: dark, and the day's clock past
 // dusk.

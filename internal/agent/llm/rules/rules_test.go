@@ -65,6 +65,9 @@ func TestRoutine(t *testing.T) {
 		{game.Inventory{"wooden_pickaxe": 1, "stick": 4}, "find_block", "stone"},
 		{game.Inventory{"wooden_pickaxe": 1, "stick": 4, "cobblestone": 3}, "craft_item", "stone_pickaxe"},
 		{game.Inventory{"stone_pickaxe": 1, "stick": 4}, "find_block", "coal_ore"},
+		{game.Inventory{"stone_pickaxe": 1, "coal": 5, "torch": 8, "raw_iron": 3, "cobblestone": 2}, "find_block", "stone"},
+		{game.Inventory{"stone_pickaxe": 1, "coal": 5, "torch": 8, "raw_iron": 3, "cobblestone": 9}, "craft_item", "furnace"},
+		{game.Inventory{"stone_pickaxe": 1, "coal": 5, "torch": 8, "raw_iron": 3, "furnace": 1}, "smelt_item", "raw_iron"},
 	}
 	for _, c := range cases {
 		m := New("Bea", withInv(c.inv), hands{})
@@ -134,7 +137,7 @@ func TestEndsTheTurnAfterItsTools(t *testing.T) {
 }
 
 func TestShelterOncePerNight(t *testing.T) {
-	v := agent.SurfaceView{Inventory: game.Inventory{"dirt": 40, "stone_pickaxe": 1, "iron_pickaxe": 1},
+	v := agent.SurfaceView{Inventory: game.Inventory{"dirt": 64, "stone_pickaxe": 1, "iron_pickaxe": 1},
 		State: &protocol.State{Player: protocol.PlayerState{Health: 20, Food: 20}, World: protocol.WorldState{Time: 14000, Dark: true}}}
 	m := New("Bea", sit{v}, hands{})
 	first := decide(t, m, "You have been standing around for 30s.")
