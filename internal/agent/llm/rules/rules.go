@@ -95,6 +95,9 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		calls = append(calls, m.call("speak", map[string]any{"text": m.describe(busy)}))
 	case busy:
 		// Her hands are busy: a new action would replace the running one.
+	case reflexActive(m.sit.View()):
+		// A reflex has her hands (a fight, a flight, a meal): a request now
+		// would take them away mid-fight. The idle nudge brings her back.
 	case m.streak >= restLimit:
 		// Everything failed lately: rest until the idle nudge.
 	default:
@@ -260,6 +263,21 @@ func routine(inv game.Inventory, v agent.SurfaceView) []step {
 		add("stock", "find_block", map[string]any{"block": "log", "count": 8})
 	}
 	return out
+}
+
+// reflexActive reports whether a reflex started in the last minute and has
+// not yet finished or failed.
+func reflexActive(v agent.SurfaceView) bool {
+	last := map[string]string{}
+	for _, r := range v.Reflexes {
+		last[r.Reflex] = r.Event
+	}
+	for _, ev := range last {
+		if ev == "started" {
+			return true
+		}
+	}
+	return false
 }
 
 // shelterDirt is what the dirt shelter takes.

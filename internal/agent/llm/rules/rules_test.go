@@ -163,3 +163,17 @@ func TestRestsAfterAStreakOfFailures(t *testing.T) {
 		t.Errorf("the idle nudge after resting: %v, want a new try", calls)
 	}
 }
+
+func TestLeavesHerHandsToARunningReflex(t *testing.T) {
+	v := agent.SurfaceView{Inventory: game.Inventory{}, State: &protocol.State{Player: protocol.PlayerState{Health: 12, Food: 20}},
+		Reflexes: []agent.ReflexNote{{Reflex: "defend", Event: "started", Message: "defending against Zombie"}}}
+	m := New("Bea", sit{v}, hands{})
+	if calls := decide(t, m, "[find_block] result: INTERRUPTED: interrupted (reflex: defend against Zombie)"); len(calls) != 1 || calls[0].Name != "stay_silent" {
+		t.Errorf("during a fight: %v, want her hands left to the reflex", calls)
+	}
+	v.Reflexes = append(v.Reflexes, agent.ReflexNote{Reflex: "defend", Event: "finished", Message: "the Zombie is dead"})
+	m.sit = sit{v}
+	if calls := decide(t, m, "You have been standing around for 30s."); len(calls) != 1 || calls[0].Name != "find_block" {
+		t.Errorf("after the fight: %v, want back to work", calls)
+	}
+}
