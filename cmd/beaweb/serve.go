@@ -51,11 +51,15 @@ func serve(ctx context.Context, cfg config, e env) error {
 	}
 
 	// The game side outlives everything else by as long as it takes to stop
-	// the running action.
-	gameCtx, stopGame := context.WithCancel(context.WithoutCancel(ctx))
-	defer stopGame()
+	// the running action. On every way out (a start that fails half-way
+	// included) the parts are told to end before they are waited for:
+	// deferred calls run last first.
 	var wg sync.WaitGroup
 	defer wg.Wait()
+	gameCtx, stopGame := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopGame()
+	ctx, stopAll := context.WithCancel(ctx)
+	defer stopAll()
 	goRun := func(name string, f func() error) {
 		wg.Add(1)
 		go func() {

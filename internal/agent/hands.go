@@ -150,7 +150,9 @@ func (h *Hands) Start(ctx context.Context, actions []Action, turnID int64) {
 	if len(actions) == 0 {
 		return
 	}
-	b := &batch{}
+	// She is doing the first action from now on, not from when the game
+	// hears of it: the next step of her turn must not read her as idle.
+	b := &batch{doing: &Doing{Action: actions[0].Name, Call: actions[0].Call, Started: time.Now()}}
 	h.mu.Lock()
 	if h.current != nil {
 		h.current.superseded = true
@@ -172,6 +174,20 @@ func (h *Hands) Stop() {
 		h.current.superseded = true
 	}
 	h.mu.Unlock()
+}
+
+// StopNow stops the batch and, when an action is running, asks the game to
+// stop it too (stop_moving), waiting a few seconds at most for the answer.
+func (h *Hands) StopNow() {
+	h.Stop()
+	if _, busy := h.Busy(); !busy {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	if ans, err := h.game.Send(ctx, "stop_moving", nil, nil); err != nil || !ans.Result.OK() {
+		h.logger.Warn("agent: the running action could not be stopped", slog.String("answer", ans.Explanation()), slog.Any("error", err))
+	}
 }
 
 // Wait blocks until every batch has ended.
@@ -222,6 +238,9 @@ func (h *Hands) run(ctx context.Context, b *batch, actions []Action, turnID int6
 func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {
 	started := time.Now()
 	rec := ActionRecord{Action: a.Name, Params: paramsJSON(a.Params), Started: started, TurnID: turnID}
+	h.mu.Lock()
+	b.doing = &Doing{Action: a.Name, Call: a.Call, Started: started}
+	h.mu.Unlock()
 	sent := func(id string) {
 		rec.ID = id
 		d := &Doing{ID: id, Action: a.Name, Call: a.Call, Started: started}

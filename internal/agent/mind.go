@@ -77,6 +77,7 @@ type Mind struct {
 	Surface *Surface
 
 	queue   chan Perception
+	qmu     sync.Mutex // serialises the rare rebuild of a full queue
 	enabled atomic.Bool
 	turnSeq atomic.Int64
 
@@ -104,8 +105,8 @@ type MindDeps struct {
 	Logger     *slog.Logger
 }
 
-// queueSize bounds the perceptions waiting for a turn; a full queue drops
-// the newest chat that is not addressed to her, never anything else.
+// queueSize bounds the perceptions waiting for a turn; see enqueue for
+// what gives way when it is full.
 const queueSize = 256
 
 // NewMind wires a mind.
@@ -159,7 +160,7 @@ func (m *Mind) Enabled() bool { return m.enabled.Load() }
 func (m *Mind) SetEnabled(on bool) {
 	m.enabled.Store(on)
 	if !on {
-		m.Hands.Stop()
+		m.Hands.StopNow()
 	}
 	m.live.Update(TopicConn, func(s *Snapshot) { s.Enabled = on })
 }
@@ -173,11 +174,48 @@ func (m *Mind) Perceive(p Perception) {
 	if !m.enabled.Load() || !m.gate.Pass(p) {
 		return
 	}
+	if lost, ok := m.enqueue(p); !ok {
+		m.logger.Warn("agent: too many perceptions waiting; one was dropped", slog.String("kind", string(lost.Kind)))
+	}
+}
+
+// enqueue puts p on the queue without blocking. A full queue makes room by
+// dropping the oldest waiting chat line not addressed to her; if there is
+// none, a new such line is itself refused, and anything else (an action
+// result, a fight, a death, a nudge, an ask) pushes out the oldest
+// perception, so the newest news is read. It returns what was lost, if
+// anything.
+func (m *Mind) enqueue(p Perception) (lost Perception, ok bool) {
+	m.qmu.Lock()
+	defer m.qmu.Unlock()
 	select {
 	case m.queue <- p:
+		return Perception{}, true
 	default:
-		m.logger.Warn("agent: too many perceptions waiting; one was dropped", slog.String("kind", string(p.Kind)))
 	}
+	idle := func(q Perception) bool { return q.Kind == KindChat && !q.Addressed }
+	var keep []Perception
+	found := -1
+	for len(m.queue) > 0 {
+		q := <-m.queue
+		if found < 0 && idle(q) {
+			found = len(keep)
+		}
+		keep = append(keep, q)
+	}
+	switch {
+	case found >= 0:
+		lost = keep[found]
+		keep = append(append(keep[:found], keep[found+1:]...), p)
+	case idle(p):
+		lost = p
+	default:
+		lost, keep = keep[0], append(keep[1:], p)
+	}
+	for _, q := range keep {
+		m.queue <- q
+	}
+	return lost, false
 }
 
 // Ask puts a perception on the bus at once asking what she is doing,

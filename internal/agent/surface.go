@@ -87,11 +87,12 @@ func (s *Surface) View() SurfaceView {
 
 // WaitState waits until a state packet newer than after has come, or max
 // has passed, or ctx ends. An action's answer can overtake the state that
-// shows what it did; a turn about it waits for that state, so she never
-// plans from an inventory that is half a second old.
+// shows what it did, and a hello comes before the first state; a turn about
+// either waits for that state, so she never plans from an inventory that is
+// half a second old, or from none.
 func (s *Surface) WaitState(ctx context.Context, after time.Time, max time.Duration) {
 	s.mu.Lock()
-	if s.stateAt.After(after) || s.state == nil {
+	if s.stateAt.After(after) {
 		s.mu.Unlock()
 		return
 	}
@@ -114,7 +115,7 @@ func (s *Surface) WaitState(ctx context.Context, after time.Time, max time.Durat
 func (s *Surface) SetConn(st protocol.ConnStatus) {
 	if !st.Connected {
 		s.mu.Lock()
-		s.state, s.survey = nil, nil
+		s.hello, s.state, s.survey, s.reflexes = nil, nil, nil, nil
 		s.mu.Unlock()
 	}
 	s.live.Update(TopicConn, func(snap *Snapshot) { snap.Conn = st })

@@ -43,7 +43,7 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 		if p.Source == SourceGame || p.Source == SourceChat {
 			aboutGame = true
 		}
-		if p.Kind == KindAction {
+		if p.Kind == KindAction || p.Kind == KindConnected {
 			m.Surface.WaitState(ctx, p.At, freshStateWait)
 		}
 	}
@@ -226,6 +226,12 @@ func (m *Mind) remember(msgs []Message) {
 		cut := len(msgs) - keep
 		for cut < len(msgs) && msgs[cut].Role != RoleUser {
 			cut++
+		}
+		if cut == len(msgs) {
+			// This turn alone is longer than the window: keep it whole
+			// rather than nothing, from its perception on.
+			for cut = len(msgs) - 1; cut > 0 && msgs[cut].Role != RoleUser; cut-- {
+			}
 		}
 		msgs = msgs[cut:]
 	}

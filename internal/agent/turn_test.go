@@ -229,3 +229,57 @@ func TestNoTurnAboutTheGameWhileItIsAway(t *testing.T) {
 		}
 	})
 }
+
+func TestTheStepAfterStartingAnActionSeesItRunning(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g := newFakeGame()
+		release := make(chan struct{})
+		g.hold["find_block"] = release
+		model := &scripted{steps: []ModelResponse{
+			{ToolCalls: []ToolCall{call("1", "find_block", `{"block":"log"}`)}},
+			{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)}},
+		}}
+		m, _ := newTestMind(model, g, MindConfig{})
+		m.turn(context.Background(), gamePerception("go"))
+		reqs := model.requests()
+		if len(reqs) != 2 || !strings.Contains(reqs[1].System, "you are doing: find_block") {
+			t.Errorf("the step after starting find_block was told: %q", reqs[len(reqs)-1].System)
+		}
+		close(release)
+		m.Hands.Wait()
+	})
+}
+
+func TestAVeryLongTurnIsKeptRatherThanForgotten(t *testing.T) {
+	m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{KeepMessages: 10})
+	msgs := []Message{{Role: RoleUser, Text: "old"}, {Role: RoleAssistant, Text: "ok"}, {Role: RoleUser, Text: "now"}}
+	for i := 0; i < 20; i++ {
+		msgs = append(msgs, Message{Role: RoleAssistant, ToolCalls: []ToolCall{call("c", "scan", `{}`)}}, Message{Role: RoleTool, ToolCallID: "c", Text: "x"})
+	}
+	m.remember(msgs)
+	if len(m.history) == 0 || m.history[0].Text != "now" {
+		t.Errorf("after a turn longer than the window the history is %d messages, starting %+v", len(m.history), m.history)
+	}
+}
+
+func TestAFullQueueDropsOnlyIdleChat(t *testing.T) {
+	m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{})
+	for i := 0; i < queueSize-1; i++ {
+		m.queue <- Perception{Kind: KindFight, Text: "hit"}
+	}
+	m.queue <- Perception{Kind: KindChat, Text: "idle chat"}
+	if lost, _ := m.enqueue(Perception{Kind: KindDeath, Text: "you died"}); lost.Text != "idle chat" {
+		t.Errorf("the death got in by dropping %+v, want the idle chat", lost)
+	}
+	if lost, _ := m.enqueue(Perception{Kind: KindChat, Text: "more idle chat"}); lost.Text != "more idle chat" {
+		t.Errorf("a queue full of fights dropped %+v, want the new idle chat", lost)
+	}
+	var last Perception
+	n := len(m.queue)
+	for len(m.queue) > 0 {
+		last = <-m.queue
+	}
+	if n != queueSize || last.Kind != KindDeath {
+		t.Errorf("queue of %d ends with %+v, want %d ending with the death", n, last, queueSize)
+	}
+}

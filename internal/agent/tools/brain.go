@@ -77,7 +77,7 @@ func brainTools(d Deps, placed *placedMap) []*Tool {
 		out = append(out, define("crafting_plan", c.plan))
 	}
 	if d.Building != nil {
-		b := &buildTools{sit: d.Situation, templates: d.Building, scripts: d.Scripts, previews: map[[32]byte]bool{}, placed: placed}
+		b := &buildTools{sit: d.Situation, templates: d.Building, scripts: d.Scripts, previews: map[[32]byte]game.Pos{}, placed: placed}
 		out = append(out,
 			define("build", b.build).sending("build"),
 			define("plan_build", b.planBuild),

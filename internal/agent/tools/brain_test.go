@@ -156,3 +156,26 @@ func TestPlacedBlocksGoToTheMap(t *testing.T) {
 		t.Errorf("the placed chest was not remembered: %+v", got)
 	}
 }
+
+func TestAConfirmedScriptIsBuiltWhereItWasPreviewed(t *testing.T) {
+	here := standing("overworld")
+	sit := &movingSit{v: here.v}
+	r := fullRegistryAt(&fakeGame{}, sit)
+	invoke(r, "build_script", `{"script":"0 0 0 stone"}`)
+	moved := *sit.v.State
+	moved.Player.Position = game.Vec3{X: 50.5, Y: 64, Z: 50.5}
+	sit.v.State = &moved
+	out := invoke(r, "build_script", `{"script":"0 0 0 stone","confirm":true}`)
+	if out.Action == nil {
+		t.Fatalf("confirm: %+v", out)
+	}
+	b, _ := json.Marshal(out.Action.Params)
+	if !strings.Contains(string(b), `"origin":{"x":12,"y":64,"z":10}`) {
+		t.Errorf("the build went to %s, not where it was previewed (12, 64, 10)", b)
+	}
+}
+
+// movingSit is a situation the test can move her in.
+type movingSit struct{ v agent.SurfaceView }
+
+func (m *movingSit) View() agent.SurfaceView { return m.v }

@@ -37,7 +37,7 @@ type buildTools struct {
 	placed *placedMap
 
 	mu       sync.Mutex
-	previews map[[32]byte]bool // scripts she has previewed, by content
+	previews map[[32]byte]game.Pos // where each script she previewed was to stand, by content
 }
 
 // have is what she carries now.
@@ -169,9 +169,22 @@ func (p *scriptParams) validate() error {
 	return optPos{X: p.X, Y: p.Y, Z: p.Z}.check()
 }
 
-// buildScript previews a script, or builds one she has previewed.
+// buildScript previews a script, or builds one she has previewed. A
+// confirmed script without x, y, z is built where its preview was, however
+// she has moved since.
 func (b *buildTools) buildScript(ctx context.Context, p scriptParams) agent.Outcome {
+	key := sha256.Sum256([]byte(p.Script))
+	confirm := p.Confirm != nil && *p.Confirm
+	b.mu.Lock()
+	previewedAt, previewed := b.previews[key]
+	b.mu.Unlock()
+	if confirm && !previewed {
+		return failf("preview this script first with confirm=false; nothing is built until the same script comes back with confirm=true")
+	}
 	origin, err := b.origin(p.X, p.Y, p.Z)
+	if confirm && p.X == nil {
+		origin, err = previewedAt, nil
+	}
 	if err != nil {
 		return failf("%v", err)
 	}
@@ -183,16 +196,10 @@ func (b *buildTools) buildScript(ctx context.Context, p scriptParams) agent.Outc
 	if err != nil {
 		return agent.Outcome{Failed: true, Answer: "FAILURE_INVALID: " + err.Error()}
 	}
-	key := sha256.Sum256([]byte(p.Script))
-	confirm := p.Confirm != nil && *p.Confirm
-	b.mu.Lock()
-	previewed := b.previews[key]
 	if !confirm {
-		b.previews[key] = true
-	}
-	b.mu.Unlock()
-	if confirm && !previewed {
-		return failf("preview this script first with confirm=false; nothing is built until the same script comes back with confirm=true")
+		b.mu.Lock()
+		b.previews[key] = origin
+		b.mu.Unlock()
 	}
 	if confirm {
 		return b.startBuild(args, fmt.Sprintf("build_script(at=%s, %d cells)", origin, len(cells)))

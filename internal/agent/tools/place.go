@@ -100,20 +100,31 @@ type placeMemory struct {
 	failed *placeSend
 }
 
+// failedBefore reports whether s is the placement that just failed, and
+// forgets it: the refusal is given once, so "not twice in a row" means
+// exactly that.
 func (m *placeMemory) failedBefore(s placeSend) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.failed != nil && m.failed.X == s.X && m.failed.Y == s.Y && m.failed.Z == s.Z && m.failed.Face == s.Face
+	same := m.failed != nil && *m.failed == s
+	if same {
+		m.failed = nil
+	}
+	return same
 }
 
-func (m *placeMemory) note(s placeSend, ok bool) {
+// note records how a placement ended. Only an answer about the placement
+// itself counts as its failure: one cut short (a reflex, a replacement, a
+// death, a lost link) says nothing about the anchor or the cell.
+func (m *placeMemory) note(s placeSend, r protocol.Result) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if ok {
+	switch r {
+	case protocol.Failure, protocol.FailInvalid, protocol.FailProtected:
+		m.failed = &s
+	case protocol.Success:
 		m.failed = nil
-		return
 	}
-	m.failed = &s
 }
 
 func (g *gameTools) placeBlock(_ context.Context, p placeParams) agent.Outcome {
@@ -136,7 +147,7 @@ func (g *gameTools) placeBlock(_ context.Context, p placeParams) agent.Outcome {
 	out := start("place_block", send)
 	out.Action.Call = fmt.Sprintf("place_block(block=%s, at=%s, on the %s face of %s)", p.Block, dest, face, anchor)
 	out.Action.Read = func(a protocol.Answer) string {
-		g.place.note(send, a.Result.OK())
+		g.place.note(send, a.Result)
 		if a.Result.OK() {
 			g.placed.placed(game.KnownBlock{Pos: dest, Block: p.Block})
 		}

@@ -85,7 +85,7 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	if strings.Contains(text, "standing around") {
 		m.streak = 0 // the nudge she rested for: try again
 	}
-	if strings.Contains(text, "You are in the game now") && has["remember_place"] && !m.rememberedStart {
+	if has["remember_place"] && !m.rememberedStart && m.sit.View().State != nil {
 		// A player notes where they began, to find the way back.
 		m.rememberedStart = true
 		calls = append(calls, m.call("remember_place", map[string]any{"name": "start", "note": "where you came into this world"}))

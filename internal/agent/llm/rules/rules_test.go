@@ -24,7 +24,7 @@ func (h hands) Busy() (agent.Doing, bool) { return h.d, h.busy }
 
 var allTools = func() []agent.ToolSpec {
 	var out []agent.ToolSpec
-	for _, n := range []string{"find_block", "craft_item", "mc_chat", "speak", "stay_silent", "move_away", "eat_food", "smelt_item", "build_template", "go_to_surface", "remember_place"} {
+	for _, n := range []string{"find_block", "craft_item", "mc_chat", "speak", "stay_silent", "move_away", "eat_food", "smelt_item", "build_template", "go_to_surface"} {
 		out = append(out, agent.ToolSpec{Name: n})
 	}
 	return out
@@ -113,8 +113,8 @@ func TestAsksGetASpokenAnswer(t *testing.T) {
 func TestAGoalThatKeepsFailingIsSetAside(t *testing.T) {
 	m := New("Bea", withInv(game.Inventory{}), hands{})
 	first := decide(t, m, "You are in the game now")
-	if len(first) != 2 || first[0].Name != "remember_place" || first[1].Name != "find_block" {
-		t.Fatalf("first step %v, want the start remembered and logs", first)
+	if len(first) != 1 || first[0].Name != "find_block" {
+		t.Fatalf("first step %v, want logs", first)
 	}
 	decide(t, m, "[find_block] result: FAILURE: no log within 32 blocks")
 	third := decide(t, m, "[find_block] result: FAILURE: no log within 32 blocks")
@@ -175,5 +175,33 @@ func TestLeavesHerHandsToARunningReflex(t *testing.T) {
 	m.sit = sit{v}
 	if calls := decide(t, m, "You have been standing around for 30s."); len(calls) != 1 || calls[0].Name != "find_block" {
 		t.Errorf("after the fight: %v, want back to work", calls)
+	}
+}
+
+func TestRemembersWhereSheCameIn(t *testing.T) {
+	m := New("Bea", sit{agent.SurfaceView{}}, hands{})
+	tools := append(append([]agent.ToolSpec(nil), allTools...), agent.ToolSpec{Name: "remember_place"})
+	ask := func() []agent.ToolCall {
+		resp, err := m.Generate(context.Background(), agent.ModelRequest{
+			Messages: []agent.Message{{Role: agent.RoleUser, Text: "You are in the game now"}}, Tools: tools})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.ToolCalls
+	}
+	for _, c := range ask() {
+		if c.Name == "remember_place" {
+			t.Fatalf("remembered a place before the game said where she is: %v", c)
+		}
+	}
+	m.sit = withInv(game.Inventory{})
+	first := ask()
+	if len(first) != 2 || first[0].Name != "remember_place" || first[1].Name != "find_block" {
+		t.Fatalf("with a state: %v, want the start remembered and logs", first)
+	}
+	for _, c := range ask() {
+		if c.Name == "remember_place" {
+			t.Errorf("the start was remembered twice")
+		}
 	}
 }
