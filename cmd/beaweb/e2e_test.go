@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"net"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -192,4 +193,30 @@ func TestPlaysInThePracticeWorld(t *testing.T) {
 	if !strings.HasPrefix(r.ID, "r") || r.Action == "" || r.Finished.IsZero() || r.Message == "" {
 		t.Errorf("the action row is incomplete: %+v", r)
 	}
+}
+
+// TestAFailedStartEndsEverything: with the dashboard's port taken, beaweb
+// says so and exits, the practice world it had started included.
+func TestAFailedStartEndsEverything(t *testing.T) {
+	opts := []goleak.Option{goleak.IgnoreCurrent()}
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	logs := &syncBuffer{}
+	done := make(chan int, 1)
+	go func() {
+		done <- run(context.Background(), []string{"--practice", "--addr", taken.Addr().String(), "--db", filepath.Join(t.TempDir(), "bea.db")},
+			env{getenv: func(string) string { return "" }, stdout: logs, stderr: logs})
+	}()
+	select {
+	case code := <-done:
+		if code == 0 || !strings.Contains(logs.String(), "address already in use") {
+			t.Errorf("exit %d with:\n%s", code, logs)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("beaweb hung after a failed start:\n%s", logs)
+	}
+	goleak.VerifyNone(t, opts...)
 }
