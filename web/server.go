@@ -47,7 +47,7 @@ type Config struct {
 	// openai, anthropic, rules.
 	Providers []string
 	// ShutdownTimeout bounds how long Serve waits for requests in flight
-	// once its context ends. Default 5 s.
+	// once its context ends. Default 10 s.
 	ShutdownTimeout time.Duration
 }
 
@@ -68,7 +68,9 @@ func (c Config) withDefaults() Config {
 		c.Providers = []string{"openai", "anthropic", "rules"}
 	}
 	if c.ShutdownTimeout <= 0 {
-		c.ShutdownTimeout = 5 * time.Second
+		// More than net/http's own 5 s: a browser's preconnected socket that
+		// never sent a request counts as idle only once it is 5 s old.
+		c.ShutdownTimeout = 10 * time.Second
 	}
 	return c
 }
