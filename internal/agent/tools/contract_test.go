@@ -7,6 +7,7 @@ import (
 	"sort"
 	"testing"
 
+	"beaweb/internal/game/practice"
 	"beaweb/internal/game/protocol"
 )
 
@@ -103,6 +104,29 @@ func TestConcurrentToolsMatchTheContract(t *testing.T) {
 	for _, a := range c.Concurrent {
 		if _, ok := fullRegistry(&fakeGame{}).Tool(a); !ok {
 			t.Errorf("the concurrent action %s has no tool of its own", a)
+		}
+	}
+}
+
+// TestThePracticeWorldOffersNothingTheBrainLacks holds the practice world's
+// hello to the brain directly: every action it offers is a tool of hers or
+// left out by name.
+func TestThePracticeWorldOffersNothingTheBrainLacks(t *testing.T) {
+	c := loadContract(t)
+	w, err := practice.New(practice.Options{Seed: 1, Quiet: true, Size: 32})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := fullRegistry(&fakeGame{})
+	sent := map[string]bool{}
+	for _, tool := range r.Tools() {
+		if action, _, ok := tool.GameAction(); ok {
+			sent[action] = true
+		}
+	}
+	for _, a := range w.Hello().Actions {
+		if !sent[a] && !slices.Contains(c.Omitted, a) {
+			t.Errorf("the practice world offers %s, which the brain neither has nor leaves out by name", a)
 		}
 	}
 }
