@@ -66,7 +66,8 @@ func run(ctx context.Context, args []string, e env) int {
 			// with an empty environment and a memory limit.
 			return script.ChildMain(e.stdin, e.stdout, e.stderr)
 		case "help", "-h", "--help":
-			fmt.Fprint(e.stdout, usage)
+			fmt.Fprint(e.stdout, usage+"\nflags:\n")
+			_, _ = parseConfig([]string{"-h"}, e.getenv, e.stdout) // prints the flags
 			return 0
 		}
 	}
@@ -84,7 +85,7 @@ func run(ctx context.Context, args []string, e env) int {
 
 const usage = `beaweb: the brain of an AI Minecraft player, with a dashboard.
 
-  beaweb [flags]            play, and serve the dashboard (see --help for flags)
+  beaweb [flags]            play, and serve the dashboard (flags below)
   beaweb --practice         play in the built-in practice world (no game, no key)
   beaweb practice [--addr 127.0.0.1:PORT] [--seed N] [--speed X] [--quiet]
                             run the practice world alone, for another brain or a test
