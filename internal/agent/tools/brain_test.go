@@ -3,6 +3,8 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -179,3 +181,33 @@ func TestAConfirmedScriptIsBuiltWhereItWasPreviewed(t *testing.T) {
 type movingSit struct{ v agent.SurfaceView }
 
 func (m *movingSit) View() agent.SurfaceView { return m.v }
+
+// TestBuildRefusesEveryVectorWithItsSentence: the brain refuses each
+// malformed build of the shared vectors with the very sentence the game
+// side uses.
+func TestBuildRefusesEveryVectorWithItsSentence(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "..", "testdata", "minecraft_blueprints", "e*.json"))
+	if err != nil || len(files) < 30 {
+		t.Fatalf("found %d refusal vectors (%v)", len(files), err)
+	}
+	r := fullRegistryAt(&fakeGame{}, standing("overworld"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v struct {
+			Args  json.RawMessage `json:"args"`
+			Error string          `json:"error"`
+		}
+		if err := json.Unmarshal(b, &v); err != nil {
+			t.Fatal(err)
+		}
+		for _, tool := range []string{"build", "plan_build"} {
+			out := r.Invoke(context.Background(), agent.ToolCall{Name: tool, Args: v.Args})
+			if !out.Failed || out.Action != nil || !strings.Contains(out.Answer, v.Error) {
+				t.Errorf("%s %s: %q, want a refusal with %q", tool, filepath.Base(f), out.Answer, v.Error)
+			}
+		}
+	}
+}

@@ -164,6 +164,12 @@ func decode[P any](raw json.RawMessage) (P, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		raw = json.RawMessage("{}")
 	}
+	if _, own := any(&p).(json.Unmarshaler); own {
+		// A type that reads itself (the build arguments) refuses bad input
+		// with its own sentences, the ones the game side uses too.
+		err := json.Unmarshal(raw, &p)
+		return p, err
+	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &fields); err != nil {
 		return p, errors.New("the arguments are not a JSON object")
