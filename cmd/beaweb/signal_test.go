@@ -45,11 +45,30 @@ func TestStopsCleanlyOnSignals(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var stderr syncBuffer
-			cmd.Stderr = &stderr
+			errPipe, err := cmd.StderrPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
+			// The log is read as it comes; the first action started is
+			// signalled, so the test waits on it instead of polling.
+			var stderr syncBuffer
+			acting := make(chan struct{})
+			logDone := make(chan struct{})
+			go func() {
+				defer close(logDone)
+				sc := bufio.NewScanner(errPipe)
+				once := false
+				for sc.Scan() {
+					stderr.Write(append(sc.Bytes(), '\n'))
+					if !once && strings.Contains(sc.Text(), "action started") {
+						once = true
+						close(acting)
+					}
+				}
+			}()
 			defer cmd.Process.Kill()
 			lines := make(chan string, 16)
 			go func() {
@@ -68,18 +87,19 @@ func TestStopsCleanlyOnSignals(t *testing.T) {
 				t.Fatalf("beaweb printed no URL within 60 s:\n%s", stderr.String())
 			}
 			// Let her start something before the signal comes.
-			deadline := time.Now().Add(60 * time.Second)
-			for !strings.Contains(stderr.String(), "action started") {
-				if time.Now().After(deadline) {
-					t.Fatalf("no action started within 60 s:\n%s", stderr.String())
-				}
-				time.Sleep(50 * time.Millisecond) // polling a child's log; nothing to wait on instead
+			select {
+			case <-acting:
+			case <-time.After(60 * time.Second):
+				t.Fatalf("no action started within 60 s:\n%s", stderr.String())
 			}
 			if err := cmd.Process.Signal(sig); err != nil {
 				t.Fatal(err)
 			}
 			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
+			go func() {
+				<-logDone // Wait closes the pipe: read it to its end first
+				done <- cmd.Wait()
+			}()
 			select {
 			case err := <-done:
 				if err != nil {
