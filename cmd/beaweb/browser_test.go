@@ -6,7 +6,6 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -454,27 +453,6 @@ func TestBrowserHostileChatNeverRuns(t *testing.T) {
 	ran := eval[string](t, ctx, markupRan)
 	if ran != "" {
 		t.Fatalf("a chat line became markup: %s", ran)
-	}
-}
-
-// TestBrowserScreenshotIsWritten: the helper a failing browser test uses
-// writes a PNG of the page.
-func TestBrowserScreenshotIsWritten(t *testing.T) {
-	path := browsertest.Need(t)
-	ctx := browsertest.Launch(t, path, 1024, 900)
-	t.Setenv("BEA_SCREENSHOT_DIR", t.TempDir())
-	browse(t, ctx, "loading a page", chromedp.Navigate(`data:text/html,<h1>beaweb</h1>`),
-		chromedp.WaitVisible(chromedp.CSS("h1")))
-	file, err := browsertest.Screenshot(ctx, t.Name()+"/a failing case")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(string(b), "\x89PNG") {
-		t.Fatalf("%s is not a PNG", file)
 	}
 }
 
