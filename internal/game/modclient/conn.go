@@ -162,7 +162,6 @@ func (cn *conn) noHello() {
 	}
 	cn.proto = 1
 	c.status.Protocol = 1
-	close(cn.ready)
 	first := !c.outdated
 	c.outdated = true
 	c.mu.Unlock()
@@ -170,6 +169,10 @@ func (cn *conn) noHello() {
 		c.log.Error("modclient: no hello came within the hello timeout; the mod is taken for an outdated protocol-1 jar: answers are matched in order, and stop_moving, look_at, look_at_player and mc_chat are not waited for. Update the mod.",
 			slog.Duration("hello_timeout", c.cfg.HelloTimeout))
 	}
+	// Calls are let go only once the line is written, so whoever a call
+	// releases finds it in the log. proto is already set under the lock, so
+	// nothing else closes ready.
+	close(cn.ready)
 	c.notify()
 }
 
@@ -352,13 +355,13 @@ func (c *Client) handleHello(cn *conn, h protocol.Hello) {
 	c.status.ModVersion, c.status.MCVersion = h.ModVersion, h.MCVersion
 	c.status.Player, c.status.World = h.Player.Name, h.World
 	cn.budgets = budgets
-	switched, kept := false, false
+	switched, kept, settled := false, false, false
 	switch {
 	case cn.closed:
 	case cn.proto == 0:
 		cn.proto = mode
 		cn.helloTimer.Stop()
-		close(cn.ready)
+		settled = true
 	case cn.proto != mode && mode == 2 && len(cn.order) == 0 && len(cn.outbox) == 0:
 		cn.proto = mode
 		switched = true
@@ -392,6 +395,10 @@ func (c *Client) handleHello(cn *conn, h protocol.Hello) {
 	}
 	if kept {
 		c.log.Warn("modclient: the hello came after the hello timeout while calls were waiting in protocol-1 order; this connection stays on protocol 1 until it reconnects")
+	}
+	if settled {
+		// As in noHello: the waiting calls go only after the lines above.
+		close(cn.ready)
 	}
 	c.notify()
 }
