@@ -42,6 +42,8 @@ func statusOf(err error) (int, string) {
 		return he.Code, sentence(he.Code, msg)
 	case errors.Is(err, ErrNotFound), errors.Is(err, fs.ErrNotExist):
 		return http.StatusNotFound, "There is nothing here: it may have been deleted."
+	case errors.Is(err, fs.ErrExist):
+		return http.StatusConflict, "That name is already taken here: choose another, or rename or delete the one that has it first."
 	case errors.Is(err, ErrInvalid):
 		return http.StatusUnprocessableEntity, innermost(err, ErrInvalid)
 	case errors.Is(err, game.ErrInvalid):

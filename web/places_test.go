@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -58,6 +59,10 @@ func (f *fakePlaces) RenamePlace(_ context.Context, world, from, to string) (gam
 	i := f.find(world, from)
 	if i < 0 {
 		return game.Place{}, web.ErrNotFound
+	}
+	if j := f.find(world, name); j >= 0 && j != i {
+		// As the store says it: its ErrConflict wraps fs.ErrExist.
+		return game.Place{}, fmt.Errorf("fake: rename place: %w", fs.ErrExist)
 	}
 	f.worlds[world][i].Name = name
 	return f.worlds[world][i], nil
@@ -127,6 +132,10 @@ func TestPlacesTableMapRenameDeleteExportImport(t *testing.T) {
 	resp, body = post(t, c, f.URL+"/places/rename", url.Values{"_csrf": {tok}, "world": {"practice"}, "from": {"base"}, "to": {"   "}}, nil)
 	if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "only of spaces") {
 		t.Fatalf("rename to spaces: %d", resp.StatusCode)
+	}
+	resp, body = post(t, c, f.URL+"/places/rename", url.Values{"_csrf": {tok}, "world": {"practice"}, "from": {"base"}, "to": {"<mine>"}}, nil)
+	if resp.StatusCode != http.StatusConflict || !strings.Contains(body, "already taken") || pl.find("practice", "base") < 0 {
+		t.Fatalf("rename onto a name in use: %d", resp.StatusCode)
 	}
 	resp, body = post(t, c, f.URL+"/places/delete", url.Values{"_csrf": {tok}, "world": {"practice"}, "name": {"nowhere"}}, nil)
 	if resp.StatusCode != http.StatusNotFound {

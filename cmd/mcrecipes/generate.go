@@ -114,7 +114,7 @@ func build(src *source, sup *supplement, fuels map[string]int, fuelsName string)
 			}
 		}
 		if len(members) > 0 {
-			tags[name] = recipes.Tag{Say: t.Say, Items: members}
+			tags[name] = recipes.Tag{Say: t.Say, One: t.One, Items: members}
 		}
 	}
 	idx := newTagIndex(tags, sup.Prefer)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -104,7 +105,7 @@ func TestRenameAndDeletePlace(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := s.RenamePlace(ctx, world, "home", "Mine"); !errors.Is(err, ErrConflict) {
+	if _, err := s.RenamePlace(ctx, world, "home", "Mine"); !errors.Is(err, ErrConflict) || !errors.Is(err, fs.ErrExist) {
 		t.Fatalf("rename onto another place: %v, want ErrConflict", err)
 	}
 	if _, err := s.RenamePlace(ctx, world, "cave", "x"); !errors.Is(err, ErrNotFound) {

@@ -38,7 +38,8 @@ var (
 	// so a caller that cannot import the store (the dashboard) still tells
 	// it from a failure.
 	ErrNotFound = fmt.Errorf("not found%w", notExist{})
-	ErrConflict = errors.New("already exists")
+	// ErrConflict wraps fs.ErrExist for the same reason.
+	ErrConflict = fmt.Errorf("already exists%w", exists{})
 )
 
 // busyTimeout is how long a write waits for another process holding the
@@ -226,3 +227,9 @@ type notExist struct{}
 
 func (notExist) Error() string        { return "" }
 func (notExist) Is(target error) bool { return target == fs.ErrNotExist }
+
+// exists is fs.ErrExist without its text, as notExist is for ErrNotFound.
+type exists struct{}
+
+func (exists) Error() string        { return "" }
+func (exists) Is(target error) bool { return target == fs.ErrExist }

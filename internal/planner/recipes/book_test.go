@@ -125,6 +125,11 @@ func TestBookLookups(t *testing.T) {
 	if b.Say("#logs") != "logs of any wood" || b.Say("oak_log") != "oak_log" {
 		t.Error("Say is off")
 	}
+	// The generator carries each tag's singular into the book: one log is
+	// "log of any wood", never "1 logs of any wood".
+	if got := b.SayN("#logs", 1); got != "log of any wood" {
+		t.Errorf("SayN(#logs, 1) = %q", got)
+	}
 	items := b.Items()
 	if len(items) < 1400 || !slices.IsSorted(items) {
 		t.Errorf("%d items", len(items))

@@ -106,7 +106,7 @@ func (p *planner) assignFuel(plan *Plan) error {
 		var cands []fuelChoice
 		add := func(item, key string) {
 			burn := p.b.fuels[item]
-			if burn <= 0 {
+			if burn <= 0 || !p.b.plainFuel(item) {
 				return
 			}
 			for _, c := range cands {
@@ -163,6 +163,27 @@ func (p *planner) assignFuel(plan *Plan) error {
 		}
 	}
 	return nil
+}
+
+// plainFuel reports whether the item is one she burns without a second
+// thought: coal and charcoal, wood as logs, planks, slabs and sticks,
+// saplings and the like. Her tools, her crafting table, her chests and her
+// doors burn too, but a plan that fed them to the furnace would cost her
+// more than the coal it saved.
+func (b *Book) plainFuel(item string) bool {
+	switch item {
+	case "coal", "charcoal", "coal_block", "blaze_rod", "dried_kelp_block", "stick", "bamboo", "dead_bush":
+		return true
+	}
+	if strings.HasSuffix(item, "_sapling") || strings.HasSuffix(item, "_propagule") {
+		return true
+	}
+	for _, tag := range []string{"logs", "logs_that_burn", "planks", "wooden_slabs", "bamboo_blocks"} {
+		if slices.Contains(b.tags[tag].Items, item) {
+			return true
+		}
+	}
+	return false
 }
 
 // fuelChoice is one kind of fuel weighed for a smelt step.

@@ -230,6 +230,29 @@ func TestPlanAcrossTheTechTree(t *testing.T) {
 	}
 }
 
+// TestFuelIsNeverHerKit: of what she carries, the furnace gets plain fuel,
+// never a tool or a crafting table, even where one would burn with no waste.
+func TestFuelIsNeverHerKit(t *testing.T) {
+	b := book(t, "26.1")
+	for _, have := range []game.Inventory{
+		{"raw_iron": 1, "coal": 5, "oak_planks": 5, "furnace": 1, "wooden_pickaxe": 1},
+		{"raw_iron": 1, "coal": 5, "oak_planks": 5, "furnace": 1, "crafting_table": 1},
+		{"raw_iron": 1, "coal": 5, "oak_planks": 5},
+	} {
+		p, err := b.Plan("iron_ingot", 1, have)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := stepFor(p, "iron_ingot")
+		if s == nil || s.Fuel == nil {
+			t.Fatalf("%v: no smelt with fuel\n%s", have, p.Text())
+		}
+		if s.Fuel.Item != "oak_planks" || s.Fuel.Count != 1 {
+			t.Errorf("%v: burns %d %s, want 1 oak_planks\n%s", have, s.Fuel.Count, s.Fuel.Item, p.Text())
+		}
+	}
+}
+
 func TestTwoByTwoRuleIsTheShape(t *testing.T) {
 	b := book(t, "26.1")
 	for item, fits := range map[string]bool{
