@@ -70,6 +70,22 @@ type shelf struct {
 
 func newShelf(fsys fs.FS) *shelf { return &shelf{fsys: fsys, books: map[string]*recipes.Book{}} }
 
+// loadAll reads every book on the shelf, so a missing or corrupt recipe
+// file stops beaweb at start with the file's name rather than failing her
+// first crafting_plan in the middle of a game.
+func (s *shelf) loadAll() error {
+	versions, err := recipes.Versions(s.fsys)
+	if err != nil {
+		return err
+	}
+	for _, v := range versions {
+		if _, err := s.Book(v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Book is the book for mcVersion, or the newest older one with a note.
 func (s *shelf) Book(mcVersion string) (*recipes.Book, error) {
 	s.mu.Lock()

@@ -114,8 +114,12 @@ func serve(ctx context.Context, cfg config, e env) error {
 	if err != nil {
 		return err
 	}
+	books := newShelf(data.FS)
+	if err := books.loadAll(); err != nil {
+		return err
+	}
 	app := &application{cfg: cfg, db: db, client: client, mind: mind, models: ms, live: lv, logger: logger,
-		books: newShelf(data.FS), templates: templates}
+		books: books, templates: templates}
 	app.applyModel()
 	if e.model != nil {
 		ms.override(e.model)
