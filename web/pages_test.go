@@ -17,6 +17,8 @@ import (
 	"go.uber.org/goleak"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/game/protocol"
+	"beaweb/templates/partials"
 	"beaweb/web"
 )
 
@@ -80,14 +82,45 @@ func TestLivePageShowsTheSnapshot(t *testing.T) {
 
 func TestReconnectingIsShown(t *testing.T) {
 	f := serve(t)
+	lost := time.Date(2026, 12, 2, 21, 48, 3, 0, time.UTC)
 	f.Live.Update(agent.TopicConn, func(s *agent.Snapshot) {
 		s.Conn.Connected = false
+		s.Conn.Since = lost
 		s.Conn.Attempts = 3
 		s.Conn.LastError = "connection refused"
 	})
 	_, body := get(t, browser(t), f.URL+"/")
 	if !strings.Contains(body, "reconnecting") || !strings.Contains(body, "attempt 3") || !strings.Contains(body, "connection refused") {
 		t.Fatal("the live page does not show the reconnection")
+	}
+	if want := `since <time datetime="2026-12-02T21:48:03Z" title="2026-12-02 21:48:03">21:48:03</time>`; !strings.Contains(body, want) {
+		t.Errorf("the live page does not say since when it reconnects: no %s", want)
+	}
+}
+
+// TestConnectedSinceIsShown: the link's status says since when it is up,
+// in the page and in the partial that the live stream's game event carries;
+// a status with no time says nothing of when.
+func TestConnectedSinceIsShown(t *testing.T) {
+	f := serve(t)
+	want := `since <time datetime="2026-12-02T12:00:00Z" title="2026-12-02 12:00:00">12:00:00</time>`
+	_, body := get(t, browser(t), f.URL+"/")
+	if !strings.Contains(body, "connected</strong>") || !strings.Contains(body, want) {
+		t.Errorf("the live page does not say since when she is connected: no %s", want)
+	}
+	var b strings.Builder
+	if err := partials.Conn(protocol.ConnStatus{Connected: true, Since: clock.Add(-12 * time.Second)}).Render(context.Background(), &b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("the connection's partial lacks %s:\n%s", want, b.String())
+	}
+	b.Reset()
+	if err := partials.Conn(protocol.ConnStatus{}).Render(context.Background(), &b); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "since") {
+		t.Errorf("a status with no time says since when:\n%s", b.String())
 	}
 }
 

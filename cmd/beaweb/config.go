@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -20,8 +21,7 @@ type config struct {
 	DB            string
 	ModURL        string
 	Practice      bool
-	PracticeSeed  int64
-	PracticeSpeed float64
+	PracticeWorld practiceSettings // with Practice: the world beaweb starts itself
 	Provider      string
 	ModelURL      string
 	Model         string
@@ -70,8 +70,9 @@ var envOf = map[string]string{
 func defaults() config {
 	return config{
 		Addr: "127.0.0.1:8765", DB: "beaweb.db", ModURL: "ws://127.0.0.1:8080",
-		PracticeSpeed: 1, IdleNudge: 30 * time.Second, Commentary: 20 * time.Second,
+		IdleNudge: 30 * time.Second, Commentary: 20 * time.Second,
 		BuildScripts: true, Name: "Bea", RetentionDays: 30, set: map[string]bool{},
+		PracticeWorld: practiceSettings{Addr: "127.0.0.1:0", Seed: 1, Speed: 1, Server: "practice"},
 	}
 }
 
@@ -110,13 +111,30 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		c.set[keyPractice] = true
 		return c.apply(keyPractice, v)
 	})
-	fs.Int64Var(&c.PracticeSeed, "seed", 1, "practice world seed")
-	fs.Float64Var(&c.PracticeSpeed, "speed", 1, "practice world speed (1 = 20 ticks a second)")
+	// The same flags as `beaweb practice`, but for the address, which
+	// --addr already names for the dashboard.
+	worldFlags := c.PracticeWorld.addFlags(fs, "practice-addr", "practice world address, default a free loopback port")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
 	if fs.NArg() > 0 {
 		return c, fmt.Errorf("unexpected argument %q; subcommands are practice, craft-plan, plan-build and places", fs.Arg(0))
+	}
+	if !c.Practice {
+		var given []string
+		fs.Visit(func(f *flag.Flag) {
+			if slices.Contains(worldFlags, f.Name) {
+				given = append(given, "--"+f.Name)
+			}
+		})
+		switch len(given) {
+		case 0:
+		case 1:
+			return c, fmt.Errorf("%s is a setting of the practice world, which runs only with --practice (or BEA_PRACTICE=1)", given[0])
+		default:
+			return c, fmt.Errorf("%s are settings of the practice world, which runs only with --practice (or BEA_PRACTICE=1)",
+				strings.Join(given, ", "))
+		}
 	}
 	return c, c.check()
 }
@@ -195,6 +213,11 @@ func (c *config) check() error {
 	}
 	if _, err := url.Parse(c.ModURL); err != nil {
 		return fmt.Errorf("mod URL %q: %w", c.ModURL, err)
+	}
+	if c.Practice {
+		if _, _, err := net.SplitHostPort(c.PracticeWorld.Addr); err != nil {
+			return fmt.Errorf("practice world address %q: %w", c.PracticeWorld.Addr, err)
+		}
 	}
 	host, _, err := net.SplitHostPort(c.Addr)
 	if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"net"
 	"strings"
 	"testing"
 	"time"
@@ -74,5 +75,63 @@ func TestConfigRefusals(t *testing.T) {
 	}
 	if _, err := parseConfig([]string{"--addr", "0.0.0.0:8765"}, envFrom(map[string]string{"BEA_TOKEN": "s3cret"}), io.Discard); err != nil {
 		t.Errorf("a non-loopback address with a token: %v", err)
+	}
+}
+
+// TestConfigPracticeWorld: --practice takes the practice world's own flags,
+// the ones `beaweb practice` takes, with the address under its own name;
+// given without --practice they are refused, not ignored.
+func TestConfigPracticeWorld(t *testing.T) {
+	c, err := parseConfig(nil, envFrom(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (practiceSettings{Addr: "127.0.0.1:0", Seed: 1, Speed: 1, Server: "practice"}); c.PracticeWorld != want {
+		t.Errorf("practice world defaults %+v, want %+v", c.PracticeWorld, want)
+	}
+	c, err = parseConfig([]string{"--practice", "--seed", "7", "--speed", "20", "--quiet",
+		"--practice-addr", "127.0.0.1:9090", "--server", "test.local", "--addr", "127.0.0.1:0"}, envFrom(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (practiceSettings{Addr: "127.0.0.1:9090", Seed: 7, Speed: 20, Quiet: true, Server: "test.local"}); c.PracticeWorld != want || c.Addr != "127.0.0.1:0" {
+		t.Errorf("practice world %+v and dashboard %s, want %+v and 127.0.0.1:0", c.PracticeWorld, c.Addr, want)
+	}
+	o := c.PracticeWorld.options(nil)
+	if o.Seed != 7 || o.Speed != 20 || !o.Quiet || o.Server != "test.local" || o.Data == nil {
+		t.Errorf("practice options %+v", o)
+	}
+	c, err = parseConfig([]string{"--seed", "3"}, envFrom(map[string]string{"BEA_PRACTICE": "1"}), io.Discard)
+	if err != nil || c.PracticeWorld.Seed != 3 {
+		t.Errorf("BEA_PRACTICE=1 --seed 3: %v %+v", err, c.PracticeWorld)
+	}
+
+	for _, args := range [][]string{{"--seed", "7"}, {"--quiet"}, {"--practice-addr", "127.0.0.1:9"}, {"--speed", "2", "--server", "x"}} {
+		_, err := parseConfig(args, envFrom(nil), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), args[0]) || !strings.Contains(err.Error(), "only with --practice") {
+			t.Errorf("%v without --practice: %v", args, err)
+		}
+	}
+	_, err = parseConfig([]string{"--practice", "--practice-addr", "nowhere"}, envFrom(nil), io.Discard)
+	if err == nil || !strings.Contains(err.Error(), `practice world address "nowhere"`) {
+		t.Errorf("a practice address without a port: %v", err)
+	}
+	if _, err := parseConfig([]string{"--practice", "--speed", "fast"}, envFrom(nil), io.Discard); err == nil {
+		t.Errorf("a speed that is not a number was taken")
+	}
+}
+
+func TestDialURL(t *testing.T) {
+	for addr, want := range map[string]string{
+		"127.0.0.1:4000": "ws://127.0.0.1:4000", "0.0.0.0:4000": "ws://127.0.0.1:4000",
+		"[::]:4000": "ws://127.0.0.1:4000", "[::1]:4000": "ws://[::1]:4000",
+	} {
+		a, err := net.ResolveTCPAddr("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := dialURL(a); got != want {
+			t.Errorf("dialURL(%s) = %s, want %s", addr, got, want)
+		}
 	}
 }

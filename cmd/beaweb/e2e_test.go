@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"html"
 	"net"
 	"net/http"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -15,6 +17,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	"beaweb/internal/agent"
 	"beaweb/internal/store"
 )
 
@@ -49,6 +52,16 @@ func startBeaweb(t *testing.T, extra ...string) (addrs, *syncBuffer) {
 // practice options) in its environment.
 func startBeawebEnv(t *testing.T, hooks env, extra ...string) (addrs, *syncBuffer) {
 	t.Helper()
+	a, logs, _ := runBeaweb(t, hooks, extra...)
+	return a, logs
+}
+
+// runBeaweb is startBeawebEnv that also returns the way to stop it before
+// the test ends: stop cancels run's context, waits for its exit (code 0)
+// and checks every goroutine has ended. The test's cleanup calls it too;
+// only the first call acts.
+func runBeaweb(t *testing.T, hooks env, extra ...string) (addrs, *syncBuffer, func()) {
+	t.Helper()
 	opts := []goleak.Option{goleak.IgnoreCurrent()}
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -77,19 +90,23 @@ func startBeawebEnv(t *testing.T, hooks env, extra ...string) (addrs, *syncBuffe
 		cancel()
 		t.Fatalf("beaweb was not ready within 30 s:\n%s", logs)
 	}
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case code := <-done:
-			if code != 0 {
-				t.Errorf("beaweb exited with %d:\n%s", code, logs)
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			cancel()
+			select {
+			case code := <-done:
+				if code != 0 {
+					t.Errorf("beaweb exited with %d:\n%s", code, logs)
+				}
+			case <-time.After(15 * time.Second):
+				t.Errorf("beaweb did not stop within 15 s of its context ending:\n%s", logs)
 			}
-		case <-time.After(15 * time.Second):
-			t.Errorf("beaweb did not stop within 15 s of its context ending:\n%s", logs)
-		}
-		goleak.VerifyNone(t, opts...)
-	})
-	return a, logs
+			goleak.VerifyNone(t, opts...)
+		})
+	}
+	t.Cleanup(stop)
+	return a, logs, stop
 }
 
 // sseEvent is one event of the live stream.
@@ -142,18 +159,53 @@ func follow(ctx context.Context, t *testing.T, url string) <-chan sseEvent {
 	return out
 }
 
-// TestPlaysInThePracticeWorld is the walking skeleton end to end: beaweb
-// starts with the practice world and the autopilot, an action runs and
-// succeeds, the live stream shows its progress and its end, and its row is
-// in SQLite.
+// handsView is what one hands event of the live stream shows: the action
+// in her hands (its id, and whether its progress is there) and the last one
+// she finished (its id and result).
+type handsView struct {
+	doingID, doingCall string
+	progress           bool
+	lastID             string
+	lastSuccess        bool
+}
+
+var (
+	doingRe = regexp.MustCompile(`data-doing-id="([^"]*)"><span class="call">([^<]*)</span>`)
+	lastRe  = regexp.MustCompile(`data-last-id="([^"]*)"><span class="call">[^<]*</span>:\s*<strong class="[a-z]+">([A-Z_]+)</strong>`)
+)
+
+func readHands(data string) handsView {
+	var v handsView
+	doing, last, _ := strings.Cut(data, "<h3>Last finished</h3>")
+	if m := doingRe.FindStringSubmatch(doing); m != nil {
+		v.doingID, v.doingCall = m[1], html.UnescapeString(m[2])
+		v.progress = strings.Contains(doing, `<p class="progress">`)
+	}
+	if m := lastRe.FindStringSubmatch(last); m != nil {
+		v.lastID, v.lastSuccess = m[1], m[2] == "SUCCESS"
+	}
+	return v
+}
+
+// TestPlaysInThePracticeWorld is the walking skeleton end to end, following
+// actions by their request id: beaweb starts with the practice world and
+// the autopilot; the first find_block that ends with SUCCESS on the live
+// stream must have shown its own progress there before, and its row in
+// SQLite must have that id, its result and its end. (A find_block cut short,
+// by a zombie say, is passed over.) The practice world listens where
+// --practice-addr says.
 func TestPlaysInThePracticeWorld(t *testing.T) {
-	a, logs := startBeaweb(t)
+	a, logs := startBeaweb(t, "--practice-addr", "127.0.0.2:0", "--seed", "1")
+	if !strings.HasPrefix(a.Mod, "ws://127.0.0.2:") {
+		t.Errorf("the practice world is at %s, not on --practice-addr 127.0.0.2:0", a.Mod)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	events := follow(ctx, t, a.Dashboard)
 
-	var sawProgress, sawSuccess bool
-	for !sawSuccess {
+	finds := map[string]bool{} // find_block ids seen in her hands: whether their progress was
+	var id string              // the find_block that succeeded
+	for id == "" {
 		select {
 		case ev, ok := <-events:
 			if !ok {
@@ -162,36 +214,44 @@ func TestPlaysInThePracticeWorld(t *testing.T) {
 			if ev.name != "hands" {
 				continue
 			}
-			if strings.Contains(ev.data, "find_block") && strings.Contains(ev.data, "/4") {
-				sawProgress = true
+			v := readHands(ev.data)
+			if strings.HasPrefix(v.doingCall, "find_block(") && strings.HasPrefix(v.doingID, "r") {
+				finds[v.doingID] = finds[v.doingID] || v.progress
 			}
-			if strings.Contains(ev.data, "SUCCESS") {
-				sawSuccess = true
+			if _, ok := finds[v.lastID]; !ok {
+				continue
+			}
+			if v.lastSuccess {
+				id = v.lastID
+			} else {
+				t.Logf("passed over %s, which ended without SUCCESS", v.lastID)
+				delete(finds, v.lastID)
 			}
 		case <-ctx.Done():
-			t.Fatalf("no action finished with SUCCESS on the live stream (progress seen: %v):\n%s", sawProgress, logs)
+			t.Fatalf("no find_block seen in her hands ended with SUCCESS on the live stream (%v):\n%s", finds, logs)
 		}
 	}
-	if !sawProgress {
-		t.Errorf("the live stream showed no progress of find_block before it succeeded")
+	if !finds[id] {
+		t.Errorf("the live stream showed no progress of %s before its end", id)
 	}
 	cancel()
 
+	// The history is written before the live panel shows the end.
 	db, err := store.Open(context.Background(), a.DB, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	rows, err := db.RecentActions(context.Background(), 50, store.ActionFilter{Result: "SUCCESS"})
+	rows, err := db.RecentActions(context.Background(), 1000, store.ActionFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) == 0 {
-		t.Fatalf("no successful action in SQLite:\n%s", logs)
+	i := slices.IndexFunc(rows, func(r agent.ActionRecord) bool { return r.ID == id })
+	if i < 0 {
+		t.Fatalf("no row of %s in SQLite among %d:\n%s", id, len(rows), logs)
 	}
-	r := rows[len(rows)-1]
-	if !strings.HasPrefix(r.ID, "r") || r.Action == "" || r.Finished.IsZero() || r.Message == "" {
-		t.Errorf("the action row is incomplete: %+v", r)
+	if r := rows[i]; r.Action != "find_block" || r.Result != "SUCCESS" || r.Finished.IsZero() || r.Message == "" {
+		t.Errorf("the row of %s: %+v, want find_block finished with SUCCESS and its message", id, r)
 	}
 }
 

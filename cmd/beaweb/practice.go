@@ -13,6 +13,49 @@ import (
 	"beaweb/internal/game/practice"
 )
 
+// practiceSettings are the practice world's own settings. `beaweb practice`
+// and `beaweb --practice` take them with the same flags (addFlags), so the
+// two cannot drift apart.
+type practiceSettings struct {
+	Addr   string // where the world listens
+	Seed   int64
+	Speed  float64
+	Quiet  bool
+	Server string // world.server in the hello
+}
+
+// addFlags registers the practice world's flags on fs, with p's values as
+// their defaults. addrFlag names the address flag: "addr" when the world
+// runs alone, "practice-addr" beside the dashboard's own --addr. The names
+// of the flags registered are returned, for the caller that must tell when
+// one of them was given.
+func (p *practiceSettings) addFlags(fs *flag.FlagSet, addrFlag, addrUsage string) []string {
+	fs.StringVar(&p.Addr, addrFlag, p.Addr, addrUsage)
+	fs.Int64Var(&p.Seed, "seed", p.Seed, "practice world seed: the same seed gives the same world")
+	fs.Float64Var(&p.Speed, "speed", p.Speed, "practice world clock speed: 1 is 20 ticks a second")
+	fs.BoolVar(&p.Quiet, "quiet", p.Quiet, "practice world without scripted players, and without monsters")
+	fs.StringVar(&p.Server, "server", p.Server, "world.server the practice world's hello announces")
+	return []string{addrFlag, "seed", "speed", "quiet", "server"}
+}
+
+// options are the world's options for these settings.
+func (p practiceSettings) options(logger *slog.Logger) practice.Options {
+	return practice.Options{Seed: p.Seed, Speed: p.Speed, Quiet: p.Quiet, Server: p.Server, Logger: logger, Data: data.FS}
+}
+
+// dialURL is the WebSocket URL a client on this machine reaches a listener
+// at: a world listening on every interface is dialled on loopback.
+func dialURL(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return "ws://" + a.String()
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return "ws://" + net.JoinHostPort(host, port)
+}
+
 // runPractice runs the practice world alone, for a brain, a tool or a test
 // harness to connect to: beaweb practice [--addr 127.0.0.1:PORT] [--seed N]
 // [--speed X] [--quiet]. It prints the world's URL and serves until ctx
@@ -20,11 +63,8 @@ import (
 func runPractice(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("practice", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (the mod's default; :0 picks a free port)")
-	seed := fs.Int64("seed", 1, "world seed: the same seed gives the same world")
-	speed := fs.Float64("speed", 1, "clock speed: 1 is 20 ticks a second")
-	quiet := fs.Bool("quiet", false, "no scripted players, and no monsters")
-	server := fs.String("server", "practice", "world.server the hello announces")
+	p := practiceSettings{Addr: "127.0.0.1:8080", Seed: 1, Speed: 1, Server: "practice"}
+	p.addFlags(fs, "addr", "address to listen on (the mod's default; :0 picks a free port)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: beaweb practice [--addr 127.0.0.1:PORT] [--seed N] [--speed X] [--quiet]")
 		fs.PrintDefaults()
@@ -41,19 +81,17 @@ func runPractice(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return 2
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	w, err := practice.New(practice.Options{
-		Seed: *seed, Speed: *speed, Quiet: *quiet, Logger: logger, Server: *server, Data: data.FS,
-	})
+	w, err := practice.New(p.options(logger))
 	if err != nil {
 		fmt.Fprintf(stderr, "beaweb practice: %v\n", err)
 		return 2
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", p.Addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "beaweb practice: listen: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "practice world (seed %d, speed %g) on ws://%s\n", *seed, *speed, ln.Addr())
+	fmt.Fprintf(stdout, "practice world (seed %d, speed %g) on ws://%s\n", p.Seed, p.Speed, ln.Addr())
 	if err := w.Serve(ctx, ln); err != nil {
 		fmt.Fprintf(stderr, "beaweb practice: %v\n", err)
 		return 1

@@ -4,12 +4,12 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/gorilla/websocket"
-
+	"beaweb/internal/game/modclient"
 	"beaweb/internal/game/protocol"
 )
 
@@ -32,20 +32,27 @@ func TestRunPracticePrintsItsURLAndServes(t *testing.T) {
 		t.Fatalf("no URL in %q", line)
 	}
 	url := strings.TrimSpace(line[i:])
-	conn, _, err := websocket.DefaultDialer.Dial(url, nil)
-	if err != nil {
+	// Through the mod client, as beaweb itself connects: only it and the
+	// practice world may speak WebSocket (internal/archtest).
+	client := modclient.New(modclient.Config{URL: url, Logger: slog.New(slog.DiscardHandler)})
+	clientCtx, stopClient := context.WithCancel(ctx)
+	clientDone := make(chan error, 1)
+	go func() { clientDone <- client.Run(clientCtx) }()
+	select {
+	case p := <-client.Events():
+		h, ok := p.(protocol.Hello)
+		if !ok || h.Protocol != 2 || h.World.Server != "practice" {
+			t.Fatalf("first packet %+v, want the practice world's protocol-2 hello", p)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no hello within 10 s")
+	}
+	stopClient()
+	if err := <-clientDone; err != nil {
 		t.Fatal(err)
 	}
-	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	_, frame, err := conn.ReadMessage()
-	if err != nil {
-		t.Fatal(err)
+	for range client.Events() { // closed once Run has returned
 	}
-	p, err := protocol.Decode(frame)
-	if h, ok := p.(protocol.Hello); err != nil || !ok || h.Protocol != 2 {
-		t.Fatalf("first frame %s", frame)
-	}
-	conn.Close()
 	cancel()
 	go io.Copy(io.Discard, out)
 	if c := <-code; c != 0 {

@@ -71,21 +71,22 @@ func serve(ctx context.Context, cfg config, e env) error {
 	}
 
 	if cfg.Practice {
-		opts := practice.Options{Seed: cfg.PracticeSeed, Speed: cfg.PracticeSpeed}
+		opts := cfg.PracticeWorld.options(logger.With("part", "practice"))
 		if e.practice != nil {
 			opts = *e.practice
+			opts.Logger, opts.Data = logger.With("part", "practice"), data.FS
 		}
-		opts.Logger, opts.Data = logger.With("part", "practice"), data.FS
 		world, err := practice.New(opts)
 		if err != nil {
 			return err
 		}
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		ln, err := net.Listen("tcp", cfg.PracticeWorld.Addr)
 		if err != nil {
 			return fmt.Errorf("practice world: %w", err)
 		}
-		cfg.ModURL = "ws://" + ln.Addr().String()
-		logger.Info("practice world started", slog.String("url", cfg.ModURL), slog.Int64("seed", cfg.PracticeSeed))
+		cfg.ModURL = dialURL(ln.Addr())
+		logger.Info("practice world started", slog.String("url", cfg.ModURL), slog.Int64("seed", opts.Seed),
+			slog.Float64("speed", opts.Speed), slog.Bool("quiet", opts.Quiet))
 		goRun("practice world", func() error { return world.Serve(gameCtx, ln) })
 	}
 

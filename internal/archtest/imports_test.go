@@ -4,22 +4,35 @@ import (
 	"bufio"
 	"bytes"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
 
+// listed is one package of the module as go list sees it.
+type listed struct {
+	// imports are its direct imports, its tests' (in-package and external)
+	// included: a test that reaches for a confined library couples to it
+	// as much as the code does.
+	imports []string
+	// deps are every package its non-test code depends on.
+	deps []string
+}
+
 // packages lists every package of the module with its direct imports and
 // all its dependencies, from go list.
-func packages(t *testing.T) map[string]struct{ imports, deps []string } {
+func packages(t *testing.T) map[string]listed {
 	t.Helper()
-	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}}|{{join .Imports \" \"}}|{{join .Deps \" \"}}", "beaweb/...")
+	cmd := exec.Command("go", "list", "-f",
+		"{{.ImportPath}}|{{join .Imports \" \"}} {{join .TestImports \" \"}} {{join .XTestImports \" \"}}|{{join .Deps \" \"}}",
+		"beaweb/...")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("go list: %v\n%s", err, stderr.String())
 	}
-	pkgs := map[string]struct{ imports, deps []string }{}
+	pkgs := map[string]listed{}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 1<<20), 1<<22)
 	for sc.Scan() {
@@ -27,7 +40,7 @@ func packages(t *testing.T) map[string]struct{ imports, deps []string } {
 		if len(parts) != 3 {
 			continue
 		}
-		pkgs[parts[0]] = struct{ imports, deps []string }{strings.Fields(parts[1]), strings.Fields(parts[2])}
+		pkgs[parts[0]] = listed{imports: strings.Fields(parts[1]), deps: strings.Fields(parts[2])}
 	}
 	if len(pkgs) < 10 {
 		t.Fatalf("go list found only %d packages:\n%s", len(pkgs), out)
@@ -50,7 +63,8 @@ var confined = []struct {
 }
 
 // TestLibrariesStayInTheirPackages keeps each adapter's library inside the
-// package named after it, so replacing one touches one package.
+// package named after it, so replacing one touches one package. Tests count:
+// one elsewhere goes through the package's own helpers (gametest, say).
 func TestLibrariesStayInTheirPackages(t *testing.T) {
 	for pkg, p := range packages(t) {
 		for _, imp := range p.imports {
@@ -74,7 +88,8 @@ func TestLibrariesStayInTheirPackages(t *testing.T) {
 
 // TestImportsPointOneWay: the vocabulary imports nothing of beaweb's; the
 // planners only the vocabulary; the mind's core neither the store nor the
-// web nor any adapter.
+// web nor any adapter. The code's dependencies are checked, and its tests'
+// direct imports.
 func TestImportsPointOneWay(t *testing.T) {
 	rules := []struct {
 		pkg       string // this package and those below it
@@ -98,7 +113,7 @@ func TestImportsPointOneWay(t *testing.T) {
 			if under(pkg, r.except) {
 				continue
 			}
-			for _, imp := range p.deps {
+			for _, imp := range slices.Concat(p.deps, p.imports) {
 				if !strings.HasPrefix(imp, "beaweb/") || under(imp, r.mayImport) {
 					continue
 				}

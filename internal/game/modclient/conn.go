@@ -122,7 +122,15 @@ func (c *Client) serve(ctx context.Context, cn *conn, attempts int) error {
 		c.cur = nil
 	}
 	err := cn.reason
+	left := cn.pendingLocked()
+	if left > 0 {
+		c.undrained = append(c.undrained, cn)
+	}
 	c.mu.Unlock()
+	if left > 0 {
+		// close fails every call, so this is a bug in the client.
+		c.log.Error("modclient: a closed connection left calls pending", slog.Int("pending", left))
+	}
 	return err
 }
 
