@@ -106,7 +106,12 @@ func TestConfigPracticeWorld(t *testing.T) {
 		t.Errorf("BEA_PRACTICE=1 --seed 3: %v %+v", err, c.PracticeWorld)
 	}
 
-	for _, args := range [][]string{{"--seed", "7"}, {"--quiet"}, {"--practice-addr", "127.0.0.1:9"}, {"--speed", "2", "--server", "x"}} {
+	c, err = parseConfig([]string{"--practice", "--peaceful"}, envFrom(nil), io.Discard)
+	if err != nil || !c.PracticeWorld.Peaceful || c.PracticeWorld.Quiet || !c.PracticeWorld.options(nil).Peaceful {
+		t.Errorf("--practice --peaceful: %v %+v", err, c.PracticeWorld)
+	}
+
+	for _, args := range [][]string{{"--seed", "7"}, {"--quiet"}, {"--peaceful"}, {"--practice-addr", "127.0.0.1:9"}, {"--speed", "2", "--server", "x"}} {
 		_, err := parseConfig(args, envFrom(nil), io.Discard)
 		if err == nil || !strings.Contains(err.Error(), args[0]) || !strings.Contains(err.Error(), "only with --practice") {
 			t.Errorf("%v without --practice: %v", args, err)

@@ -86,9 +86,9 @@ func run(ctx context.Context, args []string, e env) int {
 const usage = `beaweb: the brain of an AI Minecraft player, with a dashboard.
 
   beaweb [flags]            play, and serve the dashboard (flags below)
-  beaweb --practice [--seed N] [--speed X] [--quiet] [--practice-addr 127.0.0.1:PORT]
+  beaweb --practice [--seed N] [--speed X] [--quiet|--peaceful] [--practice-addr 127.0.0.1:PORT]
                             play in the built-in practice world (no game, no key)
-  beaweb practice [--addr 127.0.0.1:PORT] [--seed N] [--speed X] [--quiet]
+  beaweb practice [--addr 127.0.0.1:PORT] [--seed N] [--speed X] [--quiet|--peaceful]
                             run the practice world alone, for another brain or a test
   beaweb craft-plan ITEM [COUNT] [--have item=N,...] [--mc VERSION] [--json]
   beaweb plan-build (--template NAME | --args FILE.json | --script FILE.star) [--have item=N,...] [--json] [--svg FILE]

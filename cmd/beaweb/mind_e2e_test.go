@@ -58,13 +58,14 @@ func tool(name string, args any) agent.ToolCall {
 	return agent.ToolCall{Name: name, Args: b}
 }
 
-// startWith runs beaweb in a quiet practice world with the given players,
-// driven by the policy.
+// startWith runs beaweb in a peaceful practice world with the given
+// players, driven by the policy: these scenes are about talk and hands, and
+// a zombie's reflex would cut them short.
 func startWith(t *testing.T, players []practice.PlayerScript, policy func(string, int) []agent.ToolCall, extra ...string) (addrs, *syncBuffer) {
 	t.Helper()
 	return startBeawebEnv(t, env{
 		model:    &policyModel{policy: policy},
-		practice: &practice.Options{Seed: 1, Speed: 10, Players: players},
+		practice: &practice.Options{Seed: 1, Speed: 10, Players: players, Peaceful: true},
 	}, extra...)
 }
 

@@ -17,11 +17,12 @@ import (
 // and `beaweb --practice` take them with the same flags (addFlags), so the
 // two cannot drift apart.
 type practiceSettings struct {
-	Addr   string // where the world listens
-	Seed   int64
-	Speed  float64
-	Quiet  bool
-	Server string // world.server in the hello
+	Addr     string // where the world listens
+	Seed     int64
+	Speed    float64
+	Quiet    bool
+	Peaceful bool
+	Server   string // world.server in the hello
 }
 
 // addFlags registers the practice world's flags on fs, with p's values as
@@ -34,13 +35,14 @@ func (p *practiceSettings) addFlags(fs *flag.FlagSet, addrFlag, addrUsage string
 	fs.Int64Var(&p.Seed, "seed", p.Seed, "practice world seed: the same seed gives the same world")
 	fs.Float64Var(&p.Speed, "speed", p.Speed, "practice world clock speed: 1 is 20 ticks a second")
 	fs.BoolVar(&p.Quiet, "quiet", p.Quiet, "practice world without scripted players, and without monsters")
+	fs.BoolVar(&p.Peaceful, "peaceful", p.Peaceful, "practice world without monsters, but with its scripted players")
 	fs.StringVar(&p.Server, "server", p.Server, "world.server the practice world's hello announces")
-	return []string{addrFlag, "seed", "speed", "quiet", "server"}
+	return []string{addrFlag, "seed", "speed", "quiet", "peaceful", "server"}
 }
 
 // options are the world's options for these settings.
 func (p practiceSettings) options(logger *slog.Logger) practice.Options {
-	return practice.Options{Seed: p.Seed, Speed: p.Speed, Quiet: p.Quiet, Server: p.Server, Logger: logger, Data: data.FS}
+	return practice.Options{Seed: p.Seed, Speed: p.Speed, Quiet: p.Quiet, Peaceful: p.Peaceful, Server: p.Server, Logger: logger, Data: data.FS}
 }
 
 // dialURL is the WebSocket URL a client on this machine reaches a listener
@@ -58,7 +60,7 @@ func dialURL(a net.Addr) string {
 
 // runPractice runs the practice world alone, for a brain, a tool or a test
 // harness to connect to: beaweb practice [--addr 127.0.0.1:PORT] [--seed N]
-// [--speed X] [--quiet]. It prints the world's URL and serves until ctx
+// [--speed X] [--quiet] [--peaceful]. It prints the world's URL and serves until ctx
 // ends. Recipes and blueprints come from the data embedded in beaweb.
 func runPractice(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("practice", flag.ContinueOnError)
@@ -66,7 +68,7 @@ func runPractice(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	p := practiceSettings{Addr: "127.0.0.1:8080", Seed: 1, Speed: 1, Server: "practice"}
 	p.addFlags(fs, "addr", "address to listen on (the mod's default; :0 picks a free port)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: beaweb practice [--addr 127.0.0.1:PORT] [--seed N] [--speed X] [--quiet]")
+		fmt.Fprintln(stderr, "usage: beaweb practice [--addr 127.0.0.1:PORT] [--seed N] [--speed X] [--quiet] [--peaceful]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

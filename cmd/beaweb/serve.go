@@ -86,7 +86,7 @@ func serve(ctx context.Context, cfg config, e env) error {
 		}
 		cfg.ModURL = dialURL(ln.Addr())
 		logger.Info("practice world started", slog.String("url", cfg.ModURL), slog.Int64("seed", opts.Seed),
-			slog.Float64("speed", opts.Speed), slog.Bool("quiet", opts.Quiet))
+			slog.Float64("speed", opts.Speed), slog.Bool("quiet", opts.Quiet), slog.Bool("peaceful", opts.Peaceful))
 		goRun("practice world", func() error { return world.Serve(gameCtx, ln) })
 	}
 

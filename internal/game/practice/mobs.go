@@ -44,10 +44,13 @@ func (w *World) populate() {
 	}
 }
 
+// peaceful reports whether monsters are left out: no spawning, no attacks.
+func (w *World) peaceful() bool { return w.opts.Quiet || w.opts.Peaceful }
+
 // stepMobs moves every animal and monster one tick, spawns zombies in the
 // dark and burns them in the sun.
 func (w *World) stepMobs() {
-	if !w.opts.Quiet && w.tick%50 == 0 {
+	if !w.peaceful() && w.tick%50 == 0 {
 		w.spawnZombie()
 	}
 	g := w.grid
@@ -124,7 +127,7 @@ func (w *World) stepZombie(e *entity) {
 		e.removed = true
 		return
 	}
-	if w.bea.dead || w.opts.Quiet || d > zombieSight {
+	if w.bea.dead || w.peaceful() || d > zombieSight {
 		if w.tick%60 == int64(e.id%60) {
 			w.wander(e)
 		}

@@ -44,6 +44,26 @@ func TestQuietMeansNoMonstersAndNoPlayers(t *testing.T) {
 	}
 }
 
+// TestPeacefulMeansNoMonstersButPlayers: a peaceful night has no zombie in
+// it, and the scripted players are still there.
+func TestPeacefulMeansNoMonstersButPlayers(t *testing.T) {
+	h := arena(t, Options{Seed: 2, Peaceful: true, Players: []PlayerScript{{Name: "Alex", Offset: at(2, 0, 0)}}}, 32)
+	h.w.timeShift = nightStart + 500 - startTime
+	h.tick(2000)
+	players := 0
+	for _, e := range h.w.ents.list {
+		if e.hostile {
+			t.Fatalf("%s in a peaceful world", e.displayName())
+		}
+		if e.kind == "player" && !e.removed {
+			players++
+		}
+	}
+	if players != 1 {
+		t.Fatalf("%d scripted players in a peaceful world, want Alex", players)
+	}
+}
+
 func TestAlexHitsHerOnceAndSaysSorry(t *testing.T) {
 	h := arena(t, Options{Seed: 1}, 16) // DefaultPlayers
 	h.tick(int(DefaultPlayers()[0].HitAfter*ticksPerSecond) + 400)

@@ -45,6 +45,10 @@ type Options struct {
 	// players, and monsters neither spawn nor attack. Animals still graze,
 	// night still falls and hunger still drains.
 	Quiet bool
+	// Peaceful is the game's peaceful difficulty: no monsters spawn and
+	// none attack, but scripted players still come (Quiet leaves out both).
+	// Tests about talk use it, so that a zombie cannot cut a scene short.
+	Peaceful bool
 	// Logger receives the world's log; nil discards it.
 	Logger *slog.Logger
 	// Data is the data file system whose root holds recipes/ (beaweb's
