@@ -264,15 +264,36 @@ func (c *Conn) Drop() { c.ws.NetConn().Close() }
 // BreakMidFrame starts a text frame that promises size bytes, writes only
 // the first part of it, and drops the connection.
 func (c *Conn) BreakMidFrame(size int) error {
-	c.writeMu.Lock()
-	defer c.writeMu.Unlock()
-	nc := c.ws.NetConn()
-	// A final text frame, unmasked (server to client), with a 64-bit length.
-	head := []byte{0x81, 127, 0, 0, 0, 0, 0, 0, 0, 0}
+	return c.writeAndDrop(append(frameHead(0x81, uint64(size)), `{"type":"chat","message":"`...))
+}
+
+// BreakMidMessage starts a text message in pieces: a first short piece,
+// then a continuation frame that promises size bytes, of which nothing
+// follows; then it drops the connection. A reader learns the message's
+// size only while it reads it.
+func (c *Conn) BreakMidMessage(size int) error {
+	first := `{"type":"chat","message":"`
+	msg := append(frameHead(0x01, uint64(len(first))), first...)         // text, not final
+	return c.writeAndDrop(append(msg, frameHead(0x80, uint64(size))...)) // continuation, final
+}
+
+// frameHead is the head of an unmasked frame (server to client) with a
+// 64-bit length; b0 is the first byte: FIN flag and opcode.
+func frameHead(b0 byte, size uint64) []byte {
+	head := []byte{b0, 127, 0, 0, 0, 0, 0, 0, 0, 0}
 	for i := 0; i < 8; i++ {
 		head[9-i] = byte(size >> (8 * i))
 	}
-	_, err := nc.Write(append(head, `{"type":"chat","message":"`...))
+	return head
+}
+
+// writeAndDrop writes raw bytes on the socket, under the frame writer's
+// lock, and drops the connection.
+func (c *Conn) writeAndDrop(b []byte) error {
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	nc := c.ws.NetConn()
+	_, err := nc.Write(b)
 	nc.Close()
 	return err
 }

@@ -94,6 +94,13 @@ func exercise(t *testing.T, mod *gametest.Mod, dialer *websocket.Dialer) {
 	if _, err := c2.Recv(short); err == nil {
 		t.Fatal("Recv without a request returned")
 	}
+	// A message cut off in its second piece fails to read as well.
+	sent = async(func() error { return c2.BreakMidMessage(100) })
+	_, _, err = ws2.ReadMessage()
+	<-sent
+	if err == nil {
+		t.Fatal("a message cut off in its second piece must fail to read")
+	}
 }
 
 func TestLoopback(t *testing.T) {

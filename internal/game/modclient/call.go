@@ -76,6 +76,11 @@ func (c *Client) Send(ctx context.Context, action string, params any, sent func(
 	case <-ctx.Done():
 		return cancelled(&call{action: action}, ctx.Err())
 	}
+	// The select above picks at random when the hello and the end of ctx
+	// are both there: a caller that has given up must not send its action.
+	if err := ctx.Err(); err != nil {
+		return cancelled(&call{action: action}, err)
+	}
 
 	k, wait, err := c.send(cn, action, frameParams)
 	if err != nil {
@@ -141,11 +146,11 @@ func (c *Client) send(cn *conn, action string, params json.RawMessage) (*call, t
 }
 
 // waitLocked is how long a call of action waits: its budget + 5 s, at least
-// 10 s; 0 for a budget of 0.
+// 10 s; 0 (no limit) for a budget of 0 or one too long for a time.Duration.
 func (cn *conn) waitLocked(action string) time.Duration {
 	var budget time.Duration
 	if b, ok := cn.budgets[action]; ok {
-		if b == 0 {
+		if b == 0 || b >= maxBudgetSeconds {
 			return 0
 		}
 		budget = time.Duration(b * float64(time.Second))

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"math"
 	mrand "math/rand/v2"
 	"net"
 	"net/url"
@@ -49,6 +50,9 @@ const (
 	minimumWait               = 10 * time.Second
 	hardFrameLimit      int64 = 64 << 20 // beyond this the frame is not even drained: the link is dropped
 	maxLoggedNames            = 64       // a game side making up names cannot grow the log-once sets beyond this
+	// maxBudgetSeconds is the first budget a time.Duration cannot hold with
+	// the margin added (about 292 years); such a budget means no limit.
+	maxBudgetSeconds = float64(math.MaxInt64/int64(time.Second)) - 60
 )
 
 // Config configures a Client. Only URL is required.

@@ -60,22 +60,72 @@ func TestCallAnsweredByID(t *testing.T) {
 func TestAnswersMatchedByIDOutOfOrder(t *testing.T) {
 	h := start(t, gametest.New(t), nil)
 	c := h.connect(nil)
+	// A second move_to replaces the first: the game answers the first
+	// INTERRUPTED (replaced) and the second on its own, in either order.
 	first := h.goCall(context.Background(), "move_to", map[string]int{"x": 1, "y": 2, "z": 3})
 	r1 := recv(t, c)
-	second := h.goCall(context.Background(), "scan", map[string]string{"block": "iron_ore"})
+	second := h.goCall(context.Background(), "move_to", map[string]int{"x": 9, "y": 2, "z": 3})
 	r2 := recv(t, c)
-	if err := c.Answer(r2, protocol.Success, "found 3 iron_ore"); err != nil {
+	if err := c.Answer(r2, protocol.Success, "arrived at (9, 2, 3)"); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Answer(r1, protocol.Interrupted, "interrupted (replaced)"); err != nil {
+	send(t, c, protocol.Answer{Status: protocol.StatusFinished, ID: r1.ID, Action: "move_to", Result: protocol.Interrupted,
+		Message: "interrupted (replaced)", Reason: protocol.ReasonReplaced})
+	if res := wait(t, second); res.err != nil || res.ans.Message != "arrived at (9, 2, 3)" || res.ans.ID != r2.ID {
+		t.Errorf("the second move_to got %+v %v", res.ans, res.err)
+	}
+	if res := wait(t, first); res.err != nil || res.ans.Result != protocol.Interrupted || res.ans.Reason != "replaced" || res.ans.ID != r1.ID {
+		t.Errorf("the replaced move_to got %+v %v", res.ans, res.err)
+	}
+}
+
+// TestCancelledCallerSendsNothing: a caller whose context has ended before
+// the call gets its answer at once, and its action never reaches the game.
+func TestCancelledCallerSendsNothing(t *testing.T) {
+	h := start(t, gametest.New(t), nil)
+	c := h.connect(nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for range 20 { // the hello and the end of ctx are both there: each try is a coin toss without the check
+		a, err := h.client.Call(ctx, "move_to", nil)
+		wantErr(t, err, context.Canceled)
+		if a.Result != protocol.Failure || a.Message != "move_to was called off before the game answered" {
+			t.Fatalf("answer %+v", a)
+		}
+		if a.ID != "" {
+			t.Fatalf("the call was given the id %s: it was queued for the game", a.ID)
+		}
+	}
+	ch := h.goCall(context.Background(), "scan", nil)
+	if r := recv(t, c); r.Action != "scan" {
+		t.Fatalf("the game received %s from a caller that had given up", r.Action)
+	} else if err := c.Answer(r, protocol.Success, "found"); err != nil {
 		t.Fatal(err)
 	}
-	if res := wait(t, second); res.ans.Message != "found 3 iron_ore" {
-		t.Errorf("scan got %+v", res.ans)
-	}
-	if res := wait(t, first); res.ans.Result != protocol.Interrupted || res.ans.ID != r1.ID {
-		t.Errorf("move_to got %+v", res.ans)
-	}
+	wait(t, ch)
+}
+
+// TestFrameOverTheHardLimit: a frame beyond what is even worth draining
+// ends the link with a sentence that says so, whether it comes whole or in
+// pieces; the next link works.
+func TestFrameOverTheHardLimit(t *testing.T) {
+	// In a bubble, so that the waits before dialling again take no time.
+	synctest.Test(t, func(t *testing.T) {
+		h := start(t, gametest.NewInMemory(t), nil)
+		c := h.connect(nil)
+		if err := c.BreakMidFrame(65 << 20); err != nil {
+			t.Fatal(err)
+		}
+		c = h.connect(nil)
+		if err := c.BreakMidMessage(65 << 20); err != nil {
+			t.Fatal(err)
+		}
+		c = h.connect(nil)
+		h.barrier(c)
+		if n := h.logs.count("connection to the game ended", "a frame over 64 MiB"); n != 2 {
+			t.Errorf("%d clear log lines for the two frames over 64 MiB, want 2:\n%s", n, h.logs)
+		}
+	})
 }
 
 func TestParams(t *testing.T) {
@@ -163,9 +213,11 @@ func TestDiscardedAnswers(t *testing.T) {
 	if res := wait(t, ch); res.ans.Message != "arrived" {
 		t.Fatalf("the call got %+v", res.ans)
 	}
-	// The same answer again is a duplicate.
-	if err := c.Answer(r, protocol.Success, "arrived twice"); err != nil {
-		t.Fatal(err)
+	// The same answer again is a duplicate, and a third time too.
+	for range 2 {
+		if err := c.Answer(r, protocol.Success, "arrived twice"); err != nil {
+			t.Fatal(err)
+		}
 	}
 	// A call given up (its context ended) and answered afterwards: late.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -183,13 +235,14 @@ func TestDiscardedAnswers(t *testing.T) {
 	h.barrier(c)
 
 	got := h.client.Counters()
-	want := modclient.Counters{OtherMark: 1, UnknownID: 1, NoID: 1, Duplicate: 1, Late: 1}
+	want := modclient.Counters{OtherMark: 1, UnknownID: 1, NoID: 1, Duplicate: 2, Late: 1}
 	if got != want {
 		t.Errorf("counters %+v, want %+v", got, want)
 	}
-	for _, line := range []string{"not one of this brain's", "no call has that id", "it has no id", "already answered", "already ended"} {
-		if h.logs.count("dropped an answer", line) != 1 {
-			t.Errorf("no log line for %q:\n%s", line, h.logs)
+	for line, n := range map[string]int{"not one of this brain's": 1, "no call has that id": 1, "it has no id": 1,
+		"already answered": 2, "already ended": 1} {
+		if got := h.logs.count("dropped an answer", line); got != n {
+			t.Errorf("%d log lines for %q, want %d:\n%s", got, line, n, h.logs)
 		}
 	}
 }
@@ -205,6 +258,7 @@ func TestBadFramesKeepTheConnection(t *testing.T) {
 		raw(t, c, `{"id":"r1-abcdef","result":"SUCCESS"}`)
 		raw(t, c, `{"type":"weather_forecast","rain_in":100}`)
 		raw(t, c, `{"type":"weather_forecast","rain_in":50}`)
+		raw(t, c, `{"type":"fishing_report","catch":2}`)
 		raw(t, c, `{"type":"state","tick":5}`)
 		raw(t, c, `{"type":"state","tick":6}`)
 		raw(t, c, `{"type":"chat","name":"Alex","message":"`+strings.Repeat("a", 10<<20)+`"}`)
@@ -212,14 +266,16 @@ func TestBadFramesKeepTheConnection(t *testing.T) {
 		synctest.Wait() // the events are all in the mailbox
 
 		got := h.client.Counters()
-		if got.BadFrames != 4 || got.UnknownTypes != 2 || got.Oversize != 1 {
+		if got.BadFrames != 4 || got.UnknownTypes != 3 || got.Oversize != 1 {
 			t.Errorf("counters %+v", got)
 		}
 		if n := h.logs.count("dropped a frame that could not be read"); n != 4 {
 			t.Errorf("%d log lines for unreadable frames, want 4:\n%s", n, h.logs)
 		}
-		if n := h.logs.count("does not know", "weather_forecast"); n != 1 {
-			t.Errorf("an unknown type must be logged once, got %d", n)
+		for _, kind := range []string{"weather_forecast", "fishing_report"} {
+			if n := h.logs.count("does not know", "type="+kind); n != 1 {
+				t.Errorf("the unknown type %s must be logged once, got %d:\n%s", kind, n, h.logs)
+			}
 		}
 		if n := h.logs.count("refused a frame over 1 MiB"); n != 1 {
 			t.Errorf("the 10 MiB frame was not logged: %d", n)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"slices"
 	"sync"
 	"time"
 
@@ -97,7 +98,10 @@ func (c *Client) serve(ctx context.Context, cn *conn, attempts int) error {
 	c.status.Connected = true
 	c.status.Since = c.cfg.Now()
 	c.status.Attempts = attempts
-	c.status.Protocol = 0
+	// What the last link's hello said is not known of this one: a jar
+	// that sends no hello must not show the versions of the one before.
+	c.status.Protocol, c.status.ModVersion, c.status.MCVersion, c.status.Player = 0, "", "", ""
+	c.status.World = protocol.WorldID{}
 	cn.helloTimer = time.AfterFunc(c.cfg.HelloTimeout, cn.noHello)
 	moved := c.url != cn.url // SetURL ran while this dial was finishing
 	c.mu.Unlock()
@@ -200,7 +204,7 @@ func (cn *conn) read() {
 		buf.Reset()
 		n, err := buf.ReadFrom(io.LimitReader(r, protocol.MaxFrame+1))
 		if err != nil {
-			cn.close(fmt.Errorf("the connection broke off in the middle of a frame: %w", err))
+			cn.close(midFrameError(err))
 			return
 		}
 		if n > protocol.MaxFrame {
@@ -211,7 +215,7 @@ func (cn *conn) read() {
 			cn.c.log.Warn("modclient: refused a frame over 1 MiB", slog.Int64("bytes", n+rest),
 				slog.String("start", protocol.Excerpt(buf.Bytes(), 120)))
 			if err != nil {
-				cn.close(fmt.Errorf("the connection broke off in the middle of a frame: %w", err))
+				cn.close(midFrameError(err))
 				return
 			}
 			continue
@@ -232,6 +236,14 @@ func readError(err error) error {
 		return fmt.Errorf("the game sent a frame over %d MiB: %w", hardFrameLimit>>20, err)
 	}
 	return err
+}
+
+// midFrameError says in words why a frame could not be read to its end.
+func midFrameError(err error) error {
+	if errors.Is(err, websocket.ErrReadLimit) {
+		return readError(err) // a message in pieces grew past the hard limit
+	}
+	return fmt.Errorf("the connection broke off in the middle of a frame: %w", err)
 }
 
 // write is the connection's one writer: it sends the outbox in order. A
@@ -343,15 +355,20 @@ func (c *Client) reportMissing(cn *conn, parts []string) {
 
 // handleHello records the hello and settles the connection's protocol.
 func (c *Client) handleHello(cn *conn, h protocol.Hello) {
-	var negative []string
+	var negative, endless []string
 	budgets := make(map[string]float64, len(h.Budgets))
 	for a, b := range h.Budgets {
-		if b < 0 {
+		switch {
+		case b < 0:
 			negative = append(negative, a)
 			continue
+		case b >= maxBudgetSeconds:
+			endless = append(endless, a)
 		}
 		budgets[a] = b
 	}
+	slices.Sort(negative)
+	slices.Sort(endless)
 	mode := 2
 	if h.Protocol < 2 {
 		mode = 1
@@ -397,6 +414,10 @@ func (c *Client) handleHello(cn *conn, h protocol.Hello) {
 	if len(negative) > 0 {
 		c.log.Warn("modclient: the hello gives negative budgets; using beaweb's own for those actions",
 			slog.Any("actions", negative))
+	}
+	if len(endless) > 0 {
+		c.log.Warn("modclient: the hello gives budgets of centuries; beaweb waits as long as those actions take, as for a budget of 0",
+			slog.Any("actions", endless))
 	}
 	if switched {
 		c.log.Warn("modclient: the hello came after the hello timeout; switching this connection to protocol 2")

@@ -3,10 +3,8 @@ package modclient_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
@@ -54,7 +52,8 @@ func TestWaitPerBudget(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		h := start(t, gametest.NewInMemory(t), nil)
 		c := h.connect(func(hl *protocol.Hello) {
-			hl.Budgets = map[string]float64{"scan": 1, "move_to": 120, "mine_block": -5, "craft_item": 7.5, "follow_player": 0}
+			hl.Budgets = map[string]float64{"scan": 1, "move_to": 120, "mine_block": -5, "craft_item": 7.5, "follow_player": 0,
+				"goto_player": 1e12}
 		})
 		tests := []struct {
 			action string
@@ -84,19 +83,25 @@ func TestWaitPerBudget(t *testing.T) {
 			t.Errorf("a negative budget must be logged:\n%s", h.logs)
 		}
 
-		// A budget of 0 means no timeout at all.
-		ch := h.goCall(context.Background(), "follow_player", map[string]string{"player": "Alex"})
-		r := recv(t, c)
-		select {
-		case res := <-ch:
-			t.Fatalf("follow_player returned %+v", res.ans)
-		case <-time.After(24 * time.Hour):
+		// A budget of 0 means no timeout at all; so does one of centuries,
+		// which a time.Duration cannot hold.
+		for _, action := range []string{"follow_player", "goto_player"} {
+			ch := h.goCall(context.Background(), action, map[string]string{"player": "Alex"})
+			r := recv(t, c)
+			select {
+			case res := <-ch:
+				t.Fatalf("%s returned %+v", action, res.ans)
+			case <-time.After(24 * time.Hour):
+			}
+			if err := c.Answer(r, protocol.Success, "on the way to Alex"); err != nil {
+				t.Fatal(err)
+			}
+			if res := <-ch; res.err != nil || res.ans.Message != "on the way to Alex" {
+				t.Errorf("%s: %+v %v", action, res.ans, res.err)
+			}
 		}
-		if err := c.Answer(r, protocol.Success, "following Alex"); err != nil {
-			t.Fatal(err)
-		}
-		if res := <-ch; res.err != nil || res.ans.Message != "following Alex" {
-			t.Errorf("follow_player: %+v %v", res.ans, res.err)
+		if h.logs.count("budgets of centuries", "goto_player") != 1 {
+			t.Errorf("a budget too long to wait for must be logged:\n%s", h.logs)
 		}
 	})
 }
@@ -137,9 +142,20 @@ func TestHelloProtocol1(t *testing.T) {
 		h := start(t, gametest.NewInMemory(t), nil)
 		c := h.connect(func(hl *protocol.Hello) { hl.Protocol, hl.Budgets = 1, nil })
 		testProtocol1(t, h, c)
+		// A call given up holds its place in the order until the link ends,
+		// and the link's end lets the place go.
+		held := h.goCall(context.Background(), "mine_block", nil)
+		recv(t, c)
+		wantErr(t, (<-held).err, modclient.ErrTimeout)
+		if n := h.client.Pending(); n != 1 {
+			t.Errorf("pending %d, want the place held", n)
+		}
 		// A second connection does not log the outdated mod again.
 		c.Drop()
 		c = h.connect(func(hl *protocol.Hello) { hl.Protocol = 1 })
+		if n := h.client.Pending(); n != 0 {
+			t.Errorf("pending %d after the link with a held place ended", n)
+		}
 		h.barrierP1(c)
 		if n := h.logs.count("level=ERROR", "outdated"); n != 1 {
 			t.Errorf("%d errors about the outdated mod, want one:\n%s", n, h.logs)
@@ -293,107 +309,6 @@ func TestCallWaitsForTheHello(t *testing.T) {
 			t.Errorf("%+v", a)
 		}
 	})
-}
-
-func TestReconnectBackoff(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		mod := gametest.NewInMemory(t)
-		var mu sync.Mutex
-		var dials []time.Time
-		mod.Refuse(8)
-		h := start(t, mod, func(cfg *modclient.Config) {
-			cfg.NetDial = func(ctx context.Context, network, addr string) (net.Conn, error) {
-				mu.Lock()
-				dials = append(dials, time.Now())
-				mu.Unlock()
-				return mod.NetDial()(ctx, network, addr)
-			}
-		})
-		ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
-		defer cancel()
-		c, err := mod.Accept(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		synctest.Wait() // the client has finished its side of the handshake
-		mu.Lock()
-		got := gaps(dials)
-		mu.Unlock()
-		want := []time.Duration{1, 2, 4, 8, 16, 30, 30, 30}
-		if len(got) != len(want) {
-			t.Fatalf("%d waits between dials, want %d", len(got), len(want))
-		}
-		for i, g := range got {
-			within(t, fmt.Sprintf("wait %d", i+1), g, want[i]*time.Second)
-		}
-		if s := h.client.Status(); !s.Connected || s.Attempts != 8 || !strings.Contains(s.LastError, "503") {
-			t.Errorf("status after 8 refusals %+v", s)
-		}
-		if err := c.SendHello(nil); err != nil {
-			t.Fatal(err)
-		}
-		h.nextEvent("hello")
-
-		// While disconnected every call fails at once.
-		mod.Refuse(1)
-		c.Drop()
-		synctest.Wait()
-		a, err := h.client.Call(context.Background(), "move_to", nil)
-		wantErr(t, err, modclient.ErrNotConnected)
-		if a.Message != "the game is not connected" {
-			t.Errorf("%+v", a)
-		}
-		if s := h.client.Status(); s.Connected || s.LastError == "" {
-			t.Errorf("status while disconnected %+v", s)
-		}
-		// That link was short, so the wait goes on doubling from where it was.
-		c = mustAccept(t, mod)
-		mu.Lock()
-		got = gaps(dials[len(dials)-3:])
-		mu.Unlock()
-		within(t, "after a short link", got[0], 30*time.Second)
-		within(t, "after a short link", got[1], 30*time.Second)
-
-		// A link up for a whole minute starts the waits over at 1 s.
-		time.Sleep(61 * time.Second)
-		dropped := time.Now()
-		c.Drop()
-		c = mustAccept(t, mod)
-		within(t, "after a healthy minute", time.Since(dropped), time.Second)
-		// A short link after it does not reset: the next wait is 2 s.
-		time.Sleep(5 * time.Second)
-		dropped = time.Now()
-		c.Drop()
-		mustAccept(t, mod)
-		within(t, "after a short link", time.Since(dropped), 2*time.Second)
-	})
-}
-
-func mustAccept(t *testing.T, mod *gametest.Mod) *gametest.Conn {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
-	defer cancel()
-	c, err := mod.Accept(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
-func gaps(ts []time.Time) []time.Duration {
-	var out []time.Duration
-	for i := 1; i < len(ts); i++ {
-		out = append(out, ts[i].Sub(ts[i-1]))
-	}
-	return out
-}
-
-// within checks d is base shifted by at most a fifth.
-func within(t *testing.T, what string, d, base time.Duration) {
-	t.Helper()
-	if d < base*8/10 || d > base*12/10 {
-		t.Errorf("%s: waited %v, want %v ± 20%%", what, d, base)
-	}
 }
 
 func TestStopFailsPending(t *testing.T) {

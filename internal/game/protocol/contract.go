@@ -13,7 +13,8 @@ import (
 // (testdata/minecraft_contract.json): what each action reads, which of those
 // the game side fills in itself when they are left out, which actions run
 // beside another, and which the brain leaves out on purpose. The brain's tool
-// schemas and the practice world's hello are both held to it in tests.
+// schemas (internal/agent/tools) and the practice world's hello are both
+// held to it in tests.
 type Contract struct {
 	Protocol   int                       `json:"protocol"`
 	Actions    map[string]ActionContract `json:"actions"`
@@ -129,61 +130,6 @@ func ParseContract(b []byte) (Contract, error) {
 
 // ActionNames lists the actions in sorted order.
 func (c Contract) ActionNames() []string { return slices.Sorted(maps.Keys(c.Actions)) }
-
-// CheckTools holds the brain's game tools to the contract, in both
-// directions. tools maps each game action the brain has to the parameters its
-// schema sends (after the brain's own translation, so place_block's dx is
-// not among them); leftOut maps an action to the parameters it reads that the
-// brain leaves out by decision. It lists, one sentence each: a parameter the
-// brain sends that the action never reads (a silent no-op); a parameter the
-// action reads that the brain neither sends nor leaves out; a tool that is no
-// action; an action the brain has no tool for and does not omit.
-func (c Contract) CheckTools(tools map[string][]string, leftOut map[string][]string) []string {
-	var problems []string
-	for _, name := range slices.Sorted(maps.Keys(tools)) {
-		a, ok := c.Actions[name]
-		if !ok {
-			problems = append(problems, fmt.Sprintf("the brain has a game tool %s that the contract has no action for", name))
-			continue
-		}
-		sends := tools[name]
-		for _, p := range sends {
-			if !slices.Contains(a.Reads, p) {
-				problems = append(problems, fmt.Sprintf("%s: the brain sends %q, which the game side never reads", name, p))
-			}
-		}
-		for _, p := range a.Reads {
-			if !slices.Contains(sends, p) && !slices.Contains(leftOut[name], p) {
-				problems = append(problems, fmt.Sprintf("%s: the game side reads %q, which the brain neither sends nor leaves out by name", name, p))
-			}
-		}
-	}
-	for _, name := range c.ActionNames() {
-		if _, ok := tools[name]; !ok {
-			problems = append(problems, fmt.Sprintf("the contract has an action %s that the brain has no tool for", name))
-		}
-	}
-	for _, name := range slices.Sorted(maps.Keys(leftOut)) {
-		for _, p := range leftOut[name] {
-			if a, ok := c.Actions[name]; !ok || !slices.Contains(a.Reads, p) {
-				problems = append(problems, fmt.Sprintf("%s: the brain leaves out %q, which the game side does not read", name, p))
-			}
-		}
-	}
-	return problems
-}
-
-// CheckOffered lists every action a hello offers that the brain neither has
-// a tool for nor omits by name.
-func (c Contract) CheckOffered(offered []string, brainTools []string) []string {
-	var problems []string
-	for _, name := range offered {
-		if !slices.Contains(brainTools, name) && !slices.Contains(c.Omitted, name) {
-			problems = append(problems, fmt.Sprintf("the game side offers %s, which the brain neither has nor omits by name", name))
-		}
-	}
-	return problems
-}
 
 // CheckHello holds a hello to the contract: it must speak this protocol,
 // offer every action of the contract and nothing beyond them but the omitted

@@ -131,91 +131,29 @@ func TestContractMatchesProtocolPage(t *testing.T) {
 	}
 }
 
-// plannedBrain is the brain's planned game tools with the parameters their
-// schemas will send, written down from PROTOCOL.md until the tool registry
-// exists (the mind issue replaces this table with the real schemas).
-var plannedBrain = map[string][]string{
-	"scan": {"block", "radius"}, "mine_block": {"x", "y", "z"}, "attack_entity": {"entity", "id"},
-	"move_to": {"x", "y", "z", "range"}, "move_away": {"distance"}, "go_to_surface": {},
-	"stop_moving": {}, "look_at": {"x", "y", "z"},
-	// The model may give dx, dy, dz and a relative face; the brain sends absolutes.
-	"place_block": {"block", "x", "y", "z", "face"},
-	"build":       {"origin", "layers", "palette", "ops", "rotation", "clear"},
-	"find_block":  {"block", "count", "radius"}, "pillar_up": {"height"}, "mine_down": {"depth"},
-	"bridge": {"direction", "distance", "block"}, "craft_item": {"item", "count"},
-	"use_block": {"x", "y", "z"}, "smelt_item": {"item", "count", "fuel"},
-	"store_item": {"item", "count", "x", "y", "z"}, "retrieve_item": {"item", "count", "x", "y", "z"},
-	"view_container": {"x", "y", "z"}, "equip_item": {"item", "slot"}, "discard_item": {"item", "count"},
-	"eat_food": {"item"}, "check_death_log": {}, "goto_player": {"player", "range"},
-	"follow_player": {"player", "range"}, "look_at_player": {"player"},
-	"give_item": {"player", "item", "count"}, "mc_chat": {"message"}, "pickup_items": {"item", "radius"},
-}
-
-func TestContractAgainstPlannedBrain(t *testing.T) {
+// TestGoldenHelloKeepsTheContract holds the golden hello to the contract.
+// (The brain's tool schemas are held to it in internal/agent/tools, the
+// practice world's hello in internal/game/practice.)
+func TestGoldenHelloKeepsTheContract(t *testing.T) {
 	c := loadContract(t)
-	if problems := c.CheckTools(plannedBrain, nil); len(problems) > 0 {
-		t.Errorf("the planned brain disagrees with the contract:\n%s", strings.Join(problems, "\n"))
-	}
-	hello := helloFixture(t)
-	if problems := c.CheckOffered(hello.Actions, keys(plannedBrain)); len(problems) > 0 {
-		t.Errorf("%s", strings.Join(problems, "\n"))
-	}
-	if problems := c.CheckHello(hello); len(problems) > 0 {
+	if problems := c.CheckHello(helloFixture(t)); len(problems) > 0 {
 		t.Errorf("the golden hello disagrees with the contract:\n%s", strings.Join(problems, "\n"))
 	}
 }
 
-// TestContractChecksFail proves each check fails in the direction it guards.
-func TestContractChecksFail(t *testing.T) {
+// TestCheckHelloFails proves each of CheckHello's checks fails.
+func TestCheckHelloFails(t *testing.T) {
 	c := loadContract(t)
-	extra := clone(plannedBrain)
-	extra["craft_item"] = []string{"item", "count", "table"}
-	missing := clone(plannedBrain)
-	missing["smelt_item"] = []string{"item", "count"}
-	noTool := clone(plannedBrain)
-	delete(noTool, "pillar_up")
-	unknownTool := clone(plannedBrain)
-	unknownTool["teleport"] = []string{"x"}
-
-	tests := []struct {
-		name    string
-		tools   map[string][]string
-		leftOut map[string][]string
-		want    string
-	}{
-		{"sent but never read", extra, nil, `craft_item: the brain sends "table", which the game side never reads`},
-		{"read but neither sent nor left out", missing, nil, `smelt_item: the game side reads "fuel", which the brain neither sends nor leaves out by name`},
-		{"no tool", noTool, nil, "the contract has an action pillar_up that the brain has no tool for"},
-		{"tool without action", unknownTool, nil, "the brain has a game tool teleport that the contract has no action for"},
-		{"left out but not read", plannedBrain, map[string][]string{"scan": {"depth"}}, `scan: the brain leaves out "depth", which the game side does not read`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			problems := c.CheckTools(tt.tools, tt.leftOut)
-			if !slices.Contains(problems, tt.want) {
-				t.Errorf("problems %q do not include %q", problems, tt.want)
-			}
-		})
-	}
-	if problems := c.CheckTools(missing, map[string][]string{"smelt_item": {"fuel"}}); len(problems) != 0 {
-		t.Errorf("a parameter left out by name must pass: %q", problems)
-	}
-
 	hello := helloFixture(t)
-	hello.Actions = append(hello.Actions, "summon_dragon")
-	if got := c.CheckOffered(hello.Actions, keys(plannedBrain)); !slices.Contains(got,
-		"the game side offers summon_dragon, which the brain neither has nor omits by name") {
-		t.Errorf("CheckOffered = %q", got)
-	}
-	if got := c.CheckOffered([]string{"select_slot"}, nil); len(got) != 0 {
-		t.Errorf("an omitted action must pass: %q", got)
-	}
+	hello.Protocol = 3
+	hello.Actions = append(hello.Actions, "summon_dragon", "select_slot")
 	hello.Concurrent = hello.Concurrent[1:]
 	delete(hello.Budgets, "build")
 	hello.Budgets["scan"] = -1
 	hello.Actions = slices.DeleteFunc(hello.Actions, func(s string) bool { return s == "bridge" })
 	got := c.CheckHello(hello)
 	for _, want := range []string{
+		"the hello speaks protocol 3, the contract 2",
 		"the hello does not offer bridge",
 		"the hello offers summon_dragon, which the contract neither has nor omits",
 		"the hello gives no budget for build",
@@ -228,6 +166,9 @@ func TestContractChecksFail(t *testing.T) {
 	if !slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, "the hello names") }) {
 		t.Errorf("CheckHello misses the concurrent mismatch: %q", got)
 	}
+	if slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "select_slot") }) {
+		t.Errorf("an omitted action offered is no problem: %q", got)
+	}
 }
 
 func helloFixture(t *testing.T) Hello {
@@ -237,20 +178,4 @@ func helloFixture(t *testing.T) Hello {
 		t.Fatal(err)
 	}
 	return p.(Hello)
-}
-
-func keys(m map[string][]string) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
-}
-
-func clone(m map[string][]string) map[string][]string {
-	out := make(map[string][]string, len(m))
-	for k, v := range m {
-		out[k] = slices.Clone(v)
-	}
-	return out
 }

@@ -52,37 +52,80 @@ func readFixture(t *testing.T, name string) []byte {
 	return b
 }
 
-func TestGoldenPackets(t *testing.T) {
-	tests := []struct {
-		file string
-		want Packet
-	}{
-		{"p2/hello.json", Hello{}},
-		{"p2/state.json", State{}},
-		{"p2/survey.json", Survey{}},
-		{"p2/chat.json", Chat{}},
-		{"p2/chat_far.json", Chat{}},
-		{"p2/chat_self.json", Chat{}},
-		{"p2/damage.json", Damage{}},
-		{"p2/damage_fall.json", Damage{}},
-		{"p2/death.json", Death{}},
-		{"p2/respawn.json", Respawn{}},
-		{"p2/reflex.json", Reflex{}},
-		{"p2/reflex_eat.json", Reflex{}},
-		{"p2/progress.json", Progress{}},
-		{"p2/follow_ended.json", FollowEnded{}},
-		{"p2/world.json", WorldChange{}},
-		{"p2/heartbeat.json", Heartbeat{}},
-		{"p2/answer_success.json", Answer{}},
-		{"p2/answer_interrupted.json", Answer{}},
-		{"p2/answer_timeout.json", Answer{}},
-		{"p2/unknown_type.json", Unknown{}},
-		{"p1/hello.json", Hello{}},
-		{"p1/answer.json", Answer{}},
-		{"p1/answer_failure.json", Answer{}},
-		{"p1/state.json", State{}},
+// golden are the fixtures of testdata/minecraft_packets that are whole
+// packets, each with the Go type it decodes to.
+var golden = []goldenCase{
+	{"p2/hello.json", Hello{}},
+	{"p2/state.json", State{}},
+	{"p2/survey.json", Survey{}},
+	{"p2/chat.json", Chat{}},
+	{"p2/chat_far.json", Chat{}},
+	{"p2/chat_self.json", Chat{}},
+	{"p2/damage.json", Damage{}},
+	{"p2/damage_fall.json", Damage{}},
+	{"p2/death.json", Death{}},
+	{"p2/respawn.json", Respawn{}},
+	{"p2/reflex.json", Reflex{}},
+	{"p2/reflex_eat.json", Reflex{}},
+	{"p2/progress.json", Progress{}},
+	{"p2/follow_ended.json", FollowEnded{}},
+	{"p2/world.json", WorldChange{}},
+	{"p2/heartbeat.json", Heartbeat{}},
+	{"p2/answer_success.json", Answer{}},
+	{"p2/answer_interrupted.json", Answer{}},
+	{"p2/answer_timeout.json", Answer{}},
+	{"p2/unknown_type.json", Unknown{}},
+	{"p1/hello.json", Hello{}},
+	{"p1/answer.json", Answer{}},
+	{"p1/answer_failure.json", Answer{}},
+	{"p1/state.json", State{}},
+}
+
+type goldenCase struct {
+	file string
+	want Packet
+}
+
+// fixturesOfTheirOwn are the fixtures other tests read: requests, and
+// states that test what a state may lack or carry beyond the contract.
+var fixturesOfTheirOwn = []string{"p2/request.json", "p2/request_no_parameters.json",
+	"p2/state_extra_fields.json", "p2/state_missing_parts.json"}
+
+// TestEveryKindHasAFixture: each packet type of PROTOCOL.md has a protocol-2
+// fixture named after it, and every fixture file is read by some test.
+func TestEveryKindHasAFixture(t *testing.T) {
+	kinds := []Packet{Hello{}, State{}, Survey{}, Chat{}, Damage{}, Death{}, Respawn{}, Reflex{},
+		Progress{}, FollowEnded{}, WorldChange{}, Heartbeat{}}
+	for _, k := range kinds {
+		file := "p2/" + k.PacketType() + ".json"
+		if !slices.ContainsFunc(golden, func(g goldenCase) bool {
+			return g.file == file && reflect.TypeOf(g.want) == reflect.TypeOf(k)
+		}) {
+			t.Errorf("the %s packet has no fixture %s decoded as %T", k.PacketType(), file, k)
+		}
 	}
-	for _, tt := range tests {
+	for _, dir := range []string{"p1", "p2"} {
+		files, err := filepath.Glob(filepath.Join(packetsDir, dir, "*.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(files) == 0 {
+			t.Fatalf("no fixtures in %s", dir)
+		}
+		for _, f := range files {
+			name := dir + "/" + filepath.Base(f)
+			tested := slices.Contains(fixturesOfTheirOwn, name) || slices.ContainsFunc(golden, func(g goldenCase) bool {
+				return g.file == name
+			})
+			if !tested {
+				t.Errorf("no test reads the fixture %s; add it to golden", name)
+			}
+		}
+	}
+}
+
+func TestGoldenPackets(t *testing.T) {
+	for _, tt := range golden {
 		t.Run(tt.file, func(t *testing.T) {
 			frame := readFixture(t, tt.file)
 			p, err := Decode(frame)
@@ -183,6 +226,88 @@ func TestUnknownFieldsTolerated(t *testing.T) {
 	}
 	if !reflect.DeepEqual(plain, extra) {
 		t.Errorf("unknown fields changed the packet:\n%+v\n%+v", plain, extra)
+	}
+}
+
+// TestUnknownFieldsEverywhere adds fields this brain does not know to every
+// golden packet, at the top and inside its objects: each decodes as before.
+func TestUnknownFieldsEverywhere(t *testing.T) {
+	for _, g := range golden {
+		frame := readFixture(t, g.file)
+		var v map[string]any
+		if err := json.Unmarshal(frame, &v); err != nil {
+			t.Fatal(err)
+		}
+		addField(v)
+		extra, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := Decode(frame)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Decode(extra)
+		if err != nil {
+			t.Errorf("%s with fields from a newer mod: %v", g.file, err)
+			continue
+		}
+		if u, ok := got.(Unknown); ok { // kept raw, so only its type can match
+			if u.Type != plain.PacketType() {
+				t.Errorf("%s: unknown fields changed the type to %q", g.file, u.Type)
+			}
+			continue
+		}
+		// Compared as re-encoded JSON: an answer's raw data has its keys
+		// in another order once the test has rewritten it.
+		a, errA := Encode(got)
+		b, errB := Encode(plain)
+		if errA != nil || errB != nil || reflect.TypeOf(got) != reflect.TypeOf(plain) ||
+			!reflect.DeepEqual(canonical(t, a), canonical(t, b)) {
+			t.Errorf("%s: unknown fields changed the packet:\n%s\n%s", g.file, a, b)
+		}
+	}
+}
+
+// addField puts "from_the_future" into v and every object below it, but
+// for the objects whose keys are data, not fields: a hello's budgets, a
+// state's census, an answer's data (kept raw).
+func addField(v any) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if k != "budgets" && k != "census" && k != "data" {
+				addField(e)
+			}
+		}
+		x["from_the_future"] = map[string]any{"a": []any{1.5, "b", nil}}
+	case []any:
+		for _, e := range x {
+			addField(e)
+		}
+	}
+}
+
+// TestDispatchTypeBeforeStatus: a packet with a type is never an answer,
+// even when it carries a status too, whichever key comes first.
+func TestDispatchTypeBeforeStatus(t *testing.T) {
+	for _, frame := range []string{
+		`{"type":"chat","status":"FINISHED","id":"r1-abcdef","name":"Alex","message":"hi"}`,
+		`{"status":"FINISHED","id":"r1-abcdef","type":"chat","name":"Alex","message":"hi"}`,
+		`{"status":"FINISHED","type":"weather_forecast"}`,
+	} {
+		p, err := Decode([]byte(frame))
+		if err != nil {
+			t.Errorf("%s: %v", frame, err)
+			continue
+		}
+		if _, answer := p.(Answer); answer || p.PacketType() == "" {
+			t.Errorf("%s decoded as an answer: %#v", frame, p)
+		}
+	}
+	p, err := Decode([]byte(`{"status":"FINISHED","type":null,"id":"r1-abcdef","result":"SUCCESS"}`))
+	if a, ok := p.(Answer); err != nil || !ok || a.ID != "r1-abcdef" {
+		t.Errorf("a packet whose type is null is told by its status: %#v %v", p, err)
 	}
 }
 
