@@ -2,11 +2,15 @@ package agent
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
+	"math"
+	"strings"
 	"sync"
 	"time"
 
 	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
 )
 
 // Recall is what her live state reads of her memory: the places of this
@@ -18,8 +22,9 @@ type Recall interface {
 	Facts(ctx context.Context, uuid string) ([]game.Fact, error)
 }
 
-// How often her memories are read again for the live state, and how far
-// beyond the survey remembered blocks are worth naming.
+// How often her memories are read again for the live state, how far
+// remembered blocks are worth naming, and the half side of the cube the
+// survey covers when it does not say.
 const (
 	memoryRefresh = 5 * time.Second
 	recallRadius  = 256
@@ -40,22 +45,40 @@ type memoryCache struct {
 	facts map[string][]string // by uuid
 }
 
-// memories returns what she remembers that belongs in her live state now.
+// memories returns what she remembers that belongs in her live state now:
+// the places of this world (those in her dimension nearest first, then the
+// others by name), the nearest remembered block of each useful kind that
+// the survey does not already show her, and the facts on the players near
+// her. It is nil before the game has said where she is.
 func (c *memoryCache) memories(ctx context.Context, v SurfaceView) *Memories {
 	if c == nil || c.recall == nil || v.State == nil {
 		return nil
 	}
-	world, dim := v.World.Server, v.State.Player.Dimension
-	if dim == "" {
-		dim = v.World.Dimension
+	world := v.World.Server
+	if world == "" && v.Hello != nil {
+		world = v.Hello.World.Server
 	}
+	if world == "" {
+		return nil // memory is kept per server, and none is named yet
+	}
+	dim := orDefault(v.State.Player.Dimension, orDefault(v.World.Dimension, "overworld"))
 	at := v.State.Player.Position.Block()
 	key := world + "\x00" + dim + "\x00" + at.String()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.mem != nil && c.key == key && time.Since(c.at) < memoryRefresh {
-		return c.withPeople(ctx, c.mem, v)
+	if c.mem == nil || c.key != key || time.Since(c.at) >= memoryRefresh {
+		c.mem, c.key, c.at, c.facts = c.read(ctx, world, dim, at), key, time.Now(), map[string][]string{}
 	}
+	out := *c.mem
+	out.Known = beyondSurvey(c.mem.Known, at, v.Survey)
+	out.People = c.people(ctx, v)
+	return &out
+}
+
+// read asks her memory for the places of world and the nearest block of
+// each useful kind around at. A read that fails is logged and leaves its
+// part empty.
+func (c *memoryCache) read(ctx context.Context, world, dim string, at game.Pos) *Memories {
 	mem := &Memories{}
 	places, err := c.recall.Places(ctx, world)
 	if err != nil {
@@ -63,7 +86,7 @@ func (c *memoryCache) memories(ctx context.Context, v SurfaceView) *Memories {
 	}
 	game.NearestFirst(places, dim, at)
 	for _, p := range places {
-		d := -1.0
+		d := -1.0 // another dimension: no distance
 		if p.Dimension == dim {
 			d = p.Pos.Dist(at)
 		}
@@ -74,22 +97,35 @@ func (c *memoryCache) memories(ctx context.Context, v SurfaceView) *Memories {
 		c.logger.Warn("agent: her map could not be read", slog.Any("error", err))
 	}
 	for _, k := range known {
-		// Within the survey she sees them anyway; name only what is further.
-		if d := k.Pos.Dist(at); d > surveyRadius {
-			mem.Known = append(mem.Known, KnownNote{Block: k.Block, Pos: k.Pos, Distance: d})
-		}
+		mem.Known = append(mem.Known, KnownNote{Block: k.Block, Pos: k.Pos, Distance: k.Pos.Dist(at)})
 	}
-	c.mem, c.key, c.at, c.facts = mem, key, time.Now(), map[string][]string{}
-	return c.withPeople(ctx, mem, v)
+	return mem
 }
 
-// withPeople adds what she knows of the players near her; c.mu is held.
-func (c *memoryCache) withPeople(ctx context.Context, base *Memories, v SurfaceView) *Memories {
-	if len(v.State.Players) == 0 {
-		return base
+// beyondSurvey keeps the remembered blocks outside the cube the survey
+// covers around at: within it the survey names the nearest of each kind
+// anyway. Before any survey has come every one is kept.
+func beyondSurvey(known []KnownNote, at game.Pos, s *protocol.Survey) []KnownNote {
+	if s == nil {
+		return known
 	}
-	out := *base
-	out.People = nil
+	r := s.Radius
+	if r <= 0 {
+		r = surveyRadius
+	}
+	var out []KnownNote
+	for _, k := range known {
+		d := k.Pos.Sub(at)
+		if max(abs(d.X), abs(d.Y), abs(d.Z)) > r {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// people is what she knows of the players near her; c.mu is held.
+func (c *memoryCache) people(ctx context.Context, v SurfaceView) []PersonNote {
+	var out []PersonNote
 	for _, p := range v.State.Players {
 		if p.UUID == "" {
 			continue
@@ -106,8 +142,130 @@ func (c *memoryCache) withPeople(ctx context.Context, base *Memories, v SurfaceV
 			c.facts[p.UUID] = facts
 		}
 		if len(facts) > 0 {
-			out.People = append(out.People, PersonNote{Name: p.Name, Facts: facts})
+			out = append(out, PersonNote{Name: p.Name, Facts: facts})
 		}
 	}
-	return &out
+	return out
+}
+
+// surveySlack is how far the distances a survey gives may stray from those
+// measured from where the last state put her before that position is
+// taken for stale. The game measures from her eyes, perhaps to the middle
+// of a block; the check measures between blocks.
+const surveySlack = 4.0
+
+// onSurvey keeps the survey for the live state and writes what it saw into
+// her spatial map. A survey says where its blocks are but not where she
+// stood, so it may forget remembered blocks it should have seen only when
+// her position is known: a state has come since the last hello, respawn or
+// change of world, and the distances the survey gives agree with it.
+// Otherwise what it saw is only added. A write that fails is logged.
+func (s *Surface) onSurvey(ctx context.Context, p protocol.Survey, now time.Time) {
+	s.mu.Lock()
+	s.survey = &p
+	world, dim := s.world.Server, orDefault(s.dimension(), "overworld")
+	var at *game.Pos
+	if s.state != nil && !s.lost {
+		b := s.state.Player.Position.Block()
+		at = &b
+	}
+	s.mu.Unlock()
+	if s.senses == nil {
+		return
+	}
+	look := surveyLook(p, now)
+	var err error
+	if at != nil && look.Radius > 0 && surveyFrom(p, *at) {
+		look.Center = *at
+		err = s.senses.RememberLook(ctx, world, dim, look)
+	} else {
+		err = s.senses.RememberBlocks(ctx, world, dim, look.Seen, nil)
+	}
+	if err != nil {
+		s.logger.Warn("agent: the spatial map was not updated", slog.Any("error", err))
+	}
+}
+
+// surveyLook turns a survey into a look at the world for the spatial map:
+// for each useful kind the nearest block and the nearest reachable one. Its
+// Center is left for the caller.
+func surveyLook(p protocol.Survey, now time.Time) game.Look {
+	look := game.Look{Radius: p.Radius, At: now}
+	for _, k := range p.Kinds {
+		if !game.UsefulBlock(k.Kind) {
+			continue
+		}
+		for i, spot := range []*protocol.Spot{k.Nearest, k.Reachable} {
+			if spot == nil || (i == 1 && k.Nearest != nil && spot.Pos() == k.Nearest.Pos()) {
+				continue // none, or the nearest one again
+			}
+			look.Seen = append(look.Seen, game.KnownBlock{Pos: spot.Pos(), Block: k.Kind, LastSeen: now})
+		}
+	}
+	return look
+}
+
+// surveyFrom reports whether every distance the survey gives agrees with
+// her standing in the block at, her eyes one block up.
+func surveyFrom(p protocol.Survey, at game.Pos) bool {
+	eye := at.Add(game.Pos{Y: 1})
+	for _, k := range p.Kinds {
+		for _, spot := range []*protocol.Spot{k.Nearest, k.Reachable} {
+			if spot != nil && math.Abs(eye.Dist(spot.Pos())-spot.Distance) > surveySlack {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// BuiltCells is what a build's answer shows she changed, for her spatial
+// map: the cells she placed (marked placed, seen at) and the cells she
+// emptied. cells are the build's cells as planned, air included. Whatever
+// the answer names still wrong (its data's "wrong" cells) is left out: what
+// holds such a cell is not known. A success did every other cell; a failure
+// did so only when its data lists the cells still wrong, and an answer that
+// does not (an interruption, a timeout) shows nothing for certain, so
+// nothing is returned.
+func BuiltCells(cells []game.KnownBlock, a protocol.Answer, at time.Time) (placed []game.KnownBlock, cleared []game.Pos) {
+	var data struct {
+		Wrong *[]game.Pos `json:"wrong"`
+	}
+	if len(a.Data) > 0 && json.Unmarshal(a.Data, &data) != nil {
+		data.Wrong = nil // data that does not read says nothing
+	}
+	if !a.Result.OK() && data.Wrong == nil {
+		return nil, nil
+	}
+	wrong := map[game.Pos]bool{}
+	if data.Wrong != nil {
+		for _, p := range *data.Wrong {
+			wrong[p] = true
+		}
+	}
+	for _, c := range cells {
+		if wrong[c.Pos] {
+			continue
+		}
+		block := strings.TrimPrefix(strings.ToLower(strings.TrimSpace(c.Block)), "minecraft:")
+		if name, _, ok := strings.Cut(block, "["); ok {
+			block = name
+		}
+		switch block {
+		case "":
+			continue
+		case "air", "cave_air", "void_air":
+			cleared = append(cleared, c.Pos)
+		default:
+			placed = append(placed, game.KnownBlock{Pos: c.Pos, Block: block, Placed: true, LastSeen: at})
+		}
+	}
+	return placed, cleared
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
 }

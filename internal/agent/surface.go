@@ -19,6 +19,7 @@ type Senses interface {
 	CountMessage(ctx context.Context, uuid, name string, at time.Time) (game.Person, error)
 	SetCard(ctx context.Context, uuid string, card bool) error
 	RememberLook(ctx context.Context, world, dimension string, look game.Look) error
+	RememberBlocks(ctx context.Context, world, dimension string, seen []game.KnownBlock, gone []game.Pos) error
 }
 
 // cardAfter is how many lines a player must have said to her before she
@@ -49,6 +50,9 @@ type Surface struct {
 	inv      game.Inventory
 	stateAt  time.Time     // when the last state packet came
 	fresh    chan struct{} // closed at the next state packet
+	// lost says the position in state is stale: a hello, a respawn or a
+	// change of world came since, and no state has said where she is now.
+	lost bool
 }
 
 // SurfaceView is what the surface knows right now, for rendering her live
@@ -142,22 +146,14 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 	switch p := p.(type) {
 	case protocol.Hello:
 		s.mu.Lock()
-		s.hello, s.world = &p, p.World
+		s.hello, s.world, s.lost = &p, p.World, true
 		s.mu.Unlock()
 		s.perceive(Perception{Source: SourceGame, Kind: KindConnected, At: now, Addressed: true,
 			Text: fmt.Sprintf("You are in the game now: %s, Minecraft %s. It is your game; have a look around and get going.", p.World.Server, p.MCVersion)})
 	case protocol.State:
 		s.onState(p, now)
 	case protocol.Survey:
-		s.mu.Lock()
-		s.survey = &p
-		world, dim := s.world.Server, s.dimension()
-		s.mu.Unlock()
-		if s.senses != nil {
-			if err := s.senses.RememberLook(ctx, world, dim, s.lookOf(p, now)); err != nil {
-				s.logger.Warn("agent: the spatial map was not updated", slog.Any("error", err))
-			}
-		}
+		s.onSurvey(ctx, p, now)
 	case protocol.Progress:
 		s.hands.Progress(p)
 	case protocol.Chat:
@@ -185,6 +181,12 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 		s.perceive(Perception{Source: SourceGame, Kind: KindDeath, At: now,
 			Text: fmt.Sprintf("You died: %s, at %s (%s). Where you died is remembered as last_death.", p.Cause, p.Position.Block(), orDefault(p.Dimension, "overworld"))})
 	case protocol.Respawn:
+		s.mu.Lock()
+		s.lost = true
+		if p.Dimension != "" {
+			s.world.Dimension = p.Dimension
+		}
+		s.mu.Unlock()
 		s.noteReflex(ReflexNote{At: now, Reflex: protocol.ReflexRespawn, Event: protocol.EventFinished,
 			Message: fmt.Sprintf("you are back, at %s", p.Position.Block())})
 	case protocol.Reflex:
@@ -199,6 +201,7 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 	case protocol.WorldChange:
 		s.mu.Lock()
 		s.world = protocol.WorldID{Server: p.Server, Dimension: p.Dimension}
+		s.lost = true
 		s.mu.Unlock()
 		s.live.Update(TopicConn, func(snap *Snapshot) {
 			snap.Conn.World = protocol.WorldID{Server: p.Server, Dimension: p.Dimension}
@@ -212,9 +215,10 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 	}
 }
 
-// dimension is her current dimension; s.mu must be held.
+// dimension is her current dimension; s.mu must be held. A change of world
+// is newer than the state before it.
 func (s *Surface) dimension() string {
-	if s.state != nil && s.state.Player.Dimension != "" {
+	if s.state != nil && s.state.Player.Dimension != "" && !s.lost {
 		return s.state.Player.Dimension
 	}
 	return s.world.Dimension
@@ -226,7 +230,7 @@ func (s *Surface) onState(p protocol.State, now time.Time) {
 		inv[sl.Item] += sl.Count
 	}
 	s.mu.Lock()
-	s.state, s.stateAt = &p, now
+	s.state, s.stateAt, s.lost = &p, now, false
 	if s.fresh != nil {
 		close(s.fresh)
 		s.fresh = nil
@@ -301,24 +305,4 @@ func (s *Surface) remember(ctx context.Context, c protocol.Chat, now time.Time) 
 			s.logger.Warn("agent: no card was made", slog.String("player", c.Name), slog.Any("error", err))
 		}
 	}
-}
-
-// lookOf turns a survey into a look at the world for the spatial map: for
-// each useful kind the nearest block and the nearest reachable one.
-func (s *Surface) lookOf(p protocol.Survey, now time.Time) game.Look {
-	s.mu.Lock()
-	var center game.Pos
-	if s.state != nil {
-		center = s.state.Player.Position.Block()
-	}
-	s.mu.Unlock()
-	look := game.Look{Center: center, Radius: p.Radius, At: now}
-	for _, k := range p.Kinds {
-		for _, spot := range []*protocol.Spot{k.Nearest, k.Reachable} {
-			if spot != nil && game.UsefulBlock(k.Kind) {
-				look.Seen = append(look.Seen, game.KnownBlock{Pos: spot.Pos(), Block: k.Kind, LastSeen: now})
-			}
-		}
-	}
-	return look
 }

@@ -208,9 +208,14 @@ func deleteBlocks(tx *gorm.DB, worldID int64, dimension string, gone []game.Pos)
 	return nil
 }
 
-// normalBlock is a block id as the map keeps it: lower case, no namespace.
+// normalBlock is a block id as the map keeps it: lower case, no namespace,
+// no block states (a build's "oak_door[half=upper]" is an oak_door).
 func normalBlock(b string) string {
-	return strings.TrimPrefix(strings.ToLower(strings.TrimSpace(b)), "minecraft:")
+	b = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(b)), "minecraft:")
+	if name, _, ok := strings.Cut(b, "["); ok {
+		b = strings.TrimSpace(name)
+	}
+	return b
 }
 
 func dist2(a, b game.Pos) int64 {

@@ -333,3 +333,27 @@ func TestNearestKindsMatchesASort(t *testing.T) {
 		}
 	}
 }
+
+// TestRememberBlocksDropsStates: a block placed with its states (a build's
+// "oak_door[half=lower]") is remembered, and recalled, by its id.
+func TestRememberBlocksDropsStates(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	seen := []game.KnownBlock{
+		{Pos: game.Pos{X: 1, Y: 64, Z: 0}, Block: "minecraft:Oak_Door[half=lower,facing=east]", Placed: true},
+		{Pos: game.Pos{X: 3, Y: 64, Z: 0}, Block: "chest[facing=north]"},
+	}
+	if err := s.RememberBlocks(ctx, world, "overworld", seen, nil); err != nil {
+		t.Fatal(err)
+	}
+	from := game.Pos{X: 0, Y: 64, Z: 0}
+	if got := blocksAt(t, s, "oak_door", from, 0); len(got) != 1 || got[0].Block != "oak_door" || !got[0].Placed {
+		t.Errorf("oak_door = %+v", got)
+	}
+	if got := blocksAt(t, s, "chest[facing=south]", from, 0); len(got) != 1 || got[0].Block != "chest" {
+		t.Errorf("chest = %+v", got)
+	}
+	if err := s.RememberBlocks(ctx, world, "overworld", []game.KnownBlock{{Block: "[facing=north]"}}, nil); !errors.Is(err, game.ErrInvalid) {
+		t.Errorf("a block of states only: %v", err)
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
 	"beaweb/internal/planner/script"
 )
 
@@ -46,13 +47,6 @@ type placedMap struct {
 
 // placed records cells she placed; air cells are ignored.
 func (m *placedMap) placed(cells ...game.KnownBlock) {
-	if m == nil || m.blocks == nil || len(cells) == 0 {
-		return
-	}
-	world, dim, _, err := where(m.sit)
-	if err != nil {
-		return
-	}
 	now := time.Now()
 	keep := cells[:0:0]
 	for _, c := range cells {
@@ -61,9 +55,29 @@ func (m *placedMap) placed(cells ...game.KnownBlock) {
 			keep = append(keep, c)
 		}
 	}
+	m.write(keep, nil)
+}
+
+// built records what a build's answer shows she did (agent.BuiltCells):
+// the cells she placed are hers, the cells she emptied are forgotten, and
+// of a build that stopped part-way only the cells it says it did count.
+func (m *placedMap) built(cells []game.KnownBlock, a protocol.Answer) {
+	m.write(agent.BuiltCells(cells, a, time.Now()))
+}
+
+// write puts placed blocks in her map and forgets the gone ones, where she
+// is now; a failure is logged.
+func (m *placedMap) write(placed []game.KnownBlock, gone []game.Pos) {
+	if m == nil || m.blocks == nil || len(placed)+len(gone) == 0 {
+		return
+	}
+	world, dim, _, err := where(m.sit)
+	if err != nil {
+		return
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := m.blocks.RememberBlocks(ctx, world, dim, keep, nil); err != nil && m.logger != nil {
+	if err := m.blocks.RememberBlocks(ctx, world, dim, placed, gone); err != nil && m.logger != nil {
 		m.logger.Warn("tools: the placed blocks were not remembered", slog.Any("error", err))
 	}
 }

@@ -3,6 +3,8 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +13,7 @@ import (
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/planner/blueprint"
 )
 
 // standing is her situation at (10, 64, 10) facing east, in world w.
@@ -209,5 +212,61 @@ func TestBuildRefusesEveryVectorWithItsSentence(t *testing.T) {
 				t.Errorf("%s %s: %q, want a refusal with %q", tool, filepath.Base(f), out.Answer, v.Error)
 			}
 		}
+	}
+}
+
+// TestBuildAnswersGoToTheMap: a build's answer corrects her map: cells it
+// placed are hers, cells it emptied are forgotten, and a build that stopped
+// part-way counts only what it did. A map that cannot be written is logged
+// and the answer still reaches her.
+func TestBuildAnswersGoToTheMap(t *testing.T) {
+	templates, err := blueprint.LoadTemplates(os.DirFS(filepath.Join("..", "..", "..", "data")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	mem := newMemory()
+	_ = mem.RememberBlocks(ctx, "w", "overworld", []game.KnownBlock{
+		{Pos: game.Pos{X: 1, Y: 65, Z: 0}, Block: "chest"},   // in a cell the build empties
+		{Pos: game.Pos{X: 2, Y: 65, Z: 0}, Block: "oak_log"}, // in one it could not
+	}, nil)
+	var logs strings.Builder
+	r := New(Deps{Game: &fakeGame{}, Situation: standing("overworld"), Building: templates, Blocks: mem,
+		Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	recall := func(kind string) string { return invoke(r, "recall_blocks", `{"kind":"`+kind+`"}`).Answer }
+
+	out := invoke(r, "build", `{"origin":{"x":0,"y":64,"z":0},"layers":[["ppc"],["paa"]],"palette":{"p":"oak_planks","c":"chest","a":"air"}}`)
+	if out.Action == nil || out.Action.Read == nil {
+		t.Fatalf("build did not start: %+v", out)
+	}
+	partial := protocol.Answer{Result: protocol.Failure, Message: "built 4 of 6 cells; 2 still wrong",
+		Data: json.RawMessage(`{"cells":6,"right":4,"wrong":[{"x":2,"y":64,"z":0,"block":"chest"},{"x":2,"y":65,"z":0,"block":"air"}]}`)}
+	if got := out.Action.Read(partial); !strings.Contains(got, "2 still wrong") {
+		t.Errorf("the answer read %q", got)
+	}
+	if got := recall("chest"); !strings.Contains(got, "remember no chest") {
+		t.Errorf("after a build that emptied the chest's cell and never placed its own: %s", got)
+	}
+	if got := recall("log"); !strings.Contains(got, "(2, 65, 0)") {
+		t.Errorf("the log in a cell still wrong was forgotten: %s", got)
+	}
+	if got := recall("oak_planks"); !strings.Contains(got, "(0, 65, 0)") || !strings.Contains(got, "placed by you") {
+		t.Errorf("the planks the build placed: %s", got)
+	}
+
+	out.Action.Read(protocol.Answer{Result: protocol.Success})
+	if got := recall("chest"); !strings.Contains(got, "(2, 64, 0)") || !strings.Contains(got, "placed by you") {
+		t.Errorf("the chest of the finished build: %s", got)
+	}
+	if got := recall("log"); !strings.Contains(got, "remember no log") {
+		t.Errorf("the log the finished build cleared: %s", got)
+	}
+
+	mem.fail = errors.New("disk full")
+	if got := out.Action.Read(protocol.Answer{Result: protocol.Success, Message: "built all 6 cells"}); !strings.Contains(got, "built all 6 cells") {
+		t.Errorf("with a failing map the answer read %q", got)
+	}
+	if !strings.Contains(logs.String(), "disk full") {
+		t.Errorf("the failed update was not logged: %s", logs.String())
 	}
 }

@@ -72,14 +72,12 @@ func (b *buildTools) startBuild(args blueprint.Args, call string) agent.Outcome 
 	}
 	out := start("build", args)
 	out.Action.Call = call
+	cells := make([]game.KnownBlock, 0, len(plan.Cells))
+	for _, c := range plan.Cells {
+		cells = append(cells, game.KnownBlock{Pos: c.Pos, Block: c.Block})
+	}
 	out.Action.Read = func(a protocol.Answer) string {
-		if a.Result.OK() {
-			cells := make([]game.KnownBlock, 0, len(plan.Cells))
-			for _, c := range plan.Cells {
-				cells = append(cells, game.KnownBlock{Pos: c.Pos, Block: c.Block})
-			}
-			b.placed.placed(cells...)
-		}
+		b.placed.built(cells, a)
 		return agent.ReadAnswer(a)
 	}
 	summary := fmt.Sprintf("started: %s, %d cells, about %d s.", call, len(plan.Cells), plan.SecondsEstimate)

@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -18,6 +19,7 @@ type memory struct {
 	people map[string]game.Person
 	facts  map[string][]string
 	blocks []game.KnownBlock
+	fail   error // the map's writes fail with it when set
 }
 
 func newMemory() *memory {
@@ -112,9 +114,22 @@ func (m *memory) NearestBlocks(_ context.Context, world, dim, kind string, from 
 	return out, nil
 }
 
-func (m *memory) RememberBlocks(_ context.Context, world, dim string, seen []game.KnownBlock, _ []game.Pos) error {
+func (m *memory) RememberBlocks(_ context.Context, world, dim string, seen []game.KnownBlock, gone []game.Pos) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.fail != nil {
+		return m.fail
+	}
+	// One block a position, as in the store: what is seen or gone there
+	// replaces what was remembered.
+	at := map[game.Pos]bool{}
+	for _, p := range gone {
+		at[p] = true
+	}
+	for _, b := range seen {
+		at[b.Pos] = true
+	}
+	m.blocks = slices.DeleteFunc(m.blocks, func(b game.KnownBlock) bool { return b.World == world && b.Dimension == dim && at[b.Pos] })
 	for _, b := range seen {
 		b.World, b.Dimension = world, dim
 		m.blocks = append(m.blocks, b)
