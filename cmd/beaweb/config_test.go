@@ -41,7 +41,8 @@ func TestConfigDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Addr != "127.0.0.1:8765" || c.DB != "beaweb.db" || c.ModURL != "ws://127.0.0.1:8080" || c.provider() != "rules" ||
-		c.IdleNudge != 30*time.Second || c.Commentary != 20*time.Second || !c.BuildScripts || c.Name != "Bea" || c.Practice {
+		c.IdleNudge != 30*time.Second || c.Commentary != 20*time.Second || !c.BuildScripts || c.Name != "Bea" || c.Practice ||
+		c.RetentionDays != 30 {
 		t.Errorf("defaults: %+v", c)
 	}
 	c, err = parseConfig([]string{"--practice"}, envFrom(nil), io.Discard)
@@ -51,6 +52,26 @@ func TestConfigDefaults(t *testing.T) {
 	c, err = parseConfig(nil, envFrom(map[string]string{"BEA_PRACTICE": "1"}), io.Discard)
 	if err != nil || !c.Practice {
 		t.Errorf("BEA_PRACTICE=1: %v %+v", err, c)
+	}
+}
+
+// TestConfigRetention: how many days of history are kept comes from the
+// flag over the environment; a count that is not a whole number of days,
+// or under one, is refused with a sentence.
+func TestConfigRetention(t *testing.T) {
+	c, err := parseConfig(nil, envFrom(map[string]string{"BEA_RETENTION_DAYS": "7"}), io.Discard)
+	if err != nil || c.RetentionDays != 7 {
+		t.Errorf("BEA_RETENTION_DAYS=7: %v, %d days", err, c.RetentionDays)
+	}
+	c, err = parseConfig([]string{"--retention-days", "90"}, envFrom(map[string]string{"BEA_RETENTION_DAYS": "7"}), io.Discard)
+	if err != nil || c.RetentionDays != 90 {
+		t.Errorf("--retention-days 90 over BEA_RETENTION_DAYS=7: %v, %d days", err, c.RetentionDays)
+	}
+	for _, v := range []string{"0", "-3", "a month", "1.5"} {
+		_, err := parseConfig(nil, envFrom(map[string]string{"BEA_RETENTION_DAYS": v}), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "BEA_RETENTION_DAYS") || !strings.Contains(err.Error(), "whole number of days") {
+			t.Errorf("BEA_RETENTION_DAYS=%q: %v, want a refusal naming the setting", v, err)
+		}
 	}
 }
 
