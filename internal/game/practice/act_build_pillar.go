@@ -147,7 +147,8 @@ func (w *World) pillarBase(p game.Pos, box blueprint.Box) (game.Pos, bool) {
 	return game.Pos{}, false
 }
 
-// collectAround picks up the items lying within r of p.
+// collectAround picks up the items lying within r of p, waiting on each
+// for the moment a fresh drop lies before anyone can pick it up.
 func (a *act) collectAround(p game.Pos, r float64) {
 	w := a.w
 	for _, it := range w.ents.near(p.Center(), r, func(e *entity) bool { return e.kind == "item" }) {
@@ -157,8 +158,10 @@ func (a *act) collectAround(p game.Pos, r float64) {
 		if err := a.goTo(it.pos.Block(), 1, false); err == errStopped {
 			return
 		}
-		if !a.wait(3) {
-			return
+		for i := 0; i < 15 && !it.removed; i++ {
+			if !a.wait(1) {
+				return
+			}
 		}
 	}
 }

@@ -2,7 +2,6 @@ package practice
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"beaweb/internal/game"
@@ -11,10 +10,14 @@ import (
 
 // dropOf is what breaking a block with the tools in inv gives, as vanilla
 // decides it: nothing when the block needs a better tool, the block's own
-// drop otherwise. Leaves sometimes give a sapling or an apple.
+// drop otherwise. Leaves give themselves to shears, and to anything else
+// nothing but now and then a sapling or an apple.
 func (w *World) dropOf(b *blockInfo, inv *inventory) (string, int) {
 	if b.drop == "-" {
 		if strings.HasSuffix(b.name, "_leaves") {
+			if inv.count("shears") > 0 {
+				return b.name, 1
+			}
 			switch roll := w.rng.intn(200); {
 			case roll < 10:
 				return strings.TrimSuffix(b.name, "_leaves") + "_sapling", 1
@@ -164,24 +167,6 @@ func (w *World) matching(match func(string) bool, radius int, visit func(p game.
 	}
 }
 
-// candidates lists the blocks within radius of her that match, nearest
-// first.
-func (w *World) candidates(match func(string) bool, radius int) []game.Pos {
-	eye := w.bea.feet().Add(up1)
-	type hit struct {
-		p game.Pos
-		d float64
-	}
-	var hits []hit
-	w.matching(match, radius, func(p game.Pos) { hits = append(hits, hit{p, p.Dist(eye)}) })
-	sort.SliceStable(hits, func(i, j int) bool { return hits[i].d < hits[j].d })
-	out := make([]game.Pos, len(hits))
-	for i, h := range hits {
-		out[i] = h.p
-	}
-	return out
-}
-
 // bestCandidate is the block to go for next: the nearest matching one, a
 // buried one counting six blocks further than it is, since digging to it
 // costs more than walking.
@@ -245,15 +230,22 @@ func (w *World) knownBlock(name string) bool {
 	return false
 }
 
-func (w *World) prepFindBlock(p *params) (runFunc, error) {
+// blockParam reads the block a scan or find_block looks for: a block this
+// world has, or a generic name that matches some.
+func (w *World) blockParam(p *params) string {
 	block := p.itemName("block", true)
+	if p.err == nil && !w.knownBlock(block) {
+		p.failf("block %q is not a block of the practice world; try a block id such as oak_log, log, stone or iron_ore", block)
+	}
+	return block
+}
+
+func (w *World) prepFindBlock(p *params) (runFunc, error) {
+	block := w.blockParam(p)
 	count := p.optInt("count", 1, 1, 2304)
 	radius := p.optInt("radius", 32, 1, 64)
 	if p.err != nil {
 		return nil, p.err
-	}
-	if !w.knownBlock(block) {
-		return nil, fmt.Errorf("block %q is not a block of the practice world; try a block id such as oak_log, log, stone or iron_ore", block)
 	}
 	return func(a *act) outcome {
 		if tier := w.tierFor(block); tier > w.bea.inv.bestTier(toolPickaxe) {
@@ -263,13 +255,36 @@ func (w *World) prepFindBlock(p *params) (runFunc, error) {
 	}, nil
 }
 
+// wantedDrops is what find_block counts for a block name: what each block
+// the name matches drops when it is harvested as it should be (stone gives
+// cobblestone, grass dirt, iron ore raw iron; leaves, which want shears,
+// themselves). A by-product (a sapling from leaves broken by hand) is not
+// among them.
+func (w *World) wantedDrops(block string) map[string]bool {
+	match := blockMatcher(block)
+	out := map[string]bool{}
+	for _, b := range w.blocks.infos {
+		switch {
+		case !match(b.name):
+		case b.drop == "" || b.drop == "-":
+			out[b.name] = true
+		default:
+			out[b.drop] = true
+		}
+	}
+	return out
+}
+
 // findBlock walks to the nearest blocks of a kind, breaks them and picks up
 // what they drop until she carries count more of it. It counts drops, not
-// names: stone gives cobblestone, grass gives dirt, iron ore raw iron.
+// names: stone gives cobblestone, grass gives dirt, iron ore raw iron. Six
+// blocks in a row that give none of what it counts (leaves broken without
+// shears, whatever saplings they let fall) end it with FAILURE_NO_DROPS.
 func (a *act) findBlock(block string, count, radius int) outcome {
 	w := a.w
 	start := w.tick
 	match := blockMatcher(block)
+	wanted := w.wantedDrops(block)
 	collected, dry, lost, broken := 0, 0, 0, 0
 	got := game.Inventory{}
 	skip := map[game.Pos]bool{}
@@ -313,11 +328,15 @@ func (a *act) findBlock(block string, count, radius int) outcome {
 			continue
 		}
 		broken++
-		if item == "" {
+		if !wanted[item] {
 			dry++
-			a.logf("%s at %s dropped nothing", name, target)
+			if item == "" {
+				a.logf("%s at %s dropped nothing", name, target)
+			} else {
+				a.logf("%s at %s dropped only %s, which is not what you are after", name, target, item)
+			}
 			if dry >= 6 {
-				return fail(protocol.FailNoDrops, "the last %d %s you broke dropped nothing (%s); collected %d/%d",
+				return fail(protocol.FailNoDrops, "the last %d %s you broke gave none of what you are after (%s); collected %d/%d",
 					dry, block, noDropHint(w.grid.blocks.info(w.grid.blocks.id(name))), collected, count)
 			}
 			continue

@@ -2,7 +2,6 @@ package practice
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"beaweb/internal/game"
@@ -64,66 +63,21 @@ func (w *World) prepDeathLog(p *params) (runFunc, error) {
 	}, nil
 }
 
-func (w *World) prepScan(p *params) (runFunc, error) {
-	block := p.itemName("block", true)
-	radius := p.optInt("radius", 32, 1, 64)
-	if p.err != nil {
-		return nil, p.err
-	}
-	if !w.knownBlock(block) {
-		return nil, fmt.Errorf("block %q is not a block of the practice world; try a block id such as oak_log, log, stone or iron_ore", block)
-	}
-	return func(a *act) outcome {
-		hits := w.candidates(blockMatcher(block), radius)
-		eye := w.bea.feet().Add(up1)
-		type hit struct {
-			Block    string  `json:"block"`
-			X        int     `json:"x"`
-			Y        int     `json:"y"`
-			Z        int     `json:"z"`
-			Distance float64 `json:"distance"`
-		}
-		// candidates sorts buried blocks after open ones; a scan reports
-		// plain distance.
-		near := make([]hit, 0, 10)
-		for _, p := range hits {
-			near = append(near, hit{Block: w.grid.name(p), X: p.X, Y: p.Y, Z: p.Z, Distance: round1(p.Dist(eye))})
-		}
-		sortHits := func(i, j int) bool { return near[i].Distance < near[j].Distance }
-		sort.SliceStable(near, sortHits)
-		counts := game.Inventory{}
-		for _, h := range near {
-			counts[h.Block]++
-		}
-		if len(near) > 10 {
-			near = near[:10]
-		}
-		data := map[string]any{"block": block, "radius": radius, "count": len(hits), "counts": counts, "hits": near}
-		if len(hits) == 0 {
-			return succeed("there is no %s within %d blocks of you", block, radius).with(data)
-		}
-		n := near[0]
-		return succeed("found %d %s within %d blocks (%s); the nearest is %s at (%d, %d, %d), %.1f blocks away",
-			len(hits), block, radius, describeInventory(counts), n.Block, n.X, n.Y, n.Z, n.Distance).with(data)
-	}, nil
-}
-
 func (w *World) prepLookAt(p *params) (runFunc, error) {
+	// A block to look at, as the contract has it: whole numbers, and up to
+	// 64 blocks past the edge of the world, where she can still look.
 	g := w.grid
-	x := p.reqFloat("x", float64(g.minX)-64, float64(g.minX+g.sizeX)+64)
-	y := p.reqFloat("y", minY-64, minY+height+64)
-	z := p.reqFloat("z", float64(g.minZ)-64, float64(g.minZ+g.sizeZ)+64)
+	b := game.Pos{
+		X: p.reqInt("x", g.minX-64, g.minX+g.sizeX+63),
+		Y: p.reqInt("y", minY-64, minY+height+63),
+		Z: p.reqInt("z", g.minZ-64, g.minZ+g.sizeZ+63),
+	}
 	if p.err != nil {
 		return nil, p.err
 	}
 	return func(a *act) outcome {
-		target := game.Vec3{X: x, Y: y, Z: z}
-		if target == target.Block().Center() || (x == float64(int(x)) && z == float64(int(z))) {
-			// Whole coordinates name a block: look at its middle.
-			target = addVec(target.Block().Center(), 0, 0.5, 0)
-		}
-		w.bea.lookAt(target)
-		return succeed("you look at %s (%s); yaw %.0f, pitch %.0f", target.Block(), w.grid.name(target.Block()), w.bea.yaw, w.bea.pitch)
+		w.bea.lookAt(blockCenter(b)) // the middle of the block
+		return succeed("you look at %s (%s); yaw %.0f, pitch %.0f", b, w.grid.name(b), w.bea.yaw, w.bea.pitch)
 	}, nil
 }
 

@@ -125,3 +125,24 @@ func BenchmarkSurveyPacket(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLightInADarkHall asks the light at her feet and whether a
+// monster may rise beside her, at night in a roofed hall lit by one torch:
+// the costly case, a search through open cells.
+func BenchmarkLightInADarkHall(b *testing.B) {
+	w := benchWorld(b, 0)
+	for x := -32; x <= 32; x++ {
+		for z := -32; z <= 32; z++ {
+			w.grid.set(at(x, arenaY+6, z), w.blocks.id("stone"))
+		}
+	}
+	w.grid.set(at(9, arenaY+1, 3), w.blocks.id("torch"))
+	w.timeShift = nightStart + 500 - startTime
+	feet := w.bea.feet()
+	b.ResetTimer()
+	for b.Loop() {
+		if w.lightAt(feet) != 2 || !w.darkEnoughToSpawn(feet.Add(game.Pos{X: -5})) {
+			b.Fatal("the hall is not lit as it should be")
+		}
+	}
+}

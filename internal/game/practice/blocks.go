@@ -72,9 +72,13 @@ func flagsOf(b blockInfo) uint8 {
 // vanilla name; names the table does not know get the defaults of a plain
 // solid block that breaks by hand in under two seconds.
 type blockTable struct {
-	infos  []blockInfo
-	flags  []uint8 // flagsOf each block, by id
-	byName map[string]blockID
+	infos []blockInfo
+	flags []uint8 // flagsOf each block, by id
+	// opacity and emits are each block's light opacity and the light it
+	// gives, by id, for the light model's inner loops.
+	opacity []uint8
+	emits   []uint8
+	byName  map[string]blockID
 }
 
 func newBlockTable() *blockTable {
@@ -90,6 +94,8 @@ func (t *blockTable) add(b blockInfo) blockID {
 	id := blockID(len(t.infos))
 	t.infos = append(t.infos, b)
 	t.flags = append(t.flags, flagsOf(b))
+	t.opacity = append(t.opacity, lightOpacity(b))
+	t.emits = append(t.emits, uint8(min(max(b.light, 0), maxLight)))
 	t.byName[b.name] = id
 	return id
 }

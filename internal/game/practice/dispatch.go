@@ -37,7 +37,7 @@ func actionOrder() []string {
 func (w *World) actionTable() map[string]actionSpec {
 	xyz := []string{"x", "y", "z"}
 	return map[string]actionSpec{
-		"scan":               {budget: 10, concurrent: true, reads: []string{"block", "radius"}, prepare: w.prepScan},
+		"scan":               {budget: scanBudgetTicks / ticksPerSecond, concurrent: true, reads: []string{"block", "radius"}, prepare: w.prepScan},
 		"mine_block":         {budget: 60, reads: xyz, prepare: w.prepMineBlock},
 		"attack_entity":      {budget: 60, reads: []string{"entity", "id"}, prepare: w.prepAttack},
 		"move_to":            {budget: 120, reads: []string{"x", "y", "z", "range"}, prepare: w.prepMoveTo},
@@ -114,8 +114,9 @@ func (w *World) handleFrame(c *client, frame []byte) {
 		return
 	}
 	if spec.concurrent {
-		o := w.runInstant(req.Action, run)
-		w.answer(c, req.ID, req.Action, o, "", nil)
+		if o := w.runInstant(c, req.ID, req.Action, run); !o.deferred {
+			w.answer(c, req.ID, req.Action, o, "", nil)
+		}
 		return
 	}
 	if w.reflex != nil {
@@ -131,14 +132,14 @@ func (w *World) handleFrame(c *client, frame []byte) {
 
 // runInstant runs a concurrent action to its end inside the tick; it never
 // waits, and a panic in it becomes FAILURE_EXCEPTION.
-func (w *World) runInstant(action string, run runFunc) (o outcome) {
+func (w *World) runInstant(c *client, id, action string, run runFunc) (o outcome) {
 	defer func() {
 		if p := recover(); p != nil {
 			w.log.Error("practice: action panicked", slog.String("action", action), slog.Any("panic", p))
 			o = fail(protocol.FailException, "%s failed inside the practice world: %v", action, p)
 		}
 	}()
-	return run(&act{w: w, instant: true})
+	return run(&act{w: w, instant: true, client: c, id: id})
 }
 
 // lenientID digs the id out of a frame that is not a valid request, so the

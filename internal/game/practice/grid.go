@@ -22,16 +22,24 @@ type grid struct {
 	cells        []blockID
 	states       map[int32]string
 	blocks       *blockTable
+	// roofs caches, per column, the y of the highest cell that takes
+	// anything from sky light (see roof); set keeps it true.
+	roofs []int16
 }
 
 func newGrid(sizeX, sizeZ int, blocks *blockTable) *grid {
-	return &grid{
+	g := &grid{
 		minX: -sizeX / 2, minZ: -sizeZ / 2,
 		sizeX: sizeX, sizeZ: sizeZ,
 		cells:  make([]blockID, sizeX*sizeZ*height),
 		states: make(map[int32]string),
 		blocks: blocks,
+		roofs:  make([]int16, sizeX*sizeZ),
 	}
+	for i := range g.roofs {
+		g.roofs[i] = roofUnknown
+	}
+	return g
 }
 
 // inside reports whether p is a cell of the world.
@@ -68,6 +76,7 @@ func (g *grid) set(p game.Pos, id blockID) {
 	i := g.index(p)
 	g.cells[i] = id
 	delete(g.states, i)
+	g.noteRoof(p, id)
 }
 
 // setState puts a block with its state ("facing=north,half=lower").

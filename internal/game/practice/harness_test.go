@@ -18,6 +18,8 @@ type harness struct {
 	events []protocol.Packet
 	// answers holds answers read but not yet asked for, by id.
 	answers map[string]protocol.Answer
+	// answered holds the id of every answer ever read.
+	answered map[string]bool
 	// frames keeps every frame as sent, when record is on.
 	frames [][]byte
 	record bool
@@ -33,7 +35,7 @@ func newHarness(t testing.TB, opts Options) *harness {
 		t.Fatal(err)
 	}
 	c := &client{send: make(chan []byte, 1<<16), done: make(chan struct{}), remote: "test"}
-	h := &harness{t: t, w: w, c: c, answers: map[string]protocol.Answer{}}
+	h := &harness{t: t, w: w, c: c, answers: map[string]protocol.Answer{}, answered: map[string]bool{}}
 	// A job still running at the end holds a coroutine: stop it.
 	t.Cleanup(w.shutdown)
 	w.step([]inbound{{c: c, hello: true}})
@@ -55,9 +57,10 @@ func (h *harness) drain() {
 				h.t.Fatalf("the world sent a frame the brain cannot decode: %v: %s", err, f)
 			}
 			if a, ok := p.(protocol.Answer); ok {
-				if _, dup := h.answers[a.ID]; dup {
+				if h.answered[a.ID] {
 					h.t.Fatalf("request %s answered twice", a.ID)
 				}
+				h.answered[a.ID] = true
 				h.answers[a.ID] = a
 				continue
 			}
@@ -77,8 +80,8 @@ func (h *harness) tick(n int) {
 	}
 }
 
-// send sends a request in the next tick and returns its id.
-func (h *harness) send(action string, params any) string {
+// request encodes one request frame for the harness's client.
+func (h *harness) request(action string, params any) (string, []byte) {
 	h.seq++
 	id := fmt.Sprintf("r%d-test00", h.seq)
 	raw, err := json.Marshal(params)
@@ -86,6 +89,12 @@ func (h *harness) send(action string, params any) string {
 		h.t.Fatal(err)
 	}
 	frame, _ := protocol.EncodeRequest(protocol.Request{ID: id, Action: action, Parameters: raw})
+	return id, frame
+}
+
+// send sends a request in the next tick and returns its id.
+func (h *harness) send(action string, params any) string {
+	id, frame := h.request(action, params)
 	h.sendRaw(frame)
 	return id
 }

@@ -16,6 +16,9 @@ type outcome struct {
 	result  protocol.Result
 	message string
 	data    any
+	// deferred marks an instant action that has handed its request on to
+	// be answered later (a queued scan): nothing is sent for it now.
+	deferred bool
 }
 
 func succeed(format string, args ...any) outcome {
@@ -34,7 +37,9 @@ type act struct {
 	w        *World
 	j        *job
 	yield    func(struct{}) bool
-	instant  bool // a concurrent action: it never waits
+	instant  bool    // a concurrent action: it never waits
+	client   *client // who asked, for a concurrent action
+	id       string  // the request's id, for a concurrent action
 	stopped  bool
 	logs     []string
 	doing    string // what it is at now, for a timeout's answer

@@ -75,8 +75,9 @@ func (w *World) stepMobs() {
 	}
 }
 
-// spawnZombie tries a few spots round her where no block light reaches
-// and, at night or under cover, lets a zombie rise there.
+// spawnZombie tries a few spots round her and lets a zombie rise on one
+// where no light reaches (darkEnoughToSpawn): in caves and under roofs, and
+// at night anywhere away from torches.
 func (w *World) spawnZombie() {
 	n := 0
 	for _, e := range w.ents.list {
@@ -104,8 +105,9 @@ func (w *World) spawnZombie() {
 			if !g.inside(p) || !g.standable(p.Add(down1)) || !g.passable(p) || !g.passable(p.Add(up1)) || g.info(p).liquid {
 				continue
 			}
-			// Monsters rise where no block light reaches, at night or out of the sky.
-			if w.blockLight(p) > 0 || !w.dark() && g.skyOpen(p) {
+			// Monsters rise where no light reaches: no block light, and by
+			// day no sky light either (not even the shade of a tree).
+			if !w.darkEnoughToSpawn(p) {
 				continue
 			}
 			w.ents.add(&entity{kind: "zombie", pos: p.Center(), health: mobHealth("zombie"), hostile: true, born: w.tick})

@@ -151,3 +151,103 @@ func TestClutchLandsAFallInWater(t *testing.T) {
 		t.Fatalf("health %.1f after an 11-block fall", h.w.bea.health)
 	}
 }
+
+// TestEatAtFourteenNotFifteen: idle with bread, she leaves it at food 15
+// and eats at 14.
+func TestEatAtFourteenNotFifteen(t *testing.T) {
+	h := arena(t, quiet, 8)
+	h.give("bread", 2)
+	h.w.bea.food, h.w.bea.saturation = 15, 0
+	h.tick(300)
+	if rs := reflexes(h, protocol.ReflexEat); len(rs) != 0 || h.w.bea.inv.count("bread") != 2 {
+		t.Fatalf("she ate at food 15: %+v", rs)
+	}
+	h.w.bea.food = 14
+	h.tick(100)
+	if rs := reflexes(h, protocol.ReflexEat); len(rs) != 2 || h.w.bea.inv.count("bread") != 1 || h.w.bea.food != 19 {
+		t.Fatalf("at food 14: reflexes %+v, food %d, bread %d", rs, h.w.bea.food, h.w.bea.inv.count("bread"))
+	}
+}
+
+// TestEatWhenHurtAndHungryInterruptsTheAction: busy walking, hurt and too
+// hungry to heal, she stops to eat; the walk answers INTERRUPTED with the
+// reflex as its reason. Busy and merely hungry, she walks on.
+func TestEatWhenHurtAndHungryInterruptsTheAction(t *testing.T) {
+	h := arena(t, quiet, 16)
+	h.give("bread", 1)
+	h.give("rotten_flesh", 4)
+	h.w.bea.food, h.w.bea.saturation = 16, 0
+	walk := h.send("move_to", obj{"x": 14, "y": arenaY + 1, "z": 14})
+	h.tick(20)
+	if _, ok := h.answers[walk]; ok || len(reflexes(h, protocol.ReflexEat)) != 0 {
+		t.Fatal("she stopped to eat at food 16 without being hurt")
+	}
+	h.w.hurt(4, "magic", nil)
+	a := h.wait(walk, 5)
+	want(t, a, protocol.Interrupted)
+	if a.Reason != "reflex: eat" {
+		t.Fatalf("reason %q", a.Reason)
+	}
+	h.tick(60)
+	rs := reflexes(h, protocol.ReflexEat)
+	if len(rs) != 2 || rs[0].InterruptedID != walk || rs[1].Event != protocol.EventFinished || h.w.bea.inv.count("bread") != 0 ||
+		h.w.bea.inv.count("rotten_flesh") != 4 {
+		t.Fatalf("eat reflexes %+v; inventory %v", rs, h.w.bea.inv.totals())
+	}
+}
+
+// TestAPlayersHitsMustComeWithinTenSeconds: three hits spread over more
+// than ten seconds are three accidents, not a fight.
+func TestAPlayersHitsMustComeWithinTenSeconds(t *testing.T) {
+	h := arena(t, Options{Seed: 1, Players: []PlayerScript{{Name: "Alex", Offset: at(2, 0, 0)}}}, 8)
+	alex := h.w.playerNamed("Alex")
+	for i := 0; i < 3; i++ {
+		h.w.hurt(1, "player", alex)
+		h.tick(6 * ticksPerSecond)
+	}
+	if rs := reflexes(h, protocol.ReflexDefend); len(rs) != 0 {
+		t.Fatalf("she fought back after three hits in twelve seconds: %+v", rs)
+	}
+}
+
+// TestFleeOnlyWithNothingToFightWith: at 5 health with a sword she
+// defends herself; without one she runs.
+func TestFleeOnlyWithNothingToFightWith(t *testing.T) {
+	h := arena(t, Options{Seed: 1, Players: []PlayerScript{}}, 20)
+	h.give("stone_sword", 1)
+	h.w.bea.health = 5
+	h.w.ents.add(&entity{kind: "zombie", pos: at(1, arenaY+1, 0).Center(), health: 20, hostile: true})
+	h.tick(40)
+	if len(reflexes(h, protocol.ReflexFlee)) != 0 || len(reflexes(h, protocol.ReflexDefend)) == 0 {
+		t.Fatalf("with a sword at 5 health: flee %+v, defend %+v", reflexes(h, protocol.ReflexFlee), reflexes(h, protocol.ReflexDefend))
+	}
+}
+
+// TestWhileDeadEveryRequestButTheFewAnswersDead: while she lies dead,
+// actions answer FAILURE_DEAD, concurrent ones included, except those
+// that make sense dead (stop_moving, check_death_log, mc_chat).
+func TestWhileDeadEveryRequestButTheFewAnswersDead(t *testing.T) {
+	h := arena(t, quiet, 8)
+	h.w.hurt(100, "magic", nil)
+	for _, tc := range []struct {
+		action string
+		params obj
+		want   protocol.Result
+	}{
+		{"scan", obj{"block": "stone"}, protocol.FailDead},
+		{"look_at", obj{"x": 1, "y": arenaY, "z": 1}, protocol.FailDead},
+		{"eat_food", nil, protocol.FailDead},
+		{"stop_moving", nil, protocol.Success},
+		{"check_death_log", nil, protocol.Success},
+		{"mc_chat", obj{"message": "ow"}, protocol.Success},
+	} {
+		if !h.w.bea.dead {
+			t.Fatal("she came back too soon for the test")
+		}
+		a := h.do(tc.action, tc.params, 1)
+		want(t, a, tc.want)
+		if tc.want == protocol.FailDead {
+			contains(t, a, "you are dead")
+		}
+	}
+}

@@ -225,6 +225,10 @@ func (w *World) shutdown() {
 		w.halt(w.reflex)
 		w.reflex = nil
 	}
+	for len(w.scans) > 0 {
+		w.endScan(w.scans[0], outcome{result: protocol.Interrupted, message: "interrupted (disconnected): the practice world is shutting down"},
+			protocol.ReasonDisconnected)
+	}
 	w.flush()
 	for c := range w.clients {
 		c.drop()
@@ -269,14 +273,17 @@ func (w *World) step(in []inbound) {
 			w.handleFrame(m.c, m.frame)
 		}
 	}
+	w.stepScans()
 	w.simulate()
 	w.stepReflex()
 	w.stepJob()
 	w.ents.sweep()
-	if w.tick%10 == 0 {
+	// The state and the survey cost more than a tick's simulation; with
+	// nobody connected they are not built at all.
+	if w.tick%10 == 0 && len(w.clients) > 0 {
 		w.broadcast(w.statePacket())
 	}
-	if w.tick%40 == 0 {
+	if w.tick%40 == 0 && len(w.clients) > 0 {
 		w.broadcast(w.surveyPacket())
 	}
 	if w.tick%100 == 0 {
@@ -319,6 +326,7 @@ func (w *World) disconnect(c *client) {
 		return
 	}
 	delete(w.clients, c)
+	w.dropScans(c)
 	if w.job != nil && w.job.client == c {
 		w.interrupt(protocol.ReasonDisconnected)
 	}

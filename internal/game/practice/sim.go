@@ -24,48 +24,6 @@ func (w *World) dark() bool {
 	return t >= nightStart && t < nightEnd
 }
 
-// skyLight is the light the sky gives an open cell now.
-func (w *World) skyLight() int {
-	l := 15
-	if w.dark() {
-		l = 4
-	}
-	if w.weather != "clear" {
-		l -= 3
-	}
-	return max(l, 0)
-}
-
-// lightAt is the light in a cell: the sky's where it is open above, else
-// what torches, lanterns and lava round it give, falling off by one a block.
-func (w *World) lightAt(p game.Pos) int {
-	l := w.blockLight(p)
-	if w.grid.skyOpen(p) {
-		l = max(l, w.skyLight())
-	}
-	return l
-}
-
-// blockLight is the light torches, lanterns and lava give a cell, falling
-// off by one a block; monsters spawn only where it is 0.
-func (w *World) blockLight(p game.Pos) int {
-	l := 0
-	const r = 7
-	for dx := -r; dx <= r; dx++ {
-		for dy := -r; dy <= r; dy++ {
-			for dz := -r; dz <= r; dz++ {
-				q := p.Add(game.Pos{X: dx, Y: dy, Z: dz})
-				if e := w.grid.info(q).light; e > 0 {
-					if v := e - abs(dx) - abs(dy) - abs(dz); v > l {
-						l = v
-					}
-				}
-			}
-		}
-	}
-	return l
-}
-
 // biome names the land under p.
 func (w *World) biome(p game.Pos) string {
 	if w.inNether(p) {

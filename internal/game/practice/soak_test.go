@@ -44,6 +44,7 @@ func TestRandomRequests(t *testing.T) {
 	}
 	items := []string{"oak_log", "log", "stone", "dirt", "oak_planks", "stick", "crafting_table", "bread", "cobblestone", "nothing_at_all", ""}
 	names := actionOrder()
+	var ids []string
 	for i := 0; i < 100; i++ {
 		action := names[r.IntN(len(names))]
 		if r.IntN(20) == 0 {
@@ -65,6 +66,7 @@ func TestRandomRequests(t *testing.T) {
 			}
 		}
 		id := h.send(action, params)
+		ids = append(ids, id)
 		if r.IntN(3) == 0 {
 			h.tick(r.IntN(200))
 			continue
@@ -74,10 +76,17 @@ func TestRandomRequests(t *testing.T) {
 			t.Fatalf("%s %v: %s", action, params, a.Message)
 		}
 	}
+	h.do("stop_moving", nil, 2) // a follow_player may go on; its answer came already
 	h.tick(20 * 60)
 	for id, a := range h.answers {
 		if a.Result == protocol.FailException {
 			t.Fatalf("%s: %s", id, a.Message)
+		}
+	}
+	// Every request got its answer (twice would have failed the harness).
+	for _, id := range ids {
+		if !h.answered[id] {
+			t.Errorf("request %s was never answered", id)
 		}
 	}
 }

@@ -88,6 +88,12 @@ type World struct {
 	out     []outFrame // frames produced this tick, sent when it ends
 	serving atomic.Bool
 
+	// scans are the scans waiting to be worked, oldest first;
+	// lastScanCells is how many cells the last tick's scans searched, for
+	// the test that holds them to their budget.
+	scans         []*scanJob
+	lastScanCells int
+
 	scratch *scratch
 	book    kitchen
 
