@@ -3,6 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -18,11 +23,13 @@ import (
 
 // policyModel is a scripted model: at the first step of a turn it asks its
 // policy what to call, given the perception; later steps end the turn
-// unless the policy answers a follow-up.
+// unless the policy answers a follow-up. A policy that needs her live state
+// too reads it from the system prompt it is shown (seen).
 type policyModel struct {
 	mu     sync.Mutex
 	seq    int
 	policy func(perception string, step int) []agent.ToolCall
+	seen   func(system, perception string, step int) []agent.ToolCall
 }
 
 func (p *policyModel) Name() string { return "test/policy" }
@@ -43,13 +50,21 @@ func (p *policyModel) Generate(_ context.Context, req agent.ModelRequest) (agent
 			break
 		}
 	}
-	calls := p.policy(perception, step)
+	var calls []agent.ToolCall
+	if p.seen != nil {
+		calls = p.seen(req.System, perception, step)
+	} else {
+		calls = p.policy(perception, step)
+	}
 	for i := range calls {
 		p.seq++
 		calls[i].ID = "p" + itoa(p.seq)
 	}
-	return agent.ModelResponse{ToolCalls: calls}, nil
+	// Every step costs the same tokens, so a turn's record can be checked.
+	return agent.ModelResponse{ToolCalls: calls, Usage: stepUsage}, nil
 }
+
+var stepUsage = agent.Usage{InputTokens: 1000, OutputTokens: 7}
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
@@ -106,14 +121,15 @@ var nearby = []practice.PlayerScript{{Name: "Alex", Lines: []string{"hello Bea, 
 
 // TestNearbyChatGetsAnAnswerWhileHerHandsWork: a nearby player's line
 // wakes her while find_block runs in the background, and she answers it
-// in the game chat without stopping.
+// in the game chat without stopping. She digs dirt close to where she came
+// in, so Alex, who talks only within 8 blocks, stays in earshot.
 func TestNearbyChatGetsAnAnswerWhileHerHandsWork(t *testing.T) {
 	a, logs := startWith(t, nearby, func(perception string, step int) []agent.ToolCall {
 		switch {
 		case step > 0:
 			return nil
 		case strings.Contains(perception, "You are in the game now"):
-			return []agent.ToolCall{tool("find_block", map[string]any{"block": "log", "count": 12})}
+			return []agent.ToolCall{tool("find_block", map[string]any{"block": "dirt", "count": 64, "radius": 5})}
 		case strings.Contains(perception, "says in the game chat"):
 			return []agent.ToolCall{tool("mc_chat", map[string]any{"message": "chopping wood, want some?"})}
 		}
@@ -186,9 +202,10 @@ func TestLeftUndoneFiresOnceInTheGame(t *testing.T) {
 	}, "--idle-nudge-seconds", "0")
 	waitFor(t, a, logs, "the connected turn with its one extra step", func(db *store.Store) bool {
 		// The turn is written when it starts and again when it ends; only the
-		// second has its duration.
+		// second has its calls (its duration, kept in whole milliseconds, may
+		// read 0 for a quick turn).
 		turns := turnsWhere(db, func(tr agent.TurnRecord) bool {
-			return strings.Contains(tr.Trigger, "connected") && tr.Duration > 0
+			return strings.Contains(tr.Trigger, "connected") && len(tr.ToolCalls) > 0
 		})
 		if len(turns) == 0 {
 			return false
@@ -196,6 +213,11 @@ func TestLeftUndoneFiresOnceInTheGame(t *testing.T) {
 		tr := turns[0]
 		if n := len(tr.ToolCalls); n != 2 {
 			t.Fatalf("the turn made %d calls, want 2 (the speech and the one more step): %+v", n, tr.ToolCalls)
+		}
+		// Two model calls: the tokens of both are stored with the turn.
+		if tr.TokensIn != 2*stepUsage.InputTokens || tr.TokensOut != 2*stepUsage.OutputTokens {
+			t.Errorf("the turn's record holds %d tokens in and %d out, want %d and %d", tr.TokensIn, tr.TokensOut,
+				2*stepUsage.InputTokens, 2*stepUsage.OutputTokens)
 		}
 		return true
 	})
@@ -247,9 +269,227 @@ func TestAReflexAndADeathReachHer(t *testing.T) {
 	})
 }
 
+// TestAReflexAndADeathInThePracticeWorld: she waits for the night in a
+// practice world with monsters and no other player, then digs dirt in the
+// open. A zombie's blow starts the defend reflex, which cuts her digging
+// short, and the INTERRUPTED answer with its reflex reason reaches her. Her
+// hands keep going back to the dirt, giving up the fight each time, until
+// the zombies kill her: the death wakes her and is stored, in the deaths
+// table and as last_death.
+func TestAReflexAndADeathInThePracticeWorld(t *testing.T) {
+	dig := tool("find_block", map[string]any{"block": "dirt", "count": 256, "radius": 8})
+	silent := tool("stay_silent", map[string]any{})
+	a, logs := startBeawebEnv(t, env{
+		model: &policyModel{seen: func(system, perception string, step int) []agent.ToolCall {
+			switch {
+			case step > 0:
+				return nil
+			case strings.Contains(perception, "You died"), !strings.Contains(system, "world: night"):
+				// By day she stands still: the world's clock runs fastest
+				// with her hands empty.
+				return []agent.ToolCall{silent}
+			}
+			// Whatever happened, back to the dirt: no fight, no shelter.
+			return []agent.ToolCall{dig}
+		}},
+		practice: &practice.Options{Seed: 1, Speed: 200, Players: []practice.PlayerScript{}},
+	}, "--idle-nudge-seconds", "1", "--commentary-seconds", "0")
+	db, err := store.Open(context.Background(), a.DB, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	deadline := time.Now().Add(3 * time.Minute)
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		turns, err := db.RecentTurns(ctx, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reflex := slices.ContainsFunc(turns, func(tr agent.TurnRecord) bool {
+			return strings.Contains(tr.Shown, "[find_block] result: INTERRUPTED") && strings.Contains(tr.Shown, "(reflex: defend against Zombie)")
+		})
+		death := slices.IndexFunc(turns, func(tr agent.TurnRecord) bool {
+			return strings.Contains(tr.Trigger, "death") && strings.Contains(tr.Shown, "You died: slain by Zombie")
+		})
+		deaths, err := db.Deaths(ctx, "practice", 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if reflex && death >= 0 && len(deaths) > 0 {
+			last, err := db.Place(ctx, "practice", game.LastDeathPlace)
+			if err != nil {
+				t.Fatalf("no last_death place after a death: %v", err)
+			}
+			d := deaths[0]
+			if d.Cause != "slain by Zombie" || last.Pos != d.Pos || last.Dimension != d.Dimension {
+				t.Errorf("the death %+v is remembered as last_death %+v", d, last)
+			}
+			if !strings.Contains(turns[death].Shown, "You died: slain by Zombie, at "+d.Pos.String()) {
+				t.Errorf("the death she was told of is not the one stored (%s):\n%s", d.Pos, turns[death].Shown)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("within 3 minutes: a reflex interruption reached her: %v; a death woke her: %v; deaths stored: %d\n%s",
+				reflex, death >= 0, len(deaths), logs)
+		}
+		<-tick.C
+	}
+}
+
+// TestAskingHerOverHTTPReachesTheVoiceFeed: POST /minecraft/ask puts the
+// question on her bus at once; she answers with speak, and the answer is on
+// the dashboard's live voice feed and in the turn's record, not in the game
+// chat.
+func TestAskingHerOverHTTPReachesTheVoiceFeed(t *testing.T) {
+	const answer = "Digging dirt for a shelter before dark"
+	a, logs := startWith(t, []practice.PlayerScript{}, func(perception string, step int) []agent.ToolCall {
+		switch {
+		case step > 0:
+			return nil
+		case strings.Contains(perception, "asks what you are doing"):
+			return []agent.ToolCall{tool("speak", map[string]any{"text": answer})}
+		}
+		return []agent.ToolCall{tool("stay_silent", map[string]any{})}
+	}, "--idle-nudge-seconds", "0")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	events := follow(ctx, t, a.Dashboard)
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &http.Client{Jar: jar}
+	resp, err := c.Get(a.Dashboard + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	u, _ := url.Parse(a.Dashboard)
+	token := ""
+	for _, ck := range jar.Cookies(u) {
+		if ck.Name == "bea_csrf" {
+			token = ck.Value
+		}
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, a.Dashboard+"/minecraft/ask", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("X-CSRF-Token", token)
+	resp, err = c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		t.Fatalf("POST /minecraft/ask answered %s", resp.Status)
+	}
+	for voiced := false; !voiced; {
+		select {
+		case ev, ok := <-events:
+			if !ok {
+				t.Fatalf("the live stream ended before her answer reached the voice feed:\n%s", logs)
+			}
+			if ev.name == string(agent.TopicChat) && strings.Contains(ev.data, answer) {
+				t.Errorf("her spoken answer reached the game chat: %s", ev.data)
+			}
+			voiced = ev.name == string(agent.TopicVoice) && strings.Contains(ev.data, answer)
+		case <-ctx.Done():
+			t.Fatalf("her answer never reached the live voice feed:\n%s", logs)
+		}
+	}
+	waitFor(t, a, logs, "the ask's turn recorded with what she said", func(db *store.Store) bool {
+		return len(turnsWhere(db, func(tr agent.TurnRecord) bool {
+			// The ask may share its turn with news from the game that came
+			// at the same moment (her arrival, say). (The store keeps the
+			// duration in whole milliseconds: a quick turn reads 0.)
+			return strings.Contains(tr.Trigger, "ask") && tr.Said == answer &&
+				slices.ContainsFunc(tr.ToolCalls, func(c agent.ToolCallRecord) bool { return c.Name == "speak" }) &&
+				!slices.ContainsFunc(tr.ToolCalls, func(c agent.ToolCallRecord) bool { return c.Name == "mc_chat" })
+		})) > 0
+	})
+}
+
 func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestTheAutopilotGetsReadyForTheNight plays the offline autopilot in a
+// quiet practice world at speed, through the real tools, into her first
+// night: she makes the four stone tools, and the shelter she puts up after
+// dark is built from dirt she gathered before it.
+func TestTheAutopilotGetsReadyForTheNight(t *testing.T) {
+	a, logs := startBeawebEnv(t, env{practice: &practice.Options{Seed: 1, Speed: 50, Quiet: true}},
+		"--idle-nudge-seconds", "1", "--commentary-seconds", "0")
+	db, err := store.Open(context.Background(), a.DB, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ok := func(r agent.ActionRecord, action, item string) bool {
+		return r.Action == action && r.Result == "SUCCESS" && strings.Contains(r.Params, `"`+item+`"`)
+	}
+	stoneTools := []string{"stone_pickaxe", "stone_sword", "stone_axe", "stone_shovel"}
+	var history []agent.ActionRecord
+	build := -1
+	deadline := time.Now().Add(4 * time.Minute)
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		rows, err := db.RecentActions(context.Background(), 1000, store.ActionFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Reverse(rows)
+		history = rows
+		build = slices.IndexFunc(rows, func(r agent.ActionRecord) bool { return r.Action == "build" && !r.Finished.IsZero() })
+		made := 0
+		for _, tool := range stoneTools {
+			if slices.ContainsFunc(rows, func(r agent.ActionRecord) bool { return ok(r, "craft_item", tool) }) {
+				made++
+			}
+		}
+		if build >= 0 && made == len(stoneTools) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no shelter and four stone tools within 4 minutes; her actions:\n%s\n%s", actionsText(history), logs)
+		}
+		<-tick.C
+	}
+	shelter := history[build]
+	if !strings.Contains(shelter.Params, `"dirt"`) || shelter.Result == "FAILURE_INVALID" || !strings.HasPrefix(shelter.Result, "SUCCESS") && !strings.Contains(shelter.Message, "built") {
+		t.Errorf("the shelter's build: %+v", shelter)
+	}
+	dirt := slices.IndexFunc(history, func(r agent.ActionRecord) bool { return ok(r, "find_block", "dirt") })
+	if dirt < 0 || dirt > build {
+		t.Errorf("the shelter (action %d) was not built from dirt gathered before it (action %d):\n%s", build, dirt, actionsText(history))
+	}
+	turns, err := db.RecentTurns(context.Background(), 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(turns, func(tr agent.TurnRecord) bool { return tr.ID == shelter.TurnID })
+	if i < 0 || !strings.Contains(turns[i].Shown, "world: night") {
+		t.Errorf("the shelter was not put up at night (turn %d)", shelter.TurnID)
+	}
+}
+
+func actionsText(rows []agent.ActionRecord) string {
+	var b strings.Builder
+	for _, r := range rows {
+		params := r.Params
+		if len(params) > 80 {
+			params = params[:77] + "..."
+		}
+		fmt.Fprintf(&b, "%s %s -> %s %s\n", r.Action, params, r.Result, r.Message)
+	}
+	return b.String()
 }

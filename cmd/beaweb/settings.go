@@ -24,11 +24,12 @@ func (a *application) Settings(ctx context.Context) (web.Settings, error) {
 	}, nil
 }
 
-// SaveSettings checks a saved form, keeps it in the store and applies what
-// can be applied at once: the model at her next turn, the mod URL by
-// reconnecting, the nudges, build scripts and the skill switch. Her name
-// applies from the next start. A setting fixed by a flag or the environment
-// is saved but stays overridden until that flag or variable goes.
+// SaveSettings checks a saved form, keeps it in the store and applies it at
+// once: the model at her next turn, the mod URL by reconnecting, the
+// nudges, build scripts, the skill switch, and her name (in her prompt, in
+// the chat lines that count as said to her, to the autopilot and on the
+// live panel). A setting fixed by a flag or the environment is saved but
+// stays overridden until that flag or variable goes.
 func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) error {
 	a.mu.Lock()
 	next := a.cfg
@@ -89,6 +90,9 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 
 	if prev.provider() != next.provider() || prev.ModelURL != next.ModelURL || prev.Model != next.Model || prev.APIKey != next.APIKey {
 		a.applyModel()
+	}
+	if prev.Name != next.Name {
+		a.mind.SetName(next.Name, systemPrompt(next.Name))
 	}
 	if prev.ModURL != next.ModURL {
 		a.client.SetURL(next.ModURL)

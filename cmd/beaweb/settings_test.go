@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -14,6 +16,7 @@ import (
 	"beaweb/internal/agent"
 	"beaweb/internal/agent/llm/rules"
 	"beaweb/internal/game/modclient"
+	"beaweb/internal/game/protocol"
 	"beaweb/internal/planner/blueprint"
 	"beaweb/internal/store"
 	"beaweb/web"
@@ -155,5 +158,111 @@ func TestSettingsFixedByTheEnvironmentStayFixed(t *testing.T) {
 	saved, _ := app.db.Settings(context.Background())
 	if saved[keyModel] != "from-page" {
 		t.Errorf("the page's value was not kept for when the environment lets go: %v", saved)
+	}
+}
+
+// promptModel records what every step of hers is shown and stays silent.
+type promptModel struct {
+	mu   sync.Mutex
+	seen []agent.ModelRequest
+}
+
+func (p *promptModel) Name() string { return "test/prompts" }
+
+func (p *promptModel) Generate(_ context.Context, req agent.ModelRequest) (agent.ModelResponse, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.seen = append(p.seen, req)
+	return agent.ModelResponse{ToolCalls: []agent.ToolCall{{ID: "s", Name: "stay_silent", Args: json.RawMessage(`{}`)}}}, nil
+}
+
+// shown is every perception she has been shown, and the last prompt.
+func (p *promptModel) shown() (perceptions, system string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var b strings.Builder
+	for _, r := range p.seen {
+		for _, m := range r.Messages {
+			if m.Role == agent.RoleUser {
+				b.WriteString(m.Text + "\n")
+			}
+		}
+		system = r.System
+	}
+	return b.String(), system
+}
+
+// TestSettingsRenameHerAtOnce: a new name saved on the settings page is
+// her name from that moment, with no restart: in her prompt, for the chat
+// lines that wake her by naming her (and no longer the old name), for the
+// autopilot, and on the live panel.
+func TestSettingsRenameHerAtOnce(t *testing.T) {
+	cfg, err := parseConfig(nil, envFrom(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := testApp(t, cfg)
+	autopilot := app.models.current()
+	model := &promptModel{}
+	app.models.override(model)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan struct{})
+	go func() { defer close(done); _ = app.mind.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	app.mind.Surface.SetConn(protocol.ConnStatus{Connected: true})
+
+	s, err := app.Settings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Name = "Ada"
+	if err := app.SaveSettings(ctx, web.SettingsUpdate{Settings: s}); err != nil {
+		t.Fatal(err)
+	}
+	if got := app.live.Snapshot().Name; got != "Ada" {
+		t.Errorf("the live panel says %q", got)
+	}
+	far := 40.0
+	chat := func(msg string) {
+		app.mind.Surface.Handle(ctx, protocol.Chat{UUID: "u-steve", Name: "Steve", Message: msg, Distance: &far})
+	}
+	waitShown := func(line string) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			if p, _ := model.shown(); strings.Contains(p, line) {
+				return
+			}
+			if time.Now().After(deadline) {
+				p, _ := model.shown()
+				t.Fatalf("%q never reached her; she was shown:\n%s", line, p)
+			}
+			<-tick.C
+		}
+	}
+	// The first line from afar passes the chat gate and starts its
+	// cooldown; within it only a line said to her gets through.
+	chat("anyone around?")
+	waitShown("anyone around?")
+	chat("bea, are you there?")
+	chat("ada, are you there?")
+	waitShown("ada, are you there?")
+	perceptions, system := model.shown()
+	if strings.Contains(perceptions, "bea, are you there?") {
+		t.Errorf("a line naming her old name woke her inside the cooldown:\n%s", perceptions)
+	}
+	if !strings.Contains(system, "You are Ada") || strings.Contains(system, "You are Bea") {
+		t.Errorf("her prompt does not name her Ada:\n%.300s", system)
+	}
+
+	resp, err := autopilot.Generate(ctx, agent.ModelRequest{
+		Messages: []agent.Message{{Role: agent.RoleUser, Text: "Steve (40 blocks away) says in the game chat: ada, are you there?"}},
+		Tools:    []agent.ToolSpec{{Name: "mc_chat"}, {Name: "stay_silent"}},
+	})
+	if err != nil || len(resp.ToolCalls) == 0 || resp.ToolCalls[0].Name != "mc_chat" {
+		t.Errorf("the autopilot does not answer a line naming Ada: %+v %v", resp.ToolCalls, err)
 	}
 }

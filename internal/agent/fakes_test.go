@@ -79,6 +79,13 @@ func (g *fakeGame) Send(ctx context.Context, action string, _ any, sent func(str
 	return protocol.Answer{Status: "FINISHED", ID: id, Action: action, Result: res, Message: action + " " + string(res)}, nil
 }
 
+// holding is a fake game whose find_block runs until release is closed.
+func holding() (g *fakeGame, release chan struct{}) {
+	g, release = newFakeGame(), make(chan struct{})
+	g.hold["find_block"] = release
+	return g, release
+}
+
 func (g *fakeGame) actions() []string {
 	g.mu.Lock()
 	defer g.mu.Unlock()

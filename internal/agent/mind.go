@@ -152,6 +152,17 @@ func (m *Mind) SetNudges(idle, commentary time.Duration) {
 	m.mu.Unlock()
 }
 
+// SetName renames her at once: system is her prompt written for the new
+// name. Her next model call reads it, the next chat line naming her is
+// said to her, and the live panel shows it.
+func (m *Mind) SetName(name, system string) {
+	m.mu.Lock()
+	m.cfg.Name, m.cfg.System = name, system
+	m.mu.Unlock()
+	m.Surface.SetName(name)
+	m.live.Update(TopicConn, func(s *Snapshot) { s.Name = name })
+}
+
 // Enabled reports whether the skill is on.
 func (m *Mind) Enabled() bool { return m.enabled.Load() }
 

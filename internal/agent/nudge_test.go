@@ -53,9 +53,7 @@ func TestIdleNudgeOff(t *testing.T) {
 
 func TestCommentaryOnlyWhenSomethingChanged(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		g := newFakeGame()
-		release := make(chan struct{})
-		g.hold["find_block"] = release
+		g, release := holding()
 		m, _ := newTestMind(&scripted{}, g, MindConfig{Commentary: 20 * time.Second, IdleNudge: 30 * time.Second})
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
@@ -100,5 +98,20 @@ func TestAskPutsAPerceptionOnTheBus(t *testing.T) {
 		if err := m.Ask(context.Background()); err == nil {
 			t.Error("asking with the skill off did not say so")
 		}
+	})
+}
+
+func TestCommentaryOff(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g, release := holding()
+		m, _ := newTestMind(&scripted{}, g, MindConfig{Commentary: 0, IdleNudge: 30 * time.Second})
+		m.Hands.Start(context.Background(), []Action{{Name: "find_block", Call: "find_block(block=log, count=16)"}}, 1)
+		synctest.Wait()
+		m.Hands.Progress(protocol.Progress{ID: "r1-abcdef", Done: 3, Total: 16})
+		if p, ok := m.nudge(time.Now().Add(time.Hour)); ok {
+			t.Errorf("with commentary off, an hour into find_block: %+v", p)
+		}
+		close(release)
+		m.Hands.Wait()
 	})
 }

@@ -1,8 +1,11 @@
 package agent
 
 import (
+	"context"
 	"testing"
 	"time"
+
+	"beaweb/internal/game/protocol"
 )
 
 func TestAddressed(t *testing.T) {
@@ -51,5 +54,32 @@ func TestGate(t *testing.T) {
 		if got := g.Pass(s.p); got != s.want {
 			t.Errorf("step %d (%s at %s): pass = %v, want %v", i, s.p.Kind, s.p.At.Sub(t0), got, s.want)
 		}
+	}
+}
+
+// TestSixBlocksIsTheEdgeOfEarshot: a line from 6 blocks is said to her, one
+// from a little further is not, unless it names her.
+func TestSixBlocksIsTheEdgeOfEarshot(t *testing.T) {
+	six, further := 6.0, 6.2
+	if !Addressed("Bea", "anyone got iron?", &six) {
+		t.Error("a line from 6 blocks is not said to her")
+	}
+	if Addressed("Bea", "anyone got iron?", &further) {
+		t.Error("a line from 6.2 blocks is said to her")
+	}
+}
+
+// TestHeartbeatsNeverWakeHer: the senses take a heartbeat and wake nobody.
+func TestHeartbeatsNeverWakeHer(t *testing.T) {
+	m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{})
+	for i := 0; i < 5; i++ {
+		m.Surface.Handle(context.Background(), protocol.Heartbeat{Tick: int64(i)})
+	}
+	if n := len(m.queue); n != 0 {
+		t.Errorf("%d perceptions from heartbeats", n)
+	}
+	m.Surface.Handle(context.Background(), protocol.Damage{Amount: 2, Health: 18, Source: "mob"})
+	if n := len(m.queue); n != 1 {
+		t.Errorf("a blow woke her %d times, want once (the queue is how this test sees a wake)", n)
 	}
 }

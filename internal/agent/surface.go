@@ -259,6 +259,7 @@ func (s *Surface) onChat(ctx context.Context, c protocol.Chat, now time.Time) {
 		return
 	}
 	s.mu.Lock()
+	name := s.name // her name of the moment: a rename applies at once
 	s.mu.Unlock()
 	if s.senses != nil && c.UUID != "" {
 		s.remember(ctx, c, now)
@@ -268,7 +269,7 @@ func (s *Surface) onChat(ctx context.Context, c protocol.Chat, now time.Time) {
 		where = fmt.Sprintf("%.0f blocks away", *c.Distance)
 	}
 	s.perceive(Perception{Source: SourceChat, Kind: KindChat, At: now,
-		Addressed: Addressed(s.name, c.Message, c.Distance),
+		Addressed: Addressed(name, c.Message, c.Distance),
 		Author:    &Author{UUID: c.UUID, Name: c.Name},
 		Text:      fmt.Sprintf("%s (%s) says in the game chat: %s", c.Name, where, c.Message)})
 }

@@ -215,7 +215,10 @@ func (m *Mind) system(ctx context.Context) string {
 		doing = &d
 	}
 	v := m.Surface.View()
-	return m.cfg.System + "\n\n# Right now\n\n" + RenderLiveState(v, doing, m.memory.memories(ctx, v), time.Now())
+	m.mu.Lock()
+	prompt := m.cfg.System
+	m.mu.Unlock()
+	return prompt + "\n\n# Right now\n\n" + RenderLiveState(v, doing, m.memory.memories(ctx, v), time.Now())
 }
 
 // remember keeps the turn in the history, trimmed from the front at a user

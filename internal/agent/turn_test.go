@@ -48,25 +48,41 @@ func TestLeftUndoneLeavesOtherTurnsAlone(t *testing.T) {
 	})
 }
 
-func TestStartingAnActionSatisfiesTheTurn(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		model := &scripted{steps: []ModelResponse{
+// TestStartingAnActionEndsATurnSheSpokeIn: once she has spoken, a step that
+// only starts actions ends the turn, whether she spoke in that step or an
+// earlier one (after a quick look, say).
+func TestStartingAnActionEndsATurnSheSpokeIn(t *testing.T) {
+	never := ModelResponse{ToolCalls: []ToolCall{call("9", "speak", `{"text":"never reached"}`)}}
+	cases := []struct {
+		name  string
+		steps []ModelResponse
+		calls int
+	}{
+		{"in one step", []ModelResponse{
 			{ToolCalls: []ToolCall{call("1", "find_block", `{"block":"log","count":4}`), call("2", "speak", `{"text":"chopping"}`)}},
-			{ToolCalls: []ToolCall{call("3", "speak", `{"text":"never reached"}`)}},
-		}}
-		g := newFakeGame()
-		m, _ := newTestMind(model, g, MindConfig{})
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		m.turn(ctx, gamePerception("go"))
-		m.Hands.Wait()
-		if n := len(model.requests()); n != 1 {
-			t.Errorf("the turn took %d model calls after speaking and starting an action, want 1", n)
-		}
-		if got := g.actions(); len(got) != 1 || got[0] != "find_block" {
-			t.Errorf("the game got %v", got)
-		}
-	})
+			never}, 1},
+		{"over two steps", []ModelResponse{
+			{ToolCalls: []ToolCall{call("1", "speak", `{"text":"iron, somewhere"}`), call("2", "scan", `{"block":"iron_ore"}`)}},
+			{ToolCalls: []ToolCall{call("3", "find_block", `{"block":"iron_ore","count":3}`)}},
+			never}, 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				model := &scripted{steps: c.steps}
+				g := newFakeGame()
+				m, _ := newTestMind(model, g, MindConfig{})
+				m.turn(context.Background(), gamePerception("You have been standing around for 30s."))
+				m.Hands.Wait()
+				if n := len(model.requests()); n != c.calls {
+					t.Errorf("the turn took %d model calls, want %d", n, c.calls)
+				}
+				if got := g.actions(); len(got) != 1 || got[0] != "find_block" {
+					t.Errorf("the game got %v", got)
+				}
+			})
+		})
+	}
 }
 
 func TestQuickToolAnswersAreReadBeforeTheTurnEnds(t *testing.T) {
@@ -161,9 +177,7 @@ func TestBatchRunsInOrderAndStopsAtTheFirstFailure(t *testing.T) {
 
 func TestANewBatchReplacesTheRunningOne(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		g := newFakeGame()
-		release := make(chan struct{})
-		g.hold["find_block"] = release
+		g, release := holding()
 		var got []Report
 		h := NewHands(g, nil, NewLive("Bea", nil), discard(), func(r Report) { got = append(got, r) })
 		h.Start(context.Background(), []Action{{Name: "find_block", Call: "find_block()"}, {Name: "craft_item", Call: "craft_item()"}}, 1)
@@ -189,9 +203,7 @@ func TestANewBatchReplacesTheRunningOne(t *testing.T) {
 
 func TestProgressBelongsToTheRunningAction(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		g := newFakeGame()
-		release := make(chan struct{})
-		g.hold["find_block"] = release
+		g, release := holding()
 		lv := NewLive("Bea", nil)
 		h := NewHands(g, nil, lv, discard(), func(Report) {})
 		h.Start(context.Background(), []Action{{Name: "find_block", Call: "find_block(block=log, count=4)"}}, 1)
@@ -232,9 +244,7 @@ func TestNoTurnAboutTheGameWhileItIsAway(t *testing.T) {
 
 func TestTheStepAfterStartingAnActionSeesItRunning(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		g := newFakeGame()
-		release := make(chan struct{})
-		g.hold["find_block"] = release
+		g, release := holding()
 		model := &scripted{steps: []ModelResponse{
 			{ToolCalls: []ToolCall{call("1", "find_block", `{"block":"log"}`)}},
 			{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)}},
@@ -282,4 +292,157 @@ func TestAFullQueueDropsOnlyIdleChat(t *testing.T) {
 	if n != queueSize || last.Kind != KindDeath {
 		t.Errorf("queue of %d ends with %+v, want %d ending with the death", n, last, queueSize)
 	}
+}
+
+// TestTokensAreCountedPerTurn: a turn's record holds the tokens in and out
+// of all its steps, and the next turn starts again from zero.
+func TestTokensAreCountedPerTurn(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		model := &scripted{steps: []ModelResponse{
+			{ToolCalls: []ToolCall{call("1", "scan", `{"block":"iron_ore"}`)}, Usage: Usage{InputTokens: 1200, OutputTokens: 31}},
+			{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)}, Usage: Usage{InputTokens: 1290, OutputTokens: 9}},
+			{ToolCalls: []ToolCall{call("3", "stay_silent", `{}`)}, Usage: Usage{InputTokens: 700, OutputTokens: 4}},
+		}}
+		m, turns := newTestMind(model, newFakeGame(), MindConfig{})
+		ask := []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "?"}}
+		m.turn(context.Background(), ask)
+		m.turn(context.Background(), ask)
+		got := turns.all()
+		if len(got) != 2 {
+			t.Fatalf("%d turn records, want 2", len(got))
+		}
+		if got[0].TokensIn != 2490 || got[0].TokensOut != 40 {
+			t.Errorf("the first turn counted %d in, %d out; want 2490 and 40 over its two steps", got[0].TokensIn, got[0].TokensOut)
+		}
+		if got[1].TokensIn != 700 || got[1].TokensOut != 4 {
+			t.Errorf("the second turn counted %d in, %d out; want 700 and 4", got[1].TokensIn, got[1].TokensOut)
+		}
+	})
+}
+
+// TestNoLeftUndoneWhileHerHandsWork: a chat turn answered in chat while an
+// action of hers runs is not told its hands are empty.
+func TestNoLeftUndoneWhileHerHandsWork(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		g, release := holding()
+		model := &scripted{steps: []ModelResponse{
+			{ToolCalls: []ToolCall{call("1", "find_block", `{"block":"log"}`)}},
+			{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)}},
+			{ToolCalls: []ToolCall{call("3", "mc_chat", `{"message":"chopping, want some?"}`)}},
+			{ToolCalls: []ToolCall{call("4", "speak", `{"text":"never reached"}`)}},
+		}}
+		m, _ := newTestMind(model, g, MindConfig{})
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		m.turn(ctx, gamePerception("go"))
+		synctest.Wait()
+		m.turn(ctx, []Perception{{Source: SourceChat, Kind: KindChat, Addressed: true, Text: "Alex (2 blocks away) says in the game chat: hi"}})
+		if n := len(model.requests()); n != 3 {
+			t.Errorf("%d model calls, want 3: the chat turn with her hands busy takes one step", n)
+		}
+		close(release)
+		m.Hands.Wait()
+	})
+}
+
+// slowModel answers after think, on the test's clock, and counts tokens.
+type slowModel struct {
+	think time.Duration
+	steps []ModelResponse
+}
+
+func (s *slowModel) Name() string { return "test/slow" }
+
+func (s *slowModel) Generate(context.Context, ModelRequest) (ModelResponse, error) {
+	time.Sleep(s.think)
+	r := s.steps[0]
+	s.steps = s.steps[1:]
+	return r, nil
+}
+
+// TestATurnIsRecorded: the record holds what woke her, the perception she
+// was shown, the model, the tokens, how long the turn took, every tool call
+// with its arguments and the answer she read, and what she said.
+func TestATurnIsRecorded(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		model := &slowModel{think: 700 * time.Millisecond, steps: []ModelResponse{
+			{ToolCalls: []ToolCall{call("1", "scan", `{"block":"iron_ore"}`)}, Usage: Usage{InputTokens: 900, OutputTokens: 12}},
+			{ToolCalls: []ToolCall{call("2", "find_block", `{"block":"iron_ore","count":3}`), call("3", "speak", `{"text":"iron!"}`)},
+				Usage: Usage{InputTokens: 950, OutputTokens: 20}},
+		}}
+		m, turns := newTestMind(model, newFakeGame(), MindConfig{})
+		m.turn(context.Background(), []Perception{
+			{Source: SourceChat, Kind: KindChat, Addressed: true, Text: "Alex (2 blocks away) says in the game chat: any iron?"},
+			{Source: SourceGame, Kind: KindFight, Text: "You were hit by Zombie for 3.0 damage; your health is 17.0/20."},
+		})
+		m.Hands.Wait()
+		got := turns.all()
+		if len(got) != 1 {
+			t.Fatalf("%d records", len(got))
+		}
+		r := got[0]
+		if r.ID == 0 || r.Trigger != "chat+fight" || r.Model != "test/slow" || r.TokensIn != 1850 || r.TokensOut != 32 {
+			t.Errorf("record %+v", r)
+		}
+		if r.Duration != 1400*time.Millisecond {
+			t.Errorf("the turn took %v on the test's clock, want the two model calls' 1.4s", r.Duration)
+		}
+		if !strings.Contains(r.Shown, "# Right now") || !strings.HasSuffix(r.Shown, "says in the game chat: any iron?\n\nYou were hit by Zombie for 3.0 damage; your health is 17.0/20.") {
+			t.Errorf("shown:\n%s", r.Shown)
+		}
+		want := []ToolCallRecord{
+			{Name: "scan", Args: `{"block":"iron_ore"}`, Answer: "SUCCESS: 3 iron_ore"},
+			{Name: "find_block", Args: `{"block":"iron_ore","count":3}`, Answer: `started: find_block{"block":"iron_ore","count":3}. Its result will reach you when it is over.`},
+			{Name: "speak", Args: `{"text":"iron!"}`, Answer: "said."},
+		}
+		if len(r.ToolCalls) != len(want) {
+			t.Fatalf("tool calls %+v", r.ToolCalls)
+		}
+		for i := range want {
+			if r.ToolCalls[i] != want[i] {
+				t.Errorf("call %d: %+v, want %+v", i, r.ToolCalls[i], want[i])
+			}
+		}
+		if r.Said != "iron!" {
+			t.Errorf("said %q", r.Said)
+		}
+	})
+}
+
+// TestSpeechGoesToTheVoiceFeed: what she says with speak reaches the
+// dashboard's voice feed (a published change) and the turn's record; a
+// chat line answers as well but is not her voice.
+func TestSpeechGoesToTheVoiceFeed(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		model := &scripted{steps: []ModelResponse{
+			{ToolCalls: []ToolCall{call("1", "speak", `{"text":"Look at the size of this cave!"}`)}},
+			{ToolCalls: []ToolCall{call("2", "mc_chat", `{"message":"hi Alex"}`)}},
+		}}
+		m, turns := newTestMind(model, newFakeGame(), MindConfig{})
+		pub := m.live.pub.(*recorder)
+		ask := []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "Someone watching you asks what you are doing right now."}}
+		m.turn(context.Background(), ask)
+		m.turn(context.Background(), ask)
+		if v := m.live.Snapshot().Voice; len(v) != 1 || v[0].Text != "Look at the size of this cave!" {
+			t.Errorf("the voice feed holds %+v", v)
+		}
+		voiced := 0
+		pub.mu.Lock()
+		for _, c := range pub.changes {
+			if c.Topic == TopicVoice {
+				voiced++
+			}
+		}
+		pub.mu.Unlock()
+		if voiced != 1 {
+			t.Errorf("%d voice changes published to the dashboard, want 1", voiced)
+		}
+		got := turns.all()
+		if len(got) != 2 || got[0].Said != "Look at the size of this cave!" || got[1].Said != "" {
+			t.Errorf("turn records %+v", got)
+		}
+		if n := len(model.requests()); n != 2 {
+			t.Errorf("%d model calls, want one per turn: each answer ends its turn", n)
+		}
+	})
 }

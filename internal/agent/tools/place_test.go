@@ -91,3 +91,27 @@ func TestPlaceBlockSendsAbsoluteValuesAndNeverRepeatsAFailure(t *testing.T) {
 		t.Errorf("another face of the same anchor was refused: %+v", other)
 	}
 }
+
+// TestOnlyAPlacementsOwnFailureIsRemembered: a placement cut short (a
+// reflex, a replacement) says nothing about the anchor, so the same call may
+// go again at once; a real failure is refused once, then allowed again.
+func TestOnlyAPlacementsOwnFailureIsRemembered(t *testing.T) {
+	g := &fakeGame{}
+	r := New(Deps{Game: g, Situation: fakeSit{}})
+	place := func() agent.Outcome {
+		return r.Invoke(context.Background(), agent.ToolCall{Name: "place_block", Args: json.RawMessage(`{"block":"dirt","x":1,"y":64,"z":1,"face":"east"}`)})
+	}
+	first := place()
+	first.Action.Read(protocol.Answer{Result: protocol.Interrupted, Reason: "reflex: defend against Zombie"})
+	second := place()
+	if second.Action == nil {
+		t.Fatalf("after an interruption the same placement was refused: %+v", second)
+	}
+	second.Action.Read(protocol.Answer{Result: protocol.Failure, Message: "the cell is taken"})
+	if third := place(); third.Action != nil || !third.Failed {
+		t.Fatalf("the placement that just failed was sent again: %+v", third)
+	}
+	if fourth := place(); fourth.Action == nil {
+		t.Errorf("after one refusal the placement is still refused: %+v; only twice in a row is kept from her", fourth)
+	}
+}

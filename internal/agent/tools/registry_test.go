@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -77,6 +78,14 @@ func (drawScripts) Run(_ context.Context, src string) ([]blueprint.Cell, []strin
 	return cells, []string{"drawn"}, nil
 }
 
+// secondPerson finds "you" or "your" as a word; failureSentence finds a
+// sentence about failing: "Fails when…", "…it fails only…", "It never
+// fails." (a word, not a FAILURE_ code alone).
+var (
+	secondPerson    = regexp.MustCompile(`(?i)\byou(r)?\b`)
+	failureSentence = regexp.MustCompile(`(?i)\b(fails|never fails)\b[^.]*\.`)
+)
+
 func TestSchemasAreObjectsWithDescriptions(t *testing.T) {
 	r := fullRegistry(&fakeGame{})
 	for _, s := range r.Specs() {
@@ -94,11 +103,11 @@ func TestSchemasAreObjectsWithDescriptions(t *testing.T) {
 		if sch.AdditionalProperties == nil || *sch.AdditionalProperties {
 			t.Errorf("%s: schema allows extra properties: %s", s.Name, s.Schema)
 		}
-		if !strings.Contains(strings.ToLower(s.Description), "you") {
-			t.Errorf("%s: the description does not speak to her in the second person", s.Name)
+		if !secondPerson.MatchString(s.Description) {
+			t.Errorf("%s: the description does not speak to her in the second person: %q", s.Name, s.Description)
 		}
-		if !strings.Contains(strings.ToLower(s.Description), "fail") {
-			t.Errorf("%s: the description does not say what it answers when it fails", s.Name)
+		if !failureSentence.MatchString(s.Description) {
+			t.Errorf("%s: the description has no sentence saying what it answers when it fails: %q", s.Name, s.Description)
 		}
 	}
 	tool, _ := r.Tool("store_item")
@@ -148,5 +157,36 @@ func TestLongRunningToolsStartActions(t *testing.T) {
 	}
 	if got, want := out.Action.Call, "find_block(block=log, count=4)"; got != want {
 		t.Errorf("call text %q, want %q", got, want)
+	}
+}
+
+// TestTheBrainToolsAreThere: with every dependency wired she has each tool
+// worked out in the brain, beside the game's.
+func TestTheBrainToolsAreThere(t *testing.T) {
+	r := fullRegistry(&fakeGame{})
+	for _, name := range []string{"crafting_plan", "remember_place", "go_to_place", "plan_build", "list_templates",
+		"build_template", "build_script", "speak", "stay_silent", "remember_person", "recall_blocks"} {
+		if _, ok := r.Tool(name); !ok {
+			t.Errorf("no %s tool", name)
+		}
+	}
+}
+
+// TestSpeakIsHerVoiceAndMcChatTheGame: speak never reaches the game, and
+// what it says is handed to the mind as her voice; mc_chat goes to the game
+// and is not her voice. Both answer someone; stay_silent ends the turn.
+func TestSpeakIsHerVoiceAndMcChatTheGame(t *testing.T) {
+	g := &fakeGame{ans: protocol.Answer{Result: protocol.Success, Message: "sent"}}
+	r := newTestRegistry(g)
+	spoke := r.Invoke(context.Background(), agent.ToolCall{Name: "speak", Args: json.RawMessage(`{"text":"what a cave"}`)})
+	if spoke.Said != "what a cave" || !spoke.Answered || spoke.Failed || len(g.sent) != 0 {
+		t.Errorf("speak: %+v; the game got %v", spoke, g.sent)
+	}
+	chat := r.Invoke(context.Background(), agent.ToolCall{Name: "mc_chat", Args: json.RawMessage(`{"message":"hi Alex"}`)})
+	if chat.Said != "" || !chat.Answered || len(g.sent) != 1 || g.sent[0].Action != "mc_chat" || string(g.sent[0].Parameters) != `{"message":"hi Alex"}` {
+		t.Errorf("mc_chat: %+v; the game got %v", chat, g.sent)
+	}
+	if silent := r.Invoke(context.Background(), agent.ToolCall{Name: "stay_silent", Args: json.RawMessage(`{}`)}); !silent.Silent {
+		t.Errorf("stay_silent: %+v", silent)
 	}
 }

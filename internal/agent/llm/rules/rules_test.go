@@ -24,7 +24,7 @@ func (h hands) Busy() (agent.Doing, bool) { return h.d, h.busy }
 
 var allTools = func() []agent.ToolSpec {
 	var out []agent.ToolSpec
-	for _, n := range []string{"find_block", "craft_item", "mc_chat", "speak", "stay_silent", "move_away", "eat_food", "smelt_item", "build_template", "go_to_surface"} {
+	for _, n := range []string{"find_block", "craft_item", "mc_chat", "speak", "stay_silent", "move_away", "eat_food", "smelt_item", "build_template", "go_to_surface", "move_to", "attack_entity"} {
 		out = append(out, agent.ToolSpec{Name: n})
 	}
 	return out
@@ -50,32 +50,70 @@ func args(c agent.ToolCall) map[string]any {
 	return m
 }
 
-// TestRoutine walks the start of a survival day: each inventory gets the
-// step a player would take next.
+// TestRoutine: each inventory gets the step a player would take next.
 func TestRoutine(t *testing.T) {
+	kit := func(extra game.Inventory) game.Inventory {
+		inv := game.Inventory{"crafting_table": 1}
+		for k, v := range extra {
+			inv[k] = v
+		}
+		return inv
+	}
+	stoneKit := kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1, "stick": 4, "dirt": 60})
+	with := func(extra game.Inventory) game.Inventory {
+		inv := game.Inventory{}
+		for k, v := range stoneKit {
+			inv[k] = v
+		}
+		for k, v := range extra {
+			inv[k] = v
+		}
+		return inv
+	}
 	cases := []struct {
 		inv       game.Inventory
 		tool, arg string
 	}{
-		{game.Inventory{}, "find_block", "log"},
-		{game.Inventory{"birch_log": 3}, "craft_item", "birch_planks"},
-		{game.Inventory{"oak_planks": 12}, "craft_item", "crafting_table"},
-		{game.Inventory{"oak_planks": 8, "crafting_table": 1}, "craft_item", "stick"},
-		{game.Inventory{"oak_planks": 6, "crafting_table": 1, "stick": 4}, "craft_item", "wooden_pickaxe"},
-		{game.Inventory{"wooden_pickaxe": 1, "stick": 4}, "find_block", "stone"},
-		{game.Inventory{"wooden_pickaxe": 1, "stick": 4, "cobblestone": 3}, "craft_item", "stone_pickaxe"},
-		{game.Inventory{"stone_pickaxe": 1, "stick": 4}, "find_block", "coal_ore"},
-		{game.Inventory{"stone_pickaxe": 1, "coal": 5, "torch": 8, "raw_iron": 3, "cobblestone": 2}, "find_block", "stone"},
-		{game.Inventory{"stone_pickaxe": 1, "coal": 5, "torch": 8, "raw_iron": 3, "cobblestone": 9}, "craft_item", "furnace"},
-		{game.Inventory{"stone_pickaxe": 1, "coal": 5, "torch": 8, "raw_iron": 3, "furnace": 1}, "smelt_item", "raw_iron"},
+		{game.Inventory{}, "find_block", `"block":"log"`},
+		{game.Inventory{"birch_log": 3}, "craft_item", `"item":"birch_planks"`},
+		{game.Inventory{"oak_planks": 12}, "craft_item", `"item":"crafting_table"`},
+		{kit(game.Inventory{"oak_planks": 8}), "craft_item", `"item":"stick"`},
+		{kit(game.Inventory{"oak_planks": 6, "stick": 4}), "craft_item", `"item":"wooden_pickaxe"`},
+		// Stone for all four stone tools at once: 3 + 2 + 3 + 1.
+		{kit(game.Inventory{"wooden_pickaxe": 1, "stick": 4}), "find_block", `"block":"stone","count":9`},
+		{kit(game.Inventory{"wooden_pickaxe": 1, "stick": 4, "cobblestone": 9}), "craft_item", `"item":"stone_pickaxe"`},
+		{kit(game.Inventory{"stone_pickaxe": 1, "stick": 2, "cobblestone": 6}), "craft_item", `"item":"stone_sword"`},
+		{kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1, "stick": 1, "cobblestone": 4, "oak_planks": 4}), "craft_item", `"item":"stick"`},
+		{kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1, "stick": 4, "cobblestone": 4}), "craft_item", `"item":"stone_axe"`},
+		{kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stick": 2, "cobblestone": 1}), "craft_item", `"item":"stone_shovel"`},
+		// An iron tool makes its stone one unnecessary.
+		{kit(game.Inventory{"iron_pickaxe": 1, "iron_sword": 1, "iron_axe": 1, "stick": 2, "cobblestone": 1}), "craft_item", `"item":"stone_shovel"`},
+		// The stone tools done: the night's dirt, before coal and iron.
+		{kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1, "dirt": 12}), "find_block", `"block":"dirt","count":48`},
+		{with(nil), "find_block", `"block":"coal_ore","count":4`},
+		{with(game.Inventory{"coal": 4}), "craft_item", `"item":"torch"`},
+		{with(game.Inventory{"coal": 5, "torch": 8, "cobblestone": 2}), "find_block", `"block":"iron_ore","count":3`},
+		{with(game.Inventory{"coal": 5, "torch": 8, "raw_iron": 3, "cobblestone": 2}), "find_block", `"block":"stone","count":6`},
+		{with(game.Inventory{"coal": 5, "torch": 8, "raw_iron": 3, "cobblestone": 9}), "craft_item", `"item":"furnace"`},
+		{with(game.Inventory{"coal": 5, "torch": 8, "raw_iron": 3, "furnace": 1}), "smelt_item", `"item":"raw_iron"`},
+		{with(game.Inventory{"coal": 5, "torch": 8, "iron_ingot": 3, "furnace": 1}), "craft_item", `"item":"iron_pickaxe"`},
+		{with(game.Inventory{"coal": 5, "torch": 8, "iron_pickaxe": 1, "oak_log": 3}), "find_block", `"block":"log","count":8`},
 	}
 	for _, c := range cases {
 		m := New("Bea", withInv(c.inv), hands{})
 		calls := decide(t, m, "You have been standing around for 30s.")
-		if len(calls) != 1 || calls[0].Name != c.tool || !strings.Contains(string(calls[0].Args), `"`+c.arg+`"`) {
-			t.Errorf("with %v: %v, want %s(%s)", c.inv, calls, c.tool, c.arg)
+		if len(calls) != 1 || calls[0].Name != c.tool || !strings.Contains(string(calls[0].Args), c.arg) {
+			t.Errorf("with %v: %s, want %s(%s)", c.inv, callsText(calls), c.tool, c.arg)
 		}
 	}
+}
+
+func callsText(calls []agent.ToolCall) string {
+	var parts []string
+	for _, c := range calls {
+		parts = append(parts, c.Name+string(c.Args))
+	}
+	return strings.Join(parts, " ")
 }
 
 func TestBusyHandsAreLeftAlone(t *testing.T) {
