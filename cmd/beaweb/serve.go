@@ -148,7 +148,11 @@ func serve(ctx context.Context, cfg config, e env) error {
 
 	goRun("mod client", func() error { return client.Run(gameCtx) })
 	goRun("senses", func() error { mind.Surface.Run(ctx, client.Events()); return nil })
-	goRun("mind", func() error { return mind.Run(ctx) })
+	mindDone := make(chan struct{})
+	goRun("mind", func() error {
+		defer close(mindDone)
+		return mind.Run(ctx)
+	})
 	goRun("dashboard", func() error { return dash.Serve(ctx, ln) })
 	goRun("retention", func() error {
 		db.RunRetention(ctx, time.Hour, time.Duration(cfg.RetentionDays)*24*time.Hour)
@@ -160,6 +164,11 @@ func serve(ctx context.Context, cfg config, e env) error {
 
 	<-ctx.Done()
 	logger.Info("stopping: the running action is stopped, then the game link and the database are closed")
+	// The mind stops her hands itself, while the game link is still up, so
+	// the running action ends with the game's answer in her history. Then
+	// whatever the game still does on her behalf without a call waiting (a
+	// follow_player, which answered when she set off) is stopped as well.
+	<-mindDone
 	stopCtx, cancel := context.WithTimeout(gameCtx, stopTimeout)
 	if client.Status().Connected {
 		if _, err := client.Call(stopCtx, "stop_moving", nil); err != nil {

@@ -18,8 +18,9 @@ import (
 
 // TestStoppingStopsTheRunningAction: when run's context ends (what SIGINT
 // and SIGTERM do in main) while an action runs in the game, stop_moving
-// reaches the game, the action's row gets its end, the database is closed
-// and every goroutine has ended.
+// reaches the game while the action's call still waits, so its row ends
+// with the game's own answer (INTERRUPTED); then the database is closed and
+// every goroutine has ended.
 func TestStoppingStopsTheRunningAction(t *testing.T) {
 	mod := gametest.New(t)
 	model := &policyModel{policy: func(perception string, step int) []agent.ToolCall {
@@ -44,10 +45,17 @@ func TestStoppingStopsTheRunningAction(t *testing.T) {
 	}()
 	// Nothing but the way out sends stop_moving here: her model never does.
 	r := recvExcept(ctx, t, conn, logs, "stop_moving")
-	// As the mod does: stop_moving succeeds and the action it cut short
-	// ends INTERRUPTED (an answer that may come after beaweb stopped waiting).
-	must(t, conn.Answer(r, protocol.Success, "stopped"))
-	_ = conn.Answer(running, protocol.Interrupted, "interrupted (stop_moving)")
+	// As the mod does: the action stop_moving cuts short is answered first,
+	// INTERRUPTED, then stop_moving itself.
+	must(t, conn.Answer(running, protocol.Interrupted, "interrupted (stop_moving)"))
+	must(t, conn.Answer(r, protocol.Success, "you stopped find_block"))
+	// Whatever else comes on the way out (a last stop_moving for what the
+	// game does on its own) is answered until the link closes.
+	go func() {
+		_ = conn.Respond(ctx, func(protocol.Request) protocol.Answer {
+			return protocol.Answer{Result: protocol.Success, Message: "you were not doing anything; you stand still"}
+		})
+	}()
 	select {
 	case <-stopped: // stop checked the exit code and the goroutines
 	case <-ctx.Done():
@@ -77,8 +85,8 @@ func TestStoppingStopsTheRunningAction(t *testing.T) {
 	if i < 0 {
 		t.Fatalf("no row of the running action %s: %+v", running.ID, rows)
 	}
-	if rows[i].Finished.IsZero() || rows[i].Result == "" {
-		t.Errorf("the running action's row was left without its end: %+v", rows[i])
+	if r := rows[i]; r.Finished.IsZero() || r.Result != string(protocol.Interrupted) || !strings.Contains(r.Message, "stop_moving") {
+		t.Errorf("the running action's row: %+v, want its end with the game's answer, INTERRUPTED by stop_moving", r)
 	}
 }
 

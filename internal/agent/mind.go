@@ -88,7 +88,7 @@ type Mind struct {
 	lastComment   time.Time
 	heardProgress string
 	heardInv      time.Time
-	turnCtx       context.Context // the Run context, for batches started by a turn
+	turnCtx       context.Context // set by Run: what batches started by a turn run under
 }
 
 // MindDeps are the parts a mind is wired from. Its tools are set with
@@ -241,15 +241,25 @@ func (m *Mind) Ask(ctx context.Context) error {
 	return nil
 }
 
-// Run takes perceptions and runs turns until ctx ends; then it waits for
-// every running action to end.
+// Run takes perceptions and runs turns until ctx ends; then it stops her
+// hands and waits for every running action to end.
+//
+// Her actions run under a context of their own, called off only after the
+// game has been asked to stop the running one (stop_moving) and has
+// answered: the action then ends with the game's own answer in her history
+// (INTERRUPTED), not with one beaweb made up for a call it gave up on.
 func (m *Mind) Run(ctx context.Context) error {
+	actions, callOff := context.WithCancel(context.WithoutCancel(ctx))
 	m.mu.Lock()
-	m.turnCtx = ctx
+	m.turnCtx = actions
 	m.mu.Unlock()
+	defer func() {
+		m.Hands.StopNow()
+		callOff()
+		m.Hands.Wait()
+	}()
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
-	defer m.Hands.Wait()
 	for {
 		select {
 		case <-ctx.Done():

@@ -196,8 +196,8 @@ func (m *Mind) say(text string) {
 	})
 }
 
-// runCtx is the context batches run under: the mind's own, so an action
-// outlives the turn that started it but not the program.
+// runCtx is the context batches run under: Run's, so an action outlives
+// the turn that started it but not the program.
 func (m *Mind) runCtx(fallback context.Context) context.Context {
 	m.mu.Lock()
 	defer m.mu.Unlock()
