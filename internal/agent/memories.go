@@ -75,6 +75,17 @@ func (c *memoryCache) memories(ctx context.Context, v SurfaceView) *Memories {
 	return &out
 }
 
+// forget drops what was read, so the next live state reads her memory
+// again: she has just changed it.
+func (c *memoryCache) forget() {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.mem = nil
+}
+
 // read asks her memory for the places of world and the nearest block of
 // each useful kind around at. A read that fails is logged and leaves its
 // part empty.

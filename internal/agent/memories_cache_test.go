@@ -262,3 +262,54 @@ func TestMemoriesWithoutWhereOrWhat(t *testing.T) {
 func textLogger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }
+
+// rememberingTools is the test toolbox with a remember_place that writes to
+// her memory, as the real one does through the store.
+type rememberingTools struct {
+	toolbox
+	recall *fakeRecall
+}
+
+func (r rememberingTools) Specs() []ToolSpec {
+	return append(r.toolbox.Specs(), ToolSpec{Name: "remember_place"})
+}
+
+func (r rememberingTools) Invoke(ctx context.Context, c ToolCall) Outcome {
+	if c.Name != "remember_place" {
+		return r.toolbox.Invoke(ctx, c)
+	}
+	r.recall.mu.Lock()
+	r.recall.places["w:1"] = append(r.recall.places["w:1"], game.Place{Name: "camp", Dimension: "overworld", Pos: game.Pos{X: 4, Y: 64, Z: 4}})
+	r.recall.mu.Unlock()
+	return Outcome{Answer: "SUCCESS: remembered camp at (4, 64, 4) in overworld.", Remembered: true}
+}
+
+// TestAPlaceSheRemembersShowsAtTheNextStep: her memory is read every few
+// seconds, but a call that changed it is seen at once, in the live state of
+// the very next step of the same turn.
+func TestAPlaceSheRemembersShowsAtTheNextStep(t *testing.T) {
+	recall := &fakeRecall{places: map[string][]game.Place{"w:1": {{Name: "home", Dimension: "overworld", Pos: game.Pos{X: 9, Y: 64, Z: 0}}}}}
+	model := &scripted{steps: []ModelResponse{
+		{ToolCalls: []ToolCall{call("1", "remember_place", `{"name":"camp"}`)}},
+		{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)}},
+	}}
+	m := NewMind(MindConfig{Name: "Bea", System: "You are Bea."}, MindDeps{Model: func() Model { return model }, Game: newFakeGame(),
+		Live: NewLive("Bea", nil), Recall: recall, Logger: discard()})
+	m.SetTools(rememberingTools{recall: recall})
+	m.Surface.SetConn(protocol.ConnStatus{Connected: true})
+	v := viewAt("w:1", "overworld", game.Pos{X: 4, Y: 64, Z: 4})
+	m.Surface.Handle(context.Background(), protocol.Hello{Protocol: 2, World: v.World})
+	m.Surface.Handle(context.Background(), *v.State)
+
+	m.turn(context.Background(), []Perception{{Source: SourceChat, Kind: KindChat, Addressed: true, Text: "Alex says: remember this spot"}})
+	reqs := model.requests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d model calls, want 2", len(reqs))
+	}
+	if strings.Contains(reqs[0].System, "camp") || !strings.Contains(reqs[0].System, "home") {
+		t.Fatalf("the first step's live state should know home and not camp yet:\n%s", reqs[0].System)
+	}
+	if !strings.Contains(reqs[1].System, "camp") {
+		t.Errorf("the step after remember_place does not show camp:\n%s", reqs[1].System)
+	}
+}

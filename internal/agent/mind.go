@@ -35,6 +35,10 @@ type Outcome struct {
 	Silent bool
 	// Failed marks an answer that is a failure.
 	Failed bool
+	// Remembered marks a call that changed what she remembers (a place, a
+	// fact on someone): her live state reads her memory again at the next
+	// step instead of showing what it read a few seconds ago.
+	Remembered bool
 }
 
 // TurnLog keeps every turn for the dashboard's history.

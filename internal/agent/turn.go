@@ -113,6 +113,9 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 			} else if !out.Answered && !out.Silent {
 				onlyStarts = false
 			}
+			if out.Remembered {
+				m.memory.forget()
+			}
 			if out.Said != "" {
 				m.say(out.Said)
 				said = append(said, out.Said)

@@ -168,10 +168,12 @@ func (t *placeTools) remember(ctx context.Context, p rememberPlaceParams) agent.
 		return failf("%v", err)
 	}
 	name := strings.TrimSpace(p.Name)
+	out := answer("SUCCESS: remembered %s at %s in %s.", name, at, dim)
 	if prev != nil {
-		return answer("SUCCESS: %s is now %s in %s (it was %s in %s).", name, at, dim, prev.Pos, prev.Dimension)
+		out = answer("SUCCESS: %s is now %s in %s (it was %s in %s).", name, at, dim, prev.Pos, prev.Dimension)
 	}
-	return answer("SUCCESS: remembered %s at %s in %s.", name, at, dim)
+	out.Remembered = true
+	return out
 }
 
 // goTo walks to a remembered place with move_to; a place in another
@@ -239,7 +241,9 @@ func (t *personTools) remember(ctx context.Context, p rememberPersonParams) agen
 	if _, err := t.people.AddFact(ctx, person.UUID, p.Fact); err != nil {
 		return failf("%v", err)
 	}
-	return answer("SUCCESS: you will remember that about %s.", person.Name)
+	out := answer("SUCCESS: you will remember that about %s.", person.Name)
+	out.Remembered = true
+	return out
 }
 
 type recallParams struct {

@@ -34,10 +34,10 @@ func invoke(r *Registry, name, args string) agent.Outcome {
 func TestPlaces(t *testing.T) {
 	g := &fakeGame{}
 	over := fullRegistryAt(g, standing("overworld"))
-	if out := invoke(over, "remember_place", `{"name":"home","note":"by the oak"}`); out.Failed || !strings.Contains(out.Answer, "remembered home at (10, 64, 10)") {
-		t.Errorf("remember_place: %+v", out)
+	if out := invoke(over, "remember_place", `{"name":"home","note":"by the oak"}`); out.Failed || !out.Remembered || !strings.Contains(out.Answer, "remembered home at (10, 64, 10)") {
+		t.Errorf("remember_place: %+v, want a success that marks her memory changed", out)
 	}
-	if out := invoke(over, "remember_place", `{"name":"   "}`); !out.Failed || !strings.Contains(out.Answer, "only of spaces") {
+	if out := invoke(over, "remember_place", `{"name":"   "}`); !out.Failed || out.Remembered || !strings.Contains(out.Answer, "only of spaces") {
 		t.Errorf("a name of spaces: %+v", out)
 	}
 	out := invoke(over, "go_to_place", `{"name":"home"}`)
@@ -67,10 +67,10 @@ func TestPlaceInAnotherDimensionIsRefused(t *testing.T) {
 func TestRememberPersonAndRecall(t *testing.T) {
 	mem := newMemory()
 	r := New(Deps{Game: &fakeGame{}, Situation: standing("overworld"), People: mem, Blocks: mem})
-	if out := invoke(r, "remember_person", `{"player":"Alex","fact":"lives by the lake"}`); out.Failed {
-		t.Errorf("remember_person for a player nearby: %+v", out)
+	if out := invoke(r, "remember_person", `{"player":"Alex","fact":"lives by the lake"}`); out.Failed || !out.Remembered {
+		t.Errorf("remember_person for a player nearby: %+v, want a success that marks her memory changed", out)
 	}
-	if out := invoke(r, "remember_person", `{"player":"Nobody","fact":"x"}`); !out.Failed || !strings.Contains(out.Answer, "not met") {
+	if out := invoke(r, "remember_person", `{"player":"Nobody","fact":"x"}`); !out.Failed || out.Remembered || !strings.Contains(out.Answer, "not met") {
 		t.Errorf("remember_person for a stranger: %+v", out)
 	}
 	if out := invoke(r, "remember_person", `{"player":"Alex","fact":"`+strings.Repeat("a", 501)+`"}`); !out.Failed || !strings.Contains(out.Answer, "500") {
@@ -268,5 +268,33 @@ func TestBuildAnswersGoToTheMap(t *testing.T) {
 	}
 	if !strings.Contains(logs.String(), "disk full") {
 		t.Errorf("the failed update was not logged: %s", logs.String())
+	}
+}
+
+// TestAMinedBlockLeavesHerMap: once the game says mine_block broke a
+// block, she no longer remembers it there; a block that did not break stays.
+func TestAMinedBlockLeavesHerMap(t *testing.T) {
+	ctx := context.Background()
+	mem := newMemory()
+	_ = mem.RememberBlocks(ctx, "w", "overworld", []game.KnownBlock{
+		{Pos: game.Pos{X: 3, Y: 60, Z: 1}, Block: "iron_ore"},
+		{Pos: game.Pos{X: 5, Y: 60, Z: 1}, Block: "iron_ore"},
+	}, nil)
+	r := New(Deps{Game: &fakeGame{}, Situation: standing("overworld"), Blocks: mem})
+	recall := func() string { return invoke(r, "recall_blocks", `{"kind":"iron_ore"}`).Answer }
+
+	mined := invoke(r, "mine_block", `{"x":3,"y":60,"z":1}`)
+	if mined.Action == nil || mined.Action.Read == nil {
+		t.Fatalf("mine_block did not start: %+v", mined)
+	}
+	mined.Action.Read(protocol.Answer{Result: protocol.Success, Message: "you mined iron_ore"})
+	if got := recall(); strings.Contains(got, "(3, 60, 1)") || !strings.Contains(got, "(5, 60, 1)") {
+		t.Errorf("after mining the ore at (3, 60, 1): %s", got)
+	}
+
+	failed := invoke(r, "mine_block", `{"x":5,"y":60,"z":1}`)
+	failed.Action.Read(protocol.Answer{Result: protocol.Failure, Message: "you need a stone pickaxe for iron_ore"})
+	if got := recall(); !strings.Contains(got, "(5, 60, 1)") {
+		t.Errorf("a block that did not break was forgotten: %s", got)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
 )
 
 // gameTools are the tools that reach the game.
@@ -56,7 +58,7 @@ func (g *gameTools) all() []*Tool {
 		define("pillar_up", actionOf[pillarParams]("pillar_up")).sending("pillar_up"),
 		define("mine_down", actionOf[mineDownParams]("mine_down")).sending("mine_down"),
 		define("bridge", actionOf[bridgeParams]("bridge")).sending("bridge"),
-		define("mine_block", actionOf[mineParams]("mine_block")).sending("mine_block"),
+		define("mine_block", g.mineBlock).sending("mine_block"),
 		define("find_block", actionOf[findParams]("find_block")).sending("find_block"),
 		define("attack_entity", actionOf[attackParams]("attack_entity")).sending("attack_entity"),
 		define("pickup_items", actionOf[pickupParams]("pickup_items")).sending("pickup_items"),
@@ -72,6 +74,19 @@ func (g *gameTools) all() []*Tool {
 		define("give_item", actionOf[giveParams]("give_item")).sending("give_item"),
 		define("place_block", g.placeBlock).sendingOnly("place_block", "block", "face", "x", "y", "z"),
 	}
+}
+
+// mineBlock breaks one block. Once the game says it is broken, her map
+// forgets what stood there, so she is not sent back to an ore she mined.
+func (g *gameTools) mineBlock(_ context.Context, p mineParams) agent.Outcome {
+	out := start("mine_block", p)
+	out.Action.Read = func(a protocol.Answer) string {
+		if a.Result.OK() {
+			g.placed.write(nil, []game.Pos{{X: p.X, Y: p.Y, Z: p.Z}})
+		}
+		return agent.ReadAnswer(a)
+	}
+	return out
 }
 
 // actionOf is a tool whose parameters go to the game as they are.
