@@ -425,6 +425,28 @@ func TestPlayersFollowGiveGoto(t *testing.T) {
 	if !greeted {
 		t.Fatal("Alex did not answer her hello")
 	}
+	// Greeting again at once gets no second hello (or the two would greet
+	// each other forever); a minute later it does.
+	greetings := func() int {
+		n := 0
+		for _, c := range eventsOf[protocol.Chat](h) {
+			if c.Name == "Alex" && c.Message == "hi Bea!" {
+				n++
+			}
+		}
+		return n
+	}
+	want(t, h.do("mc_chat", obj{"message": "hi Alex!"}, 2), protocol.Success)
+	h.tick(30)
+	if n := greetings(); n != 1 {
+		t.Fatalf("Alex greeted her %d times after two hellos in a row, want once", n)
+	}
+	h.tick(greetingGap)
+	want(t, h.do("mc_chat", obj{"message": "hey Alex"}, 2), protocol.Success)
+	h.tick(30)
+	if n := greetings(); n != 2 {
+		t.Fatalf("Alex greeted her %d times, want a second hello a minute later", n)
+	}
 }
 
 func TestTheHut(t *testing.T) {

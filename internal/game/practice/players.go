@@ -17,7 +17,8 @@ type PlayerScript struct {
 	// while the player is within 8 blocks of her.
 	Lines []string
 	// Greeting answers a chat line of hers that names the player or says
-	// hello.
+	// hello, at most once a minute of game time: two friendly players who
+	// greet back every greeting would talk to each other forever.
 	Greeting string
 	// HitAfter is how many game seconds after the world starts the player
 	// walks up and hits her once, for one point of damage; 0 never.
@@ -53,7 +54,11 @@ type scripted struct {
 	inv      game.Inventory
 	reply    string
 	replyAt  int64
+	greeted  int64 // the tick of the last greeting, or -greetingGap
 }
+
+// greetingGap is how long a scripted player waits before greeting her again.
+const greetingGap = 60 * ticksPerSecond
 
 // addPlayers puts the scripted players near her spawn.
 func (w *World) addPlayers() {
@@ -69,7 +74,7 @@ func (w *World) addPlayers() {
 		w.ents.add(&entity{
 			kind: "player", name: s.Name, uuid: fmt.Sprintf("5bea0000-0000-4000-8000-%012d", i+2),
 			pos: home.Center(), health: 20, born: w.tick,
-			player: &scripted{script: s, home: home, lastLine: -600, inv: game.Inventory{}},
+			player: &scripted{script: s, home: home, lastLine: -600, greeted: -greetingGap, inv: game.Inventory{}},
 		})
 	}
 }
@@ -138,11 +143,11 @@ func (w *World) hearChat(msg string) {
 			continue
 		}
 		s := e.player
-		if s.script.Greeting == "" || s.reply != "" {
+		if s.script.Greeting == "" || s.reply != "" || w.tick-s.greeted < greetingGap {
 			continue
 		}
 		if greets || strings.Contains(low, strings.ToLower(s.script.Name)) {
-			s.reply, s.replyAt = s.script.Greeting, w.tick+20
+			s.reply, s.replyAt, s.greeted = s.script.Greeting, w.tick+20, w.tick
 		}
 	}
 }
