@@ -124,6 +124,38 @@ func TestConnectedSinceIsShown(t *testing.T) {
 	}
 }
 
+// TestLongParamsAndProgressCountsStayReadable: a build's parameters run to
+// thousands of characters; a row shows the start and keeps the whole in its
+// title. A progress message that opens with the count the bar shows does
+// not say it twice.
+func TestLongParamsAndProgressCountsStayReadable(t *testing.T) {
+	params := `{"layers":[` + strings.Repeat(`["AAAAA","ADDDA"],`, 100) + `[]]}`
+	var b strings.Builder
+	rows := []agent.ActionRecord{{ID: "r1-abcdef", Action: "build", Params: params, Started: clock}}
+	if err := partials.ActionTable(rows, false).Render(context.Background(), &b); err != nil {
+		t.Fatal(err)
+	}
+	html := b.String()
+	shown := html[strings.Index(html, `">{&#34;layers`)+2:]
+	shown = shown[:strings.Index(shown, "</code>")]
+	if !strings.HasSuffix(shown, "…") || len([]rune(shown)) > 400 {
+		t.Errorf("the row shows %d characters of the parameters: %s", len([]rune(shown)), shown)
+	}
+	if !strings.Contains(html, `title="{&#34;layers&#34;:[[&#34;AAAAA&#34;`) || !strings.Contains(html, `[]]}"`) {
+		t.Errorf("the row's title does not hold the whole parameters")
+	}
+
+	b.Reset()
+	snap := agent.Snapshot{Enabled: true, Doing: &agent.Doing{ID: "r2-abcdef", Action: "build", Call: "build(...)", Started: clock,
+		Progress: &agent.Progress{Done: 40, Total: 101, Message: "40/101 cells done"}}}
+	if err := partials.Hands(snap, clock).Render(context.Background(), &b); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(b.String(), "40/101"); n != 2 || !strings.Contains(b.String(), "<span>cells done</span>") {
+		t.Errorf("the progress says 40/101 %d times (want the bar's and the count beside it):\n%s", n, b.String())
+	}
+}
+
 func TestStaticFilesAreServedFromTheBinary(t *testing.T) {
 	f := serve(t)
 	c := browser(t)

@@ -9,7 +9,9 @@ package partials
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"beaweb/internal/game/protocol"
 )
@@ -55,6 +57,29 @@ func stamp(t time.Time) string {
 }
 
 func iso(t time.Time) string { return t.Format(time.RFC3339) }
+
+// maxParams is how much of an action's parameters a table row shows: a
+// build's layers run to thousands of characters, and the row keeps them
+// whole in its title.
+const maxParams = 160
+
+// clip cuts s to at most n characters, marking the cut with an ellipsis.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+// progressNote is the progress message without the count the bar already
+// shows beside it: "40/101 cells done" becomes "cells done".
+func progressNote(done, total int, msg string) string {
+	if total > 0 {
+		msg = strings.TrimSpace(strings.TrimPrefix(msg, strconv.Itoa(done)+"/"+strconv.Itoa(total)))
+	}
+	return msg
+}
 
 // resultClass colours a result: success green, interrupted amber, any
 // failure red.
