@@ -373,7 +373,9 @@ func (a *act) findBlock(block string, count, radius int) outcome {
 }
 
 // collect waits for a drop to land and walks over it until she has picked
-// it up, and returns how many of item came in.
+// it up, and returns how many of item came in. A drop that fell where no
+// walk reaches (the bottom of the shaft she opened to reach stone under the
+// dirt) is dug down to, as a player would; the first try is a short walk.
 func (a *act) collect(item string, at game.Pos) (int, *walkErr) {
 	w := a.w
 	before := w.bea.inv.count(item)
@@ -388,8 +390,14 @@ func (a *act) collect(item string, at game.Pos) (int, *walkErr) {
 		if e == nil {
 			break
 		}
-		if err := a.goToWithin(e.pos.Block(), 1, 3000); err == errStopped {
-			return w.bea.inv.count(item) - before, err
+		walk := a.goToWithin(e.pos.Block(), 1, 3000)
+		if walk == errStopped {
+			return w.bea.inv.count(item) - before, walk
+		}
+		if walk != nil {
+			if err := a.goTo(e.pos.Block(), 1, true); err == errStopped {
+				return w.bea.inv.count(item) - before, err
+			}
 		}
 	}
 	return w.bea.inv.count(item) - before, nil

@@ -1,8 +1,10 @@
 package practice
 
 import (
+	"strings"
 	"testing"
 
+	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 )
 
@@ -100,5 +102,27 @@ func TestFindBlockWithShearsGetsLeaves(t *testing.T) {
 	want(t, a, protocol.Success)
 	if n := h.w.bea.inv.count("birch_leaves"); n != 2 {
 		t.Fatalf("she has %d birch leaves: %s", n, a.Message)
+	}
+}
+
+// TestFindBlockDigsDownToADropInAShaft: stone under a few blocks of dirt is
+// reached through a narrow shaft, and its drop falls to the bottom, deeper
+// than she may jump down. She digs down to it rather than leave it there:
+// every drop she broke for is picked up.
+func TestFindBlockDigsDownToADropInAShaft(t *testing.T) {
+	h := newHarness(t, Options{Seed: 1, Quiet: true, Size: 128})
+	at := game.Pos{X: 0, Z: -22}
+	at.Y = h.w.grid.surface(at.X, at.Z) + 1
+	h.w.bea.pos = at.Center()
+	h.give("wooden_pickaxe", 1)
+	a := h.do("find_block", obj{"block": "stone", "count": 9}, 20*600)
+	want(t, a, protocol.Success)
+	if n := h.w.bea.inv.count("cobblestone"); n < 9 {
+		t.Fatalf("she carries %d cobblestone after collecting 9: %s", n, a.Message)
+	}
+	for _, l := range a.Log {
+		if strings.Contains(l, "picked up 0 cobblestone") {
+			t.Errorf("a drop was left behind: %s", l)
+		}
 	}
 }
