@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -269,77 +268,6 @@ func TestAReflexAndADeathReachHer(t *testing.T) {
 	})
 }
 
-// TestAReflexAndADeathInThePracticeWorld: she waits for the night in a
-// practice world with monsters and no other player, then digs dirt in the
-// open. A zombie's blow starts the defend reflex, which cuts her digging
-// short, and the INTERRUPTED answer with its reflex reason reaches her. Her
-// hands keep going back to the dirt, giving up the fight each time, until
-// the zombies kill her: the death wakes her and is stored, in the deaths
-// table and as last_death.
-func TestAReflexAndADeathInThePracticeWorld(t *testing.T) {
-	dig := tool("find_block", map[string]any{"block": "dirt", "count": 256, "radius": 8})
-	silent := tool("stay_silent", map[string]any{})
-	a, logs := startBeawebEnv(t, env{
-		model: &policyModel{seen: func(system, perception string, step int) []agent.ToolCall {
-			switch {
-			case step > 0:
-				return nil
-			case strings.Contains(perception, "You died"), !strings.Contains(system, "world: night"):
-				// By day she stands still: the world's clock runs fastest
-				// with her hands empty.
-				return []agent.ToolCall{silent}
-			}
-			// Whatever happened, back to the dirt: no fight, no shelter.
-			return []agent.ToolCall{dig}
-		}},
-		practice: &practice.Options{Seed: 1, Speed: 200, Players: []practice.PlayerScript{}},
-	}, "--idle-nudge-seconds", "1", "--commentary-seconds", "0")
-	db, err := store.Open(context.Background(), a.DB, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	ctx := context.Background()
-	deadline := time.Now().Add(3 * time.Minute)
-	tick := time.NewTicker(250 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		turns, err := db.RecentTurns(ctx, 1000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		reflex := slices.ContainsFunc(turns, func(tr agent.TurnRecord) bool {
-			return strings.Contains(tr.Shown, "[find_block] result: INTERRUPTED") && strings.Contains(tr.Shown, "(reflex: defend against Zombie)")
-		})
-		death := slices.IndexFunc(turns, func(tr agent.TurnRecord) bool {
-			return strings.Contains(tr.Trigger, "death") && strings.Contains(tr.Shown, "You died: slain by Zombie")
-		})
-		deaths, err := db.Deaths(ctx, "practice", 5)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if reflex && death >= 0 && len(deaths) > 0 {
-			last, err := db.Place(ctx, "practice", game.LastDeathPlace)
-			if err != nil {
-				t.Fatalf("no last_death place after a death: %v", err)
-			}
-			d := deaths[0]
-			if d.Cause != "slain by Zombie" || last.Pos != d.Pos || last.Dimension != d.Dimension {
-				t.Errorf("the death %+v is remembered as last_death %+v", d, last)
-			}
-			if !strings.Contains(turns[death].Shown, "You died: slain by Zombie, at "+d.Pos.String()) {
-				t.Errorf("the death she was told of is not the one stored (%s):\n%s", d.Pos, turns[death].Shown)
-			}
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("within 3 minutes: a reflex interruption reached her: %v; a death woke her: %v; deaths stored: %d\n%s",
-				reflex, death >= 0, len(deaths), logs)
-		}
-		<-tick.C
-	}
-}
-
 // TestAskingHerOverHTTPReachesTheVoiceFeed: POST /minecraft/ask puts the
 // question on her bus at once; she answers with speak, and the answer is on
 // the dashboard's live voice feed and in the turn's record, not in the game
@@ -419,77 +347,4 @@ func must(t *testing.T, err error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-}
-
-// TestTheAutopilotGetsReadyForTheNight plays the offline autopilot in a
-// quiet practice world at speed, through the real tools, into her first
-// night: she makes the four stone tools, and the shelter she puts up after
-// dark is built from dirt she gathered before it.
-func TestTheAutopilotGetsReadyForTheNight(t *testing.T) {
-	a, logs := startBeawebEnv(t, env{practice: &practice.Options{Seed: 1, Speed: 50, Quiet: true}},
-		"--idle-nudge-seconds", "1", "--commentary-seconds", "0")
-	db, err := store.Open(context.Background(), a.DB, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	ok := func(r agent.ActionRecord, action, item string) bool {
-		return r.Action == action && r.Result == "SUCCESS" && strings.Contains(r.Params, `"`+item+`"`)
-	}
-	stoneTools := []string{"stone_pickaxe", "stone_sword", "stone_axe", "stone_shovel"}
-	var history []agent.ActionRecord
-	build := -1
-	deadline := time.Now().Add(4 * time.Minute)
-	tick := time.NewTicker(250 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		rows, err := db.RecentActions(context.Background(), 1000, store.ActionFilter{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		slices.Reverse(rows)
-		history = rows
-		build = slices.IndexFunc(rows, func(r agent.ActionRecord) bool { return r.Action == "build" && !r.Finished.IsZero() })
-		made := 0
-		for _, tool := range stoneTools {
-			if slices.ContainsFunc(rows, func(r agent.ActionRecord) bool { return ok(r, "craft_item", tool) }) {
-				made++
-			}
-		}
-		if build >= 0 && made == len(stoneTools) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no shelter and four stone tools within 4 minutes; her actions:\n%s\n%s", actionsText(history), logs)
-		}
-		<-tick.C
-	}
-	shelter := history[build]
-	if !strings.Contains(shelter.Params, `"dirt"`) || shelter.Result == "FAILURE_INVALID" || !strings.HasPrefix(shelter.Result, "SUCCESS") && !strings.Contains(shelter.Message, "built") {
-		t.Errorf("the shelter's build: %+v", shelter)
-	}
-	dirt := slices.IndexFunc(history, func(r agent.ActionRecord) bool { return ok(r, "find_block", "dirt") })
-	if dirt < 0 || dirt > build {
-		t.Errorf("the shelter (action %d) was not built from dirt gathered before it (action %d):\n%s", build, dirt, actionsText(history))
-	}
-	turns, err := db.RecentTurns(context.Background(), 1000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := slices.IndexFunc(turns, func(tr agent.TurnRecord) bool { return tr.ID == shelter.TurnID })
-	if i < 0 || !strings.Contains(turns[i].Shown, "world: night") {
-		t.Errorf("the shelter was not put up at night (turn %d)", shelter.TurnID)
-	}
-}
-
-func actionsText(rows []agent.ActionRecord) string {
-	var b strings.Builder
-	for _, r := range rows {
-		params := r.Params
-		if len(params) > 80 {
-			params = params[:77] + "..."
-		}
-		fmt.Fprintf(&b, "%s %s -> %s %s\n", r.Action, params, r.Result, r.Message)
-	}
-	return b.String()
 }

@@ -10,13 +10,13 @@ import (
 // The clock of a day, in ticks, as vanilla counts it.
 const (
 	dayLength  = 24000
-	startTime  = 1000  // the world opens in the morning
+	startTime  = 1000  // the world opens in the morning unless Options.StartTime says otherwise
 	nightStart = 13000 // monsters may spawn from here
 	nightEnd   = 23000
 )
 
 // timeOfDay is the time the state reports, 0 to 23999.
-func (w *World) timeOfDay() int64 { return (startTime + w.tick + w.timeShift) % dayLength }
+func (w *World) timeOfDay() int64 { return (w.opts.StartTime + w.tick + w.timeShift) % dayLength }
 
 // dark reports whether it is night.
 func (w *World) dark() bool {

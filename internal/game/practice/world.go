@@ -63,6 +63,12 @@ type Options struct {
 	// Players are the scripted players outside quiet mode; nil means
 	// DefaultPlayers, an empty list none.
 	Players []PlayerScript
+	// StartTime is the time of day at the world's first tick, in ticks as
+	// the state's world.time counts them (0 to 23999). Zero means the
+	// default, 1000, the morning; to open at midnight give 24000, the same
+	// time of day as 0. Dusk is about 12000; the night, when monsters come,
+	// runs from 13000 to 23000. New refuses a value outside 0 to 24000.
+	StartTime int64
 }
 
 // World is a practice world. Create it with New and run it with Serve.
@@ -130,6 +136,13 @@ func New(opts Options) (*World, error) {
 	}
 	if opts.Server == "" {
 		opts.Server = "practice"
+	}
+	if opts.StartTime == 0 {
+		opts.StartTime = startTime
+	}
+	if opts.StartTime < 0 || opts.StartTime > dayLength {
+		return nil, fmt.Errorf("practice: start time %d is out of range; use 1 to %d (%d is midnight; 0 means the default, %d, the morning)",
+			opts.StartTime, dayLength, dayLength, startTime)
 	}
 	log := opts.Logger
 	if log == nil {

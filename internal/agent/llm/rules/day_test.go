@@ -23,6 +23,8 @@ type world struct {
 	food int
 	ents []protocol.Entity
 	name string
+	// bed is where the bed of the last shelter built stands; nil for none.
+	bed *game.Pos
 }
 
 func (w *world) View() agent.SurfaceView {
@@ -58,6 +60,21 @@ var recipes = map[string]struct {
 	"torch":          {4, game.Inventory{"coal": 1, "stick": 1}},
 	"furnace":        {1, game.Inventory{"cobblestone": 8}},
 	"iron_pickaxe":   {1, game.Inventory{"iron_ingot": 3, "stick": 2}},
+	"chest":          {1, game.Inventory{"oak_planks": 8}},
+	"oak_door":       {3, game.Inventory{"oak_planks": 6}},
+	"white_bed":      {1, game.Inventory{"white_wool": 3, "oak_planks": 3}},
+}
+
+// shelterKit is what the shelter takes besides its dirt, in the test's
+// world of oak, with where each stands from the template's corner.
+var shelterKit = []struct {
+	item, cell string
+	at         game.Pos
+}{
+	{"chest", "chest", game.Pos{X: 1, Y: -1, Z: 1}},
+	{"white_bed", "white_bed", game.Pos{X: 2, Y: -1, Z: 1}},
+	{"oak_door", "oak_door[facing=north]", game.Pos{X: 2, Y: -1, Z: 4}},
+	{"torch", "torch", game.Pos{X: 1, Y: 0, Z: 2}},
 }
 
 var drops = map[string]string{"log": "oak_log", "stone": "cobblestone", "dirt": "dirt", "coal_ore": "coal", "iron_ore": "raw_iron"}
@@ -100,9 +117,47 @@ func (w *world) do(c agent.ToolCall) string {
 		w.inv["iron_ingot"] += a.Count
 		w.time += int64(200 * a.Count)
 	case "build_template":
+		// The build places what she carries and names the cells of what she
+		// lacks, as the practice world answers.
 		take(game.Inventory{"dirt": shelterDirt}, 1)
 		w.time += 1200
-		return fmt.Sprintf("[build] result: FAILURE: built 60 of 64 cells; you ran out of 1 chest, 1 door, 2 red_bed, 1 torch")
+		corner := game.Vec3{X: a.X, Y: a.Y, Z: a.Z}.Block()
+		w.bed = nil
+		var wrong, short []string
+		for _, k := range shelterKit {
+			if w.inv[k.item] > 0 {
+				w.inv[k.item]--
+				if k.item == "white_bed" {
+					bed := corner.Add(k.at)
+					w.bed = &bed
+				}
+				continue
+			}
+			wrong = append(wrong, k.cell+" at "+corner.Add(k.at).String())
+			short = append(short, "1 "+k.item)
+		}
+		if len(wrong) == 0 {
+			return "[build] result: SUCCESS: built all 101 cells"
+		}
+		return fmt.Sprintf("[build] result: FAILURE: built %d of 101 cells; %d still wrong: %s; you ran out of %s; send the same build again to carry on",
+			101-len(wrong), len(wrong), strings.Join(wrong, ", "), strings.Join(short, ", "))
+	case "attack_entity":
+		for i, e := range w.ents {
+			if e.Type == "sheep" {
+				w.ents = append(w.ents[:i:i], w.ents[i+1:]...)
+				w.inv["white_wool"]++
+				w.inv["mutton"]++
+				w.time += 200
+				return "[attack_entity] result: SUCCESS: killed the sheep"
+			}
+		}
+		w.t.Fatalf("she went after a sheep with none in sight")
+	case "use_block":
+		if p := (game.Pos{X: int(a.X), Y: int(a.Y), Z: int(a.Z)}); w.bed == nil || p != *w.bed || !night(w.View()) {
+			w.t.Fatalf("use_block at %s: the bed is at %v, time %d", p, w.bed, w.time%24000)
+		}
+		w.time += 24000 - w.time%24000 // she sleeps until the morning
+		return "[use_block] result: SUCCESS: you slept in the bed until morning"
 	case "move_to":
 		w.pos = game.Vec3{X: a.X, Y: a.Y, Z: a.Z}.Block()
 		w.time += 100
@@ -118,12 +173,15 @@ func (w *world) do(c agent.ToolCall) string {
 }
 
 // TestADayOfTheRoutine plays the routine from nothing through a day and a
-// night: the four stone tools are made, the shelter's dirt is gathered
-// before the shelter is built at nightfall, then coal, iron smelted in a
-// furnace of her own and an iron pickaxe; inside the shelter she rests
-// until morning.
+// night: the four stone tools are made; the shelter's dirt, a chest, a bed
+// from the wool of three sheep in sight and a door are made before the
+// shelter is built at nightfall, whole; she sleeps in its bed until
+// morning; then coal, iron smelted in a furnace of her own and an iron
+// pickaxe.
 func TestADayOfTheRoutine(t *testing.T) {
-	w := &world{t: t, inv: game.Inventory{}, pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 1000, food: 20}
+	sheep := protocol.Entity{Type: "sheep", Distance: 12}
+	w := &world{t: t, inv: game.Inventory{}, pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 1000, food: 20,
+		ents: []protocol.Entity{sheep, sheep, sheep}}
 	m := New("Bea", w, hands{})
 	var done []string // tool(arg) in order
 	index := func(s string) int {
@@ -136,6 +194,7 @@ func TestADayOfTheRoutine(t *testing.T) {
 	}
 	perception := "You are in the game now"
 	dirtAtBuild := -1
+	var built string // the shelter's build answer
 	for i := 0; i < 200 && w.time < 24000+6000; i++ {
 		calls := decide(t, m, perception)
 		if len(calls) != 1 {
@@ -162,13 +221,30 @@ func TestADayOfTheRoutine(t *testing.T) {
 		}
 		done = append(done, key)
 		perception = w.do(c)
+		if c.Name == "build_template" {
+			built = perception
+		}
 	}
 	for _, want := range []string{"craft_item(wooden_pickaxe)", "craft_item(stone_pickaxe)", "craft_item(stone_sword)", "craft_item(stone_axe)",
-		"craft_item(stone_shovel)", "find_block(dirt)", "build_template(dirt_shelter)", "find_block(coal_ore)", "craft_item(torch)",
+		"craft_item(stone_shovel)", "find_block(dirt)", "craft_item(chest)", "attack_entity()", "craft_item(white_bed)", "craft_item(oak_door)",
+		"build_template(dirt_shelter)", "use_block()", "find_block(coal_ore)", "craft_item(torch)",
 		"find_block(iron_ore)", "craft_item(furnace)", "smelt_item(raw_iron)", "craft_item(iron_pickaxe)"} {
 		if index(want) < 0 {
 			t.Errorf("the day never did %s: %v", want, done)
 		}
+	}
+	// Everything the shelter takes was made before it: it stands whole, and
+	// she sleeps in it once it is up.
+	if !strings.HasPrefix(built, "[build] result: SUCCESS") {
+		t.Errorf("the shelter's build answered %q, want it whole", built)
+	}
+	for _, k := range []string{"craft_item(chest)", "craft_item(white_bed)", "craft_item(oak_door)"} {
+		if index(k) > index("build_template(dirt_shelter)") {
+			t.Errorf("%s came after the shelter was built: %v", k, done)
+		}
+	}
+	if b, s := index("build_template(dirt_shelter)"), index("use_block()"); s != b+1 {
+		t.Errorf("she did not go to bed (step %d) right after the shelter was up (step %d): %v", s, b, done)
 	}
 	if d, b := index("find_block(dirt)"), index("build_template(dirt_shelter)"); d < 0 || b < d || dirtAtBuild < shelterDirt {
 		t.Errorf("the shelter (step %d, with %d dirt) was not built from dirt gathered before it (step %d)", b, dirtAtBuild, d)
@@ -190,55 +266,6 @@ func TestDuskComesFirst(t *testing.T) {
 	w.time = 6000
 	if calls := decide(t, m, "You have been standing around for 30s."); len(calls) != 1 || !strings.Contains(string(calls[0].Args), `"block":"stone"`) {
 		t.Errorf("at noon: %s, want stone for her tools", callsText(calls))
-	}
-}
-
-// TestTheNight: at dark she gathers the dirt she lacks, builds the shelter
-// around herself, builds it again where it stands when the build was cut
-// short, walks back into it, and rests there; a shelter too far away is
-// replaced by a new one.
-func TestTheNight(t *testing.T) {
-	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 10}, pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
-	m := New("Bea", w, hands{})
-	say := func(perception string) agent.ToolCall {
-		t.Helper()
-		calls := decide(t, m, perception)
-		if len(calls) != 1 {
-			t.Fatalf("after %q: %s, want one call", perception, callsText(calls))
-		}
-		return calls[0]
-	}
-	if c := say("You have been standing around for 30s."); c.Name != "find_block" || !strings.Contains(string(c.Args), `"block":"dirt","count":50`) {
-		t.Fatalf("at dark with 10 dirt: %s%s, want the 50 dirt the shelter lacks", c.Name, c.Args)
-	}
-	w.inv["dirt"] = 60
-	c := say("[find_block] result: SUCCESS: collected 50/50 dirt in 40 s")
-	// The corner is three blocks west and north, one up: she stands in the
-	// template's cell (3, 3), inside, on its floor.
-	if c.Name != "build_template" || string(c.Args) != `{"name":"dirt_shelter","x":7,"y":65,"z":-7}` {
-		t.Fatalf("with 60 dirt at night: %s%s", c.Name, c.Args)
-	}
-	w.inv["dirt"] = 30
-	if c := say("[build] result: INTERRUPTED: interrupted (reflex: defend against Zombie)"); c.Name != "build_template" || string(c.Args) != `{"name":"dirt_shelter","x":7,"y":65,"z":-7}` {
-		t.Fatalf("after the build was cut short: %s%s, want the same build again", c.Name, c.Args)
-	}
-	w.inv["dirt"] = 0
-	if c := say("[build] result: FAILURE: built 60 of 64 cells; you ran out of 1 chest"); c.Name != "stay_silent" {
-		t.Fatalf("inside her shelter at night: %s%s, want rest", c.Name, c.Args)
-	}
-	w.pos = game.Pos{X: 20, Y: 64, Z: 0}
-	if c := say("[move_to] result: SUCCESS"); c.Name != "move_to" || !strings.Contains(string(c.Args), `"x":10.5,"y":64,"z":-3.5`) {
-		t.Errorf("away from her shelter at night: %s%s, want back inside", c.Name, c.Args)
-	}
-	w.time = 24000 + 2000 // morning: the shelter near her, no dirt needed
-	for _, c := range decide(t, m, "You have been standing around for 30s.") {
-		if strings.Contains(string(c.Args), "dirt") {
-			t.Errorf("by day with a shelter near: %s", callsText([]agent.ToolCall{c}))
-		}
-	}
-	w.pos, w.time, w.inv["dirt"] = game.Pos{X: 200, Y: 70, Z: 0}, 24000+14000, 64
-	if c := say("You have been standing around for 30s."); c.Name != "build_template" || string(c.Args) != `{"name":"dirt_shelter","x":197,"y":71,"z":-3}` {
-		t.Errorf("the next night, far from the old shelter: %s%s, want a new one", c.Name, c.Args)
 	}
 }
 
@@ -283,7 +310,7 @@ func TestANewNameIsHeardAtOnce(t *testing.T) {
 // starts (here a shelter the build tool cannot make) never comes back as a
 // result, so its answer is read: twice refused, she looks elsewhere.
 func TestAStepRefusedAtOnceCountsAsAFailure(t *testing.T) {
-	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 60}, pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
+	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 60, "oak_door": 1}, pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
 	m := New("Bea", w, hands{})
 	refuse := func(c agent.ToolCall) {
 		t.Helper()

@@ -16,15 +16,6 @@ type step struct {
 	shelter *shelter
 }
 
-// shelter is a night shelter she put up: where its template's corner is,
-// the cell she stands in inside it, and whether its build ran to its end.
-type shelter struct {
-	corner    game.Pos
-	inside    game.Pos
-	dimension string
-	built     bool
-}
-
 // Numbers of the routine.
 const (
 	// shelterDirt is what the dirt_shelter template takes.
@@ -36,20 +27,12 @@ const (
 	// keep her health coming back.
 	hungryAt = 14
 	// duskPrep is the time of day from which the night comes first: from
-	// late afternoon she gathers the shelter's dirt before anything else.
+	// late afternoon she makes the shelter's kit before anything else.
 	duskPrep = 11000
 	// huntRange is how far an animal may be for her to go after it when she
-	// is hungry with nothing to eat.
+	// is hungry with nothing to eat, or a sheep when she needs wool.
 	huntRange = 24
 )
-
-// The shelter template and where she stands in it: built with its corner
-// three blocks west and north of her and one block up (the template sinks
-// itself two blocks), its floor is the ground she stands on and she is
-// inside, between the walls, when it is done.
-const shelterTemplate = "dirt_shelter"
-
-var shelterCorner = game.Pos{X: -3, Y: 1, Z: -3}
 
 // foods are what she eats, best first; raw chicken, rotten flesh and the
 // like are left out.
@@ -75,10 +58,13 @@ var stoneTools = []stoneTool{
 }
 
 // routine lists the steps of a survival day in order; the first due one is
-// taken. Food when hungry; the night (a shelter, then staying in it); wood,
-// a table and a wooden pickaxe; stone and the four stone tools; dirt for the
-// coming night; coal and torches; iron, a furnace and an iron pickaxe; a
-// stock of wood. At night inside her shelter nothing is due: she rests.
+// taken. Food when hungry; the night (a shelter, then staying in it, asleep
+// when it has a bed); wood, a table and a wooden pickaxe; stone and the four
+// stone tools; what the coming night's shelter takes (its dirt, a chest, a
+// bed, a torch and a door); coal and torches; iron, a furnace and an iron
+// pickaxe; a stock of wood. From late afternoon the shelter's kit comes
+// first. At night inside her shelter nothing else is due: she sleeps or
+// rests.
 func (m *Model) routine(v agent.SurfaceView) []step {
 	inv := v.Inventory
 	if inv == nil {
@@ -90,13 +76,13 @@ func (m *Model) routine(v agent.SurfaceView) []step {
 		m.night(r)
 		return r.out
 	}
-	if m.shelterNear(v) == nil && inv["dirt"] < shelterDirt && dayTime(v) >= duskPrep {
-		r.add("dirt", "find_block", map[string]any{"block": "dirt", "count": shelterDirt - inv["dirt"]})
+	if m.shelterNear(v) == nil && dayTime(v) >= duskPrep {
+		r.kit(false, shelterDirt)
 	}
 	r.basics()
 	r.stone()
-	if m.shelterNear(v) == nil && inv["dirt"] < shelterDirt {
-		r.add("dirt", "find_block", map[string]any{"block": "dirt", "count": shelterDirt - inv["dirt"]})
+	if m.shelterNear(v) == nil {
+		r.kit(false, shelterDirt)
 	}
 	r.coal()
 	r.iron()
@@ -104,45 +90,6 @@ func (m *Model) routine(v agent.SurfaceView) []step {
 		r.add("stock", "find_block", map[string]any{"block": "log", "count": 8})
 	}
 	return r.out
-}
-
-// night is the routine after dark: back into a shelter near her, or a new
-// one from 60 dirt, the dirt gathered first when she lacks it. A shelter
-// whose build was cut short is built again where it stands. Once she is
-// inside nothing more is due until morning.
-func (m *Model) night(r *routineBuilder) {
-	feet := r.v.State.Player.Position.Block()
-	s := m.shelterNear(r.v)
-	switch {
-	case s != nil && !s.built:
-		r.buildShelter(s)
-	case s != nil:
-		if feet.Dist(s.inside) > 1.5 {
-			r.add("shelter_in", "move_to", map[string]any{
-				"x": float64(s.inside.X) + 0.5, "y": float64(s.inside.Y), "z": float64(s.inside.Z) + 0.5, "range": 0.5})
-		}
-	case r.inv["dirt"] < shelterDirt:
-		r.add("dirt", "find_block", map[string]any{"block": "dirt", "count": shelterDirt - r.inv["dirt"]})
-	default:
-		r.buildShelter(&shelter{corner: feet.Add(shelterCorner), inside: feet, dimension: dimension(r.v)})
-	}
-}
-
-func (r *routineBuilder) buildShelter(s *shelter) {
-	r.out = append(r.out, step{goal: "shelter", tool: "build_template", shelter: s,
-		args: map[string]any{"name": shelterTemplate, "x": s.corner.X, "y": s.corner.Y, "z": s.corner.Z}})
-}
-
-// shelterNear is the shelter she may sleep in tonight: one in this
-// dimension within reach of a walk.
-func (m *Model) shelterNear(v agent.SurfaceView) *shelter {
-	if m.shelter == nil || v.State == nil || m.shelter.dimension != dimension(v) {
-		return nil
-	}
-	if v.State.Player.Position.Block().Dist(m.shelter.inside) > shelterRange {
-		return nil
-	}
-	return m.shelter
 }
 
 // routineBuilder collects the steps of one decision.
@@ -170,6 +117,15 @@ func (r *routineBuilder) planksFor(goal string, need int) {
 	}
 }
 
+// table makes sure she carries a crafting table, for the crafts that do
+// not fit her inventory's grid.
+func (r *routineBuilder) table(goal string) {
+	if r.inv["crafting_table"] == 0 {
+		r.planksFor(goal, 4)
+		r.add(goal, "craft_item", map[string]any{"item": "crafting_table", "count": 1})
+	}
+}
+
 // sticksFor makes sure she has need sticks, four at a time.
 func (r *routineBuilder) sticksFor(need int) {
 	if r.inv["stick"] >= need {
@@ -192,14 +148,7 @@ func (r *routineBuilder) food() {
 			return
 		}
 	}
-	best := -1.0
-	var prey string
-	for _, e := range r.v.State.Entities {
-		if animals[e.Type] && e.Distance <= huntRange && (best < 0 || e.Distance < best) {
-			best, prey = e.Distance, e.Type
-		}
-	}
-	if prey != "" {
+	if prey := inSight(r.v, func(kind string) bool { return animals[kind] }); prey != "" {
 		r.add("hunt", "attack_entity", map[string]any{"entity": prey})
 	}
 }
@@ -207,10 +156,7 @@ func (r *routineBuilder) food() {
 // basics are the first things of a new world: a crafting table and a
 // wooden pickaxe.
 func (r *routineBuilder) basics() {
-	if r.inv["crafting_table"] == 0 {
-		r.planksFor("table", 4)
-		r.add("table", "craft_item", map[string]any{"item": "crafting_table", "count": 1})
-	}
+	r.table("table")
 	if !has(r.inv, "wooden_pickaxe", "stone_pickaxe", "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe") {
 		r.sticksFor(2)
 		r.planksFor("pickaxe", 3)

@@ -51,6 +51,9 @@ type Model struct {
 	// Where it stands matters, not the day it was built: the game's clock
 	// may give the time of day only.
 	shelter *shelter
+	// sleepWait: her last try to sleep failed (monsters near, say); she
+	// rests until the next idle nudge rather than trying again at once.
+	sleepWait bool
 
 	rememberedStart bool
 }
@@ -108,6 +111,7 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	_, busy := m.hands.Busy()
 	if strings.Contains(text, "standing around") {
 		m.streak = 0 // the nudge she rested for: try again
+		m.sleepWait = false
 	}
 	if has["remember_place"] && !m.rememberedStart && v.State != nil {
 		// A player notes where they began, to find the way back.
@@ -147,18 +151,14 @@ func (m *Model) noteResult(text string) {
 	if m.lastGoal == "" || !strings.Contains(text, "] result: ") {
 		return
 	}
-	if m.lastGoal == "shelter" && m.shelter != nil {
-		switch {
-		case strings.Contains(text, "[build] result: FAILURE_INVALID"):
-			m.shelter = nil // nothing was built: there is no inside to go to
-		case strings.Contains(text, "[build] result: INTERRUPTED"):
-			// Cut short: the same build carries on at the next decision.
-		case strings.Contains(text, "[build] result: "):
-			// It ran to its end; what it lacked (a door, a bed) it says.
-			m.shelter.built = true
-		}
+	whole := m.lastGoal == "shelter" && m.noteBuild(text)
+	if line, ok := resultLine(text, "use_block"); ok && m.lastGoal == "sleep" && !strings.HasPrefix(line, "SUCCESS") {
+		// Monsters near, or no bed after all: she rests in her shelter
+		// until the next idle nudge, never walks away from it for this.
+		m.sleepWait = true
+		return
 	}
-	if strings.Contains(text, "result: SUCCESS") && !strings.Contains(text, "not done:") {
+	if whole || strings.Contains(text, "result: SUCCESS") && !strings.Contains(text, "not done:") {
 		m.failures[m.lastGoal] = 0
 		m.streak = 0
 		return
@@ -207,7 +207,12 @@ func (m *Model) next(v agent.SurfaceView, has map[string]bool) (agent.ToolCall, 
 		}
 		if m.failures[s.goal] >= 2 {
 			// It failed twice in a row here: look elsewhere, then try again.
+			// A shelter that cannot be finished or entered is given up: the
+			// next one goes up where she is then.
 			m.failures[s.goal] = 0
+			if s.goal == "shelter" || s.goal == "shelter_in" {
+				m.shelter = nil
+			}
 			if has["move_away"] {
 				m.lastGoal = "explore"
 				c := m.call("move_away", map[string]any{"distance": 24})

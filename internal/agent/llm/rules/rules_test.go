@@ -24,7 +24,7 @@ func (h hands) Busy() (agent.Doing, bool) { return h.d, h.busy }
 
 var allTools = func() []agent.ToolSpec {
 	var out []agent.ToolSpec
-	for _, n := range []string{"find_block", "craft_item", "mc_chat", "speak", "stay_silent", "move_away", "eat_food", "smelt_item", "build_template", "go_to_surface", "move_to", "attack_entity"} {
+	for _, n := range []string{"find_block", "craft_item", "mc_chat", "speak", "stay_silent", "move_away", "eat_food", "smelt_item", "build_template", "go_to_surface", "move_to", "attack_entity", "use_block"} {
 		out = append(out, agent.ToolSpec{Name: n})
 	}
 	return out
@@ -59,7 +59,10 @@ func TestRoutine(t *testing.T) {
 		}
 		return inv
 	}
-	stoneKit := kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1, "stick": 4, "dirt": 60})
+	// The stone tools and the shelter's kit (its dirt, a chest and an oak
+	// door: she carries no other wood) are done.
+	stoneKit := kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1, "stick": 4, "dirt": 60,
+		"chest": 1, "oak_door": 1})
 	with := func(extra game.Inventory) game.Inventory {
 		inv := game.Inventory{}
 		for k, v := range stoneKit {
@@ -175,7 +178,7 @@ func TestEndsTheTurnAfterItsTools(t *testing.T) {
 }
 
 func TestShelterOncePerNight(t *testing.T) {
-	v := agent.SurfaceView{Inventory: game.Inventory{"dirt": 64, "stone_pickaxe": 1, "iron_pickaxe": 1},
+	v := agent.SurfaceView{Inventory: game.Inventory{"dirt": 64, "stone_pickaxe": 1, "iron_pickaxe": 1, "oak_door": 1, "chest": 1},
 		State: &protocol.State{Player: protocol.PlayerState{Health: 20, Food: 20}, World: protocol.WorldState{Time: 14000, Dark: true}}}
 	m := New("Bea", sit{v}, hands{})
 	first := decide(t, m, "You have been standing around for 30s.")

@@ -95,6 +95,14 @@ func goalText(goal string) string {
 		return "something to eat"
 	case "shelter", "shelter_in":
 		return "a shelter for the night"
+	case "door", "chest":
+		return "a " + goal + " for my shelter"
+	case "bed":
+		return "a bed for the night"
+	case "wool":
+		return "wool for a bed"
+	case "sleep":
+		return "a night's sleep"
 	}
 	return "my survival start"
 }

@@ -1,0 +1,225 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/game"
+	"beaweb/internal/game/practice"
+	"beaweb/internal/store"
+)
+
+// The practice world's nights, played through the whole program: a
+// scripted model caught by zombies, and the offline autopilot getting ready
+// for the dark.
+
+// TestAReflexAndADeathInThePracticeWorld: in a practice world with
+// monsters and no other player, opened at dusk so that the night falls 500
+// ticks in, she waits for the dark, then digs dirt. A zombie's blow starts
+// the defend reflex, which cuts her digging short, and the INTERRUPTED
+// answer with its reflex reason reaches her. Her hands keep going back to
+// the dirt, giving up the fight each time, until the zombies kill her (most
+// often at dawn, when she stops digging in the tunnel they followed her
+// into): the death wakes her and is stored, in the deaths table and as
+// last_death. She may die again and again before the test looks.
+func TestAReflexAndADeathInThePracticeWorld(t *testing.T) {
+	dig := tool("find_block", map[string]any{"block": "dirt", "count": 256, "radius": 8})
+	silent := tool("stay_silent", map[string]any{})
+	a, logs := startBeawebEnv(t, env{
+		model: &policyModel{seen: func(system, perception string, step int) []agent.ToolCall {
+			switch {
+			case step > 0:
+				return nil
+			case strings.Contains(perception, "You died"), !strings.Contains(system, "world: night"):
+				// By day she stands still: the world's clock runs fastest
+				// with her hands empty.
+				return []agent.ToolCall{silent}
+			}
+			// Whatever happened, back to the dirt: no fight, no shelter.
+			return []agent.ToolCall{dig}
+		}},
+		// Opened at dusk: the night falls 500 ticks in, not 12000.
+		practice: &practice.Options{Seed: 1, Speed: 200, Players: []practice.PlayerScript{}, StartTime: 12500},
+	}, "--idle-nudge-seconds", "1", "--commentary-seconds", "0")
+	db, err := store.Open(context.Background(), a.DB, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	deadline := time.Now().Add(3 * time.Minute)
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		turns, err := db.RecentTurns(ctx, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reflex := slices.ContainsFunc(turns, func(tr agent.TurnRecord) bool {
+			return strings.Contains(tr.Shown, "[find_block] result: INTERRUPTED") && strings.Contains(tr.Shown, "(reflex: defend against Zombie)")
+		})
+		death := slices.IndexFunc(turns, func(tr agent.TurnRecord) bool {
+			return strings.Contains(tr.Trigger, "death") && strings.Contains(tr.Shown, "You died: slain by Zombie")
+		})
+		deaths, err := db.Deaths(ctx, "practice", 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if reflex && death >= 0 && len(deaths) > 0 {
+			last, err := db.Place(ctx, "practice", game.LastDeathPlace)
+			if err != nil {
+				t.Fatalf("no last_death place after a death: %v", err)
+			}
+			// She may die again and again, respawning among the zombies: a
+			// death stored between the two reads spoils the comparison, so
+			// look again at the next tick.
+			again, err := db.Deaths(ctx, "practice", 1000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(again) == len(deaths) {
+				d := deaths[0]
+				if d.Cause != "slain by Zombie" || last.Pos != d.Pos || last.Dimension != d.Dimension {
+					t.Errorf("the death %+v is remembered as last_death %+v", d, last)
+				}
+				// A later death may be stored before the turn that tells her
+				// of it begins: the one she was told of is among those stored.
+				if !slices.ContainsFunc(deaths, func(d game.Death) bool {
+					return strings.Contains(turns[death].Shown, "You died: slain by Zombie, at "+d.Pos.String())
+				}) {
+					t.Errorf("the death she was told of is none of those stored (%v):\n%s", deaths, turns[death].Shown)
+				}
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("within 3 minutes: a reflex interruption reached her: %v; a death woke her: %v; deaths stored: %d\n%s",
+				reflex, death >= 0, len(deaths), logs)
+		}
+		<-tick.C
+	}
+}
+
+// TestTheAutopilotGetsReadyForTheNight plays the offline autopilot in a
+// quiet practice world at speed, through the real tools, into her first
+// night: she makes the four stone tools; before the dark she makes the
+// shelter's door; the shelter she puts up after dark is built from dirt she
+// gathered before it, and its build leaves the doorway closed by a door and
+// no cell of its walls wrong. When its bed stands too, she sleeps in it.
+func TestTheAutopilotGetsReadyForTheNight(t *testing.T) {
+	a, logs := startBeawebEnv(t, env{practice: &practice.Options{Seed: 1, Speed: 50, Quiet: true}},
+		"--idle-nudge-seconds", "1", "--commentary-seconds", "0")
+	db, err := store.Open(context.Background(), a.DB, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ok := func(r agent.ActionRecord, action, item string) bool {
+		return r.Action == action && r.Result == "SUCCESS" && strings.Contains(r.Params, `"`+item+`"`)
+	}
+	stoneTools := []string{"stone_pickaxe", "stone_sword", "stone_axe", "stone_shovel"}
+	var history []agent.ActionRecord
+	build, whole, slept := -1, -1, -1
+	deadline := time.Now().Add(4 * time.Minute)
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		rows, err := db.RecentActions(context.Background(), 1000, store.ActionFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Reverse(rows)
+		history = rows
+		build = slices.IndexFunc(rows, func(r agent.ActionRecord) bool { return r.Action == "build" && !r.Finished.IsZero() })
+		whole = slices.IndexFunc(rows, wholeShelter)
+		made := 0
+		for _, tool := range stoneTools {
+			if slices.ContainsFunc(rows, func(r agent.ActionRecord) bool { return ok(r, "craft_item", tool) }) {
+				made++
+			}
+		}
+		slept = slices.IndexFunc(rows, func(r agent.ActionRecord) bool {
+			return r.Action == "use_block" && r.Result == "SUCCESS" && strings.Contains(r.Message, "slept")
+		})
+		// A shelter whose bed stands is slept in: wait for that too.
+		bed := whole >= 0 && (slept > whole || strings.Contains(rows[whole].Message, "_bed at"))
+		if whole >= 0 && bed && made == len(stoneTools) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no whole shelter (slept in, when its bed stands) and four stone tools within 4 minutes; her actions:\n%s\n%s",
+				actionsText(history), logs)
+		}
+		<-tick.C
+	}
+	shelter := history[build]
+	if !strings.Contains(shelter.Params, `"dirt"`) || !strings.Contains(shelter.Params, "_door") {
+		t.Errorf("the shelter's build has no dirt or no door: %s", shelter.Params)
+	}
+	// The door was made before the first build, and no build went out
+	// without it.
+	door := slices.IndexFunc(history, func(r agent.ActionRecord) bool {
+		return ok(r, "craft_item", "oak_door") || ok(r, "craft_item", "birch_door")
+	})
+	if door < 0 || door > build {
+		t.Errorf("the shelter (action %d) was built before its door was made (action %d):\n%s", build, door, actionsText(history))
+	}
+	for _, r := range history {
+		if r.Action == "build" && strings.Contains(r.Message, "_door") {
+			t.Errorf("a build of the shelter left its doorway open: %s", r.Message)
+		}
+	}
+	dirt := slices.IndexFunc(history, func(r agent.ActionRecord) bool { return ok(r, "find_block", "dirt") })
+	if dirt < 0 || dirt > build {
+		t.Errorf("the shelter (action %d) was not built from dirt gathered before it (action %d):\n%s", build, dirt, actionsText(history))
+	}
+	turns, err := db.RecentTurns(context.Background(), 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(turns, func(tr agent.TurnRecord) bool { return tr.ID == shelter.TurnID })
+	if i < 0 || !strings.Contains(turns[i].Shown, "world: night") {
+		t.Errorf("the shelter was not put up at night (turn %d)", shelter.TurnID)
+	}
+}
+
+// wholeShelter reports whether an action is a build of the shelter that
+// left its walls and door whole: it succeeded, or every cell it names as
+// still wrong is a bed, the chest or the torch, and it lists them all.
+func wholeShelter(r agent.ActionRecord) bool {
+	if r.Action != "build" || r.Finished.IsZero() {
+		return false
+	}
+	if r.Result == "SUCCESS" {
+		return true
+	}
+	_, wrong, found := strings.Cut(r.Message, "still wrong: ")
+	if r.Result != "FAILURE" || !found {
+		return false
+	}
+	wrong, _, _ = strings.Cut(wrong, "; ")
+	for _, cell := range strings.Split(wrong, "), ") {
+		block, _, _ := strings.Cut(cell, " at (")
+		if !strings.HasSuffix(block, "_bed") && block != "chest" && block != "torch" {
+			return false
+		}
+	}
+	return true
+}
+
+func actionsText(rows []agent.ActionRecord) string {
+	var b strings.Builder
+	for _, r := range rows {
+		params := r.Params
+		if len(params) > 80 {
+			params = params[:77] + "..."
+		}
+		fmt.Fprintf(&b, "%s %s -> %s %s\n", r.Action, params, r.Result, r.Message)
+	}
+	return b.String()
+}

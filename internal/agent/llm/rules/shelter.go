@@ -1,0 +1,341 @@
+package rules
+
+import (
+	"maps"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/game"
+)
+
+// shelter is a night shelter she put up, or began to: where its template's
+// corner is, the cell she stands in inside it, and what its last build
+// answered.
+type shelter struct {
+	corner    game.Pos
+	inside    game.Pos
+	dimension string
+	// built: a build of it ran to its end with its walls and door whole. A
+	// missing bed, chest or torch still leaves it a shelter.
+	built bool
+	// bed: its bed stands too, so she can sleep the night away.
+	bed bool
+	// short is what its last build ran out of, to be made before the same
+	// build goes out again; nil when no build of it has answered yet, or
+	// the last one was cut short.
+	short map[string]int
+}
+
+// The shelter template and where she stands in it: built with its corner
+// three blocks west and north of her and one block up (the template sinks
+// itself two blocks), its floor is the ground she stands on and she is
+// inside, between the walls, when it is done. She stands in the template's
+// cell (3, 3) of the layer above the floor; its bed's foot is in (2, 1) of
+// that layer, one block west and two north of her.
+const shelterTemplate = "dirt_shelter"
+
+var (
+	shelterCorner = game.Pos{X: -3, Y: 1, Z: -3}
+	shelterBed    = game.Pos{X: -1, Z: -2}
+)
+
+// What the shelter's furnishings take: a door craft takes six planks of
+// one wood (and makes three doors), a chest eight planks of any, a bed
+// three wool of one colour and three planks.
+const (
+	doorPlanks  = 6
+	chestPlanks = 8
+	bedWool     = 3
+	bedPlanks   = 3
+)
+
+// night is the routine after dark: back into a shelter near her, or a new
+// one, its kit made first. A shelter whose build was cut short, or left its
+// walls or door wrong, is built again where it stands, after what the last
+// build ran out of is made. Inside a whole shelter she sleeps when its bed
+// stands, and otherwise rests until morning.
+func (m *Model) night(r *routineBuilder) {
+	feet := r.v.State.Player.Position.Block()
+	s := m.shelterNear(r.v)
+	switch {
+	case s != nil && !s.built:
+		r.refit(s.short)
+		r.buildShelter(s)
+	case s != nil && feet.Dist(s.inside) > 1.5:
+		r.add("shelter_in", "move_to", map[string]any{
+			"x": float64(s.inside.X) + 0.5, "y": float64(s.inside.Y), "z": float64(s.inside.Z) + 0.5, "range": 0.5})
+	case s != nil:
+		if s.bed && !m.sleepWait {
+			bed := s.inside.Add(shelterBed)
+			r.add("sleep", "use_block", map[string]any{"x": bed.X, "y": bed.Y, "z": bed.Z})
+		}
+	default:
+		r.kit(true, shelterDirt)
+		r.buildShelter(&shelter{corner: feet.Add(shelterCorner), inside: feet, dimension: dimension(r.v)})
+	}
+}
+
+func (r *routineBuilder) buildShelter(s *shelter) {
+	r.out = append(r.out, step{goal: "shelter", tool: "build_template", shelter: s,
+		args: map[string]any{"name": shelterTemplate, "x": s.corner.X, "y": s.corner.Y, "z": s.corner.Z}})
+}
+
+// shelterNear is the shelter she may sleep in tonight: one in this
+// dimension within reach of a walk.
+func (m *Model) shelterNear(v agent.SurfaceView) *shelter {
+	if m.shelter == nil || v.State == nil || m.shelter.dimension != dimension(v) {
+		return nil
+	}
+	if v.State.Player.Position.Block().Dist(m.shelter.inside) > shelterRange {
+		return nil
+	}
+	return m.shelter
+}
+
+// kit makes what a new shelter takes: dirt, then a chest, a bed when she
+// has the wool (by day she hunts a sheep in sight for it), torches when she
+// has coal, and last the door. The door comes last because build_template
+// picks its wood from everything wooden she carries, and a craft after it
+// could change which wood that is. By night she gathers nothing but dirt
+// and the door's wood: the chest, bed and torches are made only from what
+// she carries, and the shelter stands without them.
+func (r *routineBuilder) kit(night bool, dirt int) {
+	if r.inv["dirt"] < dirt {
+		r.add("dirt", "find_block", map[string]any{"block": "dirt", "count": dirt - r.inv["dirt"]})
+	}
+	door, bed := furnishings(r.inv)
+	if r.inv["chest"] == 0 && (!night || r.woodAtHand(chestPlanks)) {
+		r.table("chest")
+		r.planksFor("chest", chestPlanks)
+		r.add("chest", "craft_item", map[string]any{"item": "chest", "count": 1})
+	}
+	r.bed(bed, night)
+	if r.inv["torch"] == 0 && r.inv["coal"]+r.inv["charcoal"] > 0 && (!night || r.inv["stick"] > 0 || r.woodAtHand(2)) {
+		r.sticksFor(1)
+		r.add("torches", "craft_item", map[string]any{"item": "torch", "count": 4})
+	}
+	r.door(door)
+}
+
+// refit makes what a shelter's last build ran out of among what keeps
+// monsters out, its dirt and its door, before the same build goes out
+// again.
+func (r *routineBuilder) refit(short map[string]int) {
+	if short["dirt"] > r.inv["dirt"] {
+		r.add("dirt", "find_block", map[string]any{"block": "dirt", "count": short["dirt"] - r.inv["dirt"]})
+	}
+	for item := range short {
+		if strings.HasSuffix(item, "_door") {
+			door, _ := furnishings(r.inv)
+			r.door(door)
+			return
+		}
+	}
+}
+
+// woodAtHand reports whether she can make n planks without gathering.
+func (r *routineBuilder) woodAtHand(n int) bool { return r.planks >= n || r.logs > 0 }
+
+// bed makes the bed the template will want, from wool she carries, or by
+// day hunts a sheep in sight for the wool.
+func (r *routineBuilder) bed(bed string, night bool) {
+	if r.inv[bed] > 0 {
+		return
+	}
+	wool := strings.TrimSuffix(bed, "_bed") + "_wool"
+	switch {
+	case r.inv[wool] >= bedWool:
+		if night && !r.woodAtHand(bedPlanks) {
+			return
+		}
+		r.table("bed")
+		r.planksFor("bed", bedPlanks)
+		r.add("bed", "craft_item", map[string]any{"item": bed, "count": 1})
+	case !night && inSight(r.v, func(kind string) bool { return kind == "sheep" }) != "":
+		r.add("wool", "attack_entity", map[string]any{"entity": "sheep"})
+	}
+}
+
+// door makes the door the template will want: of the wood build_template
+// will pick, from planks of that wood, made from its logs, gathered when she
+// has none. With no wood at all she gathers whatever logs are near first.
+func (r *routineBuilder) door(door string) {
+	if r.inv[door] > 0 {
+		return
+	}
+	r.table("door")
+	wood := strings.TrimSuffix(door, "_door")
+	if lack := doorPlanks - r.inv[wood+"_planks"]; lack > 0 {
+		logs := (lack + 3) / 4
+		switch {
+		case r.logs+r.planks == 0:
+			r.add("door", "find_block", map[string]any{"block": "log", "count": logs})
+		case r.inv[wood+"_log"] < logs:
+			r.add("door", "find_block", map[string]any{"block": wood + "_log", "count": logs - r.inv[wood+"_log"]})
+		}
+		r.add("door", "craft_item", map[string]any{"item": wood + "_planks", "count": 4 * logs})
+	}
+	r.add("door", "craft_item", map[string]any{"item": door, "count": 1})
+}
+
+// furnishings are the door and the bed build_template puts in a template
+// for what she carries. They follow the blueprint package's rule
+// (Template.Args), which this package may not import: the door is of the
+// wood she carries most of, counting every wooden item, ties going to the
+// first name, oak when she carries none; the bed is the bed she carries most
+// of, else the bed of the wool colour she carries most of, else white.
+func furnishings(inv game.Inventory) (door, bed string) {
+	woodCount := map[string]int{}
+	for item, n := range inv {
+		if w := woodOfItem(item); w != "" {
+			woodCount[w] += n
+		}
+	}
+	beds, wool := map[string]int{}, map[string]int{}
+	for _, c := range colours {
+		beds[c+"_bed"] = inv[c+"_bed"]
+		wool[c+"_bed"] = inv[c+"_wool"]
+	}
+	bed = mostOf(beds, "")
+	if bed == "" {
+		bed = mostOf(wool, "white_bed")
+	}
+	return mostOf(woodCount, "oak") + "_door", bed
+}
+
+// templateWoods are the woods build_template knows, the two-word ones first
+// so that oak never swallows dark_oak or pale_oak.
+var templateWoods = [...]string{"dark_oak", "pale_oak", "oak", "spruce", "birch", "jungle", "acacia", "mangrove", "cherry"}
+
+var colours = [...]string{"white", "orange", "magenta", "light_blue", "yellow", "lime", "pink", "gray",
+	"light_gray", "cyan", "purple", "blue", "brown", "green", "red", "black"}
+
+// woodOfItem is the wood an item is made of, "" for none.
+func woodOfItem(item string) string {
+	item = strings.TrimPrefix(item, "stripped_")
+	for _, w := range templateWoods {
+		if strings.HasPrefix(item, w+"_") {
+			return w
+		}
+	}
+	return ""
+}
+
+// mostOf is the key with the highest count, the first in name order among
+// equals, or fallback when every count is zero.
+func mostOf(counts map[string]int, fallback string) string {
+	best, n := fallback, 0
+	for _, k := range slices.Sorted(maps.Keys(counts)) {
+		if counts[k] > n {
+			best, n = k, counts[k]
+		}
+	}
+	return best
+}
+
+// buildReading is what she makes of a build's answer.
+type buildReading struct {
+	whole bool           // its walls and door stand: nothing else is named
+	bed   bool           // its bed stands too
+	short map[string]int // what it ran out of, by item
+}
+
+var (
+	// namedCell finds the cells a build answer names, "oak_door[facing=north] at (1, 64, 2)".
+	namedCell = regexp.MustCompile(`([a-z0-9_]+)(?:\[[^\]]*\])? at \(`)
+	// ranOut finds the list of what a build ran out of.
+	ranOut  = regexp.MustCompile(`ran out of ([^;]*)`)
+	counted = regexp.MustCompile(`(\d+) ([a-z0-9_]+)`)
+	// moreCells says the answer names only some of the cells still wrong.
+	moreCells = regexp.MustCompile(`\band \d+ more\b`)
+)
+
+// readBuild reads the answer of a build of the shelter (its line after
+// "result: "). SUCCESS is whole with its bed. A FAILURE is whole when every
+// block it names, among the cells still wrong, what stands in the way and
+// what it ran out of, is a furnishing (a bed, the chest, the torch): its
+// walls and door keep monsters out. An answer that names some of its wrong
+// cells only, or none at all, is not whole: nothing says the walls stand.
+func readBuild(line string) buildReading {
+	if strings.HasPrefix(line, "SUCCESS") {
+		return buildReading{whole: true, bed: true}
+	}
+	r := buildReading{short: map[string]int{}, bed: true}
+	var named []string
+	for _, m := range namedCell.FindAllStringSubmatch(line, -1) {
+		named = append(named, m[1])
+	}
+	if m := ranOut.FindStringSubmatch(line); m != nil {
+		for _, c := range counted.FindAllStringSubmatch(m[1], -1) {
+			n, _ := strconv.Atoi(c[1])
+			r.short[c[2]] += n
+			named = append(named, c[2])
+		}
+	}
+	r.whole = len(named) > 0 && !moreCells.MatchString(line)
+	for _, k := range named {
+		if strings.HasSuffix(k, "_bed") {
+			r.bed = false
+		}
+		if !furnishing(k) {
+			r.whole = false
+		}
+	}
+	return r
+}
+
+// furnishing reports whether a block of the shelter is one it stands
+// without: a bed, the chest or the torch.
+func furnishing(block string) bool {
+	return strings.HasSuffix(block, "_bed") || block == "chest" || block == "torch" || block == "wall_torch"
+}
+
+// resultLine is the first line of an action's result in a perception, after
+// "result: ".
+func resultLine(text, action string) (string, bool) {
+	_, rest, ok := strings.Cut(text, "["+action+"] result: ")
+	if !ok {
+		return "", false
+	}
+	line, _, _ := strings.Cut(rest, "\n")
+	return line, true
+}
+
+// noteBuild reads the answer of the shelter's build, when the perception
+// has one, and reports whether the shelter is whole.
+func (m *Model) noteBuild(text string) bool {
+	line, ok := resultLine(text, "build")
+	if !ok || m.shelter == nil {
+		return false
+	}
+	switch {
+	case strings.HasPrefix(line, "FAILURE_INVALID"):
+		m.shelter = nil // nothing was built: there is no inside to go to
+	case strings.HasPrefix(line, "INTERRUPTED"):
+		// Cut short: the same build carries on at the next decision.
+		m.shelter.short = nil
+	default:
+		r := readBuild(line)
+		m.shelter.built, m.shelter.bed, m.shelter.short = r.whole, r.bed, r.short
+		return r.whole
+	}
+	return false
+}
+
+// inSight is the nearest entity within huntRange whose type is wanted, ""
+// for none.
+func inSight(v agent.SurfaceView, wanted func(kind string) bool) string {
+	if v.State == nil {
+		return ""
+	}
+	best, found := -1.0, ""
+	for _, e := range v.State.Entities {
+		if wanted(e.Type) && e.Distance <= huntRange && (best < 0 || e.Distance < best) {
+			best, found = e.Distance, e.Type
+		}
+	}
+	return found
+}

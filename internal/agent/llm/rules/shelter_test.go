@@ -1,0 +1,305 @@
+package rules
+
+import (
+	"encoding/json"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
+)
+
+// TestReadingABuildAnswer: a shelter is whole when its answer names only
+// furnishings (a bed, the chest, the torch), whether as cells still wrong or
+// as what it ran out of; a wall, a door, something in the way, or a list of
+// cells cut short leaves it open.
+func TestReadingABuildAnswer(t *testing.T) {
+	cases := []struct {
+		line       string
+		whole, bed bool
+		short      map[string]int
+	}{
+		{"SUCCESS: built all 101 cells from (-3, 63, -22) to (1, 66, -17)", true, true, nil},
+		// What the practice world answered before she made her furnishings.
+		{"FAILURE: built 94 of 101 cells; 7 still wrong: dirt at (-1, 65, -19), chest at (-2, 66, -21), white_bed at (-1, 66, -21), " +
+			"white_bed at (-1, 66, -20), oak_door[facing=north] at (-1, 66, -18), torch at (-2, 67, -20), oak_door[facing=north] at (-1, 67, -18); " +
+			"you ran out of 1 chest, 1 oak_door, 1 torch and 1 white_bed; send the same build again to carry on",
+			false, false, map[string]int{"chest": 1, "oak_door": 1, "torch": 1, "white_bed": 1}},
+		{"FAILURE: built 99 of 101 cells; 2 still wrong: white_bed at (-1, 66, -21), white_bed at (-1, 66, -20); you ran out of 1 white_bed; " +
+			"send the same build again to carry on", true, false, map[string]int{"white_bed": 1}},
+		{"FAILURE: built 99 of 101 cells; 2 still wrong: chest at (-2, 66, -21), torch at (-2, 67, -20); you ran out of 1 chest and 1 torch",
+			true, true, map[string]int{"chest": 1, "torch": 1}},
+		// The door alone, by its cells or by what ran out.
+		{"FAILURE: built 99 of 101 cells; 2 still wrong: birch_door[facing=north] at (-1, 66, -18), birch_door[facing=north] at (-1, 67, -18)",
+			false, true, map[string]int{}},
+		{"FAILURE: built 100 of 101 cells; you ran out of 1 birch_door", false, true, map[string]int{"birch_door": 1}},
+		// A wall cell, a block in the way, a list cut short, nothing named.
+		{"FAILURE: built 100 of 101 cells; 1 still wrong: dirt at (0, 64, 0); you ran out of 1 dirt", false, true, map[string]int{"dirt": 1}},
+		{"FAILURE: built 100 of 101 cells; 1 still wrong: air at (0, 65, 0); 1 protected block(s) you never break stand in cells (bedrock at (0, 65, 0))",
+			false, true, map[string]int{}},
+		{"FAILURE: built 80 of 101 cells; 21 still wrong: white_bed at (1, 2, 3), chest at (1, 2, 4), torch at (1, 2, 5), white_bed at (1, 2, 6), " +
+			"chest at (1, 2, 7), torch at (1, 2, 8), white_bed at (1, 2, 9), chest at (1, 3, 4), torch at (1, 3, 5), chest at (1, 3, 6), " +
+			"torch at (1, 3, 7), chest at (1, 3, 8), and 9 more", false, false, map[string]int{}},
+		{"FAILURE: the build ran past its budget", false, true, map[string]int{}},
+	}
+	for _, c := range cases {
+		r := readBuild(c.line)
+		if r.whole != c.whole || r.bed != c.bed || !maps.Equal(r.short, c.short) {
+			t.Errorf("%q:\nread whole=%v bed=%v short=%v, want whole=%v bed=%v short=%v", c.line, r.whole, r.bed, r.short, c.whole, c.bed, c.short)
+		}
+	}
+}
+
+// TestFurnishingsFollowBuildTemplate: the door and the bed she makes are
+// the ones build_template resolves for what she carries. The expectations
+// are the blueprint package's answers for these inventories; the
+// autopilot's run in cmd/beaweb (night_e2e_test.go) plays her doors against
+// the real tool.
+func TestFurnishingsFollowBuildTemplate(t *testing.T) {
+	for _, c := range []struct {
+		inv       game.Inventory
+		door, bed string
+	}{
+		{game.Inventory{}, "oak_door", "white_bed"},
+		{game.Inventory{"birch_planks": 10, "oak_log": 2}, "birch_door", "white_bed"},
+		// A tie goes to the first name.
+		{game.Inventory{"oak_log": 3, "birch_planks": 2, "birch_door": 1}, "birch_door", "white_bed"},
+		{game.Inventory{"pale_oak_planks": 4, "cherry_log": 4}, "cherry_door", "white_bed"},
+		{game.Inventory{"dark_oak_log": 2, "oak_planks": 1, "stripped_dark_oak_log": 1}, "dark_oak_door", "white_bed"},
+		{game.Inventory{"spruce_log": 1, "red_wool": 3, "white_wool": 1}, "spruce_door", "red_bed"},
+		{game.Inventory{"white_wool": 9, "blue_bed": 1, "red_bed": 1}, "oak_door", "blue_bed"},
+	} {
+		if door, bed := furnishings(c.inv); door != c.door || bed != c.bed {
+			t.Errorf("with %v: %s and %s, want %s and %s", c.inv, door, bed, c.door, c.bed)
+		}
+	}
+}
+
+// TestTheShelterMatchesItsTemplate holds the routine's numbers to the
+// template file she builds: she stands in an empty cell inside the walls,
+// on its dirt floor, and the bed she sleeps in is where the template puts
+// one.
+func TestTheShelterMatchesItsTemplate(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "data", "blueprints", shelterTemplate+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tp struct {
+		Offset int          `json:"offset"`
+		Blocks [][][]string `json:"blocks"`
+	}
+	if err := json.Unmarshal(raw, &tp); err != nil {
+		t.Fatal(err)
+	}
+	feet := game.Pos{X: 10, Y: 64, Z: -4}
+	corner := feet.Add(shelterCorner)
+	cell := func(p game.Pos) string {
+		x, y, z := p.X-corner.X, p.Y-corner.Y-tp.Offset, p.Z-corner.Z
+		if y < 0 || y >= len(tp.Blocks) || z < 0 || z >= len(tp.Blocks[y]) || x < 0 || x >= len(tp.Blocks[y][z]) {
+			return "outside"
+		}
+		return tp.Blocks[y][z][x]
+	}
+	if got := [3]string{cell(feet.Add(game.Pos{Y: -1})), cell(feet), cell(feet.Add(game.Pos{Y: 1}))}; got != [3]string{"dirt", "air", "air"} {
+		t.Errorf("below, at and above where she stands: %q", got)
+	}
+	if got := cell(feet.Add(shelterBed)); got != "bed" {
+		t.Errorf("the bed she sleeps in, at %s, is %q in the template", feet.Add(shelterBed), got)
+	}
+}
+
+// kitWorld is a view for the kit's decisions: noon by default, 60 dirt and
+// the stone tools done.
+func kitWorld(time int64, extra game.Inventory, ents ...protocol.Entity) sit {
+	inv := game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1, "stick": 4, "dirt": 60}
+	maps.Copy(inv, extra)
+	return sit{agent.SurfaceView{Inventory: inv, State: &protocol.State{
+		Player:   protocol.PlayerState{Health: 20, Food: 20, Dimension: "overworld"},
+		Entities: ents,
+		World:    protocol.WorldState{Time: time, Dark: time >= 13000 && time < 23000},
+	}}}
+}
+
+// TestTheShelterKit: once the stone tools are done she makes the shelter's
+// chest, a bed from wool (hunting a sheep in sight by day), torches when she
+// has coal and last a door of the wood build_template will pick; by night
+// she gathers only what the door takes, and builds without the rest.
+func TestTheShelterKit(t *testing.T) {
+	sheep := protocol.Entity{Type: "sheep", Distance: 10}
+	farSheep := protocol.Entity{Type: "sheep", Distance: 30}
+	done := game.Inventory{"chest": 1, "white_bed": 1, "torch": 4, "oak_door": 1}
+	without := func(item string, extra game.Inventory) game.Inventory {
+		inv := maps.Clone(done)
+		delete(inv, item)
+		maps.Copy(inv, extra)
+		return inv
+	}
+	cases := []struct {
+		what string
+		v    sit
+		want string // tool{args} as the call begins
+	}{
+		{"no chest, planks", kitWorld(6000, without("chest", game.Inventory{"oak_planks": 8})), `craft_item{"count":1,"item":"chest"}`},
+		{"no chest, logs", kitWorld(6000, without("chest", game.Inventory{"oak_log": 3})), `craft_item{"count":12,"item":"oak_planks"}`},
+		{"no bed, wool", kitWorld(6000, without("white_bed", game.Inventory{"white_wool": 3, "oak_planks": 3})), `craft_item{"count":1,"item":"white_bed"}`},
+		{"no bed, a sheep near", kitWorld(6000, without("white_bed", game.Inventory{"white_wool": 1}), sheep), `attack_entity{"entity":"sheep"}`},
+		{"no bed, a sheep far", kitWorld(6000, without("white_bed", nil), farSheep), `find_block{"block":"coal_ore"`},
+		{"no torch, coal", kitWorld(6000, without("torch", game.Inventory{"coal": 4})), `craft_item{"count":4,"item":"torch"}`},
+		{"no door, birch planks", kitWorld(6000, without("oak_door", game.Inventory{"birch_planks": 10, "oak_log": 2})), `craft_item{"count":1,"item":"birch_door"}`},
+		{"no door, oak logs", kitWorld(6000, without("oak_door", game.Inventory{"oak_log": 3, "birch_planks": 2})), `craft_item{"count":8,"item":"oak_planks"}`},
+		{"no door, short of birch", kitWorld(6000, without("oak_door", game.Inventory{"birch_planks": 2, "oak_log": 1})), `find_block{"block":"birch_log","count":1}`},
+		{"no door, no wood", kitWorld(6000, without("oak_door", nil)), `find_block{"block":"log","count":2}`},
+		{"a door of the wrong wood", kitWorld(6000, game.Inventory{"chest": 1, "white_bed": 1, "torch": 4, "birch_door": 1, "oak_planks": 9}),
+			`craft_item{"count":1,"item":"oak_door"}`},
+		{"late afternoon, before the stone tools", sit{agent.SurfaceView{Inventory: game.Inventory{"dirt": 60, "oak_planks": 20, "chest": 1}, State: &protocol.State{
+			Player: protocol.PlayerState{Health: 20, Food: 20}, World: protocol.WorldState{Time: 11500}}}}, `craft_item{"count":1,"item":"crafting_table"}`},
+		// By night: the door still, from gathered wood if need be; the
+		// rest only from what she carries, and no hunting.
+		{"night, no door, no wood", kitWorld(14000, without("oak_door", nil)), `find_block{"block":"log","count":2}`},
+		{"night, no chest, no wood", kitWorld(14000, without("chest", nil)), `build_template{"name":"dirt_shelter"`},
+		{"night, wool but no wood", kitWorld(14000, without("white_bed", game.Inventory{"white_wool": 3})), `build_template{"name":"dirt_shelter"`},
+		{"night, a sheep near", kitWorld(14000, without("white_bed", nil), sheep), `build_template{"name":"dirt_shelter"`},
+		{"night, coal", kitWorld(14000, without("torch", game.Inventory{"coal": 1})), `craft_item{"count":4,"item":"torch"}`},
+	}
+	for _, c := range cases {
+		m := New("Bea", c.v, hands{})
+		calls := decide(t, m, "You have been standing around for 30s.")
+		if len(calls) != 1 || !strings.HasPrefix(calls[0].Name+string(calls[0].Args), c.want) {
+			t.Errorf("%s: %s, want %s", c.what, callsText(calls), c.want)
+		}
+	}
+}
+
+// TestAShelterLeftOpenIsFinished: a build that leaves the doorway open is
+// not a shelter: she makes the door it lacked and sends the same build
+// again; a shelter that stays open after two builds is given up, and after
+// a walk the next one goes up where she is.
+func TestAShelterLeftOpenIsFinished(t *testing.T) {
+	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "dirt": 60, "oak_door": 1, "chest": 1}, pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
+	m := New("Bea", w, hands{})
+	say := func(perception string) string {
+		t.Helper()
+		calls := decide(t, m, perception)
+		if len(calls) != 1 {
+			t.Fatalf("after %q: %s, want one call", perception, callsText(calls))
+		}
+		return callsText(calls)
+	}
+	const build = `build_template{"name":"dirt_shelter","x":7,"y":65,"z":-7}`
+	if c := say("You have been standing around for 30s."); c != build {
+		t.Fatalf("at night with the kit: %s", c)
+	}
+	w.inv = game.Inventory{"crafting_table": 1, "oak_planks": 6}
+	open := "[build] result: FAILURE: built 99 of 101 cells; 2 still wrong: oak_door[facing=north] at (9, 64, -3), oak_door[facing=north] at (9, 65, -3); " +
+		"you ran out of 1 oak_door; send the same build again to carry on"
+	if c := say(open); c != `craft_item{"count":1,"item":"oak_door"}` {
+		t.Fatalf("the doorway left open: %s, want a door", c)
+	}
+	w.inv["oak_door"] = 3
+	if c := say("[craft_item] result: SUCCESS: crafted 3 oak_door"); c != build {
+		t.Fatalf("with the door made: %s, want the same build again", c)
+	}
+	if c := say(open); !strings.HasPrefix(c, "move_away") {
+		t.Fatalf("the doorway still open after a second build: %s, want a walk elsewhere", c)
+	}
+	w.pos, w.inv = game.Pos{X: 30, Y: 64, Z: -4}, game.Inventory{"crafting_table": 1, "dirt": 60, "oak_door": 1}
+	if c := say("[move_away] result: SUCCESS: walked 24 blocks"); c != `build_template{"name":"dirt_shelter","x":27,"y":65,"z":-7}` {
+		t.Errorf("after the walk: %s, want a new shelter where she stands", c)
+	}
+	// A build that ran out of dirt gets the dirt it lacked first.
+	w.inv = game.Inventory{"oak_door": 1}
+	if c := say("[build] result: FAILURE: built 90 of 101 cells; 11 still wrong: dirt at (25, 64, -6); you ran out of 11 dirt"); c != `find_block{"block":"dirt","count":11}` {
+		t.Errorf("after a build short of dirt: %s", c)
+	}
+}
+
+// TestASleepInTheBed: inside a shelter whose bed stands she sleeps in it; a
+// refused sleep (monsters near) keeps her resting inside until the idle
+// nudge, never sends her away; a shelter without its bed is rested in.
+func TestASleepInTheBed(t *testing.T) {
+	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "dirt": 60, "oak_door": 1, "chest": 1, "white_bed": 1},
+		pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
+	m := New("Bea", w, hands{})
+	say := func(perception string) string {
+		t.Helper()
+		return callsText(decide(t, m, perception))
+	}
+	if c := say("You have been standing around for 30s."); !strings.HasPrefix(c, "build_template") {
+		t.Fatalf("at night with the kit: %s", c)
+	}
+	const sleep = `use_block{"x":9,"y":64,"z":-6}`
+	if c := say("[build] result: SUCCESS: built all 101 cells"); c != sleep {
+		t.Fatalf("inside her whole shelter: %s, want to sleep in its bed", c)
+	}
+	for i := 0; i < 3; i++ {
+		if c := say("[use_block] result: FAILURE: you may not rest now; there are monsters nearby"); c != "stay_silent{}" {
+			t.Fatalf("after a refused sleep: %s, want rest", c)
+		}
+	}
+	if c := say("You have been standing around for 30s."); c != sleep {
+		t.Errorf("at the idle nudge: %s, want another try", c)
+	}
+	w.time = 24000 // the night passed
+	if c := say("[use_block] result: SUCCESS: you slept in the bed"); strings.HasPrefix(c, "use_block") {
+		t.Errorf("after she slept: %s", c)
+	}
+	w.time, m.shelter.bed = 24000+14000, false
+	if c := say("You have been standing around for 30s."); c != "stay_silent{}" {
+		t.Errorf("in a shelter without its bed: %s, want rest", c)
+	}
+}
+
+// TestTheNight: at dark she gathers the dirt she lacks, builds the shelter
+// around herself, builds it again where it stands when the build was cut
+// short, walks back into it, and rests there when it stands without its
+// bed; a shelter too far away is replaced by a new one.
+func TestTheNight(t *testing.T) {
+	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 10, "oak_door": 1, "chest": 1},
+		pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
+	m := New("Bea", w, hands{})
+	say := func(perception string) agent.ToolCall {
+		t.Helper()
+		calls := decide(t, m, perception)
+		if len(calls) != 1 {
+			t.Fatalf("after %q: %s, want one call", perception, callsText(calls))
+		}
+		return calls[0]
+	}
+	if c := say("You have been standing around for 30s."); c.Name != "find_block" || !strings.Contains(string(c.Args), `"block":"dirt","count":50`) {
+		t.Fatalf("at dark with 10 dirt: %s%s, want the 50 dirt the shelter lacks", c.Name, c.Args)
+	}
+	w.inv["dirt"] = 60
+	c := say("[find_block] result: SUCCESS: collected 50/50 dirt in 40 s")
+	// The corner is three blocks west and north, one up: she stands in the
+	// template's cell (3, 3), inside, on its floor.
+	if c.Name != "build_template" || string(c.Args) != `{"name":"dirt_shelter","x":7,"y":65,"z":-7}` {
+		t.Fatalf("with 60 dirt at night: %s%s", c.Name, c.Args)
+	}
+	w.inv["dirt"] = 30
+	if c := say("[build] result: INTERRUPTED: interrupted (reflex: defend against Zombie)"); c.Name != "build_template" || string(c.Args) != `{"name":"dirt_shelter","x":7,"y":65,"z":-7}` {
+		t.Fatalf("after the build was cut short: %s%s, want the same build again", c.Name, c.Args)
+	}
+	w.inv["dirt"] = 0
+	if c := say("[build] result: FAILURE: built 98 of 101 cells; 3 still wrong: white_bed at (9, 64, -6), white_bed at (9, 64, -5), torch at (8, 65, -5); " +
+		"you ran out of 1 torch and 1 white_bed; send the same build again to carry on"); c.Name != "stay_silent" {
+		t.Fatalf("inside her shelter, whole but for its bed and torch, at night: %s%s, want rest", c.Name, c.Args)
+	}
+	w.pos = game.Pos{X: 20, Y: 64, Z: 0}
+	if c := say("[move_to] result: SUCCESS"); c.Name != "move_to" || !strings.Contains(string(c.Args), `"x":10.5,"y":64,"z":-3.5`) {
+		t.Errorf("away from her shelter at night: %s%s, want back inside", c.Name, c.Args)
+	}
+	w.time = 24000 + 2000 // morning: the shelter near her, no dirt needed
+	for _, c := range decide(t, m, "You have been standing around for 30s.") {
+		if strings.Contains(string(c.Args), "dirt") {
+			t.Errorf("by day with a shelter near: %s", callsText([]agent.ToolCall{c}))
+		}
+	}
+	w.pos, w.time, w.inv["dirt"] = game.Pos{X: 200, Y: 70, Z: 0}, 24000+14000, 64
+	if c := say("You have been standing around for 30s."); c.Name != "build_template" || string(c.Args) != `{"name":"dirt_shelter","x":197,"y":71,"z":-3}` {
+		t.Errorf("the next night, far from the old shelter: %s%s, want a new one", c.Name, c.Args)
+	}
+}
