@@ -56,11 +56,20 @@ type Model struct {
 	sleepWait bool
 
 	rememberedStart bool
+
+	// greeted is when she last said hello to each player: a second hello
+	// within greetAgain goes unanswered, or two friendly players would greet
+	// each other forever. now is the clock, for tests.
+	greeted map[string]time.Time
+	now     func() time.Time
 }
+
+// greetAgain is how long she waits before greeting the same player again.
+const greetAgain = 5 * time.Minute
 
 // New returns the autopilot playing as name.
 func New(name string, sit Situation, hands Hands) *Model {
-	return &Model{name: name, sit: sit, hands: hands, failures: map[string]int{}}
+	return &Model{name: name, sit: sit, hands: hands, failures: map[string]int{}, greeted: map[string]time.Time{}, now: time.Now}
 }
 
 // Name says which model she thinks with.
@@ -104,8 +113,8 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	v := m.sit.View()
 	m.noteResult(text)
 	for _, line := range addressedChat(text, m.playerName()) {
-		if has["mc_chat"] {
-			calls = append(calls, m.call("mc_chat", map[string]any{"message": m.reply(line)}))
+		if msg := m.reply(line); msg != "" && has["mc_chat"] {
+			calls = append(calls, m.call("mc_chat", map[string]any{"message": msg}))
 		}
 	}
 	_, busy := m.hands.Busy()

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
@@ -140,6 +141,34 @@ func TestAnswersAddressedChat(t *testing.T) {
 	named := decide(t, m, "Steve (somewhere on the server) says in the game chat: bea, where are you?")
 	if len(named) != 1 || named[0].Name != "mc_chat" {
 		t.Errorf("a line naming her: %v", named)
+	}
+}
+
+// TestAHelloIsAnsweredOnceAWhile: a player who greets her again a moment
+// later gets no second hello (two friendly players would greet each other
+// forever); a question still gets its answer, and after a while a hello
+// does too.
+func TestAHelloIsAnsweredOnceAWhile(t *testing.T) {
+	now := time.Date(2026, 12, 3, 12, 0, 0, 0, time.UTC)
+	m := New("Bea", withInv(game.Inventory{}), hands{busy: true, d: agent.Doing{Call: "find_block(block=log, count=4)"}})
+	m.now = func() time.Time { return now }
+	hi := "Alex (3 blocks away) says in the game chat: hi Bea!"
+	if calls := decide(t, m, hi); len(calls) != 1 || calls[0].Name != "mc_chat" {
+		t.Fatalf("the first hello: %v", calls)
+	}
+	now = now.Add(10 * time.Second)
+	if calls := decide(t, m, hi); len(calls) != 1 || calls[0].Name != "stay_silent" {
+		t.Errorf("a second hello 10 s later: %v, want no answer", calls)
+	}
+	if calls := decide(t, m, "Steve (2 blocks away) says in the game chat: hey"); len(calls) != 1 || calls[0].Name != "mc_chat" {
+		t.Errorf("someone else's first hello: %v", calls)
+	}
+	if calls := decide(t, m, "Alex (3 blocks away) says in the game chat: hey, got any iron?"); len(calls) != 1 || calls[0].Name != "mc_chat" {
+		t.Errorf("a question with a hello in it: %v, want an answer", calls)
+	}
+	now = now.Add(greetAgain)
+	if calls := decide(t, m, hi); len(calls) != 1 || calls[0].Name != "mc_chat" {
+		t.Errorf("a hello after %v: %v, want an answer", greetAgain, calls)
 	}
 }
 

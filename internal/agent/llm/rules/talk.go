@@ -34,7 +34,8 @@ func addressedChat(text, name string) []heard {
 	return out
 }
 
-// reply is a short, friendly answer that says what she is up to.
+// reply is a short, friendly answer that says what she is up to; empty for
+// a hello from someone she greeted a moment ago (m.mu is held).
 func (m *Model) reply(h heard) string {
 	what := "looking for something to do"
 	if d, ok := m.hands.Busy(); ok {
@@ -44,7 +45,12 @@ func (m *Model) reply(h heard) string {
 	}
 	msg := strings.ToLower(h.message)
 	switch {
-	case greeting.MatchString(msg):
+	case greeting.MatchString(msg) && !strings.Contains(msg, "?"):
+		now := m.now()
+		if at, ok := m.greeted[h.name]; ok && now.Sub(at) < greetAgain {
+			return ""
+		}
+		m.greeted[h.name] = now
 		return fmt.Sprintf("Hi %s! I'm %s.", h.name, what)
 	case strings.Contains(msg, "?"):
 		return fmt.Sprintf("Good question, %s. Right now I'm %s.", h.name, what)
