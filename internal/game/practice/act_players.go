@@ -120,10 +120,12 @@ func (a *act) fight(e *entity, limit int) outcome {
 		return succeed("you knocked %s out with %d blows", name, blows)
 	}
 	spot := e.pos.Block()
+	// Counted before the drops land: standing over them she picks them up
+	// while she waits.
+	before := w.bea.inv.totals()
 	if !a.wait(12) {
 		return errStopped.outcome()
 	}
-	before := w.bea.inv.totals()
 	for _, it := range w.ents.near(spot.Center(), 4, func(x *entity) bool { return x.kind == "item" }) {
 		if err := a.goTo(it.pos.Block(), 1, false); err == errStopped {
 			return err.outcome()

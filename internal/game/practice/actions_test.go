@@ -1,6 +1,7 @@
 package practice
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -206,11 +207,21 @@ func TestAttackACow(t *testing.T) {
 	h.give("stone_sword", 1)
 	a := h.do("attack_entity", obj{"entity": "cow"}, 20*60)
 	want(t, a, protocol.Success)
-	if h.w.bea.inv.count("beef") == 0 {
-		t.Fatalf("no beef: %s", a.Message)
+	if n := h.w.bea.inv.count("beef"); n == 0 || !strings.Contains(a.Message, "picked up "+strconv.Itoa(n)+" beef") {
+		t.Fatalf("%d beef, and the answer says: %s", n, a.Message)
 	}
 	a = h.do("attack_entity", obj{"entity": "creeper"}, 10)
 	want(t, a, protocol.Failure)
+
+	// A cow killed at her feet drops where she stands: what she picks up
+	// while the drops land is counted too.
+	before := h.w.bea.inv.count("beef")
+	h.w.ents.add(&entity{kind: "cow", pos: h.w.bea.pos.Block().Add(game.Pos{X: 1}).Center(), health: 10})
+	a = h.do("attack_entity", obj{"entity": "cow"}, 20*60)
+	want(t, a, protocol.Success)
+	if n := h.w.bea.inv.count("beef") - before; n == 0 || !strings.Contains(a.Message, "picked up "+strconv.Itoa(n)+" beef") {
+		t.Fatalf("%d more beef, and the answer says: %s", n, a.Message)
+	}
 }
 
 func TestPillarUpMineDownBridge(t *testing.T) {
