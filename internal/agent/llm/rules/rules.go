@@ -56,6 +56,11 @@ type Model struct {
 	sleepWait bool
 
 	rememberedStart bool
+	// startY is the height of the ground where she came into the world
+	// (haveStart once known): far below it she is in a mine, where no tree,
+	// dirt or sheep is found.
+	startY    float64
+	haveStart bool
 
 	// greeted is when she last said hello to each player: a second hello
 	// within greetAgain goes unanswered, or two friendly players would greet
@@ -121,6 +126,9 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	if strings.Contains(text, "standing around") {
 		m.streak = 0 // the nudge she rested for: try again
 		m.sleepWait = false
+	}
+	if !m.haveStart && v.State != nil {
+		m.startY, m.haveStart = v.State.Player.Position.Y, true
 	}
 	if has["remember_place"] && !m.rememberedStart && v.State != nil {
 		// A player notes where they began, to find the way back.
@@ -230,6 +238,14 @@ func (m *Model) next(v agent.SurfaceView, has map[string]bool) (agent.ToolCall, 
 			}
 			continue
 		}
+		if needsSky(s) && m.underground(v) && has["go_to_surface"] && m.failures["surface"] < 2 {
+			// Trees and dirt are up there: climb out first rather than
+			// search a mine for them (twice at most, if the climb fails).
+			m.lastGoal = "surface"
+			c := m.call("go_to_surface", map[string]any{})
+			m.stepID = c.ID
+			return c, true
+		}
 		if s.goal == "shelter" {
 			m.shelter = s.shelter
 		}
@@ -239,6 +255,26 @@ func (m *Model) next(v agent.SurfaceView, has map[string]bool) (agent.ToolCall, 
 		return c, true
 	}
 	return agent.ToolCall{}, false
+}
+
+// underDepth is how far below where she came into the world she counts as
+// underground.
+const underDepth = 8
+
+// underground reports whether she stands deep below the ground she started
+// on: down a mine, not in a dip of the land.
+func (m *Model) underground(v agent.SurfaceView) bool {
+	return m.haveStart && v.State != nil && m.startY-v.State.Player.Position.Y > underDepth
+}
+
+// needsSky reports whether a step looks for what grows on the surface: logs
+// and dirt.
+func needsSky(s step) bool {
+	if s.tool != "find_block" {
+		return false
+	}
+	b, _ := s.args["block"].(string)
+	return b == "log" || strings.HasSuffix(b, "_log") || b == "dirt"
 }
 
 // reflexActive reports whether a reflex started in the last minute and has

@@ -172,6 +172,30 @@ func TestAHelloIsAnsweredOnceAWhile(t *testing.T) {
 	}
 }
 
+// TestOutOfAMineForWood: deep below the ground she started on, she climbs
+// out before she looks for logs (a mine has none); in a dip of the land she
+// looks at once; a climb that keeps failing is not tried forever.
+func TestOutOfAMineForWood(t *testing.T) {
+	place := withInv(game.Inventory{}) // her first want is logs
+	place.v.State.Player.Position = game.Vec3{X: 3, Y: 70, Z: 4}
+	m := New("Bea", &place, hands{})
+	if calls := decide(t, m, "You are in the game now"); len(calls) != 1 || calls[0].Name != "find_block" || args(calls[0])["block"] != "log" {
+		t.Fatalf("her first step: %v, want logs", calls)
+	}
+	place.v.State.Player.Position.Y = 66
+	if calls := decide(t, m, "[find_block] result: INTERRUPTED"); len(calls) != 1 || calls[0].Name != "find_block" {
+		t.Errorf("four blocks below the start: %v, want find_block", calls)
+	}
+	place.v.State.Player.Position.Y = 12
+	if calls := decide(t, m, "[find_block] result: INTERRUPTED"); len(calls) != 1 || calls[0].Name != "go_to_surface" {
+		t.Fatalf("down a mine: %v, want go_to_surface", calls)
+	}
+	decide(t, m, "[go_to_surface] result: FAILURE: you found no safe way up")
+	if calls := decide(t, m, "[go_to_surface] result: FAILURE: you found no safe way up"); len(calls) != 1 || calls[0].Name != "find_block" {
+		t.Errorf("after two failed climbs: %v, want find_block where she is", calls)
+	}
+}
+
 func TestAsksGetASpokenAnswer(t *testing.T) {
 	m := New("Bea", withInv(game.Inventory{}), hands{busy: true, d: agent.Doing{Call: "find_block(block=log, count=4)", Progress: &agent.Progress{Done: 1, Total: 4}}})
 	calls := decide(t, m, "Someone watching you asks what you are doing right now.")
