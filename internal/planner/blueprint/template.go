@@ -248,8 +248,8 @@ func (tp *Template) Args(origin game.Pos, rotation int, have game.Inventory) (Ar
 	if !validRotation(rotation) {
 		return Args{}, errRotation()
 	}
-	wood := woodFor(have)
-	bed := bedFor(have)
+	wood := have.MainWood()
+	bed := have.MainBed()
 	facing := ""
 	if side, ok := tp.DoorSide(0); ok {
 		facing = string(turnFace(side, 180))
@@ -295,65 +295,10 @@ func (tp *Template) layout(origin game.Pos, rotation int, resolve func(string) s
 	return Args{Origin: origin, Layers: layers, Palette: pb.palette, Rotation: rotation}, nil
 }
 
-// woods are the overworld woods; the two-word ones come first so oak never
-// swallows dark_oak or pale_oak.
-var woods = [...]string{"dark_oak", "pale_oak", "oak", "spruce", "birch", "jungle", "acacia", "mangrove", "cherry"}
-
 // wooden are the generic names mindcraft's templates use for things made
 // of one wood.
 var wooden = [...]string{"log", "planks", "sign", "boat", "fence_gate", "door", "fence", "slab",
 	"stairs", "button", "pressure_plate", "trapdoor"}
-
-var colours = [...]string{"white", "orange", "magenta", "light_blue", "yellow", "lime", "pink", "gray",
-	"light_gray", "cyan", "purple", "blue", "brown", "green", "red", "black"}
-
-// woodOf is the wood an item is made of, "" for none.
-func woodOf(item string) string {
-	item = strings.TrimPrefix(item, "stripped_")
-	for _, w := range woods {
-		if strings.HasPrefix(item, w+"_") {
-			return w
-		}
-	}
-	return ""
-}
-
-// most returns the key with the highest count, the first in name order
-// among equals, or fallback when every count is zero.
-func most(counts map[string]int, fallback string) string {
-	best, n := fallback, 0
-	for _, k := range sortedKeys(counts) {
-		if counts[k] > n {
-			best, n = k, counts[k]
-		}
-	}
-	return best
-}
-
-// woodFor is the wood she carries most of, counting every wooden item.
-func woodFor(have game.Inventory) string {
-	counts := map[string]int{}
-	for item, n := range have {
-		if w := woodOf(item); w != "" {
-			counts[w] += n
-		}
-	}
-	return most(counts, "oak")
-}
-
-// bedFor is the bed she carries most of, else the bed of the wool colour
-// she carries most of, else a white bed.
-func bedFor(have game.Inventory) string {
-	beds, wool := map[string]int{}, map[string]int{}
-	for _, c := range colours {
-		beds[c+"_bed"] = have[c+"_bed"]
-		wool[c+"_bed"] = have[c+"_wool"]
-	}
-	if b := most(beds, ""); b != "" {
-		return b
-	}
-	return most(wool, "white_bed")
-}
 
 // resolveGeneric turns a generic name into a block: planks into
 // spruce_planks when spruce is her wood, bed into her bed. States stay.

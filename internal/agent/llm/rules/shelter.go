@@ -1,9 +1,7 @@
 package rules
 
 import (
-	"maps"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -182,58 +180,9 @@ func (r *routineBuilder) door(door string) {
 }
 
 // furnishings are the door and the bed build_template puts in a template
-// for what she carries. They follow the blueprint package's rule
-// (Template.Args), which this package may not import: the door is of the
-// wood she carries most of, counting every wooden item, ties going to the
-// first name, oak when she carries none; the bed is the bed she carries most
-// of, else the bed of the wool colour she carries most of, else white.
+// for what she carries: a door of her main wood, her main bed.
 func furnishings(inv game.Inventory) (door, bed string) {
-	woodCount := map[string]int{}
-	for item, n := range inv {
-		if w := woodOfItem(item); w != "" {
-			woodCount[w] += n
-		}
-	}
-	beds, wool := map[string]int{}, map[string]int{}
-	for _, c := range colours {
-		beds[c+"_bed"] = inv[c+"_bed"]
-		wool[c+"_bed"] = inv[c+"_wool"]
-	}
-	bed = mostOf(beds, "")
-	if bed == "" {
-		bed = mostOf(wool, "white_bed")
-	}
-	return mostOf(woodCount, "oak") + "_door", bed
-}
-
-// templateWoods are the woods build_template knows, the two-word ones first
-// so that oak never swallows dark_oak or pale_oak.
-var templateWoods = [...]string{"dark_oak", "pale_oak", "oak", "spruce", "birch", "jungle", "acacia", "mangrove", "cherry"}
-
-var colours = [...]string{"white", "orange", "magenta", "light_blue", "yellow", "lime", "pink", "gray",
-	"light_gray", "cyan", "purple", "blue", "brown", "green", "red", "black"}
-
-// woodOfItem is the wood an item is made of, "" for none.
-func woodOfItem(item string) string {
-	item = strings.TrimPrefix(item, "stripped_")
-	for _, w := range templateWoods {
-		if strings.HasPrefix(item, w+"_") {
-			return w
-		}
-	}
-	return ""
-}
-
-// mostOf is the key with the highest count, the first in name order among
-// equals, or fallback when every count is zero.
-func mostOf(counts map[string]int, fallback string) string {
-	best, n := fallback, 0
-	for _, k := range slices.Sorted(maps.Keys(counts)) {
-		if counts[k] > n {
-			best, n = k, counts[k]
-		}
-	}
-	return best
+	return inv.MainWood() + "_door", inv.MainBed()
 }
 
 // buildReading is what she makes of a build's answer.
