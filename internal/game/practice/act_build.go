@@ -236,11 +236,29 @@ func (a *act) standClear(p game.Pos, block string) *walkErr {
 	if !overlaps(w.bea.feet()) {
 		return nil
 	}
+	return a.moveWithin(p, overlaps, fmt.Sprintf("placement_overlaps_agent: you stand where %s goes and found no spot beside it", blueprint.Kind(block)))
+}
+
+// standOff moves her, when the block she stands on is p, to a spot within
+// reach of p that stands on something else: breaking p to replace it would
+// drop her into the cell the build is about to fill.
+func (a *act) standOff(p game.Pos) *walkErr {
+	if a.w.bea.feet().Add(down1) != p {
+		return nil
+	}
+	on := func(n game.Pos) bool { return n.Add(down1) == p || n == p || n.Add(up1) == p }
+	return a.moveWithin(p, on, fmt.Sprintf("you stand on %s at %s and found no spot beside it", a.w.grid.name(p), p))
+}
+
+// moveWithin walks her to the nearest spot within reach of p that is not
+// bad; failing says why.
+func (a *act) moveWithin(p game.Pos, bad func(game.Pos) bool, why string) *walkErr {
+	w := a.w
 	q := pathQuery{start: w.bea.feet(), target: p, rng: reachDistance + 1.7, guided: true,
-		goal: func(n game.Pos) bool { return !overlaps(n) && eyeAt(n).Dist(blockCenter(p)) <= reachDistance }}
+		goal: func(n game.Pos) bool { return !bad(n) && eyeAt(n).Dist(blockCenter(p)) <= reachDistance }}
 	res := w.findPath(q)
 	if !res.found {
-		return &walkErr{result: protocol.Failure, message: fmt.Sprintf("placement_overlaps_agent: you stand where %s goes and found no spot beside it", blueprint.Kind(block))}
+		return &walkErr{result: protocol.Failure, message: why}
 	}
 	return a.follow(res.steps)
 }
@@ -282,6 +300,13 @@ func (a *act) placeCell(s *buildState, c blueprint.Cell, last bool) *walkErr {
 			return nil
 		}
 		if err := a.reachCell(c.Pos); err != nil {
+			if err == errStopped {
+				return err
+			}
+			s.far = append(s.far, c)
+			return nil
+		}
+		if err := a.standOff(c.Pos); err != nil {
 			if err == errStopped {
 				return err
 			}

@@ -91,3 +91,23 @@ func TestBuildReportsProgressEveryTenCells(t *testing.T) {
 		t.Fatalf("progress came at %v cells, want [0 10 20]", done)
 	}
 }
+
+// TestBuildReplacesTheFloorUnderHer: a floor of cobblestone laid over the
+// grass she stands on replaces the block under her feet too: she steps off
+// it first, as a player would, and the build succeeds.
+func TestBuildReplacesTheFloorUnderHer(t *testing.T) {
+	h := arena(t, quiet, 12)
+	h.give("cobblestone", 9)
+	feet := h.w.bea.feet()
+	origin := feet.Add(game.Pos{X: -1, Y: -1, Z: -1})
+	a := h.do("build", obj{"origin": obj{"x": origin.X, "y": origin.Y, "z": origin.Z},
+		"layers": []any{[]string{"ccc", "ccc", "ccc"}}, "palette": obj{"c": "cobblestone"}, "clear": true}, 20*120)
+	want(t, a, protocol.Success)
+	for x := 0; x < 3; x++ {
+		for z := 0; z < 3; z++ {
+			if p := origin.Add(game.Pos{X: x, Z: z}); h.w.grid.name(p) != "cobblestone" {
+				t.Errorf("%s at %v, want cobblestone", h.w.grid.name(p), p)
+			}
+		}
+	}
+}
