@@ -27,6 +27,7 @@ const (
 	KindChat        Kind = "chat"       // a line of the game chat
 	KindFight       Kind = "fight"      // she was hurt
 	KindDeath       Kind = "death"      // she died
+	KindRespawn     Kind = "respawn"    // she is back after a death
 	KindReflex      Kind = "reflex"     // the game acted on its own
 	KindIdle        Kind = "idle"       // she has been standing around
 	KindCommentary  Kind = "commentary" // she is deep in something long

@@ -2,9 +2,11 @@ package agent
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
+	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 )
 
@@ -81,5 +83,25 @@ func TestHeartbeatsNeverWakeHer(t *testing.T) {
 	m.Surface.Handle(context.Background(), protocol.Damage{Amount: 2, Health: 18, Source: "mob"})
 	if n := len(m.queue); n != 1 {
 		t.Errorf("a blow woke her %d times, want once (the queue is how this test sees a wake)", n)
+	}
+}
+
+// TestDeathAndReturnAreTold: her death and her return each reach her as a
+// perception that wakes her, the return saying where she is now; requests
+// fail while she is dead, so the return is when she can act again.
+func TestDeathAndReturnAreTold(t *testing.T) {
+	var got []Perception
+	s := NewSurface("Bea", NewLive("Bea", &recorder{}), nil, nil, discard(), func(p Perception) { got = append(got, p) })
+	ctx := context.Background()
+	s.Handle(ctx, protocol.Death{Cause: "slain by Zombie", Position: game.Vec3{X: 3.5, Y: 64, Z: 4.5}, Dimension: "overworld"})
+	s.Handle(ctx, protocol.Respawn{Position: game.Vec3{X: 0.5, Y: 70, Z: 0.5}, Dimension: "overworld"})
+	if len(got) != 2 || got[0].Kind != KindDeath || got[1].Kind != KindRespawn {
+		t.Fatalf("perceptions %+v, want the death then the return", got)
+	}
+	if want := "You are back in the game after dying, at (0, 70, 0) (overworld)"; !strings.HasPrefix(got[1].Text, want) {
+		t.Errorf("the return says %q, want it to start %q", got[1].Text, want)
+	}
+	if !NewGate(time.Minute).Pass(got[1]) {
+		t.Errorf("the return does not pass the gate")
 	}
 }

@@ -91,9 +91,10 @@ func (s *Surface) View() SurfaceView {
 
 // WaitState waits until a state packet newer than after has come, or max
 // has passed, or ctx ends. An action's answer can overtake the state that
-// shows what it did, and a hello comes before the first state; a turn about
-// either waits for that state, so she never plans from an inventory that is
-// half a second old, or from none.
+// shows what it did, a hello comes before the first state, and a respawn
+// before the state that says where she is back; a turn about any of them
+// waits for that state, so she never plans from an inventory or a place
+// that is half a second old, or from none.
 func (s *Surface) WaitState(ctx context.Context, after time.Time, max time.Duration) {
 	s.mu.Lock()
 	if s.stateAt.After(after) {
@@ -189,6 +190,10 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 		s.mu.Unlock()
 		s.noteReflex(ReflexNote{At: now, Reflex: protocol.ReflexRespawn, Event: protocol.EventFinished,
 			Message: fmt.Sprintf("you are back, at %s", p.Position.Block())})
+		// While she was dead every request failed: now she can act again.
+		s.perceive(Perception{Source: SourceGame, Kind: KindRespawn, At: now,
+			Text: fmt.Sprintf("You are back in the game after dying, at %s (%s). Where you died is remembered as last_death.",
+				p.Position.Block(), orDefault(p.Dimension, "overworld"))})
 	case protocol.Reflex:
 		s.noteReflex(ReflexNote{At: now, Reflex: p.Reflex, Event: p.Event, Message: p.Message})
 		if p.Event == protocol.EventFailed {

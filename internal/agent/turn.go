@@ -43,7 +43,7 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 		if p.Source == SourceGame || p.Source == SourceChat {
 			aboutGame = true
 		}
-		if p.Kind == KindAction || p.Kind == KindConnected {
+		if p.Kind == KindAction || p.Kind == KindConnected || p.Kind == KindRespawn {
 			m.Surface.WaitState(ctx, p.At, freshStateWait)
 		}
 	}

@@ -56,11 +56,12 @@ type Model struct {
 	sleepWait bool
 
 	rememberedStart bool
-	// startY is the height of the ground where she came into the world
-	// (haveStart once known): far below it she is in a mine, where no tree,
-	// dirt or sheep is found.
-	startY    float64
-	haveStart bool
+	// groundY is the height of the ground as she last knew it (haveGround
+	// once known): where she came into the world, then wherever she last
+	// came out under the open sky. Far below it she is in a mine, where no
+	// tree or dirt is found.
+	groundY    float64
+	haveGround bool
 
 	// greeted is when she last said hello to each player: a second hello
 	// within greetAgain goes unanswered, or two friendly players would greet
@@ -127,8 +128,9 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		m.streak = 0 // the nudge she rested for: try again
 		m.sleepWait = false
 	}
-	if !m.haveStart && v.State != nil {
-		m.startY, m.haveStart = v.State.Player.Position.Y, true
+	if v.State != nil && (!m.haveGround || strings.Contains(text, "[go_to_surface] result: SUCCESS")) {
+		// Under the open sky now: this is the ground, however low the land.
+		m.groundY, m.haveGround = v.State.Player.Position.Y, true
 	}
 	if has["remember_place"] && !m.rememberedStart && v.State != nil {
 		// A player notes where they began, to find the way back.
@@ -138,6 +140,8 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	switch {
 	case strings.Contains(text, "asks what you are doing") && has["speak"]:
 		calls = append(calls, m.call("speak", map[string]any{"text": m.describe(busy)}))
+	case dead(text):
+		// Every request fails until she respawns, which wakes her again.
 	case busy:
 		// Her hands are busy: a new action would replace the running one.
 	case reflexActive(v):
@@ -257,14 +261,22 @@ func (m *Model) next(v agent.SurfaceView, has map[string]bool) (agent.ToolCall, 
 	return agent.ToolCall{}, false
 }
 
-// underDepth is how far below where she came into the world she counts as
+// dead reports whether the turn is about her death and not yet about her
+// return: until she respawns every request would fail.
+func dead(text string) bool {
+	return strings.LastIndex(text, "You died:") > strings.LastIndex(text, "You are back in the game")
+}
+
+// underDepth is how far below the ground she knows she counts as
 // underground.
 const underDepth = 8
 
-// underground reports whether she stands deep below the ground she started
-// on: down a mine, not in a dip of the land.
+// underground reports whether she stands deep below the ground she knows:
+// down a mine, not in a dip of the land. A valley deeper than that costs one
+// go_to_surface, which answers at once that the sky is open and makes the
+// valley her ground.
 func (m *Model) underground(v agent.SurfaceView) bool {
-	return m.haveStart && v.State != nil && m.startY-v.State.Player.Position.Y > underDepth
+	return m.haveGround && v.State != nil && m.groundY-v.State.Player.Position.Y > underDepth
 }
 
 // needsSky reports whether a step looks for what grows on the surface: logs

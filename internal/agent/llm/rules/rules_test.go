@@ -194,6 +194,35 @@ func TestOutOfAMineForWood(t *testing.T) {
 	if calls := decide(t, m, "[go_to_surface] result: FAILURE: you found no safe way up"); len(calls) != 1 || calls[0].Name != "find_block" {
 		t.Errorf("after two failed climbs: %v, want find_block where she is", calls)
 	}
+
+	// Out under the sky in a deep valley: the valley is her ground now, so
+	// she looks for logs there rather than climb out again and again.
+	m = New("Bea", &place, hands{})
+	place.v.State.Player.Position.Y = 70
+	decide(t, m, "You are in the game now")
+	place.v.State.Player.Position.Y = 51
+	if calls := decide(t, m, "[find_block] result: INTERRUPTED"); len(calls) != 1 || calls[0].Name != "go_to_surface" {
+		t.Fatalf("19 blocks below where she started: %v, want go_to_surface", calls)
+	}
+	if calls := decide(t, m, "[go_to_surface] result: SUCCESS: you are already under the open sky at (63, 51, 43)"); len(calls) != 1 || calls[0].Name != "find_block" {
+		t.Fatalf("under the open sky in a valley: %v, want find_block", calls)
+	}
+	if calls := decide(t, m, "[find_block] result: INTERRUPTED"); len(calls) != 1 || calls[0].Name != "find_block" {
+		t.Errorf("the next step in the valley: %v, want find_block, not another climb", calls)
+	}
+}
+
+// TestNothingWhileDead: the turn about her death asks nothing of the game,
+// where every request would fail until she respawns; the turn about her
+// return goes on with the routine.
+func TestNothingWhileDead(t *testing.T) {
+	m := New("Bea", withInv(game.Inventory{}), hands{})
+	if calls := decide(t, m, "You died: slain by Zombie, at (3, 64, 4) (overworld). Where you died is remembered as last_death."); len(calls) != 1 || calls[0].Name != "stay_silent" {
+		t.Errorf("at her death: %v, want stay_silent", calls)
+	}
+	if calls := decide(t, m, "You died: slain by Zombie, at (3, 64, 4) (overworld).\n\nYou are back in the game after dying, at (0, 70, 0) (overworld)."); len(calls) != 1 || calls[0].Name != "find_block" {
+		t.Errorf("back in the game: %v, want the routine (logs)", calls)
+	}
 }
 
 func TestAsksGetASpokenAnswer(t *testing.T) {
