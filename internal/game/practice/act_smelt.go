@@ -99,7 +99,8 @@ func (w *World) prepSmelt(p *params) (runFunc, error) {
 }
 
 // pickFuel chooses one kind of fuel she carries enough of for need ticks:
-// the one that leaves the least burn unused, as the planner picks.
+// the plain fuel that leaves the least burn unused, as the planner picks
+// (never her crafting table or tools, though they burn).
 func (w *World) pickFuel(need int, inv game.Inventory, exclude string) (string, int) {
 	type choice struct {
 		item      string
@@ -108,7 +109,7 @@ func (w *World) pickFuel(need int, inv game.Inventory, exclude string) (string, 
 	var choices []choice
 	for item, have := range inv {
 		burn := w.book.burnTicks(item)
-		if burn == 0 || item == exclude {
+		if burn == 0 || item == exclude || !w.book.plainFuel(item) {
 			continue
 		}
 		n := (need + burn - 1) / burn

@@ -132,6 +132,17 @@ func TestSmelt(t *testing.T) {
 	}
 	a = h.do("smelt_item", obj{"item": "raw_iron", "count": 11}, 10)
 	want(t, a, protocol.FailInvalid)
+
+	// Left to choose, she never burns her crafting tables or wooden tools,
+	// though two tables would burn exactly the three smelts: a coal it is.
+	h.give("raw_iron", 3)
+	h.give("crafting_table", 2)
+	h.w.bea.inv.remove("oak_planks", 3)
+	a = h.do("smelt_item", obj{"item": "raw_iron", "count": 3}, 20*150)
+	want(t, a, protocol.Success)
+	if inv.count("crafting_table") != 2 || inv.count("wooden_pickaxe") != 1 || inv.count("coal") != 1 {
+		t.Fatalf("fuel chosen: %v (%s)", inv.totals(), a.Message)
+	}
 }
 
 func TestSmeltFurnaceBusy(t *testing.T) {

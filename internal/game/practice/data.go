@@ -17,6 +17,9 @@ type smelter interface {
 	// smeltInputs lists the inputs that become result.
 	smeltInputs(result string) []string
 	burnTicks(item string) int
+	// plainFuel reports whether she would burn the item when left to
+	// choose the fuel herself: never her tools, table or chests.
+	plainFuel(item string) bool
 }
 
 // kitchen is the whole recipe side of the world: crafting and smelting.
@@ -155,6 +158,8 @@ func (rb *recipeBook) smeltInputs(result string) []string {
 
 func (rb *recipeBook) burnTicks(item string) int { return rb.b.BurnTicks(item) }
 
+func (rb *recipeBook) plainFuel(item string) bool { return rb.b.PlainFuel(item) }
+
 func hasStation(list []string, want string) bool {
 	for _, s := range list {
 		if s == want {
@@ -187,6 +192,18 @@ func (b *basicBook) smeltInputs(result string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// plainFuel is coal, charcoal, wood as logs and planks, sticks and
+// saplings: what burns in basicBook but her table, fences and tools.
+func (b *basicBook) plainFuel(item string) bool {
+	switch {
+	case item == "coal" || item == "charcoal" || item == "coal_block" || item == "blaze_rod" || item == "stick":
+		return true
+	case strings.HasSuffix(item, "_sapling") || strings.HasSuffix(item, "_planks") || strings.HasSuffix(item, "_log"):
+		return true
+	}
+	return false
 }
 
 func (b *basicBook) burnTicks(item string) int {

@@ -42,7 +42,7 @@ func (w *World) actionTable() map[string]actionSpec {
 		"attack_entity":      {budget: 60, reads: []string{"entity", "id"}, prepare: w.prepAttack},
 		"move_to":            {budget: 120, reads: []string{"x", "y", "z", "range"}, prepare: w.prepMoveTo},
 		"move_away":          {budget: 60, reads: []string{"distance"}, prepare: w.prepMoveAway},
-		"go_to_surface":      {budget: 120, prepare: w.prepGoToSurface},
+		"go_to_surface":      {budget: 300, prepare: w.prepGoToSurface},
 		"stop_moving":        {budget: 5, concurrent: true, whileDead: true, prepare: w.prepStop},
 		"look_at":            {budget: 5, concurrent: true, reads: xyz, prepare: w.prepLookAt},
 		"place_block":        {budget: 30, reads: []string{"block", "x", "y", "z", "face"}, prepare: w.prepPlaceBlock},

@@ -106,7 +106,7 @@ func (p *planner) assignFuel(plan *Plan) error {
 		var cands []fuelChoice
 		add := func(item, key string) {
 			burn := p.b.fuels[item]
-			if burn <= 0 || !p.b.plainFuel(item) {
+			if burn <= 0 || !p.b.PlainFuel(item) {
 				return
 			}
 			for _, c := range cands {
@@ -165,12 +165,12 @@ func (p *planner) assignFuel(plan *Plan) error {
 	return nil
 }
 
-// plainFuel reports whether the item is one she burns without a second
+// PlainFuel reports whether the item is one she burns without a second
 // thought: coal and charcoal, wood as logs, planks, slabs and sticks,
 // saplings and the like. Her tools, her crafting table, her chests and her
-// doors burn too, but a plan that fed them to the furnace would cost her
-// more than the coal it saved.
-func (b *Book) plainFuel(item string) bool {
+// doors burn too, but a plan (or a furnace left to choose its own fuel)
+// that fed them to the fire would cost her more than the coal it saved.
+func (b *Book) PlainFuel(item string) bool {
 	switch item {
 	case "coal", "charcoal", "coal_block", "blaze_rod", "dried_kelp_block", "stick", "bamboo", "dead_bush":
 		return true
