@@ -119,6 +119,7 @@ type Hands struct {
 
 	mu      sync.Mutex
 	current *batch
+	lastEnd time.Time // when the game last answered an action of hers
 	wg      sync.WaitGroup
 }
 
@@ -188,6 +189,15 @@ func (h *Hands) StopNow() {
 	if ans, err := h.game.Send(ctx, "stop_moving", nil, nil); err != nil || !ans.Result.OK() {
 		h.logger.Warn("agent: the running action could not be stopped", slog.String("answer", ans.Explanation()), slog.Any("error", err))
 	}
+}
+
+// LastEnd is when the game last answered an action of hers; zero before
+// the first. What the action did shows in the next state packet, not in the
+// answer's.
+func (h *Hands) LastEnd() time.Time {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.lastEnd
 }
 
 // Wait blocks until every batch has ended.
@@ -277,6 +287,7 @@ func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {
 	h.mu.Lock()
 	mine := h.current == b
 	b.doing = nil
+	h.lastEnd = ended
 	h.mu.Unlock()
 	h.live.Update(TopicHands, func(s *Snapshot) {
 		s.Last = fin

@@ -38,14 +38,21 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 	m.saveTurn(ctx, rec) // first now, so the actions it starts can name it
 	aboutGame := false
 	var texts []string
+	// Whatever woke her, she reads the game as it is after her last action
+	// ended: a chat line that comes on the heels of a craft must not show
+	// her the inventory from before it (and have her craft it again).
+	after := m.Hands.LastEnd()
 	for _, p := range ps {
 		texts = append(texts, p.Text)
 		if p.Source == SourceGame || p.Source == SourceChat {
 			aboutGame = true
 		}
-		if p.Kind == KindAction || p.Kind == KindConnected || p.Kind == KindRespawn {
-			m.Surface.WaitState(ctx, p.At, freshStateWait)
+		if (p.Kind == KindAction || p.Kind == KindConnected || p.Kind == KindRespawn) && p.At.After(after) {
+			after = p.At
 		}
+	}
+	if !after.IsZero() {
+		m.Surface.WaitState(ctx, after, freshStateWait)
 	}
 	perception := strings.Join(texts, "\n\n")
 

@@ -446,3 +446,28 @@ func TestSpeechGoesToTheVoiceFeed(t *testing.T) {
 		}
 	})
 }
+
+// TestATurnReadsTheStateAfterHerLastAction: a chat line that wakes her just
+// after an action ended waits for the state that shows what the action did,
+// so she never plans from the inventory before it.
+func TestATurnReadsTheStateAfterHerLastAction(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		model := &scripted{steps: []ModelResponse{{ToolCalls: []ToolCall{call("1", "stay_silent", `{}`)}}}}
+		m, _ := newTestMind(model, newFakeGame(), MindConfig{})
+		ctx := context.Background()
+		m.Surface.Handle(ctx, protocol.State{Inventory: []protocol.Slot{{Item: "oak_planks", Count: 4}}})
+		time.Sleep(100 * time.Millisecond)
+		m.Hands.Start(ctx, []Action{{Name: "craft_item", Call: "craft_item(item=crafting_table, count=1)"}}, 1)
+		m.Hands.Wait() // the game answered; its state comes 300 ms later
+		go func() {
+			time.Sleep(300 * time.Millisecond)
+			m.Surface.Handle(ctx, protocol.State{Inventory: []protocol.Slot{{Item: "crafting_table", Count: 1}}})
+		}()
+		m.turn(ctx, []Perception{{Source: SourceChat, Kind: KindChat, Addressed: true, At: time.Now(),
+			Text: "Alex (2 blocks away) says in the game chat: what are you making?"}})
+		reqs := model.requests()
+		if len(reqs) == 0 || !strings.Contains(reqs[0].System, "you carry: 1 crafting_table") {
+			t.Errorf("the turn after the craft was shown:\n%s", reqs[0].System)
+		}
+	})
+}
