@@ -195,9 +195,17 @@ func readHands(data string) handsView {
 // by a zombie say, is passed over.) The practice world listens where
 // --practice-addr says.
 func TestPlaysInThePracticeWorld(t *testing.T) {
-	a, logs := startBeaweb(t, "--practice-addr", "127.0.0.2:0", "--seed", "1")
-	if !strings.HasPrefix(a.Mod, "ws://127.0.0.2:") {
-		t.Errorf("the practice world is at %s, not on --practice-addr 127.0.0.2:0", a.Mod)
+	// A port that was free a moment ago: only 127.0.0.1 is loopback on
+	// every system, so the flag is told apart by its port.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	a, logs := startBeaweb(t, "--practice-addr", addr, "--seed", "1")
+	if a.Mod != "ws://"+addr {
+		t.Errorf("the practice world is at %s, not on --practice-addr %s", a.Mod, addr)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
