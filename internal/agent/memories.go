@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"log/slog"
 	"math"
-	"strings"
 	"sync"
 	"time"
 
@@ -258,10 +257,7 @@ func BuiltCells(cells []game.KnownBlock, a protocol.Answer, at time.Time) (place
 		if wrong[c.Pos] {
 			continue
 		}
-		block := strings.TrimPrefix(strings.ToLower(strings.TrimSpace(c.Block)), "minecraft:")
-		if name, _, ok := strings.Cut(block, "["); ok {
-			block = name
-		}
+		block := game.BlockName(c.Block)
 		switch block {
 		case "":
 			continue

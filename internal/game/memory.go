@@ -143,12 +143,23 @@ type Look struct {
 	At       time.Time
 }
 
+// BlockName is a block's plain name as her map keeps it: lower case,
+// without the minecraft: namespace and without block states
+// ("minecraft:oak_door[half=lower]" is "oak_door").
+func BlockName(block string) string {
+	b := strings.TrimPrefix(strings.ToLower(strings.TrimSpace(block)), "minecraft:")
+	if name, _, ok := strings.Cut(b, "["); ok {
+		b = strings.TrimSpace(name)
+	}
+	return b
+}
+
 // BlockFamily names the kind a block counts as when she recalls blocks: every
 // log and stem is "log", every bed "bed", an ore counts with its deepslate
 // variant ("deepslate_iron_ore" is "iron_ore"); any other block is its own
 // family. The namespace is dropped.
 func BlockFamily(block string) string {
-	b := strings.TrimPrefix(strings.ToLower(strings.TrimSpace(block)), "minecraft:")
+	b := BlockName(block)
 	switch {
 	case strings.HasSuffix(b, "_log") || (strings.HasSuffix(b, "_stem") && b != "mushroom_stem"):
 		return "log"

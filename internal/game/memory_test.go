@@ -83,3 +83,13 @@ func TestNearestFirst(t *testing.T) {
 		t.Errorf("NearestFirst = %v", got)
 	}
 }
+
+func TestBlockName(t *testing.T) {
+	for in, want := range map[string]string{
+		"minecraft:oak_door[half=lower,facing=east]": "oak_door", " Iron_Ore ": "iron_ore", "stone": "stone", "": "",
+	} {
+		if got := BlockName(in); got != want {
+			t.Errorf("BlockName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -118,7 +118,7 @@ func goneFromLook(look game.Look, seen []game.KnownBlock, inCube []knownBlockRec
 		}
 	} else {
 		for _, k := range look.Kinds {
-			k = normalBlock(k)
+			k = game.BlockName(k)
 			kinds = append(kinds, func(block, family string) bool { return matchKind(k, block, family) })
 		}
 	}
@@ -155,7 +155,7 @@ func (s *Store) checkBlocks(dimension string, seen []game.KnownBlock) ([]game.Kn
 	}
 	keep := make([]game.KnownBlock, 0, len(seen))
 	for _, b := range seen {
-		b.Block = normalBlock(b.Block)
+		b.Block = game.BlockName(b.Block)
 		if b.Block == "" {
 			return nil, fmt.Errorf("store: %w", game.Invalidf("the block at %s has no name", b.Pos))
 		}
@@ -206,16 +206,6 @@ func deleteBlocks(tx *gorm.DB, worldID int64, dimension string, gone []game.Pos)
 		}
 	}
 	return nil
-}
-
-// normalBlock is a block id as the map keeps it: lower case, no namespace,
-// no block states (a build's "oak_door[half=upper]" is an oak_door).
-func normalBlock(b string) string {
-	b = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(b)), "minecraft:")
-	if name, _, ok := strings.Cut(b, "["); ok {
-		b = strings.TrimSpace(name)
-	}
-	return b
 }
 
 func dist2(a, b game.Pos) int64 {

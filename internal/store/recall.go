@@ -36,7 +36,7 @@ type knownRow struct {
 // block id (oak_log, deepslate_iron_ore), a family (log, iron_ore, bed; see
 // game.BlockFamily), or "ore" for every ore.
 func (s *Store) NearestBlocks(ctx context.Context, world, dimension, kind string, from game.Pos, radius, limit int) ([]game.KnownBlock, error) {
-	kind = normalBlock(kind)
+	kind = game.BlockName(kind)
 	if kind == "" {
 		return nil, fmt.Errorf("store: %w", game.Invalidf("say which kind of block to recall, such as iron_ore, log or chest"))
 	}

@@ -111,7 +111,7 @@ func (r *routineBuilder) planksFor(goal string, need int) {
 	switch {
 	case r.planks >= need:
 	case r.logs > 0:
-		r.add(goal, "craft_item", map[string]any{"item": woodOf(r.inv) + "_planks", "count": 4 * min(r.logs, 4)})
+		r.add(goal, "craft_item", map[string]any{"item": logWood(r.inv) + "_planks", "count": 4 * min(r.logs, 4)})
 	default:
 		r.add(goal, "find_block", map[string]any{"block": "log", "count": 4})
 	}
@@ -249,8 +249,9 @@ func dimension(v agent.SurfaceView) string {
 	return "overworld"
 }
 
-// woodOf is the wood she has most logs of, oak when she has none.
-func woodOf(inv game.Inventory) string {
+// logWood is the wood she has most logs of, oak when she has none: her
+// planks are made of it.
+func logWood(inv game.Inventory) string {
 	best, n := "oak", 0
 	for item, c := range inv {
 		if w, ok := strings.CutSuffix(item, "_log"); ok && !strings.HasPrefix(w, "stripped_") && (c > n || c == n && w < best) {
