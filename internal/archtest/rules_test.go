@@ -1,0 +1,111 @@
+package archtest
+
+// The module's own packages, by the names the rules use.
+const (
+	cmdBeaweb  = "beaweb/cmd/beaweb"
+	mcrecipes  = "beaweb/cmd/mcrecipes"
+	data       = "beaweb/data"
+	agent      = "beaweb/internal/agent"
+	anthropic  = "beaweb/internal/agent/llm/anthropic"
+	llmtest    = "beaweb/internal/agent/llm/llmtest"
+	openai     = "beaweb/internal/agent/llm/openai"
+	provider   = "beaweb/internal/agent/llm/provider"
+	rules      = "beaweb/internal/agent/llm/rules"
+	tools      = "beaweb/internal/agent/tools"
+	archtest   = "beaweb/internal/archtest"
+	browser    = "beaweb/internal/browsertest"
+	game       = "beaweb/internal/game"
+	gametest   = "beaweb/internal/game/gametest"
+	modclient  = "beaweb/internal/game/modclient"
+	practice   = "beaweb/internal/game/practice"
+	protocol   = "beaweb/internal/game/protocol"
+	blueprint  = "beaweb/internal/planner/blueprint"
+	preview    = "beaweb/internal/planner/preview"
+	recipes    = "beaweb/internal/planner/recipes"
+	script     = "beaweb/internal/planner/script"
+	childmain  = "beaweb/internal/planner/script/internal/childmain"
+	store      = "beaweb/internal/store"
+	migrations = "beaweb/migrations"
+	static     = "beaweb/static"
+	layout     = "beaweb/templates/layout"
+	pages      = "beaweb/templates/pages"
+	partials   = "beaweb/templates/partials"
+	web        = "beaweb/web"
+	live       = "beaweb/web/live"
+)
+
+// importRules is docs/architecture.md's table of who may import whom, read
+// by the tests: the vocabulary (game) imports nothing of beaweb's; the
+// planners only the vocabulary; the mind's core neither the store, the web
+// nor an adapter; adapters are named by their technology and seen side by
+// side only in cmd/beaweb. Test-only imports are listed apart, so that a test
+// helper (gametest, llmtest, browsertest) never leaks into code.
+var importRules = map[string]rule{
+	// The leaves.
+	game:       {},
+	data:       {},
+	migrations: {},
+	static:     {},
+	live:       {},
+	archtest:   {},
+	browser:    {},
+
+	// The wire and the things that speak it.
+	protocol:  {code: []string{game}},
+	gametest:  {code: []string{protocol}},
+	modclient: {code: []string{protocol}, tests: []string{gametest}},
+	practice:  {code: []string{game, protocol, blueprint, recipes}, tests: []string{data}},
+
+	// The planners: pure, over the vocabulary.
+	blueprint: {code: []string{game}, tests: []string{data}},
+	preview:   {code: []string{game, blueprint}, tests: []string{data}},
+	recipes:   {code: []string{game}, tests: []string{data}},
+	script:    {code: []string{game}},
+	childmain: {code: []string{script}},
+
+	// The mind and its adapters.
+	agent:     {code: []string{game, protocol}},
+	tools:     {code: []string{agent, game, protocol, blueprint, recipes, script}, tests: []string{practice, data}},
+	provider:  {code: []string{agent}},
+	llmtest:   {code: []string{agent, provider}},
+	openai:    {code: []string{agent, provider}, tests: []string{llmtest}},
+	anthropic: {code: []string{agent, provider}, tests: []string{llmtest}},
+	rules:     {code: []string{agent, game}, tests: []string{protocol}},
+
+	// Memory.
+	store: {code: []string{agent, game, migrations}, tests: []string{protocol}},
+
+	// The dashboard: templates render view values, web serves them.
+	layout:   {code: []string{static}},
+	partials: {code: []string{agent, protocol}},
+	pages:    {code: []string{agent, game, layout, partials}},
+	web: {
+		code:  []string{agent, game, protocol, blueprint, preview, static, layout, pages, partials, live},
+		tests: []string{browser},
+	},
+
+	// The commands: the only place the concrete types meet.
+	cmdBeaweb: {
+		code: []string{data, agent, anthropic, openai, rules, tools, game, modclient, practice, protocol,
+			blueprint, preview, recipes, script, store, web, live},
+		tests: []string{browser, gametest},
+	},
+	mcrecipes: {code: []string{recipes}},
+}
+
+// confined names a library and the only packages that may import it.
+var confined = []struct {
+	lib   string
+	homes []string
+}{
+	{"github.com/labstack/echo", []string{web}},
+	{"github.com/a-h/templ", []string{web, layout, pages, partials}},
+	{"gorm.io", []string{store}},
+	{"github.com/pressly/goose", []string{store}},
+	{"github.com/mattn/go-sqlite3", []string{store}},
+	{"github.com/gorilla/websocket", []string{modclient, practice, gametest}},
+	{"go.starlark.net", []string{script}},
+	{"github.com/openai/openai-go", []string{openai}},
+	{"github.com/anthropics/anthropic-sdk-go", []string{anthropic}},
+	{"github.com/chromedp", []string{browser, web, cmdBeaweb}},
+}

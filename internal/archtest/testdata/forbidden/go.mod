@@ -1,0 +1,3 @@
+module beaweb
+
+go 1.26
