@@ -264,29 +264,57 @@ func (w *World) prepGoToSurface(p *params) (runFunc, error) {
 
 // goToSurface walks out to open ground when there is a way, else digs a
 // staircase up, one step forward and one up, in a direction with no lava
-// or water behind what it opens. It is done when the sky is over her head.
+// or water behind what it opens. It is done where she can walk away on open
+// ground (openGround): the bottom of a shaft under open sky is not the
+// surface.
 func (a *act) goToSurface() outcome {
 	w := a.w
-	g := w.grid
 	start := w.bea.feet()
-	if g.skyOpen(start.Add(up1)) {
-		return succeed("you are already under the open sky at %s", start)
+	if w.openGround(start) {
+		return succeed("you are already on open ground under the sky at %s", start)
 	}
-	res := w.findPath(pathQuery{start: start, goal: func(p game.Pos) bool { return g.skyOpen(p.Add(up1)) }, maxNodes: walkNodes})
+	return a.climbOut(start)
+}
+
+// climbOut takes her from below the surface to open ground: on foot when a
+// way is open, else by a staircase she digs from the nearest spot she can
+// start one. start is where the action began, for the answer.
+func (a *act) climbOut(start game.Pos) outcome {
+	w := a.w
+	res := w.findPath(pathQuery{start: w.bea.feet(), goal: w.openGround, maxNodes: walkNodes})
 	if res.found {
 		a.logf("walking out to open ground (%d steps)", len(res.steps))
 		a.doing = "walking out to the surface"
-		if err := a.follow(res.steps); err == nil && g.skyOpen(w.bea.feet().Add(up1)) {
+		if err := a.follow(res.steps); err == nil && w.openGround(w.bea.feet()) {
 			return succeed("you walked out to open sky at %s", w.bea.feet())
 		} else if err == errStopped {
 			return err.outcome()
 		}
 	}
+	if _, ok := w.safeStairDirection(w.bea.feet()); !ok {
+		// In the middle of a pit's floor nothing is beside her to cut
+		// steps into: she walks to the foot of a wall first.
+		stair := func(p game.Pos) bool { _, ok := w.safeStairDirection(p); return ok }
+		if res := w.findPath(pathQuery{start: w.bea.feet(), goal: stair, maxNodes: walkNodes}); res.found {
+			a.doing = "walking to a wall to dig steps into"
+			if err := a.follow(res.steps); err == errStopped {
+				return err.outcome()
+			}
+		}
+	}
 	a.logf("no way out on foot; digging a staircase up")
+	return a.digStaircase(start)
+}
+
+// digStaircase digs up to 160 steps, one forward and one up each, until she
+// stands on open ground.
+func (a *act) digStaircase(start game.Pos) outcome {
+	w := a.w
+	g := w.grid
 	for steps := 0; steps < 160; steps++ {
 		feet := w.bea.feet()
-		if g.skyOpen(feet.Add(up1)) {
-			return succeed("you dug a staircase up to open sky at %s (from y=%d)", feet, start.Y)
+		if w.openGround(feet) {
+			return succeed("you dug a staircase up to open ground at %s (from y=%d)", feet, start.Y)
 		}
 		dir, ok := w.safeStairDirection(feet)
 		if !ok {
@@ -310,7 +338,19 @@ func (a *act) goToSurface() outcome {
 		}
 		w.placeBea(next)
 	}
-	return fail(protocol.Failure, "you dug 160 steps up and are still under cover at %s", w.bea.feet())
+	return fail(protocol.Failure, "you dug 160 steps up and are still not on open ground at %s", w.bea.feet())
+}
+
+// openGround reports whether she can walk away from feet on open ground:
+// the ground ahead is level under the sky (grid.levelAhead) and a walk
+// that breaks nothing leads at least six blocks from feet. The bottom of a
+// shaft, a pit's floor and a ledge inside a pit all fail it.
+func (w *World) openGround(feet game.Pos) bool {
+	if !w.grid.levelAhead(feet) {
+		return false
+	}
+	away := func(p game.Pos) bool { return math.Hypot(float64(p.X-feet.X), float64(p.Z-feet.Z)) >= 6 }
+	return w.findPath(pathQuery{start: feet, goal: away, maxNodes: 400}).found
 }
 
 // safeStairDirection is a direction in which one step forward and up opens
@@ -357,13 +397,51 @@ func (w *World) prepMoveAway(p *params) (runFunc, error) {
 
 // moveAway puts distance blocks between her and where she stands, trying
 // up to three directions: away from the nearest monster, else behind her,
-// then to either side.
+// then to either side. From a pit or a shaft, where no direction leads
+// away on foot, she climbs or digs out first; when every direction fails
+// below the surface, she climbs out and tries them again.
 func (a *act) moveAway(dist float64) outcome {
 	w := a.w
 	start := w.bea.pos
+	climbed := false
+	climb := func() (outcome, bool) {
+		climbed = true
+		o := a.climbOut(w.bea.feet())
+		if o.result == protocol.Interrupted {
+			return o, false
+		}
+		if !o.result.OK() {
+			return fail(o.result, "you could not get out of where you stand to move away: %s", o.message), false
+		}
+		a.logf("%s", o.message)
+		return o, true
+	}
+	if feet := w.bea.feet(); !w.openGround(feet) && w.grid.skyOpen(feet.Add(up1)) {
+		a.logf("no way leads away on foot from the bottom of a pit; climbing out first")
+		if o, ok := climb(); !ok {
+			return o
+		}
+	}
+	o, ok := a.awayFrom(start, dist)
+	if ok || o.result == protocol.Interrupted || climbed || w.openGround(w.bea.feet()) {
+		return o
+	}
+	a.logf("%s; climbing out to open ground and trying again", o.message)
+	if o, ok := climb(); !ok {
+		return o
+	}
+	o, _ = a.awayFrom(start, dist)
+	return o
+}
+
+// awayFrom walks to a spot dist blocks from start in up to three
+// directions and reports whether she got there.
+func (a *act) awayFrom(start game.Vec3, dist float64) (outcome, bool) {
+	w := a.w
+	here := w.bea.pos
 	var dirs []float64 // yaw-like angles in radians, 0 = south
-	if m := w.ents.near(start, 24, func(e *entity) bool { return e.hostile }); len(m) > 0 {
-		dirs = append(dirs, math.Atan2(-(start.X-m[0].pos.X), start.Z-m[0].pos.Z))
+	if m := w.ents.near(here, 24, func(e *entity) bool { return e.hostile }); len(m) > 0 {
+		dirs = append(dirs, math.Atan2(-(here.X-m[0].pos.X), here.Z-m[0].pos.Z))
 	}
 	back := (w.bea.yaw + 180) * math.Pi / 180
 	dirs = append(dirs, back, back+math.Pi/2, back-math.Pi/2)
@@ -375,16 +453,16 @@ func (a *act) moveAway(dist float64) outcome {
 		tb.X = max(w.grid.minX+1, min(tb.X, w.grid.minX+w.grid.sizeX-2))
 		tb.Z = max(w.grid.minZ+1, min(tb.Z, w.grid.minZ+w.grid.sizeZ-2))
 		tb.Y = w.grid.surface(tb.X, tb.Z) + 1
-		if tb.Y > start.Block().Y+12 || tb.Y < start.Block().Y-12 {
-			tb.Y = start.Block().Y
+		if tb.Y > here.Block().Y+12 || tb.Y < here.Block().Y-12 {
+			tb.Y = here.Block().Y
 		}
 		a.doing = fmt.Sprintf("moving away (direction %d of 3)", i+1)
 		err := a.goTo(tb, 1, false)
 		if err == errStopped {
-			return err.outcome()
+			return err.outcome(), false
 		}
 		if d := horizontalDist(w.bea.pos, start); d >= dist-1 {
-			return succeed("you moved %.1f blocks away, to %s", d, w.bea.feet())
+			return succeed("you moved %.1f blocks away, to %s", d, w.bea.feet()), true
 		}
 		last = err
 	}
@@ -392,7 +470,7 @@ func (a *act) moveAway(dist float64) outcome {
 	if last != nil {
 		why = last.message
 	}
-	return fail(protocol.Failure, "you got only %.1f of %.0f blocks away after three directions: %s", horizontalDist(w.bea.pos, start), dist, why)
+	return fail(protocol.Failure, "you got only %.1f of %.0f blocks away after three directions: %s", horizontalDist(w.bea.pos, start), dist, why), false
 }
 
 func horizontalDist(a, b game.Vec3) float64 { return math.Hypot(a.X-b.X, a.Z-b.Z) }
