@@ -207,7 +207,7 @@ func (a *act) follow(steps []pathStep) *walkErr {
 		if !a.wait(ticks) {
 			return errStopped
 		}
-		if !w.walkable(st.to) || !w.walkable(st.to.Add(up1)) || (st.kind != moveSwim && st.kind != moveDown &&
+		if !w.grid.walkable(st.to) || !w.grid.walkable(st.to.Add(up1)) || (st.kind != moveSwim && st.kind != moveDown &&
 			!w.grid.standable(st.to.Add(down1)) && !w.grid.info(st.to).liquid) {
 			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("the way at %s is no longer open", st.to)}
 		}
