@@ -29,7 +29,7 @@ func (w *World) prepChat(p *params) (runFunc, error) {
 // a player's with the distance between them.
 func (w *World) say(from *entity, msg string) {
 	if from == nil {
-		w.broadcast(protocol.Chat{UUID: beaUUID, Name: "Bea", Message: msg, Self: true})
+		w.hub.broadcast(protocol.Chat{UUID: beaUUID, Name: "Bea", Message: msg, Self: true})
 		w.hearChat(msg)
 		return
 	}
@@ -38,7 +38,7 @@ func (w *World) say(from *entity, msg string) {
 		v := round1(d)
 		c.Distance = &v
 	}
-	w.broadcast(c)
+	w.hub.broadcast(c)
 }
 
 func (w *World) prepDeathLog(p *params) (runFunc, error) {

@@ -189,7 +189,7 @@ func (a *act) followPlayer(name string, rng float64) outcome {
 	}
 	who := e.name
 	a.answerNow(succeed("you are following %s (%.1f blocks away); you keep following until your next action or stop_moving", who, e.pos.Dist(w.bea.pos)),
-		func(reason string) { w.broadcast(protocol.FollowEnded{Player: who, Reason: reason}) })
+		func(reason string) { w.hub.broadcast(protocol.FollowEnded{Player: who, Reason: reason}) })
 	a.doing = "following " + who
 	lostFor := 0
 	for {

@@ -90,7 +90,7 @@ func (a *act) progress(done, total int, format string, args ...any) {
 	if a.j == nil || a.j.client == nil {
 		return
 	}
-	a.w.broadcast(protocol.Progress{ID: a.j.id, Action: a.j.action, Done: done, Total: total, Message: msg})
+	a.w.hub.broadcast(protocol.Progress{ID: a.j.id, Action: a.j.action, Done: done, Total: total, Message: msg})
 }
 
 // job is one running action, a request or a reflex, held as a coroutine.
@@ -249,7 +249,7 @@ func (w *World) answer(c *client, id, action string, o outcome, reason string, l
 			a.Data = b
 		}
 	}
-	w.send(c, a)
+	w.hub.send(c, a)
 }
 
 // reasonReflex is the INTERRUPTED reason of a reflex.

@@ -125,12 +125,12 @@ func TestLightAtHerFeetFollowsTimeWeatherAndTorches(t *testing.T) {
 // unheard lets n ticks pass with nobody connected, so no state or survey
 // is built: for tests that only look at the world.
 func (h *harness) unheard(n int) {
-	delete(h.w.clients, h.c)
-	defer func() { h.w.clients[h.c] = struct{}{} }()
+	delete(h.w.hub.clients, h.c)
+	defer func() { h.w.hub.clients[h.c] = struct{}{} }()
 	for i := 0; i < n; i++ {
 		h.w.step(nil)
 	}
-	h.w.out = h.w.out[:0]
+	h.w.hub.out = h.w.hub.out[:0]
 }
 
 // zombies counts the zombies about.

@@ -192,7 +192,7 @@ func (a *act) travel(from *portal) outcome {
 	w.bea.fallen = 0
 	w.bea.dimension = to.dimension
 	a.face(to.exit.Add(to.exit.Sub(to.min)).Center())
-	w.broadcast(protocol.WorldChange{Server: w.opts.Server, Dimension: to.dimension})
+	w.hub.broadcast(protocol.WorldChange{Server: w.opts.Server, Dimension: to.dimension})
 	w.log.Info("practice: she went through a portal", "dimension", to.dimension, "tick", w.tick)
 	return succeed("you walked into the nether portal at %s and came out in %s at %s, beside its portal at %s; "+
 		"to go back, move_to one of that portal's cells (%s)", in, dimensionName(to.dimension), to.exit, to.min, portalCells(to))
@@ -218,5 +218,5 @@ func (w *World) leaveNether() {
 		return
 	}
 	w.bea.dimension = overworld
-	w.broadcast(protocol.WorldChange{Server: w.opts.Server, Dimension: overworld})
+	w.hub.broadcast(protocol.WorldChange{Server: w.opts.Server, Dimension: overworld})
 }

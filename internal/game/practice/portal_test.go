@@ -207,7 +207,7 @@ func TestJoiningInTheNether(t *testing.T) {
 	want(t, h.do("move_to", obj{"x": over.min.X, "y": over.min.Y, "z": over.min.Z}, 20*120), protocol.Success)
 	c := &client{send: make(chan []byte, 1<<10), done: make(chan struct{}), remote: "late"}
 	h.w.step([]inbound{{c: c, hello: true}})
-	h.w.flush()
+	h.w.hub.flush()
 	p, err := protocol.Decode(<-c.send)
 	if err != nil {
 		t.Fatal(err)

@@ -39,7 +39,7 @@ func (w *World) stepReflex() {
 				ev = protocol.EventFailed
 			}
 			w.reflex = nil
-			w.broadcast(protocol.Reflex{Reflex: j.reflex, Event: ev, Message: j.out.message})
+			w.hub.broadcast(protocol.Reflex{Reflex: j.reflex, Event: ev, Message: j.out.message})
 		}
 		return
 	}
@@ -152,7 +152,7 @@ func (w *World) startReflex(kind, reason, message string, run runFunc) {
 	j := w.startJob(nil, "", kind, 0, run)
 	j.reflex = kind
 	w.reflex = j
-	w.broadcast(protocol.Reflex{Reflex: kind, Event: protocol.EventStarted, Message: message, InterruptedID: interrupted})
+	w.hub.broadcast(protocol.Reflex{Reflex: kind, Event: protocol.EventStarted, Message: message, InterruptedID: interrupted})
 }
 
 // endReflex ends the running reflex and says how it ended.
@@ -163,5 +163,5 @@ func (w *World) endReflex(event, message string) {
 	}
 	w.reflex = nil
 	w.halt(j)
-	w.broadcast(protocol.Reflex{Reflex: j.reflex, Event: event, Message: message})
+	w.hub.broadcast(protocol.Reflex{Reflex: j.reflex, Event: event, Message: message})
 }

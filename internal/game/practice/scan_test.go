@@ -17,7 +17,7 @@ func (h *harness) stepWith(c *client, frames ...[]byte) {
 		in[i] = inbound{c: c, frame: f}
 	}
 	h.w.step(in)
-	h.w.flush()
+	h.w.hub.flush()
 	h.drain()
 }
 
@@ -212,7 +212,7 @@ func TestEveryScanIsAnsweredWithinItsBudget(t *testing.T) {
 	got := map[string]int{}
 	results := map[protocol.Result]int{}
 	for h.w.tick <= asked+scanBudgetTicks {
-		h.w.flush()
+		h.w.hub.flush()
 		for _, c := range clients {
 			for len(c.send) > 0 {
 				p, err := protocol.Decode(<-c.send)

@@ -15,51 +15,6 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-// sendQueue is how many frames may wait for a client. A client that lets
-// this many pile up is too slow to play with and is dropped, so it can
-// never hold up the world or another client.
-const sendQueue = 1024
-
-// client is one WebSocket connection. The world goroutine owns its
-// membership; its own writer goroutine drains send.
-type client struct {
-	conn   *websocket.Conn // nil for a client a test drives without a socket
-	send   chan []byte
-	done   chan struct{}
-	once   sync.Once
-	remote string
-}
-
-func newClient(conn *websocket.Conn, remote string) *client {
-	return &client{conn: conn, send: make(chan []byte, sendQueue), done: make(chan struct{}), remote: remote}
-}
-
-// drop closes the connection; its reader then reports it gone.
-func (c *client) drop() {
-	c.once.Do(func() {
-		close(c.done)
-		if c.conn != nil {
-			c.conn.Close()
-		}
-	})
-}
-
-// inbound is what a connection hands the world: a frame, its arrival or
-// its end.
-type inbound struct {
-	c     *client
-	frame []byte
-	hello bool
-	gone  bool
-}
-
-// outFrame is a frame waiting to be sent when the tick ends; nil c means
-// every client.
-type outFrame struct {
-	c     *client
-	frame []byte
-}
-
 // Serve runs the world and serves WebSocket clients on ln until ctx ends.
 // Every client gets the hello first, then the state, survey and events of
 // the one shared game; each request is answered on the connection it came
@@ -93,7 +48,7 @@ func (w *World) Serve(ctx context.Context, ln net.Listener) error {
 			w.log.Info("practice: upgrade refused", slog.Any("error", err))
 			return
 		}
-		w.serveConn(ctx, conn, r.RemoteAddr, inbox)
+		w.hub.serveConn(ctx, conn, r.RemoteAddr, inbox)
 	})
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 5 * time.Second, ErrorLog: nil}
 
@@ -127,60 +82,6 @@ func (w *World) Serve(ctx context.Context, ln net.Listener) error {
 	return nil
 }
 
-// serveConn reads one client's frames until it goes or ctx ends; a writer
-// goroutine it owns sends the client's queue.
-func (w *World) serveConn(ctx context.Context, conn *websocket.Conn, remote string, inbox chan<- inbound) {
-	c := newClient(conn, remote)
-	conn.SetReadLimit(protocol.MaxFrame)
-	var writer sync.WaitGroup
-	writer.Go(func() { c.writeLoop() })
-	stop := context.AfterFunc(ctx, c.drop)
-	defer func() {
-		stop()
-		c.drop()
-		writer.Wait()
-	}()
-	select {
-	case inbox <- inbound{c: c, hello: true}:
-	case <-ctx.Done():
-		return
-	}
-	for {
-		kind, frame, err := conn.ReadMessage()
-		if err != nil {
-			break
-		}
-		if kind != websocket.TextMessage {
-			w.log.Info("practice: binary frame ignored", slog.String("remote", remote))
-			continue
-		}
-		select {
-		case inbox <- inbound{c: c, frame: frame}:
-		case <-ctx.Done():
-			return
-		}
-	}
-	select {
-	case inbox <- inbound{c: c, gone: true}:
-	case <-ctx.Done():
-	}
-}
-
-func (c *client) writeLoop() {
-	for {
-		select {
-		case <-c.done:
-			return
-		case frame := <-c.send:
-			c.conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
-			if err := c.conn.WriteMessage(websocket.TextMessage, frame); err != nil {
-				c.drop()
-				return
-			}
-		}
-	}
-}
-
 // run is the world goroutine: it ticks at 20 times the speed a second,
 // catching up when it falls behind by less than a second and letting the
 // rest go, and hands each tick what arrived since the last one.
@@ -212,7 +113,7 @@ func (w *World) run(ctx context.Context, inbox <-chan inbound) {
 		if now.Sub(next) > time.Second {
 			next = now
 		}
-		w.flush()
+		w.hub.flush()
 		timer.Reset(time.Until(next))
 	}
 }
@@ -229,11 +130,8 @@ func (w *World) shutdown() {
 		w.endScan(w.scans[0], outcome{result: protocol.Interrupted, message: "interrupted (disconnected): the practice world is shutting down"},
 			protocol.ReasonDisconnected)
 	}
-	w.flush()
-	for c := range w.clients {
-		c.drop()
-		delete(w.clients, c)
-	}
+	w.hub.flush()
+	w.hub.dropAll()
 }
 
 // safeStep runs a tick and keeps a bug in it from taking the process down:
@@ -260,7 +158,7 @@ func (w *World) step(in []inbound) {
 		case m.gone:
 			w.disconnect(m.c)
 		default:
-			if _, ok := w.clients[m.c]; !ok {
+			if !w.hub.has(m.c) {
 				continue
 			}
 			if perClient == nil {
@@ -280,14 +178,14 @@ func (w *World) step(in []inbound) {
 	w.ents.sweep()
 	// The state and the survey cost more than a tick's simulation; with
 	// nobody connected they are not built at all.
-	if w.tick%10 == 0 && len(w.clients) > 0 {
-		w.broadcast(w.statePacket())
+	if w.tick%10 == 0 && w.hub.connected() {
+		w.hub.broadcast(w.statePacket())
 	}
-	if w.tick%40 == 0 && len(w.clients) > 0 {
-		w.broadcast(w.surveyPacket())
+	if w.tick%40 == 0 && w.hub.connected() {
+		w.hub.broadcast(w.surveyPacket())
 	}
 	if w.tick%100 == 0 {
-		w.broadcast(protocol.Heartbeat{Tick: w.tick})
+		w.hub.broadcast(protocol.Heartbeat{Tick: w.tick})
 	}
 }
 
@@ -310,68 +208,23 @@ func (w *World) refuseFlood(c *client, frame []byte) {
 // connect greets a new client with the hello and her state. Frames queued
 // for the others go out first, so the hello is the newcomer's first frame.
 func (w *World) connect(c *client) {
-	w.flush()
-	w.clients[c] = struct{}{}
+	w.hub.join(c)
 	h := w.Hello()
 	h.World.Dimension = w.bea.dimension // a client that joins while she is in the nether
-	w.send(c, h)
-	w.send(c, w.statePacket())
+	w.hub.send(c, h)
+	w.hub.send(c, w.statePacket())
 	w.log.Info("practice: client connected", slog.String("remote", c.remote))
 }
 
 // disconnect forgets a client; the action it asked for ends with reason
 // disconnected, which nobody hears.
 func (w *World) disconnect(c *client) {
-	if _, ok := w.clients[c]; !ok {
+	if !w.hub.leave(c) {
 		return
 	}
-	delete(w.clients, c)
 	w.dropScans(c)
 	if w.job != nil && w.job.client == c {
 		w.interrupt(protocol.ReasonDisconnected)
 	}
 	w.log.Info("practice: client gone", slog.String("remote", c.remote))
-}
-
-// send queues a packet for one client.
-func (w *World) send(c *client, p protocol.Packet) {
-	frame, err := protocol.Encode(p)
-	if err != nil {
-		w.log.Error("practice: encode", slog.Any("error", err))
-		return
-	}
-	w.out = append(w.out, outFrame{c: c, frame: frame})
-}
-
-// broadcast queues a packet for every client.
-func (w *World) broadcast(p protocol.Packet) {
-	if len(w.clients) == 0 {
-		return
-	}
-	w.send(nil, p)
-}
-
-// flush hands the tick's frames to the clients' queues without ever
-// waiting: a client whose queue is full is dropped.
-func (w *World) flush() {
-	for _, f := range w.out {
-		if f.c != nil {
-			w.deliver(f.c, f.frame)
-			continue
-		}
-		for c := range w.clients {
-			w.deliver(c, f.frame)
-		}
-	}
-	clear(w.out)
-	w.out = w.out[:0]
-}
-
-func (w *World) deliver(c *client, frame []byte) {
-	select {
-	case c.send <- frame:
-	default:
-		w.log.Warn("practice: client too slow, dropped", slog.String("remote", c.remote))
-		c.drop()
-	}
 }

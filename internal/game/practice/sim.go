@@ -142,7 +142,7 @@ func (w *World) hurt(amount float64, source string, by *entity) {
 	if by != nil {
 		p.Attacker = &protocol.Attacker{Type: by.kind, Name: by.displayName(), UUID: by.uuid}
 	}
-	w.broadcast(p)
+	w.hub.broadcast(p)
 	if by != nil {
 		w.noteAttack(by, amount)
 	}
@@ -199,7 +199,7 @@ func (w *World) die(cause string) {
 		}
 	}
 	w.deaths = append(w.deaths, deathRecord{tick: w.tick, cause: cause, pos: b.pos, lost: lost})
-	w.broadcast(protocol.Death{Cause: cause, Position: roundVec(b.pos), Dimension: b.dimension})
+	w.hub.broadcast(protocol.Death{Cause: cause, Position: roundVec(b.pos), Dimension: b.dimension})
 	if w.reflex != nil {
 		w.endReflex(protocol.EventFailed, "you died")
 	}
@@ -215,12 +215,12 @@ func (w *World) respawn() {
 	b.health, b.food, b.saturation, b.exhaustion = 20, 20, 5, 0
 	b.pos = b.spawn.Center()
 	b.regenTicks = 0
-	w.broadcast(protocol.Reflex{Reflex: protocol.ReflexRespawn, Event: protocol.EventStarted, Message: "you respawn"})
+	w.hub.broadcast(protocol.Reflex{Reflex: protocol.ReflexRespawn, Event: protocol.EventStarted, Message: "you respawn"})
 	// A death in the nether respawns her in the overworld, where her spawn
 	// point always is.
 	w.leaveNether()
-	w.broadcast(protocol.Respawn{Position: roundVec(b.pos), Dimension: "overworld"})
-	w.broadcast(protocol.Reflex{Reflex: protocol.ReflexRespawn, Event: protocol.EventFinished,
+	w.hub.broadcast(protocol.Respawn{Position: roundVec(b.pos), Dimension: "overworld"})
+	w.hub.broadcast(protocol.Reflex{Reflex: protocol.ReflexRespawn, Event: protocol.EventFinished,
 		Message: fmt.Sprintf("you are back at your spawn point %s", b.spawn)})
 }
 

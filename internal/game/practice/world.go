@@ -88,10 +88,9 @@ type World struct {
 	ents    *entities
 	deaths  []deathRecord
 
-	clients map[*client]struct{}
+	hub     *hub
 	job     *job
 	reflex  *job
-	out     []outFrame // frames produced this tick, sent when it ends
 	serving atomic.Bool
 
 	// scans are the scans waiting to be worked, oldest first;
@@ -154,7 +153,7 @@ func New(opts Options) (*World, error) {
 		blocks:     newBlockTable(),
 		rng:        newRNG(opts.Seed, 77),
 		weather:    "clear",
-		clients:    make(map[*client]struct{}),
+		hub:        newHub(log),
 		containers: map[game.Pos]*container{},
 		furnaces:   map[game.Pos]*furnace{},
 		tick:       0,
