@@ -30,7 +30,7 @@ func (w *World) prepChat(p *params) (runFunc, error) {
 func (w *World) say(from *entity, msg string) {
 	if from == nil {
 		w.hub.broadcast(protocol.Chat{UUID: beaUUID, Name: "Bea", Message: msg, Self: true})
-		w.hearChat(msg)
+		w.creatures.hearChat(msg)
 		return
 	}
 	c := protocol.Chat{UUID: from.uuid, Name: from.name, Message: msg}

@@ -111,7 +111,7 @@ func (a *act) fight(e *entity, limit int) outcome {
 		if e.removed || e.pos.Dist(w.bea.pos) > attackRange {
 			continue
 		}
-		w.hurtMob(e, dmg, w.bea)
+		w.creatures.hurtMob(e, dmg, w.bea)
 		w.exert(0.1)
 		blows++
 		lastBlow = w.tick

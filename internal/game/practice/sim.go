@@ -49,8 +49,8 @@ func (w *World) simulate() {
 		w.job.act.logf("picked up %s", describeInventory(got))
 	}
 	w.stepBody()
-	w.stepMobs()
-	w.stepPlayers()
+	w.creatures.stepMobs()
+	w.creatures.stepPlayers()
 }
 
 // stepWeather turns rain on and off every few game minutes.

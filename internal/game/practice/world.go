@@ -86,7 +86,9 @@ type World struct {
 	weather string
 	bea     *body
 	ents    *entities
-	deaths  []deathRecord
+	// creatures live the mobs' and scripted players' ticks.
+	creatures *creatures
+	deaths    []deathRecord
 
 	hub     *hub
 	job     *job
@@ -162,6 +164,7 @@ func New(opts Options) (*World, error) {
 	w.gen = generate(w.grid, opts.Seed)
 	w.bea = newBody(w.gen.spawn)
 	w.ents = newEntities()
+	w.creatures = &creatures{grid: w.grid, blocks: w.blocks, ents: w.ents, rng: w.rng, opts: opts, world: w}
 	w.actions = w.actionTable()
 	w.names = actionOrder()
 	w.scratch = newScratch()
@@ -180,7 +183,7 @@ func New(opts Options) (*World, error) {
 	for _, pt := range w.gen.portals {
 		w.claims = append(w.claims, pt.frame)
 	}
-	w.populate()
+	w.creatures.populate()
 	return w, nil
 }
 
@@ -216,6 +219,12 @@ func (w *World) Hello() protocol.Hello {
 
 // beaUUID is her fixed identity in the practice world.
 const beaUUID = "5bea0000-0000-4000-8000-000000000001"
+
+// now is the world's tick, as creatures read it.
+func (w *World) now() int64 { return w.tick }
+
+// her is her body, as creatures read it.
+func (w *World) her() *body { return w.bea }
 
 // Spawn is where she first stands.
 func (w *World) Spawn() game.Pos { return w.gen.spawn }
