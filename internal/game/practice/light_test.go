@@ -37,7 +37,7 @@ func TestSkyLightSpreadsSidewaysAndThroughLeaves(t *testing.T) {
 		{at(11, arenaY+1, 11), 0}, // the far corner: out of its reach
 	}
 	for _, c := range cases {
-		if got := w.skyAt(c.p); got != c.want {
+		if got := w.light.skyAt(c.p); got != c.want {
 			t.Errorf("sky light at %v = %d, want %d", c.p, got, c.want)
 		}
 	}
@@ -49,7 +49,7 @@ func TestSkyLightSpreadsSidewaysAndThroughLeaves(t *testing.T) {
 	}
 	// Closing the column darkens the hall: the cached roof follows.
 	h.set(at(0, arenaY+4, 0), "stone")
-	if got := w.skyAt(at(0, arenaY+1, 0)); got != 0 {
+	if got := w.light.skyAt(at(0, arenaY+1, 0)); got != 0 {
 		t.Errorf("sky light under a closed roof = %d", got)
 	}
 	// A roof of leaves, then of three layers of them: each takes one.
@@ -58,7 +58,7 @@ func TestSkyLightSpreadsSidewaysAndThroughLeaves(t *testing.T) {
 			h.set(at(x, arenaY+4, z), "oak_leaves")
 		}
 	}
-	if got := w.skyAt(at(5, arenaY+1, 5)); got != 14 {
+	if got := w.light.skyAt(at(5, arenaY+1, 5)); got != 14 {
 		t.Errorf("sky light under a layer of leaves = %d, want 14", got)
 	}
 	for x := -12; x <= 12; x++ {
@@ -67,7 +67,7 @@ func TestSkyLightSpreadsSidewaysAndThroughLeaves(t *testing.T) {
 			h.set(at(x, arenaY+6, z), "birch_leaves")
 		}
 	}
-	if got := w.skyAt(at(5, arenaY+1, 5)); got != 12 {
+	if got := w.light.skyAt(at(5, arenaY+1, 5)); got != 12 {
 		t.Errorf("sky light under three layers of leaves = %d, want 12", got)
 	}
 }

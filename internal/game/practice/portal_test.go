@@ -101,7 +101,7 @@ func TestPortalsAreBuilt(t *testing.T) {
 				}
 			}
 		}
-		if l := w.blockLight(w.gen.portals[1].exit); l == 0 {
+		if l := w.light.blockLight(w.gen.portals[1].exit); l == 0 {
 			t.Fatalf("seed %d size %d: the nether is dark where she arrives", tc.seed, tc.size)
 		}
 	}

@@ -23,11 +23,6 @@ type scratch struct {
 	stamp []uint32 // per cell of the survey cube: the survey that reached it
 	gen   uint32
 	queue []game.Pos
-	// The light search's marks (a cube of side 29 round the cell asked
-	// about, made on first use) and queue.
-	lightStamp []uint32
-	lightGen   uint32
-	lightQueue []game.Pos
 }
 
 func newScratch() *scratch {

@@ -102,6 +102,7 @@ type World struct {
 	lastScanCells int
 
 	scratch *scratch
+	light   *lighting
 	book    kitchen
 
 	containers map[game.Pos]*container
@@ -168,6 +169,7 @@ func New(opts Options) (*World, error) {
 	w.actions = w.actionTable()
 	w.names = actionOrder()
 	w.scratch = newScratch()
+	w.light = &lighting{grid: w.grid}
 	if err := w.loadData(); err != nil {
 		return nil, err
 	}
