@@ -8,7 +8,7 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-func (w *World) prepMineBlock(p *params) (runFunc, error) {
+func prepMineBlock(w *World, p *params) (runFunc, error) {
 	at := p.pos(w.grid)
 	if p.err != nil {
 		return nil, p.err
@@ -125,7 +125,7 @@ func blockForItem(item string) string {
 	return item
 }
 
-func (w *World) prepPlaceBlock(p *params) (runFunc, error) {
+func prepPlaceBlock(w *World, p *params) (runFunc, error) {
 	block := p.itemName("block", true)
 	anchor := p.pos(w.grid)
 	face := p.reqString("face", []string{"top", "bottom", "north", "south", "east", "west"})
@@ -291,7 +291,7 @@ func mergeState(state, kv string) string {
 	return state + "," + kv
 }
 
-func (w *World) prepUseBlock(p *params) (runFunc, error) {
+func prepUseBlock(w *World, p *params) (runFunc, error) {
 	at := p.pos(w.grid)
 	if p.err != nil {
 		return nil, p.err

@@ -12,7 +12,7 @@ import (
 	"beaweb/internal/planner/blueprint"
 )
 
-func (w *World) prepBuild(p *params) (runFunc, error) {
+func prepBuild(w *World, p *params) (runFunc, error) {
 	raw, err := json.Marshal(p.m)
 	if err != nil {
 		return nil, fmt.Errorf("the build arguments could not be read: %v", err)

@@ -148,7 +148,7 @@ func (w *World) chestParams(p *params, needItem bool) chestArgs {
 	return c
 }
 
-func (w *World) prepStore(p *params) (runFunc, error) {
+func prepStore(w *World, p *params) (runFunc, error) {
 	c := w.chestParams(p, true)
 	if p.err != nil {
 		return nil, p.err
@@ -194,7 +194,7 @@ func (a *act) store(c chestArgs) outcome {
 	return succeed("stored %d %s; %s", moved, c.item, w.describeContainer(at)).with(data)
 }
 
-func (w *World) prepRetrieve(p *params) (runFunc, error) {
+func prepRetrieve(w *World, p *params) (runFunc, error) {
 	c := w.chestParams(p, true)
 	if p.err != nil {
 		return nil, p.err
@@ -241,7 +241,7 @@ func (a *act) retrieve(c chestArgs) outcome {
 	return succeed("took %d %s; %s", k, c.item, w.describeContainer(at)).with(w.containerData(at))
 }
 
-func (w *World) prepViewContainer(p *params) (runFunc, error) {
+func prepViewContainer(w *World, p *params) (runFunc, error) {
 	c := w.chestParams(p, false)
 	if p.err != nil {
 		return nil, p.err

@@ -158,7 +158,7 @@ func (w *World) nearestBlock(name string, radius int) *game.Pos {
 	return best
 }
 
-func (w *World) prepCraft(p *params) (runFunc, error) {
+func prepCraft(w *World, p *params) (runFunc, error) {
 	item := p.itemName("item", true)
 	count := p.optInt("count", 1, 1, 2304)
 	if p.err != nil {

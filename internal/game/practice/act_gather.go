@@ -240,7 +240,7 @@ func (w *World) blockParam(p *params) string {
 	return block
 }
 
-func (w *World) prepFindBlock(p *params) (runFunc, error) {
+func prepFindBlock(w *World, p *params) (runFunc, error) {
 	block := w.blockParam(p)
 	count := p.optInt("count", 1, 1, 2304)
 	radius := p.optInt("radius", 32, 1, 64)

@@ -50,7 +50,7 @@ func bestFood(inv *inventory, worthOnly bool) string {
 	return best
 }
 
-func (w *World) prepEat(p *params) (runFunc, error) {
+func prepEat(w *World, p *params) (runFunc, error) {
 	item := p.itemName("item", false)
 	if p.err != nil {
 		return nil, p.err
@@ -107,7 +107,7 @@ func foodHint(inv *inventory) string {
 // equipSlots are the places equip_item puts an item.
 var equipSlots = []string{"hand", "offhand", "head", "chest", "legs", "feet"}
 
-func (w *World) prepEquip(p *params) (runFunc, error) {
+func prepEquip(w *World, p *params) (runFunc, error) {
 	item := p.itemName("item", true)
 	slot := p.optString("slot", "hand", equipSlots)
 	if p.err != nil {
@@ -153,7 +153,7 @@ func (a *act) equip(item, slot string) outcome {
 	return succeed("you wear %s on your %s", item, slot)
 }
 
-func (w *World) prepDiscard(p *params) (runFunc, error) {
+func prepDiscard(w *World, p *params) (runFunc, error) {
 	item := p.itemName("item", true)
 	count := p.optInt("count", 0, 1, slotCount*64)
 	if p.err != nil {
@@ -194,7 +194,7 @@ func (w *World) throw(item string, n int) {
 	}
 }
 
-func (w *World) prepPickup(p *params) (runFunc, error) {
+func prepPickup(w *World, p *params) (runFunc, error) {
 	item := p.itemName("item", false)
 	radius := p.optInt("radius", 16, 1, 32)
 	if p.err != nil {

@@ -8,7 +8,7 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-func (w *World) prepChat(p *params) (runFunc, error) {
+func prepChat(w *World, p *params) (runFunc, error) {
 	msg := p.reqString("message", nil)
 	if p.err != nil {
 		return nil, p.err
@@ -41,7 +41,7 @@ func (w *World) say(from *entity, msg string) {
 	w.hub.broadcast(c)
 }
 
-func (w *World) prepDeathLog(p *params) (runFunc, error) {
+func prepDeathLog(w *World, p *params) (runFunc, error) {
 	return func(a *act) outcome {
 		type death struct {
 			Tick     int64          `json:"tick"`
@@ -63,7 +63,7 @@ func (w *World) prepDeathLog(p *params) (runFunc, error) {
 	}, nil
 }
 
-func (w *World) prepLookAt(p *params) (runFunc, error) {
+func prepLookAt(w *World, p *params) (runFunc, error) {
 	// A block to look at, as the contract has it: whole numbers, and up to
 	// 64 blocks past the edge of the world, where she can still look.
 	g := w.grid
@@ -81,7 +81,7 @@ func (w *World) prepLookAt(p *params) (runFunc, error) {
 	}, nil
 }
 
-func (w *World) prepLookAtPlayer(p *params) (runFunc, error) {
+func prepLookAtPlayer(w *World, p *params) (runFunc, error) {
 	name := p.reqString("player", nil)
 	if p.err != nil {
 		return nil, p.err
@@ -119,7 +119,7 @@ func (w *World) playersInSight() string {
 	return "; players in sight: " + strings.Join(names, ", ")
 }
 
-func (w *World) prepSelectSlot(p *params) (runFunc, error) {
+func prepSelectSlot(w *World, p *params) (runFunc, error) {
 	slot := p.reqInt("slot", 0, 8)
 	if p.err != nil {
 		return nil, p.err
@@ -133,7 +133,7 @@ func (w *World) prepSelectSlot(p *params) (runFunc, error) {
 	}, nil
 }
 
-func (w *World) prepScreenshot(p *params) (runFunc, error) {
+func prepScreenshot(w *World, p *params) (runFunc, error) {
 	return func(a *act) outcome {
 		return fail(protocol.Failure, "the practice world draws no picture, so there is no screenshot to take; the state and the survey describe what you see")
 	}, nil

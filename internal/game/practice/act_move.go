@@ -7,7 +7,7 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-func (w *World) prepMoveTo(p *params) (runFunc, error) {
+func prepMoveTo(w *World, p *params) (runFunc, error) {
 	g := w.grid
 	x := p.reqFloat("x", float64(g.minX), float64(g.minX+g.sizeX)-0.001)
 	y := p.reqFloat("y", minY, minY+height-1)
@@ -48,7 +48,7 @@ func (a *act) moveTo(target game.Pos, rng float64) outcome {
 	return succeed("you are at %s, %.1f blocks from %s (walked about %.0f blocks)", here, here.Center().Dist(target.Center()), target, walked)
 }
 
-func (w *World) prepStop(p *params) (runFunc, error) {
+func prepStop(w *World, p *params) (runFunc, error) {
 	return func(a *act) outcome {
 		if stopped := w.interrupt(protocol.ReasonStopped); stopped != nil {
 			return succeed("you stopped %s", stopped.action)

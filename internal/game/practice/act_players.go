@@ -10,7 +10,7 @@ import (
 // attackRange is how far her blows reach.
 const attackRange = 3.0
 
-func (w *World) prepAttack(p *params) (runFunc, error) {
+func prepAttack(w *World, p *params) (runFunc, error) {
 	target := p.reqString("entity", nil)
 	id := p.optInt("id", 0, 0, 1<<31-1)
 	if p.err != nil {
@@ -141,7 +141,7 @@ func (a *act) fight(e *entity, limit int) outcome {
 	return succeed("killed the %s with %d blows and picked up %s", e.kind, blows, describeInventory(got))
 }
 
-func (w *World) prepGotoPlayer(p *params) (runFunc, error) {
+func prepGotoPlayer(w *World, p *params) (runFunc, error) {
 	name := p.reqString("player", nil)
 	rng := p.optFloat("range", 2, 1, 32)
 	if p.err != nil {
@@ -169,7 +169,7 @@ func (w *World) prepGotoPlayer(p *params) (runFunc, error) {
 	}, nil
 }
 
-func (w *World) prepFollowPlayer(p *params) (runFunc, error) {
+func prepFollowPlayer(w *World, p *params) (runFunc, error) {
 	name := p.reqString("player", nil)
 	rng := p.optFloat("range", 3, 1, 32)
 	if p.err != nil {
@@ -222,7 +222,7 @@ func (a *act) followPlayer(name string, rng float64) outcome {
 	}
 }
 
-func (w *World) prepGive(p *params) (runFunc, error) {
+func prepGive(w *World, p *params) (runFunc, error) {
 	name := p.reqString("player", nil)
 	item := p.itemName("item", true)
 	count := p.optInt("count", 0, 1, slotCount*64)

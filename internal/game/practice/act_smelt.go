@@ -85,7 +85,7 @@ func (w *World) furnaceAt(p game.Pos) *furnace {
 	return f
 }
 
-func (w *World) prepSmelt(p *params) (runFunc, error) {
+func prepSmelt(w *World, p *params) (runFunc, error) {
 	item := p.itemName("item", true)
 	count := p.optInt("count", 1, 1, 10)
 	fuel := p.itemName("fuel", false)

@@ -47,7 +47,7 @@ func (w *World) scaffoldBlock(want string, keep game.Inventory) string {
 	return ""
 }
 
-func (w *World) prepPillarUp(p *params) (runFunc, error) {
+func prepPillarUp(w *World, p *params) (runFunc, error) {
 	h := p.reqInt("height", 1, 64)
 	if p.err != nil {
 		return nil, p.err
@@ -95,7 +95,7 @@ func pillarEnd(done, want int, used game.Inventory, why string, ok bool) outcome
 	return fail(protocol.Failure, "pillared up %d of %d blocks with %s, then stopped: %s", done, want, describeInventory(used), why)
 }
 
-func (w *World) prepMineDown(p *params) (runFunc, error) {
+func prepMineDown(w *World, p *params) (runFunc, error) {
 	depth := p.reqInt("depth", 1, 128)
 	if p.err != nil {
 		return nil, p.err
@@ -184,7 +184,7 @@ func mineDownEnd(done, want int, start, at game.Pos, why string) outcome {
 // directions are the four compass directions bridge takes.
 var directions = []string{"north", "south", "east", "west"}
 
-func (w *World) prepBridge(p *params) (runFunc, error) {
+func prepBridge(w *World, p *params) (runFunc, error) {
 	dir := p.reqString("direction", directions)
 	dist := p.reqInt("distance", 1, 64)
 	block := p.itemName("block", false)
@@ -258,7 +258,7 @@ func (a *act) bridge(dir game.Face, dist int, block string) outcome {
 	return end(dist, "")
 }
 
-func (w *World) prepGoToSurface(p *params) (runFunc, error) {
+func prepGoToSurface(w *World, p *params) (runFunc, error) {
 	return func(a *act) outcome { return a.goToSurface() }, nil
 }
 
@@ -387,7 +387,7 @@ func (w *World) safeStairDirection(feet game.Pos) (game.Pos, bool) {
 	return game.Pos{}, false
 }
 
-func (w *World) prepMoveAway(p *params) (runFunc, error) {
+func prepMoveAway(w *World, p *params) (runFunc, error) {
 	dist := p.reqFloat("distance", 1, 64)
 	if p.err != nil {
 		return nil, p.err

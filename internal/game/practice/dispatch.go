@@ -18,7 +18,11 @@ type actionSpec struct {
 	omitted    bool    // offered, but the brain leaves it out by name: no budget entry
 	whileDead  bool    // answered while she is dead
 	reads      []string
-	prepare    func(p *params) (runFunc, error)
+	// prepare reads the parameters, checking them against the world where
+	// they name something in it, and returns the action ready to run. The
+	// actions are functions of the world rather than its methods, so that
+	// the world stays a small type and each action lives in its own file.
+	prepare func(w *World, p *params) (runFunc, error)
 }
 
 // actionOrder is the order of PROTOCOL.md's table, which the hello keeps.
@@ -34,41 +38,41 @@ func actionOrder() []string {
 
 // actionTable binds every offered action to its budget, the parameters it
 // reads and the code that runs it.
-func (w *World) actionTable() map[string]actionSpec {
+func actionTable() map[string]actionSpec {
 	xyz := []string{"x", "y", "z"}
 	return map[string]actionSpec{
-		"scan":               {budget: scanBudgetTicks / ticksPerSecond, concurrent: true, reads: []string{"block", "radius"}, prepare: w.prepScan},
-		"mine_block":         {budget: 60, reads: xyz, prepare: w.prepMineBlock},
-		"attack_entity":      {budget: 60, reads: []string{"entity", "id"}, prepare: w.prepAttack},
-		"move_to":            {budget: 120, reads: []string{"x", "y", "z", "range"}, prepare: w.prepMoveTo},
-		"move_away":          {budget: 60, reads: []string{"distance"}, prepare: w.prepMoveAway},
-		"go_to_surface":      {budget: 300, prepare: w.prepGoToSurface},
-		"stop_moving":        {budget: 5, concurrent: true, whileDead: true, prepare: w.prepStop},
-		"look_at":            {budget: 5, concurrent: true, reads: xyz, prepare: w.prepLookAt},
-		"place_block":        {budget: 30, reads: []string{"block", "x", "y", "z", "face"}, prepare: w.prepPlaceBlock},
-		"build":              {budget: 600, reads: []string{"origin", "layers", "palette", "ops", "rotation", "clear"}, prepare: w.prepBuild},
-		"find_block":         {budget: 300, reads: []string{"block", "count", "radius"}, prepare: w.prepFindBlock},
-		"pillar_up":          {budget: 60, reads: []string{"height"}, prepare: w.prepPillarUp},
-		"mine_down":          {budget: 120, reads: []string{"depth"}, prepare: w.prepMineDown},
-		"bridge":             {budget: 120, reads: []string{"direction", "distance", "block"}, prepare: w.prepBridge},
-		"craft_item":         {budget: 60, reads: []string{"item", "count"}, prepare: w.prepCraft},
-		"use_block":          {budget: 30, reads: xyz, prepare: w.prepUseBlock},
-		"smelt_item":         {budget: 150, reads: []string{"item", "count", "fuel"}, prepare: w.prepSmelt},
-		"store_item":         {budget: 60, reads: []string{"item", "count", "x", "y", "z"}, prepare: w.prepStore},
-		"retrieve_item":      {budget: 60, reads: []string{"item", "count", "x", "y", "z"}, prepare: w.prepRetrieve},
-		"view_container":     {budget: 60, reads: xyz, prepare: w.prepViewContainer},
-		"equip_item":         {budget: 10, reads: []string{"item", "slot"}, prepare: w.prepEquip},
-		"discard_item":       {budget: 10, reads: []string{"item", "count"}, prepare: w.prepDiscard},
-		"eat_food":           {budget: 20, reads: []string{"item"}, prepare: w.prepEat},
-		"check_death_log":    {budget: 5, concurrent: true, whileDead: true, prepare: w.prepDeathLog},
-		"goto_player":        {budget: 120, reads: []string{"player", "range"}, prepare: w.prepGotoPlayer},
-		"follow_player":      {budget: 0, reads: []string{"player", "range"}, prepare: w.prepFollowPlayer},
-		"look_at_player":     {budget: 5, concurrent: true, reads: []string{"player"}, prepare: w.prepLookAtPlayer},
-		"give_item":          {budget: 60, reads: []string{"player", "item", "count"}, prepare: w.prepGive},
-		"mc_chat":            {budget: 5, concurrent: true, whileDead: true, reads: []string{"message"}, prepare: w.prepChat},
-		"pickup_items":       {budget: 60, reads: []string{"item", "radius"}, prepare: w.prepPickup},
-		"request_screenshot": {omitted: true, prepare: w.prepScreenshot},
-		"select_slot":        {omitted: true, reads: []string{"slot"}, prepare: w.prepSelectSlot},
+		"scan":               {budget: scanBudgetTicks / ticksPerSecond, concurrent: true, reads: []string{"block", "radius"}, prepare: prepScan},
+		"mine_block":         {budget: 60, reads: xyz, prepare: prepMineBlock},
+		"attack_entity":      {budget: 60, reads: []string{"entity", "id"}, prepare: prepAttack},
+		"move_to":            {budget: 120, reads: []string{"x", "y", "z", "range"}, prepare: prepMoveTo},
+		"move_away":          {budget: 60, reads: []string{"distance"}, prepare: prepMoveAway},
+		"go_to_surface":      {budget: 300, prepare: prepGoToSurface},
+		"stop_moving":        {budget: 5, concurrent: true, whileDead: true, prepare: prepStop},
+		"look_at":            {budget: 5, concurrent: true, reads: xyz, prepare: prepLookAt},
+		"place_block":        {budget: 30, reads: []string{"block", "x", "y", "z", "face"}, prepare: prepPlaceBlock},
+		"build":              {budget: 600, reads: []string{"origin", "layers", "palette", "ops", "rotation", "clear"}, prepare: prepBuild},
+		"find_block":         {budget: 300, reads: []string{"block", "count", "radius"}, prepare: prepFindBlock},
+		"pillar_up":          {budget: 60, reads: []string{"height"}, prepare: prepPillarUp},
+		"mine_down":          {budget: 120, reads: []string{"depth"}, prepare: prepMineDown},
+		"bridge":             {budget: 120, reads: []string{"direction", "distance", "block"}, prepare: prepBridge},
+		"craft_item":         {budget: 60, reads: []string{"item", "count"}, prepare: prepCraft},
+		"use_block":          {budget: 30, reads: xyz, prepare: prepUseBlock},
+		"smelt_item":         {budget: 150, reads: []string{"item", "count", "fuel"}, prepare: prepSmelt},
+		"store_item":         {budget: 60, reads: []string{"item", "count", "x", "y", "z"}, prepare: prepStore},
+		"retrieve_item":      {budget: 60, reads: []string{"item", "count", "x", "y", "z"}, prepare: prepRetrieve},
+		"view_container":     {budget: 60, reads: xyz, prepare: prepViewContainer},
+		"equip_item":         {budget: 10, reads: []string{"item", "slot"}, prepare: prepEquip},
+		"discard_item":       {budget: 10, reads: []string{"item", "count"}, prepare: prepDiscard},
+		"eat_food":           {budget: 20, reads: []string{"item"}, prepare: prepEat},
+		"check_death_log":    {budget: 5, concurrent: true, whileDead: true, prepare: prepDeathLog},
+		"goto_player":        {budget: 120, reads: []string{"player", "range"}, prepare: prepGotoPlayer},
+		"follow_player":      {budget: 0, reads: []string{"player", "range"}, prepare: prepFollowPlayer},
+		"look_at_player":     {budget: 5, concurrent: true, reads: []string{"player"}, prepare: prepLookAtPlayer},
+		"give_item":          {budget: 60, reads: []string{"player", "item", "count"}, prepare: prepGive},
+		"mc_chat":            {budget: 5, concurrent: true, whileDead: true, reads: []string{"message"}, prepare: prepChat},
+		"pickup_items":       {budget: 60, reads: []string{"item", "radius"}, prepare: prepPickup},
+		"request_screenshot": {omitted: true, prepare: prepScreenshot},
+		"select_slot":        {omitted: true, reads: []string{"slot"}, prepare: prepSelectSlot},
 	}
 }
 
@@ -101,7 +105,7 @@ func (w *World) handleFrame(c *client, frame []byte) {
 		w.answer(c, req.ID, req.Action, fail(protocol.FailInvalid, "%s", err.Error()), "", nil)
 		return
 	}
-	run, err := spec.prepare(p)
+	run, err := spec.prepare(w, p)
 	if err == nil {
 		err = p.err
 	}

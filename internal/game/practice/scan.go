@@ -58,7 +58,7 @@ type scanHit struct {
 // scanNearest is how many of the nearest hits an answer lists.
 const scanNearest = 10
 
-func (w *World) prepScan(p *params) (runFunc, error) {
+func prepScan(w *World, p *params) (runFunc, error) {
 	block := w.blockParam(p)
 	radius := p.optInt("radius", 32, 1, 64)
 	if p.err != nil {

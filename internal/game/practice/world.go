@@ -166,7 +166,7 @@ func New(opts Options) (*World, error) {
 	w.bea = newBody(w.gen.spawn)
 	w.ents = newEntities()
 	w.creatures = &creatures{grid: w.grid, blocks: w.blocks, ents: w.ents, rng: w.rng, opts: opts, world: w}
-	w.actions = w.actionTable()
+	w.actions = actionTable()
 	w.names = actionOrder()
 	w.scratch = newScratch()
 	w.light = &lighting{grid: w.grid}
