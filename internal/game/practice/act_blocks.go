@@ -78,8 +78,8 @@ func bestPickaxe(inv *inventory) string {
 // claimed reports whether p lies in ground the server protects, where a
 // broken block is put back at once. The practice world protects a scripted
 // player's hut when there is one.
-func (w *World) claimed(p game.Pos) bool {
-	for _, c := range w.claims {
+func (t *terrain) claimed(p game.Pos) bool {
+	for _, c := range t.claims {
 		if p.X >= c.min.X && p.X <= c.max.X && p.Y >= c.min.Y && p.Y <= c.max.Y && p.Z >= c.min.Z && p.Z <= c.max.Z {
 			return true
 		}
@@ -156,7 +156,7 @@ func (a *act) placeBlock(item string, anchor game.Pos, face game.Face) outcome {
 		return fail(protocol.Failure, "the anchor %s is %s; a block is placed against a solid block, so pick an anchor next to %s that is solid",
 			anchor, ab.name, dest)
 	}
-	if !w.replaceable(dest) {
+	if !w.land.replaceable(dest) {
 		return fail(protocol.Failure, "%s already holds %s; mine it first or pick another face", dest, w.grid.name(dest))
 	}
 	if err := a.reachToPlace(dest); err != nil {
@@ -173,9 +173,9 @@ func (a *act) placeBlock(item string, anchor game.Pos, face game.Face) outcome {
 }
 
 // replaceable reports whether a placed block may go into p.
-func (w *World) replaceable(p game.Pos) bool {
-	b := w.grid.info(p)
-	return w.grid.at(p) == air || b.replace || b.liquid || b.name == "fire"
+func (t *terrain) replaceable(p game.Pos) bool {
+	b := t.grid.info(p)
+	return t.grid.at(p) == air || b.replace || b.liquid || b.name == "fire"
 }
 
 // overlapsAgent reports whether a block in p would stand where her body is.
@@ -222,10 +222,10 @@ func (a *act) put(dest game.Pos, item string) *walkErr {
 	if !a.wait(placeTicks) {
 		return errStopped
 	}
-	if !w.replaceable(dest) {
+	if !w.land.replaceable(dest) {
 		return &walkErr{result: protocol.Failure, message: fmt.Sprintf("%s filled with %s before you placed there", dest, w.grid.name(dest))}
 	}
-	if w.claimed(dest) {
+	if w.land.claimed(dest) {
 		return &walkErr{result: protocol.FailProtected, message: fmt.Sprintf("the server took back the block you placed at %s: this ground is protected", dest)}
 	}
 	if w.overlapsAgent(dest) {
@@ -238,7 +238,7 @@ func (a *act) put(dest game.Pos, item string) *walkErr {
 		if w.overlapsAgent(top) {
 			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("placement_overlaps_agent: the door's upper half %s is where you stand", top)}
 		}
-		if !w.replaceable(top) {
+		if !w.land.replaceable(top) {
 			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("a door needs two free cells; %s holds %s", top, w.grid.name(top))}
 		}
 		if state == "" {
@@ -254,7 +254,7 @@ func (a *act) put(dest game.Pos, item string) *walkErr {
 		}
 		off, ok := game.Face(facing).Offset()
 		head := dest.Add(off)
-		if !ok || !w.replaceable(head) || w.overlapsAgent(head) {
+		if !ok || !w.land.replaceable(head) || w.overlapsAgent(head) {
 			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("a bed needs two free cells; %s holds %s", head, w.grid.name(head))}
 		}
 		w.grid.setState(dest, id, mergeState(state, "part=foot"))
@@ -263,7 +263,7 @@ func (a *act) put(dest game.Pos, item string) *walkErr {
 		w.grid.setState(dest, id, state)
 	}
 	w.bea.inv.remove(kind, 1)
-	w.settle(dest)
+	w.land.settle(dest)
 	return nil
 }
 
@@ -334,13 +334,13 @@ func (a *act) useBlock(at game.Pos) outcome {
 		if !a.wait(6) {
 			return errStopped.outcome()
 		}
-		return succeed("you opened the %s at %s and closed it again; %s", b.name, at, w.describeContainer(at))
+		return succeed("you opened the %s at %s and closed it again; %s", b.name, at, w.land.describeContainer(at))
 	case b.name == "crafting_table" || b.name == "furnace":
 		if !a.wait(6) {
 			return errStopped.outcome()
 		}
 		extra := ""
-		if f := w.furnaces[at]; b.name == "furnace" && f != nil {
+		if f := w.land.furnaces[at]; b.name == "furnace" && f != nil {
 			extra = "; " + f.describe()
 		}
 		return succeed("you opened the %s at %s and closed it again%s", b.name, at, extra)

@@ -129,8 +129,8 @@ func secondHalves(cells []blueprint.Cell) (second map[game.Pos]bool, bedFacing m
 }
 
 // cellRight reports whether a cell already holds what the build wants.
-func (w *World) cellRight(c blueprint.Cell) bool {
-	have := w.grid.name(c.Pos)
+func (t *terrain) cellRight(c blueprint.Cell) bool {
+	have := t.grid.name(c.Pos)
 	if c.Block == blueprint.Air {
 		return blueprint.IsEmpty(have)
 	}
@@ -265,11 +265,11 @@ func (a *act) moveWithin(p game.Pos, bad func(game.Pos) bool, why string) *walkE
 
 // supported reports whether a placed block in p has something beside it to
 // be placed against.
-func (w *World) supported(p game.Pos) bool {
+func (t *terrain) supported(p game.Pos) bool {
 	for _, f := range game.Faces {
 		d, _ := f.Offset()
-		b := w.grid.info(p.Add(d))
-		if b.solid && !(b.door && w.grid.isOpen(p.Add(d))) {
+		b := t.grid.info(p.Add(d))
+		if b.solid && !(b.door && t.grid.isOpen(p.Add(d))) {
 			return true
 		}
 	}
@@ -281,7 +281,7 @@ func (w *World) supported(p game.Pos) bool {
 // waits for the second.
 func (a *act) placeCell(s *buildState, c blueprint.Cell, last bool) *walkErr {
 	w := a.w
-	if w.cellRight(c) {
+	if w.land.cellRight(c) {
 		delete(s.floating, c.Pos)
 		a.tally(s, c.Pos)
 		return nil
@@ -326,7 +326,7 @@ func (a *act) placeCell(s *buildState, c blueprint.Cell, last bool) *walkErr {
 		s.missing[kind]++
 		return nil
 	}
-	if !w.supported(c.Pos) {
+	if !w.land.supported(c.Pos) {
 		if !last {
 			s.floating[c.Pos] = true
 		}
@@ -394,7 +394,7 @@ func (a *act) placeCell(s *buildState, c blueprint.Cell, last bool) *walkErr {
 func (w *World) buildAnswer(s *buildState) outcome {
 	var wrong []blueprint.Cell
 	for _, c := range s.exp.Cells {
-		if !w.cellRight(c) {
+		if !w.land.cellRight(c) {
 			wrong = append(wrong, c)
 		}
 	}

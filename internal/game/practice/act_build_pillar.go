@@ -28,12 +28,12 @@ func (a *act) pillarCells(s *buildState) *walkErr {
 	s.far = nil
 	for len(pending) > 0 {
 		c := pending[0]
-		if w.cellRight(c) {
+		if w.land.cellRight(c) {
 			pending = pending[1:]
 			a.tally(s, c.Pos)
 			continue
 		}
-		base, ok := w.pillarBase(c.Pos, s.exp.Box)
+		base, ok := w.land.pillarBase(c.Pos, s.exp.Box)
 		if !ok {
 			s.far = append(s.far, c)
 			pending = pending[1:]
@@ -65,7 +65,7 @@ func (a *act) pillarCells(s *buildState) *walkErr {
 		a.logf("pillared up %d blocks at %s for %s", rise, ground, c)
 		var rest []blueprint.Cell
 		for _, p := range pending {
-			if !w.inReach(p.Pos) || p.Block != blueprint.Air && !w.supported(p.Pos) {
+			if !w.inReach(p.Pos) || p.Block != blueprint.Air && !w.land.supported(p.Pos) {
 				rest = append(rest, p)
 				continue
 			}
@@ -82,7 +82,7 @@ func (a *act) pillarCells(s *buildState) *walkErr {
 			} else if err != nil {
 				a.logf("could not place %s at %s: %s", blueprint.Kind(p.Block), p.Pos, err.message)
 			}
-			if w.cellRight(p) {
+			if w.land.cellRight(p) {
 				a.tally(s, p.Pos)
 			} else {
 				s.far = append(s.far, p)
@@ -113,7 +113,7 @@ func (a *act) pillarCells(s *buildState) *walkErr {
 func (w *World) stillNeeded(s *buildState, cells []blueprint.Cell) game.Inventory {
 	keep := game.Inventory{}
 	for _, c := range cells {
-		if c.Block != blueprint.Air && !w.cellRight(c) {
+		if c.Block != blueprint.Air && !w.land.cellRight(c) {
 			keep[blueprint.Kind(c.Block)]++
 		}
 	}
@@ -122,8 +122,8 @@ func (w *World) stillNeeded(s *buildState, cells []blueprint.Cell) game.Inventor
 
 // pillarBase is a standing spot on the ground beside p, outside the build's
 // box where there is one.
-func (w *World) pillarBase(p game.Pos, box blueprint.Box) (game.Pos, bool) {
-	g := w.grid
+func (t *terrain) pillarBase(p game.Pos, box blueprint.Box) (game.Pos, bool) {
+	g := t.grid
 	var inside *game.Pos
 	for r := 1; r <= 3; r++ {
 		for _, d := range horizontal {

@@ -65,8 +65,8 @@ func (c *container) take(item string, n int) int {
 }
 
 // describeContainer is the sentence every chest answer ends with.
-func (w *World) describeContainer(p game.Pos) string {
-	c := w.containerAt(p)
+func (t *terrain) describeContainer(p game.Pos) string {
+	c := t.containerAt(p)
 	if c == nil {
 		return fmt.Sprintf("there is no container at %s", p)
 	}
@@ -78,18 +78,18 @@ func (w *World) describeContainer(p game.Pos) string {
 		}
 	}
 	if len(inv) == 0 {
-		return fmt.Sprintf("the %s at %s is empty", w.grid.name(p), p)
+		return fmt.Sprintf("the %s at %s is empty", t.grid.name(p), p)
 	}
-	return fmt.Sprintf("the %s at %s holds %s (%d free slots)", w.grid.name(p), p, describeInventory(inv), free)
+	return fmt.Sprintf("the %s at %s holds %s (%d free slots)", t.grid.name(p), p, describeInventory(inv), free)
 }
 
 // containerData is the data of a chest answer.
-func (w *World) containerData(p game.Pos) map[string]any {
-	c := w.containerAt(p)
+func (t *terrain) containerData(p game.Pos) map[string]any {
+	c := t.containerAt(p)
 	if c == nil {
 		return nil
 	}
-	return map[string]any{"container": w.grid.name(p), "x": p.X, "y": p.Y, "z": p.Z, "contents": c.contents()}
+	return map[string]any{"container": t.grid.name(p), "x": p.X, "y": p.Y, "z": p.Z, "contents": c.contents()}
 }
 
 // findContainer is the chest or barrel at the given position, or the
@@ -181,17 +181,17 @@ func (a *act) store(c chestArgs) outcome {
 	if !a.wait(4) {
 		return errStopped.outcome()
 	}
-	box := w.containerAt(at)
+	box := w.land.containerAt(at)
 	if box == nil {
 		return fail(protocol.Failure, "the container at %s is gone", at)
 	}
 	moved := box.add(c.item, n, w.stackOf(c.item))
 	w.bea.inv.remove(c.item, moved)
-	data := w.containerData(at)
+	data := w.land.containerData(at)
 	if moved < n {
-		return fail(protocol.Failure, "the %s is full: stored %d of %d %s; %s", w.grid.name(at), moved, n, c.item, w.describeContainer(at)).with(data)
+		return fail(protocol.Failure, "the %s is full: stored %d of %d %s; %s", w.grid.name(at), moved, n, c.item, w.land.describeContainer(at)).with(data)
 	}
-	return succeed("stored %d %s; %s", moved, c.item, w.describeContainer(at)).with(data)
+	return succeed("stored %d %s; %s", moved, c.item, w.land.describeContainer(at)).with(data)
 }
 
 func prepRetrieve(w *World, p *params) (runFunc, error) {
@@ -213,20 +213,20 @@ func (a *act) retrieve(c chestArgs) outcome {
 	if werr := a.openContainer(at); werr != nil {
 		return werr.outcome()
 	}
-	box := w.containerAt(at)
+	box := w.land.containerAt(at)
 	if box == nil {
 		return fail(protocol.Failure, "the container at %s is gone", at)
 	}
 	inside := box.contents()[c.item]
 	if inside == 0 {
-		return fail(protocol.Failure, "there is no %s in it; %s", c.item, w.describeContainer(at)).with(w.containerData(at))
+		return fail(protocol.Failure, "there is no %s in it; %s", c.item, w.land.describeContainer(at)).with(w.land.containerData(at))
 	}
 	n := c.count
 	if n == 0 {
 		n = inside
 	}
 	if n > inside {
-		return fail(protocol.Failure, "it holds only %d %s, fewer than the %d asked; %s", inside, c.item, n, w.describeContainer(at)).with(w.containerData(at))
+		return fail(protocol.Failure, "it holds only %d %s, fewer than the %d asked; %s", inside, c.item, n, w.land.describeContainer(at)).with(w.land.containerData(at))
 	}
 	if !a.wait(4) {
 		return errStopped.outcome()
@@ -236,9 +236,9 @@ func (a *act) retrieve(c chestArgs) outcome {
 	box.take(c.item, k)
 	w.bea.inv.add(c.item, k)
 	if k < n {
-		return fail(protocol.FailInventoryFull, "your inventory is full: took %d of %d %s; %s", k, n, c.item, w.describeContainer(at)).with(w.containerData(at))
+		return fail(protocol.FailInventoryFull, "your inventory is full: took %d of %d %s; %s", k, n, c.item, w.land.describeContainer(at)).with(w.land.containerData(at))
 	}
-	return succeed("took %d %s; %s", k, c.item, w.describeContainer(at)).with(w.containerData(at))
+	return succeed("took %d %s; %s", k, c.item, w.land.describeContainer(at)).with(w.land.containerData(at))
 }
 
 func prepViewContainer(w *World, p *params) (runFunc, error) {
@@ -254,6 +254,6 @@ func prepViewContainer(w *World, p *params) (runFunc, error) {
 		if werr := a.openContainer(at); werr != nil {
 			return werr.outcome()
 		}
-		return succeed("you looked inside; %s", w.describeContainer(at)).with(w.containerData(at))
+		return succeed("you looked inside; %s", w.land.describeContainer(at)).with(w.land.containerData(at))
 	}, nil
 }

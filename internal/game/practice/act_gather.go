@@ -65,7 +65,7 @@ func (a *act) breakBlock(p game.Pos) (string, *walkErr) {
 		}
 	}
 	a.face(p.Center())
-	ticks := w.breakTicks(p, w.bea.inv)
+	ticks := w.land.breakTicks(p, w.bea.inv)
 	a.doing = fmt.Sprintf("breaking %s at %s", b.name, p)
 	if !a.wait(ticks) {
 		return "", errStopped
@@ -73,7 +73,7 @@ func (a *act) breakBlock(p game.Pos) (string, *walkErr) {
 	if g.at(p) != id {
 		return "", nil // it went while she swung; nothing of hers to count
 	}
-	if w.claimed(p) {
+	if w.land.claimed(p) {
 		// The client showed it broken; the server put it back.
 		return "", &walkErr{result: protocol.FailProtected, message: fmt.Sprintf("the server put %s at %s back: this ground is protected", b.name, p)}
 	}
@@ -103,12 +103,12 @@ func (w *World) removeBlock(p game.Pos) {
 		w.spillContainer(p)
 	}
 	g.set(p, air)
-	w.settle(p.Add(up1))
+	w.land.settle(p.Add(up1))
 }
 
 // settle lets sand and gravel standing on nothing fall, starting at p.
-func (w *World) settle(p game.Pos) {
-	g := w.grid
+func (t *terrain) settle(p game.Pos) {
+	g := t.grid
 	for g.info(p).gravity {
 		id, to := g.at(p), p
 		for to.Y > minY && g.passable(to.Add(down1)) && !g.info(to.Add(down1)).liquid {
@@ -175,14 +175,14 @@ func (w *World) bestCandidate(match func(string) bool, radius int, skip map[game
 	var best game.Pos
 	bestKey, found := 0.0, false
 	w.matching(match, radius, func(p game.Pos) {
-		if skip[p] || w.grid.info(p).protected || w.claimed(p) {
+		if skip[p] || w.grid.info(p).protected || w.land.claimed(p) {
 			return
 		}
 		k := p.Dist(eye)
 		if found && k >= bestKey {
 			return
 		}
-		if !w.exposed(p) {
+		if !w.land.exposed(p) {
 			k += 6
 		}
 		if !found || k < bestKey || k == bestKey && lessPos(p, best) {
@@ -204,10 +204,10 @@ func lessPos(a, b game.Pos) bool {
 
 // tierFor is the lowest pickaxe tier that gets a drop from every block the
 // name matches, 0 when one of them drops something to a hand.
-func (w *World) tierFor(block string) int {
+func (t *terrain) tierFor(block string) int {
 	m := blockMatcher(block)
 	tier := -1
-	for _, b := range w.blocks.infos {
+	for _, b := range t.blocks.infos {
 		if m(b.name) && (tier < 0 || b.tier < tier) {
 			tier = b.tier
 		}
@@ -217,12 +217,12 @@ func (w *World) tierFor(block string) int {
 
 // knownBlock reports whether a name is a block this world has or could
 // match through a generic name.
-func (w *World) knownBlock(name string) bool {
-	if _, ok := w.blocks.lookup(name); ok {
+func (t *terrain) knownBlock(name string) bool {
+	if _, ok := t.blocks.lookup(name); ok {
 		return true
 	}
 	m := blockMatcher(name)
-	for _, b := range w.blocks.infos {
+	for _, b := range t.blocks.infos {
 		if m(b.name) {
 			return true
 		}
@@ -234,7 +234,7 @@ func (w *World) knownBlock(name string) bool {
 // world has, or a generic name that matches some.
 func (w *World) blockParam(p *params) string {
 	block := p.itemName("block", true)
-	if p.err == nil && !w.knownBlock(block) {
+	if p.err == nil && !w.land.knownBlock(block) {
 		p.failf("block %q is not a block of the practice world; try a block id such as oak_log, log, stone or iron_ore", block)
 	}
 	return block
@@ -248,7 +248,7 @@ func prepFindBlock(w *World, p *params) (runFunc, error) {
 		return nil, p.err
 	}
 	return func(a *act) outcome {
-		if tier := w.tierFor(block); tier > w.bea.inv.bestTier(toolPickaxe) {
+		if tier := w.land.tierFor(block); tier > w.bea.inv.bestTier(toolPickaxe) {
 			return fail(protocol.Failure, "%s drops nothing without %s; you have %s", block, pickaxeTierName(tier), bestPickaxe(w.bea.inv))
 		}
 		return a.findBlock(block, count, radius)
@@ -260,10 +260,10 @@ func prepFindBlock(w *World, p *params) (runFunc, error) {
 // cobblestone, grass dirt, iron ore raw iron; leaves, which want shears,
 // themselves). A by-product (a sapling from leaves broken by hand) is not
 // among them.
-func (w *World) wantedDrops(block string) map[string]bool {
+func (t *terrain) wantedDrops(block string) map[string]bool {
 	match := blockMatcher(block)
 	out := map[string]bool{}
-	for _, b := range w.blocks.infos {
+	for _, b := range t.blocks.infos {
 		switch {
 		case !match(b.name):
 		case b.drop == "" || b.drop == "-":
@@ -284,7 +284,7 @@ func (a *act) findBlock(block string, count, radius int) outcome {
 	w := a.w
 	start := w.tick
 	match := blockMatcher(block)
-	wanted := w.wantedDrops(block)
+	wanted := w.land.wantedDrops(block)
 	collected, dry, lost, broken := 0, 0, 0, 0
 	got := game.Inventory{}
 	skip := map[game.Pos]bool{}

@@ -41,7 +41,7 @@ func (a *act) moveTo(target game.Pos, rng float64) outcome {
 		return err.outcome()
 	}
 	here := w.bea.feet()
-	if pt := w.portalAt(here); pt != nil {
+	if pt := w.land.portalAt(here); pt != nil {
 		return a.travel(pt)
 	}
 	walked := math.Round(start.Center().Dist(here.Center()))

@@ -35,9 +35,9 @@ func (f *furnace) describe() string {
 
 // stepFurnaces cooks one tick in every furnace.
 func (w *World) stepFurnaces() {
-	for p, f := range w.furnaces {
+	for p, f := range w.land.furnaces {
 		if w.grid.name(p) != "furnace" {
-			delete(w.furnaces, p)
+			delete(w.land.furnaces, p)
 			continue
 		}
 		if f.input.Count == 0 {
@@ -76,11 +76,11 @@ func (w *World) stepFurnaces() {
 }
 
 // furnaceAt is the state of the furnace block in p.
-func (w *World) furnaceAt(p game.Pos) *furnace {
-	f := w.furnaces[p]
+func (t *terrain) furnaceAt(p game.Pos) *furnace {
+	f := t.furnaces[p]
 	if f == nil {
 		f = &furnace{}
-		w.furnaces[p] = f
+		t.furnaces[p] = f
 	}
 	return f
 }
@@ -200,7 +200,7 @@ func (a *act) smelt(item string, count int, fuel string) outcome {
 	default:
 		return fail(protocol.Failure, "there is no furnace within 16 blocks and you carry none; craft one from 8 cobblestone")
 	}
-	f := w.furnaceAt(*at)
+	f := w.land.furnaceAt(*at)
 	if f.input.Count > 0 && f.input.Item != input || f.output.Count > 0 && f.output.Item != result || f.fuel.Count > 0 && f.fuel.Item != fuel {
 		return fail(protocol.FailFurnaceBusy, "the furnace at %s is busy (%s); you left it alone", at, f.describe())
 	}

@@ -113,7 +113,7 @@ func (a *act) mineDown(depth int) outcome {
 	for i := 0; i < depth; i++ {
 		feet := w.bea.feet()
 		below := feet.Add(down1)
-		if why := w.hazardBelow(below); why != "" {
+		if why := w.land.hazardBelow(below); why != "" {
 			return mineDownEnd(i, depth, start, w.bea.feet(), why)
 		}
 		if b := g.info(below); b.hardness < 0 {
@@ -143,8 +143,8 @@ func (a *act) mineDown(depth int) outcome {
 }
 
 // hazardBelow says what makes breaking below unsafe, or "".
-func (w *World) hazardBelow(below game.Pos) string {
-	g := w.grid
+func (t *terrain) hazardBelow(below game.Pos) string {
+	g := t.grid
 	danger := func(p game.Pos) string {
 		switch n := g.name(p); n {
 		case "lava", "water", "fire":
@@ -237,7 +237,7 @@ func (a *act) bridge(dir game.Face, dist int, block string) outcome {
 				}
 				return end(i, "you ran out of blocks")
 			}
-			if !w.replaceable(floor) {
+			if !w.land.replaceable(floor) {
 				return end(i, fmt.Sprintf("%s at %s cannot carry you", g.name(floor), floor))
 			}
 			w.bea.inv.holdItem(item)
@@ -291,10 +291,10 @@ func (a *act) climbOut(start game.Pos) outcome {
 			return err.outcome()
 		}
 	}
-	if _, ok := w.safeStairDirection(w.bea.feet()); !ok {
+	if _, ok := w.land.safeStairDirection(w.bea.feet()); !ok {
 		// In the middle of a pit's floor nothing is beside her to cut
 		// steps into: she walks to the foot of a wall first.
-		stair := func(p game.Pos) bool { _, ok := w.safeStairDirection(p); return ok }
+		stair := func(p game.Pos) bool { _, ok := w.land.safeStairDirection(p); return ok }
 		if res := w.findPath(pathQuery{start: w.bea.feet(), goal: stair, maxNodes: walkNodes}); res.found {
 			a.doing = "walking to a wall to dig steps into"
 			if err := a.follow(res.steps); err == errStopped {
@@ -316,7 +316,7 @@ func (a *act) digStaircase(start game.Pos) outcome {
 		if w.openGround(feet) {
 			return succeed("you dug a staircase up to open ground at %s (from y=%d)", feet, start.Y)
 		}
-		dir, ok := w.safeStairDirection(feet)
+		dir, ok := w.land.safeStairDirection(feet)
 		if !ok {
 			return fail(protocol.Failure, "you found no safe way up from %s: every direction opens onto lava, water or blocks you never break", feet)
 		}
@@ -355,8 +355,8 @@ func (w *World) openGround(feet game.Pos) bool {
 
 // safeStairDirection is a direction in which one step forward and up opens
 // no liquid, breaks nothing protected and lands on something solid.
-func (w *World) safeStairDirection(feet game.Pos) (game.Pos, bool) {
-	g := w.grid
+func (t *terrain) safeStairDirection(feet game.Pos) (game.Pos, bool) {
+	g := t.grid
 	for _, d := range horizontal[:4] {
 		dir := game.Pos{X: d[0], Z: d[1]}
 		next := feet.Add(dir).Add(up1)

@@ -62,7 +62,7 @@ func (a *act) clutch(land game.Pos) outcome {
 			return fail(protocol.Failure, "you died before you landed")
 		}
 		if !placed && b.feet().Y-land.Y <= 2 {
-			if !w.replaceable(land) || !b.inv.holdItem("water_bucket") {
+			if !w.land.replaceable(land) || !b.inv.holdItem("water_bucket") {
 				return fail(protocol.Failure, "you found nowhere to pour the water at %s", land)
 			}
 			b.inv.remove("water_bucket", 1)

@@ -402,7 +402,7 @@ func (g *grid) doorCost(p game.Pos) float32 {
 func (w *World) digCost(p game.Pos) (float32, bool) {
 	g := w.grid
 	b := g.info(p)
-	if !g.inside(p) || b.hardness < 0 || b.protected || b.liquid || b.door || b.ironDoor || w.claimed(p) {
+	if !g.inside(p) || b.hardness < 0 || b.protected || b.liquid || b.door || b.ironDoor || w.land.claimed(p) {
 		return 0, false
 	}
 	for _, f := range game.Faces {
@@ -414,7 +414,7 @@ func (w *World) digCost(p game.Pos) (float32, bool) {
 	if g.info(p.Add(up1)).gravity {
 		return 0, false
 	}
-	t := w.breakTicks(p, w.bea.inv)
+	t := w.land.breakTicks(p, w.bea.inv)
 	return 2 + float32(t)/ticksPerSecond, true
 }
 
@@ -438,8 +438,8 @@ func unwind(nodes []pathNode, i int32) []pathStep {
 
 // breakTicks is how long she takes to break p with the best tool she
 // carries for it, as vanilla times it, plus the moment it takes to aim.
-func (w *World) breakTicks(p game.Pos, inv *inventory) int {
-	b := w.grid.info(p)
+func (t *terrain) breakTicks(p game.Pos, inv *inventory) int {
+	b := t.grid.info(p)
 	return breakTicksFor(b, inv)
 }
 

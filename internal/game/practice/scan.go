@@ -102,7 +102,7 @@ func (w *World) stepScans() int {
 		for _, s := range heads {
 			worked += s.work(w.grid, min(share, scanCellsPerTick-worked))
 			if s.finished() {
-				w.endScan(s, w.scanOutcome(s), "")
+				w.endScan(s, w.land.scanOutcome(s), "")
 			}
 			if worked >= scanCellsPerTick {
 				break
@@ -206,7 +206,7 @@ func (s *scanJob) hit(p game.Pos, id blockID) {
 
 // scanOutcome is a finished scan's answer: how many it found of each kind
 // and the nearest ones, with the hits in data.
-func (w *World) scanOutcome(s *scanJob) outcome {
+func (t *terrain) scanOutcome(s *scanJob) outcome {
 	type hit struct {
 		Block    string  `json:"block"`
 		X        int     `json:"x"`
@@ -216,11 +216,11 @@ func (w *World) scanOutcome(s *scanJob) outcome {
 	}
 	near := make([]hit, 0, len(s.near))
 	for _, h := range s.near {
-		near = append(near, hit{Block: w.blocks.name(h.id), X: h.p.X, Y: h.p.Y, Z: h.p.Z, Distance: round1(h.d)})
+		near = append(near, hit{Block: t.blocks.name(h.id), X: h.p.X, Y: h.p.Y, Z: h.p.Z, Distance: round1(h.d)})
 	}
 	counts := game.Inventory{}
 	for id, n := range s.counts {
-		counts[w.blocks.name(id)] += n
+		counts[t.blocks.name(id)] += n
 	}
 	data := map[string]any{"block": s.block, "radius": s.radius, "count": s.count, "counts": counts, "hits": near}
 	if s.count == 0 {

@@ -26,10 +26,10 @@ func (w *World) dark() bool {
 
 // biome names the land under p.
 func (w *World) biome(p game.Pos) string {
-	if w.inNether(p) {
+	if w.land.inNether(p) {
 		return "nether_wastes"
 	}
-	if d := p.Sub(w.gen.lake); abs(d.X) < 16 && abs(d.Z) < 16 {
+	if d := p.Sub(w.land.gen.lake); abs(d.X) < 16 && abs(d.Z) < 16 {
 		return "river"
 	}
 	if valueNoise(w.opts.Seed, float64(p.X), float64(p.Z), 30, 9) >= 0.35 {

@@ -73,11 +73,13 @@ type Options struct {
 
 // World is a practice world. Create it with New and run it with Serve.
 type World struct {
-	opts    Options
-	log     *slog.Logger
-	blocks  *blockTable
-	grid    *grid
-	gen     generated
+	opts   Options
+	log    *slog.Logger
+	blocks *blockTable
+	grid   *grid
+	// land owns the ground; grid and blocks are its, kept here because
+	// nearly every part of the world reads them.
+	land    *terrain
 	rng     *rng
 	actions map[string]actionSpec
 	names   []string // offered actions, in protocol order
@@ -105,12 +107,9 @@ type World struct {
 	light   *lighting
 	book    kitchen
 
-	containers map[game.Pos]*container
-	furnaces   map[game.Pos]*furnace
-	claims     []claim
-	timeShift  int64 // ticks skipped by sleeping
-	blows      []blow
-	eatRetry   int64
+	timeShift int64 // ticks skipped by sleeping
+	blows     []blow
+	eatRetry  int64
 }
 
 // deathRecord is one line of check_death_log.
@@ -151,19 +150,17 @@ func New(opts Options) (*World, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	w := &World{
-		opts:       opts,
-		log:        log,
-		blocks:     newBlockTable(),
-		rng:        newRNG(opts.Seed, 77),
-		weather:    "clear",
-		hub:        newHub(log),
-		containers: map[game.Pos]*container{},
-		furnaces:   map[game.Pos]*furnace{},
-		tick:       0,
+		opts:    opts,
+		log:     log,
+		blocks:  newBlockTable(),
+		rng:     newRNG(opts.Seed, 77),
+		weather: "clear",
+		hub:     newHub(log),
+		tick:    0,
 	}
-	w.grid = newGrid(opts.Size, opts.Size, w.blocks)
-	w.gen = generate(w.grid, opts.Seed)
-	w.bea = newBody(w.gen.spawn)
+	w.land = newTerrain(w.blocks, opts.Size, opts.Seed)
+	w.grid = w.land.grid
+	w.bea = newBody(w.land.gen.spawn)
 	w.ents = newEntities()
 	w.creatures = &creatures{grid: w.grid, blocks: w.blocks, ents: w.ents, rng: w.rng, opts: opts, world: w}
 	w.actions = actionTable()
@@ -174,17 +171,6 @@ func New(opts Options) (*World, error) {
 		return nil, err
 	}
 	w.bea.inv.stackOf = w.stackOf
-	if w.gen.hasHut {
-		h := w.gen.hut
-		w.claims = append(w.claims, claim{min: h.min, max: h.max})
-		c := w.containerAt(h.chest)
-		c.add("bread", 3, 64)
-		c.add("torch", 4, 64)
-		c.add("iron_ingot", 2, 64)
-	}
-	for _, pt := range w.gen.portals {
-		w.claims = append(w.claims, pt.frame)
-	}
 	w.creatures.populate()
 	return w, nil
 }
@@ -229,4 +215,4 @@ func (w *World) now() int64 { return w.tick }
 func (w *World) her() *body { return w.bea }
 
 // Spawn is where she first stands.
-func (w *World) Spawn() game.Pos { return w.gen.spawn }
+func (w *World) Spawn() game.Pos { return w.land.gen.spawn }
