@@ -50,7 +50,7 @@ func (a *act) moveTo(target game.Pos, rng float64) outcome {
 
 func prepStop(w *World, p *params) (runFunc, error) {
 	return func(a *act) outcome {
-		if stopped := w.interrupt(protocol.ReasonStopped); stopped != nil {
+		if stopped := w.hands.interrupt(protocol.ReasonStopped); stopped != nil {
 			return succeed("you stopped %s", stopped.action)
 		}
 		return succeed("you were not doing anything; you stand still")

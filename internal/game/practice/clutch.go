@@ -37,7 +37,7 @@ func (inv *inventory) hotbarHas(item string) bool {
 // than three blocks with a water bucket in the hotbar.
 func (w *World) considerClutch() {
 	b := w.bea
-	if b.dead || b.fallen > 0 || (w.reflex != nil && w.reflex.reflex == protocol.ReflexClutch) || !b.inv.hotbarHas("water_bucket") {
+	if b.dead || b.fallen > 0 || (w.hands.reflex != nil && w.hands.reflex.reflex == protocol.ReflexClutch) || !b.inv.hotbarHas("water_bucket") {
 		return
 	}
 	depth, land := w.dropBelow()

@@ -89,20 +89,20 @@ func (w *World) handleFrame(c *client, frame []byte) {
 			w.log.Info("practice: frame is not a request", slog.String("frame", truncate(string(frame), 120)))
 			return
 		}
-		w.answer(c, id, req.Action, fail(protocol.FailInvalid,
+		w.hands.answer(c, id, req.Action, fail(protocol.FailInvalid,
 			"the request could not be read (%v); send an object with id, action (one of the known actions: %s) and parameters",
 			err, strings.Join(w.names, ", ")), "", nil)
 		return
 	}
 	spec, ok := w.actions[req.Action]
 	if !ok {
-		w.answer(c, req.ID, req.Action, fail(protocol.FailInvalid,
+		w.hands.answer(c, req.ID, req.Action, fail(protocol.FailInvalid,
 			"there is no action %q; the known actions are: %s", truncate(req.Action, 60), strings.Join(w.names, ", ")), "", nil)
 		return
 	}
 	p, err := newParams(req.Action, req.Parameters)
 	if err != nil {
-		w.answer(c, req.ID, req.Action, fail(protocol.FailInvalid, "%s", err.Error()), "", nil)
+		w.hands.answer(c, req.ID, req.Action, fail(protocol.FailInvalid, "%s", err.Error()), "", nil)
 		return
 	}
 	run, err := spec.prepare(w, p)
@@ -110,28 +110,28 @@ func (w *World) handleFrame(c *client, frame []byte) {
 		err = p.err
 	}
 	if err != nil {
-		w.answer(c, req.ID, req.Action, fail(protocol.FailInvalid, "%s", err.Error()), "", nil)
+		w.hands.answer(c, req.ID, req.Action, fail(protocol.FailInvalid, "%s", err.Error()), "", nil)
 		return
 	}
 	if w.bea.dead && !spec.whileDead {
-		w.answer(c, req.ID, req.Action, fail(protocol.FailDead, "you are dead; you respawn in a moment"), "", nil)
+		w.hands.answer(c, req.ID, req.Action, fail(protocol.FailDead, "you are dead; you respawn in a moment"), "", nil)
 		return
 	}
 	if spec.concurrent {
 		if o := w.runInstant(c, req.ID, req.Action, run); !o.deferred {
-			w.answer(c, req.ID, req.Action, o, "", nil)
+			w.hands.answer(c, req.ID, req.Action, o, "", nil)
 		}
 		return
 	}
-	if w.reflex != nil {
-		if w.reflex.reflex == protocol.ReflexClutch {
-			w.answer(c, req.ID, req.Action, fail(protocol.FailBusy, "you are landing a fall; ask again once you are down"), "", nil)
+	if w.hands.reflex != nil {
+		if w.hands.reflex.reflex == protocol.ReflexClutch {
+			w.hands.answer(c, req.ID, req.Action, fail(protocol.FailBusy, "you are landing a fall; ask again once you are down"), "", nil)
 			return
 		}
 		w.endReflex(protocol.EventFailed, "gave way to your request "+req.Action)
 	}
-	w.interrupt(protocol.ReasonReplaced)
-	w.job = w.startJob(c, req.ID, req.Action, spec.budget, run)
+	w.hands.interrupt(protocol.ReasonReplaced)
+	w.hands.job = newJob(w, c, req.ID, req.Action, spec.budget, run)
 }
 
 // runInstant runs a concurrent action to its end inside the tick; it never

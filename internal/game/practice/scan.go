@@ -122,7 +122,7 @@ func (w *World) stepScans() int {
 // endScan answers a scan (INTERRUPTED ones with their reason) and takes it
 // off the queue.
 func (w *World) endScan(s *scanJob, o outcome, reason string) {
-	w.answer(s.c, s.id, "scan", o, reason, nil)
+	w.hands.answer(s.c, s.id, "scan", o, reason, nil)
 	if i := slices.Index(w.scans, s); i >= 0 {
 		w.scans = slices.Delete(w.scans, i, i+1)
 	}

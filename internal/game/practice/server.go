@@ -121,10 +121,10 @@ func (w *World) run(ctx context.Context, inbox <-chan inbound) {
 // shutdown answers the running action, since every request is answered
 // exactly once, and drops every client.
 func (w *World) shutdown() {
-	w.interrupt(protocol.ReasonDisconnected)
-	if w.reflex != nil {
-		w.halt(w.reflex)
-		w.reflex = nil
+	w.hands.interrupt(protocol.ReasonDisconnected)
+	if w.hands.reflex != nil {
+		w.hands.halt(w.hands.reflex)
+		w.hands.reflex = nil
 	}
 	for len(w.scans) > 0 {
 		w.endScan(w.scans[0], outcome{result: protocol.Interrupted, message: "interrupted (disconnected): the practice world is shutting down"},
@@ -174,7 +174,7 @@ func (w *World) step(in []inbound) {
 	w.stepScans()
 	w.simulate()
 	w.stepReflex()
-	w.stepJob()
+	w.hands.stepJob(w.tick)
 	w.ents.sweep()
 	// The state and the survey cost more than a tick's simulation; with
 	// nobody connected they are not built at all.
@@ -201,7 +201,7 @@ func (w *World) refuseFlood(c *client, frame []byte) {
 	if err != nil {
 		id = lenientID(frame)
 	}
-	w.answer(c, id, req.Action, fail(protocol.FailBusy,
+	w.hands.answer(c, id, req.Action, fail(protocol.FailBusy,
 		"you sent more than %d requests in one tick; send it again in a moment", maxFramesPerTick), "", nil)
 }
 
@@ -223,8 +223,8 @@ func (w *World) disconnect(c *client) {
 		return
 	}
 	w.dropScans(c)
-	if w.job != nil && w.job.client == c {
-		w.interrupt(protocol.ReasonDisconnected)
+	if w.hands.job != nil && w.hands.job.client == c {
+		w.hands.interrupt(protocol.ReasonDisconnected)
 	}
 	w.log.Info("practice: client gone", slog.String("remote", c.remote))
 }

@@ -45,8 +45,8 @@ func (w *World) simulate() {
 	if w.bea.dead {
 		return
 	}
-	if got := w.pickUp(); got != nil && w.job != nil {
-		w.job.act.logf("picked up %s", describeInventory(got))
+	if got := w.pickUp(); got != nil && w.hands.job != nil {
+		w.hands.job.act.logf("picked up %s", describeInventory(got))
 	}
 	w.stepBody()
 	w.creatures.stepMobs()
@@ -200,10 +200,10 @@ func (w *World) die(cause string) {
 	}
 	w.deaths = append(w.deaths, deathRecord{tick: w.tick, cause: cause, pos: b.pos, lost: lost})
 	w.hub.broadcast(protocol.Death{Cause: cause, Position: roundVec(b.pos), Dimension: b.dimension})
-	if w.reflex != nil {
+	if w.hands.reflex != nil {
 		w.endReflex(protocol.EventFailed, "you died")
 	}
-	w.interrupt(protocol.ReasonDeath)
+	w.hands.interrupt(protocol.ReasonDeath)
 	w.log.Info("practice: she died", "cause", cause, "tick", w.tick)
 }
 

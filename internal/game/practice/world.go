@@ -93,8 +93,7 @@ type World struct {
 	deaths    []deathRecord
 
 	hub     *hub
-	job     *job
-	reflex  *job
+	hands   *hands
 	serving atomic.Bool
 
 	// scans are the scans waiting to be worked, oldest first;
@@ -158,6 +157,7 @@ func New(opts Options) (*World, error) {
 		hub:     newHub(log),
 		tick:    0,
 	}
+	w.hands = &hands{log: log, hub: w.hub}
 	w.land = newTerrain(w.blocks, opts.Size, opts.Seed)
 	w.grid = w.land.grid
 	w.bea = newBody(w.land.gen.spawn)

@@ -132,7 +132,7 @@ func TestFollowEndsWhenSheLosesThem(t *testing.T) {
 	if len(ends) != 1 || ends[0].Player != "Alex" || !strings.Contains(ends[0].Reason, "lost sight of Alex") {
 		t.Fatalf("follow_ended = %+v", ends)
 	}
-	if h.w.job != nil {
+	if h.w.hands.job != nil {
 		t.Fatal("she is still following")
 	}
 }
