@@ -386,7 +386,7 @@ func (a *act) collect(item string, at game.Pos) (int, *walkErr) {
 		if n := w.bea.inv.count(item) - before; n > 0 {
 			return n, nil
 		}
-		e := w.nearestItem(item, at.Center(), 6)
+		e := w.ents.nearestItem(item, at.Center(), 6)
 		if e == nil {
 			break
 		}
@@ -401,15 +401,6 @@ func (a *act) collect(item string, at game.Pos) (int, *walkErr) {
 		}
 	}
 	return w.bea.inv.count(item) - before, nil
-}
-
-// nearestItem is the item entity of a kind nearest to p within radius.
-func (w *World) nearestItem(item string, p game.Vec3, radius float64) *entity {
-	list := w.ents.near(p, radius, func(e *entity) bool { return e.kind == "item" && (item == "" || e.item.Item == item) })
-	if len(list) == 0 {
-		return nil
-	}
-	return list[0]
 }
 
 // describeGot names what was collected, or the block asked for when nothing

@@ -87,36 +87,13 @@ func prepLookAtPlayer(w *World, p *params) (runFunc, error) {
 		return nil, p.err
 	}
 	return func(a *act) outcome {
-		e := w.playerNamed(name)
+		e := w.ents.playerNamed(name)
 		if e == nil || e.pos.Dist(w.bea.pos) > playerView {
-			return fail(protocol.Failure, "no player named %s is in sight%s", name, w.playersInSight())
+			return fail(protocol.Failure, "no player named %s is in sight%s", name, w.ents.playersInSight(w.bea.pos))
 		}
 		w.bea.lookAt(addVec(e.pos, 0, 1.62, 0))
 		return succeed("you look at %s, %.1f blocks away", e.name, e.pos.Dist(w.bea.pos))
 	}, nil
-}
-
-// playerNamed finds another player by name, ignoring case.
-func (w *World) playerNamed(name string) *entity {
-	for _, e := range w.ents.list {
-		if !e.removed && e.kind == "player" && strings.EqualFold(e.name, name) {
-			return e
-		}
-	}
-	return nil
-}
-
-// playersInSight is "; players in sight: Alex, Steve" or "; nobody else is
-// in sight", for an answer that names the wrong one.
-func (w *World) playersInSight() string {
-	var names []string
-	for _, e := range w.ents.near(w.bea.pos, playerView, func(e *entity) bool { return e.kind == "player" }) {
-		names = append(names, e.name)
-	}
-	if len(names) == 0 {
-		return "; nobody else is in sight"
-	}
-	return "; players in sight: " + strings.Join(names, ", ")
 }
 
 func prepSelectSlot(w *World, p *params) (runFunc, error) {

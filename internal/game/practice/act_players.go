@@ -18,52 +18,12 @@ func prepAttack(w *World, p *params) (runFunc, error) {
 	}
 	target = strings.ToLower(strings.TrimPrefix(target, "minecraft:"))
 	return func(a *act) outcome {
-		e := w.findTarget(target, id)
+		e := w.ents.findTarget(target, id, w.bea.pos)
 		if e == nil {
-			return fail(protocol.Failure, "there is no %s within 32 blocks of you%s", target, w.mobsInSight())
+			return fail(protocol.Failure, "there is no %s within 32 blocks of you%s", target, w.ents.mobsInSight(w.bea.pos))
 		}
 		return a.fight(e, 60*ticksPerSecond)
 	}, nil
-}
-
-// findTarget picks the entity to attack: the one with id when given (it
-// must match the name), else the nearest of that type or player name.
-func (w *World) findTarget(name string, id int) *entity {
-	match := func(e *entity) bool {
-		return e.kind != "item" && (e.kind == name || e.kind == "player" && strings.EqualFold(e.name, name))
-	}
-	if id > 0 {
-		if e := w.ents.byID(id); e != nil && match(e) {
-			return e
-		}
-		return nil
-	}
-	list := w.ents.near(w.bea.pos, 32, match)
-	if len(list) == 0 {
-		return nil
-	}
-	return list[0]
-}
-
-// mobsInSight lists what she could attack, for an answer that named
-// something absent.
-func (w *World) mobsInSight() string {
-	seen := map[string]bool{}
-	var names []string
-	for _, e := range w.ents.near(w.bea.pos, 32, func(e *entity) bool { return e.kind != "item" }) {
-		n := e.kind
-		if e.kind == "player" {
-			n = e.name
-		}
-		if !seen[n] {
-			seen[n] = true
-			names = append(names, n)
-		}
-	}
-	if len(names) == 0 {
-		return "; nothing you could attack is in sight"
-	}
-	return "; in sight: " + strings.Join(names, ", ")
 }
 
 // fight chases e and strikes it with her best weapon until it dies. It
@@ -148,9 +108,9 @@ func prepGotoPlayer(w *World, p *params) (runFunc, error) {
 		return nil, p.err
 	}
 	return func(a *act) outcome {
-		e := w.playerNamed(name)
+		e := w.ents.playerNamed(name)
 		if e == nil {
-			return fail(protocol.Failure, "no player named %s is in this world%s", name, w.playersInSight())
+			return fail(protocol.Failure, "no player named %s is in this world%s", name, w.ents.playersInSight(w.bea.pos))
 		}
 		for try := 0; try < 6; try++ {
 			if e.pos.Dist(w.bea.pos) <= rng+0.5 {
@@ -183,9 +143,9 @@ func prepFollowPlayer(w *World, p *params) (runFunc, error) {
 // says so.
 func (a *act) followPlayer(name string, rng float64) outcome {
 	w := a.w
-	e := w.playerNamed(name)
+	e := w.ents.playerNamed(name)
 	if e == nil || e.pos.Dist(w.bea.pos) > playerView {
-		return fail(protocol.Failure, "no player named %s is in sight%s", name, w.playersInSight())
+		return fail(protocol.Failure, "no player named %s is in sight%s", name, w.ents.playersInSight(w.bea.pos))
 	}
 	who := e.name
 	a.answerNow(succeed("you are following %s (%.1f blocks away); you keep following until your next action or stop_moving", who, e.pos.Dist(w.bea.pos)),
@@ -193,7 +153,7 @@ func (a *act) followPlayer(name string, rng float64) outcome {
 	a.doing = "following " + who
 	lostFor := 0
 	for {
-		e = w.playerNamed(who)
+		e = w.ents.playerNamed(who)
 		if e == nil || e.pos.Dist(w.bea.pos) > playerView {
 			return fail(protocol.Failure, "lost sight of %s", who)
 		}
@@ -241,9 +201,9 @@ func prepGive(w *World, p *params) (runFunc, error) {
 		if n > have {
 			return fail(protocol.Failure, "you carry only %d %s, fewer than the %d to give", have, item, n)
 		}
-		e := w.playerNamed(name)
+		e := w.ents.playerNamed(name)
 		if e == nil {
-			return fail(protocol.Failure, "no player named %s is in this world%s", name, w.playersInSight())
+			return fail(protocol.Failure, "no player named %s is in this world%s", name, w.ents.playersInSight(w.bea.pos))
 		}
 		a.doing = "walking to " + e.name
 		if horizontalDist(e.pos, w.bea.pos) > 2.5 {

@@ -423,7 +423,7 @@ func TestPlayersFollowGiveGoto(t *testing.T) {
 	a = h.do("give_item", obj{"player": "Alex", "item": "bread"}, 20*60)
 	want(t, a, protocol.Success)
 	h.tick(60)
-	if h.w.playerNamed("Alex").player.inv["bread"] != 2 {
+	if h.w.ents.playerNamed("Alex").player.inv["bread"] != 2 {
 		t.Fatal("Alex did not get the bread")
 	}
 	a = h.do("follow_player", obj{"player": "Alex", "range": 2}, 20)

@@ -69,7 +69,7 @@ func TestEatWhenIdleAndHungry(t *testing.T) {
 
 func TestAPlayerIsFoughtOnlyAfterThreeHits(t *testing.T) {
 	h := arena(t, Options{Seed: 1, Players: []PlayerScript{{Name: "Alex", Offset: at(2, 0, 0)}}}, 8)
-	alex := h.w.playerNamed("Alex")
+	alex := h.w.ents.playerNamed("Alex")
 	h.tick(20)
 	h.w.hurt(1, "player", alex)
 	h.w.hurt(1, "player", alex)
@@ -200,7 +200,7 @@ func TestEatWhenHurtAndHungryInterruptsTheAction(t *testing.T) {
 // than ten seconds are three accidents, not a fight.
 func TestAPlayersHitsMustComeWithinTenSeconds(t *testing.T) {
 	h := arena(t, Options{Seed: 1, Players: []PlayerScript{{Name: "Alex", Offset: at(2, 0, 0)}}}, 8)
-	alex := h.w.playerNamed("Alex")
+	alex := h.w.ents.playerNamed("Alex")
 	for i := 0; i < 3; i++ {
 		h.w.hurt(1, "player", alex)
 		h.tick(6 * ticksPerSecond)

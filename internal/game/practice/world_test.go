@@ -126,7 +126,7 @@ func TestFollowEndsWhenSheLosesThem(t *testing.T) {
 	if ends := eventsOf[protocol.FollowEnded](h); len(ends) != 0 {
 		t.Fatalf("follow ended while Alex was there: %+v", ends)
 	}
-	h.w.playerNamed("Alex").removed = true
+	h.w.ents.playerNamed("Alex").removed = true
 	h.tick(40)
 	ends := eventsOf[protocol.FollowEnded](h)
 	if len(ends) != 1 || ends[0].Player != "Alex" || !strings.Contains(ends[0].Reason, "lost sight of Alex") {
