@@ -162,7 +162,7 @@ func (a *act) placeBlock(item string, anchor game.Pos, face game.Face) outcome {
 	if err := a.reachToPlace(dest); err != nil {
 		return err.outcome()
 	}
-	if w.overlapsAgent(dest) {
+	if w.bea.occupies(dest) {
 		return fail(protocol.Failure, "placement_overlaps_agent: %s is where you stand (your feet are in %s); step aside or pick another face",
 			dest, w.bea.feet())
 	}
@@ -179,8 +179,8 @@ func (t *terrain) replaceable(p game.Pos) bool {
 }
 
 // overlapsAgent reports whether a block in p would stand where her body is.
-func (w *World) overlapsAgent(p game.Pos) bool {
-	f := w.bea.feet()
+func (b *body) occupies(p game.Pos) bool {
+	f := b.feet()
 	return p == f || p == f.Add(up1)
 }
 
@@ -189,12 +189,12 @@ func (w *World) overlapsAgent(p game.Pos) bool {
 // the overlap check.
 func (a *act) reachToPlace(dest game.Pos) *walkErr {
 	w := a.w
-	if w.inReach(dest) {
+	if w.bea.reaches(dest) {
 		return nil
 	}
 	a.doing = "walking to " + dest.String()
 	err := a.goTo(dest, 3, false)
-	if err != nil && !w.inReach(dest) {
+	if err != nil && !w.bea.reaches(dest) {
 		if err == errStopped {
 			return err
 		}
@@ -228,14 +228,14 @@ func (a *act) put(dest game.Pos, item string) *walkErr {
 	if w.land.claimed(dest) {
 		return &walkErr{result: protocol.FailProtected, message: fmt.Sprintf("the server took back the block you placed at %s: this ground is protected", dest)}
 	}
-	if w.overlapsAgent(dest) {
+	if w.bea.occupies(dest) {
 		return &walkErr{result: protocol.Failure, message: fmt.Sprintf("placement_overlaps_agent: %s is where you stand", dest)}
 	}
 	block := blockForItem(kind)
 	id := w.blocks.id(block)
 	if strings.HasSuffix(block, "_door") {
 		top := dest.Add(up1)
-		if w.overlapsAgent(top) {
+		if w.bea.occupies(top) {
 			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("placement_overlaps_agent: the door's upper half %s is where you stand", top)}
 		}
 		if !w.land.replaceable(top) {
@@ -254,7 +254,7 @@ func (a *act) put(dest game.Pos, item string) *walkErr {
 		}
 		off, ok := game.Face(facing).Offset()
 		head := dest.Add(off)
-		if !ok || !w.land.replaceable(head) || w.overlapsAgent(head) {
+		if !ok || !w.land.replaceable(head) || w.bea.occupies(head) {
 			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("a bed needs two free cells; %s holds %s", head, w.grid.name(head))}
 		}
 		w.grid.setState(dest, id, mergeState(state, "part=foot"))

@@ -86,7 +86,7 @@ func (a *act) build(exp *blueprint.Expansion) outcome {
 			return err.outcome()
 		}
 	}
-	return w.buildAnswer(s)
+	return s.answer(w.land)
 }
 
 // secondHalves finds the cells a two-cell block fills by itself: a door's
@@ -199,7 +199,7 @@ func (a *act) reachCell(p game.Pos) *walkErr {
 			return e
 		}
 	}
-	if w.inReach(p) && !w.overlapsAgent(p) {
+	if w.bea.reaches(p) && !w.bea.occupies(p) {
 		return nil
 	}
 	return err
@@ -391,10 +391,10 @@ func (a *act) placeCell(s *buildState, c blueprint.Cell, last bool) *walkErr {
 }
 
 // buildAnswer names every cell still wrong and every block she ran out of.
-func (w *World) buildAnswer(s *buildState) outcome {
+func (s *buildState) answer(t *terrain) outcome {
 	var wrong []blueprint.Cell
 	for _, c := range s.exp.Cells {
-		if !w.land.cellRight(c) {
+		if !t.cellRight(c) {
 			wrong = append(wrong, c)
 		}
 	}

@@ -49,9 +49,9 @@ func (a *act) pillarCells(s *buildState) *walkErr {
 			continue
 		}
 		ground := w.bea.feet()
-		keep := w.stillNeeded(s, pending)
+		keep := s.stillNeeded(w.land, pending)
 		rise := 0
-		for !w.inReach(c.Pos) && rise < 40 {
+		for !w.bea.reaches(c.Pos) && rise < 40 {
 			o := a.pillarUp(1, "", keep)
 			if a.stopped {
 				return errStopped
@@ -65,7 +65,7 @@ func (a *act) pillarCells(s *buildState) *walkErr {
 		a.logf("pillared up %d blocks at %s for %s", rise, ground, c)
 		var rest []blueprint.Cell
 		for _, p := range pending {
-			if !w.inReach(p.Pos) || p.Block != blueprint.Air && !w.land.supported(p.Pos) {
+			if !w.bea.reaches(p.Pos) || p.Block != blueprint.Air && !w.land.supported(p.Pos) {
 				rest = append(rest, p)
 				continue
 			}
@@ -110,10 +110,10 @@ func (a *act) pillarCells(s *buildState) *walkErr {
 
 // stillNeeded counts the blocks the cells left still take, which a pillar
 // must not spend.
-func (w *World) stillNeeded(s *buildState, cells []blueprint.Cell) game.Inventory {
+func (s *buildState) stillNeeded(t *terrain, cells []blueprint.Cell) game.Inventory {
 	keep := game.Inventory{}
 	for _, c := range cells {
-		if c.Block != blueprint.Air && !w.land.cellRight(c) {
+		if c.Block != blueprint.Air && !t.cellRight(c) {
 			keep[blueprint.Kind(c.Block)]++
 		}
 	}

@@ -94,17 +94,17 @@ func (t *terrain) containerData(p game.Pos) map[string]any {
 
 // findContainer is the chest or barrel at the given position, or the
 // nearest within containerSearch blocks.
-func (w *World) findContainer(at game.Pos, given bool) (game.Pos, error) {
+func (t *terrain) findContainer(feet, at game.Pos, given bool) (game.Pos, error) {
 	if given {
-		if !w.grid.info(at).container {
-			return at, fmt.Errorf("there is no chest or barrel at %s; it is %s", at, w.grid.name(at))
+		if !t.grid.info(at).container {
+			return at, fmt.Errorf("there is no chest or barrel at %s; it is %s", at, t.grid.name(at))
 		}
 		return at, nil
 	}
 	best, bestD := game.Pos{}, -1.0
 	for _, name := range []string{"chest", "barrel"} {
-		if p := w.nearestBlock(name, containerSearch); p != nil {
-			if d := p.Dist(w.bea.feet()); bestD < 0 || d < bestD {
+		if p := t.nearestBlock(feet, name, containerSearch); p != nil {
+			if d := p.Dist(feet); bestD < 0 || d < bestD {
 				best, bestD = *p, d
 			}
 		}
@@ -138,18 +138,18 @@ type chestArgs struct {
 	given bool
 }
 
-func (w *World) chestParams(p *params, needItem bool) chestArgs {
+func (p *params) chest(g *grid, needItem bool) chestArgs {
 	var c chestArgs
 	if needItem {
 		c.item = p.itemName("item", true)
 		c.count = p.optInt("count", 0, 1, chestSlots*64)
 	}
-	c.at, c.given = p.optPos(w.grid)
+	c.at, c.given = p.optPos(g)
 	return c
 }
 
 func prepStore(w *World, p *params) (runFunc, error) {
-	c := w.chestParams(p, true)
+	c := p.chest(w.grid, true)
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -171,7 +171,7 @@ func (a *act) store(c chestArgs) outcome {
 	if n > have {
 		return fail(protocol.Failure, "you carry only %d %s, fewer than the %d to store", have, c.item, n)
 	}
-	at, err := w.findContainer(c.at, c.given)
+	at, err := w.land.findContainer(w.bea.feet(), c.at, c.given)
 	if err != nil {
 		return fail(protocol.Failure, "%s", err.Error())
 	}
@@ -195,7 +195,7 @@ func (a *act) store(c chestArgs) outcome {
 }
 
 func prepRetrieve(w *World, p *params) (runFunc, error) {
-	c := w.chestParams(p, true)
+	c := p.chest(w.grid, true)
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -206,7 +206,7 @@ func prepRetrieve(w *World, p *params) (runFunc, error) {
 // chest to her.
 func (a *act) retrieve(c chestArgs) outcome {
 	w := a.w
-	at, err := w.findContainer(c.at, c.given)
+	at, err := w.land.findContainer(w.bea.feet(), c.at, c.given)
 	if err != nil {
 		return fail(protocol.Failure, "%s", err.Error())
 	}
@@ -242,12 +242,12 @@ func (a *act) retrieve(c chestArgs) outcome {
 }
 
 func prepViewContainer(w *World, p *params) (runFunc, error) {
-	c := w.chestParams(p, false)
+	c := p.chest(w.grid, false)
 	if p.err != nil {
 		return nil, p.err
 	}
 	return func(a *act) outcome {
-		at, err := w.findContainer(c.at, c.given)
+		at, err := w.land.findContainer(w.bea.feet(), c.at, c.given)
 		if err != nil {
 			return fail(protocol.Failure, "%s", err.Error())
 		}

@@ -124,7 +124,7 @@ func shortages(r recipe, crafts int, inv game.Inventory) []shortage {
 // she carries, with a table when one is within reach or in her pack.
 func (w *World) craftableNow() []string {
 	inv := w.bea.inv.totals()
-	table := inv["crafting_table"] > 0 || w.nearestBlock("crafting_table", 4) != nil
+	table := inv["crafting_table"] > 0 || w.land.nearestBlock(w.bea.feet(), "crafting_table", 4) != nil
 	out := w.book.craftable(inv, table)
 	if out == nil {
 		out = []string{}
@@ -133,19 +133,18 @@ func (w *World) craftableNow() []string {
 }
 
 // nearestBlock is the block of that exact name nearest her within radius.
-func (w *World) nearestBlock(name string, radius int) *game.Pos {
-	id, ok := w.blocks.lookup(name)
+func (t *terrain) nearestBlock(feet game.Pos, name string, radius int) *game.Pos {
+	id, ok := t.blocks.lookup(name)
 	if !ok {
 		return nil
 	}
-	feet := w.bea.feet()
 	var best *game.Pos
 	bestD := 1e9
 	for dx := -radius; dx <= radius; dx++ {
 		for dy := -radius; dy <= radius; dy++ {
 			for dz := -radius; dz <= radius; dz++ {
 				p := feet.Add(game.Pos{X: dx, Y: dy, Z: dz})
-				if w.grid.at(p) != id {
+				if t.grid.at(p) != id {
 					continue
 				}
 				if d := p.Dist(feet); d < bestD {
@@ -250,7 +249,7 @@ func (a *act) craft(item string, count int) outcome {
 // down beside her. It returns where she set hers down, nil when she used
 // one standing in the world, and a failed outcome when there is no table.
 func (a *act) tableFor(item string, r recipe, carried bool) (*game.Pos, outcome) {
-	table := a.w.nearestBlock("crafting_table", 16)
+	table := a.w.land.nearestBlock(a.w.bea.feet(), "crafting_table", 16)
 	if table != nil {
 		err := a.approach(*table, false)
 		switch {
@@ -308,7 +307,7 @@ func joinAnd(parts []string) string {
 // above her head (at the bottom of a shaft), where a face holds it.
 func (a *act) setDown(item string) (game.Pos, bool) {
 	w := a.w
-	spot, ok := w.setDownSpot()
+	spot, ok := w.land.setDownSpot(w.bea.feet())
 	if !ok {
 		return game.Pos{}, false
 	}
@@ -326,9 +325,8 @@ func (a *act) setDown(item string) (game.Pos, bool) {
 // setDownSpot is where setDown puts a block: a free cell beside her feet
 // with ground under it, else one beside her head with a block under it,
 // else the cell above her head when a face of it touches a solid block.
-func (w *World) setDownSpot() (game.Pos, bool) {
-	g := w.grid
-	feet := w.bea.feet()
+func (t *terrain) setDownSpot(feet game.Pos) (game.Pos, bool) {
+	g := t.grid
 	free := func(p game.Pos) bool { return g.passable(p) && g.info(p).name != "water" }
 	for _, dy := range []int{0, 1} {
 		for _, d := range horizontal {

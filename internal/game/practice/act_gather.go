@@ -139,9 +139,8 @@ func blockMatcher(want string) func(string) bool {
 }
 
 // matching visits every block within radius of her whose name matches.
-func (w *World) matching(match func(string) bool, radius int, visit func(p game.Pos)) {
-	g := w.grid
-	feet := w.bea.feet()
+func (t *terrain) matching(feet game.Pos, match func(string) bool, radius int, visit func(p game.Pos)) {
+	g := t.grid
 	memo := map[blockID]bool{}
 	for dx := -radius; dx <= radius; dx++ {
 		for dz := -radius; dz <= radius; dz++ {
@@ -170,19 +169,19 @@ func (w *World) matching(match func(string) bool, radius int, visit func(p game.
 // bestCandidate is the block to go for next: the nearest matching one, a
 // buried one counting six blocks further than it is, since digging to it
 // costs more than walking.
-func (w *World) bestCandidate(match func(string) bool, radius int, skip map[game.Pos]bool) (game.Pos, bool) {
-	eye := w.bea.feet().Add(up1)
+func (t *terrain) bestCandidate(feet game.Pos, match func(string) bool, radius int, skip map[game.Pos]bool) (game.Pos, bool) {
+	eye := feet.Add(up1)
 	var best game.Pos
 	bestKey, found := 0.0, false
-	w.matching(match, radius, func(p game.Pos) {
-		if skip[p] || w.grid.info(p).protected || w.land.claimed(p) {
+	t.matching(feet, match, radius, func(p game.Pos) {
+		if skip[p] || t.grid.info(p).protected || t.claimed(p) {
 			return
 		}
 		k := p.Dist(eye)
 		if found && k >= bestKey {
 			return
 		}
-		if !w.land.exposed(p) {
+		if !t.exposed(p) {
 			k += 6
 		}
 		if !found || k < bestKey || k == bestKey && lessPos(p, best) {
@@ -232,16 +231,16 @@ func (t *terrain) knownBlock(name string) bool {
 
 // blockParam reads the block a scan or find_block looks for: a block this
 // world has, or a generic name that matches some.
-func (w *World) blockParam(p *params) string {
+func (p *params) block(t *terrain) string {
 	block := p.itemName("block", true)
-	if p.err == nil && !w.land.knownBlock(block) {
+	if p.err == nil && !t.knownBlock(block) {
 		p.failf("block %q is not a block of the practice world; try a block id such as oak_log, log, stone or iron_ore", block)
 	}
 	return block
 }
 
 func prepFindBlock(w *World, p *params) (runFunc, error) {
-	block := w.blockParam(p)
+	block := p.block(w.land)
 	count := p.optInt("count", 1, 1, 2304)
 	radius := p.optInt("radius", 32, 1, 64)
 	if p.err != nil {
@@ -296,7 +295,7 @@ func (a *act) findBlock(block string, count, radius int) outcome {
 		if !a.wait(1) {
 			return errStopped.outcome()
 		}
-		target, found := w.bestCandidate(match, radius, skip)
+		target, found := w.land.bestCandidate(w.bea.feet(), match, radius, skip)
 		if !found {
 			if collected == 0 {
 				return fail(protocol.Failure, "you found no %s within %d blocks that you could reach", block, radius)

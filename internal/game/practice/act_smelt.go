@@ -101,15 +101,15 @@ func prepSmelt(w *World, p *params) (runFunc, error) {
 // pickFuel chooses one kind of fuel she carries enough of for need ticks:
 // the plain fuel that leaves the least burn unused, as the planner picks
 // (never her crafting table or tools, though they burn).
-func (w *World) pickFuel(need int, inv game.Inventory, exclude string) (string, int) {
+func pickFuel(book kitchen, need int, inv game.Inventory, exclude string) (string, int) {
 	type choice struct {
 		item      string
 		n, unused int
 	}
 	var choices []choice
 	for item, have := range inv {
-		burn := w.book.burnTicks(item)
-		if burn == 0 || item == exclude || !w.book.plainFuel(item) {
+		burn := book.burnTicks(item)
+		if burn == 0 || item == exclude || !book.plainFuel(item) {
 			continue
 		}
 		n := (need + burn - 1) / burn
@@ -174,14 +174,14 @@ func (a *act) smelt(item string, count int, fuel string) outcome {
 	} else {
 		spare := inv.Clone()
 		spare[input] -= count
-		fuel, fuelN = w.pickFuel(need, spare, "")
+		fuel, fuelN = pickFuel(w.book, need, spare, "")
 		if fuel == "" {
 			return fail(protocol.Failure, "you carry no single kind of fuel that burns long enough for %d %s (%d s of fire); coal, charcoal or planks will do",
 				count, input, need/ticksPerSecond)
 		}
 	}
 	var placed *game.Pos
-	at := w.nearestBlock("furnace", 16)
+	at := w.land.nearestBlock(w.bea.feet(), "furnace", 16)
 	switch {
 	case at != nil:
 		if err := a.approach(*at, false); err != nil {

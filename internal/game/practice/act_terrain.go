@@ -17,9 +17,9 @@ var scaffoldPreference = []string{"dirt", "cobblestone", "cobbled_deepslate", "n
 // scaffoldBlock picks a block she carries to stand on: the one asked for,
 // else the cheapest, else any solid block that does not fall and is not one
 // a build must never break. keep holds blocks she must not spend.
-func (w *World) scaffoldBlock(want string, keep game.Inventory) string {
-	inv := w.bea.inv.totals()
-	spare := func(item string) bool { return inv[item]-keep[item] > 0 }
+func (inv *inventory) scaffold(blocks *blockTable, want string, keep game.Inventory) string {
+	have := inv.totals()
+	spare := func(item string) bool { return have[item]-keep[item] > 0 }
 	if want != "" {
 		if spare(want) {
 			return want
@@ -31,14 +31,14 @@ func (w *World) scaffoldBlock(want string, keep game.Inventory) string {
 			return item
 		}
 	}
-	for _, item := range sortedNames(inv) {
+	for _, item := range sortedNames(have) {
 		if !spare(item) || !placeable(item) {
 			continue
 		}
-		id, known := w.blocks.lookup(item)
+		id, known := blocks.lookup(item)
 		b := guessBlock(item)
 		if known {
-			b = *w.blocks.info(id)
+			b = *blocks.info(id)
 		}
 		if b.solid && !b.gravity && !b.protected && !b.container && !b.door && !b.tall && !strings.HasSuffix(item, "_leaves") {
 			return item
@@ -67,7 +67,7 @@ func (a *act) pillarUp(height int, block string, keep game.Inventory) outcome {
 		if !w.grid.passable(feet.Add(up2)) {
 			return pillarEnd(i, height, used, fmt.Sprintf("%s above your head is in the way", w.grid.name(feet.Add(up2))), false)
 		}
-		item := w.scaffoldBlock(block, keep)
+		item := w.bea.inv.scaffold(w.blocks, block, keep)
 		if item == "" {
 			return pillarEnd(i, height, used, "you ran out of blocks to stand on", false)
 		}
@@ -76,7 +76,7 @@ func (a *act) pillarUp(height int, block string, keep game.Inventory) outcome {
 		if !a.wait(6) {
 			return errStopped.outcome()
 		}
-		w.placeBea(feet.Add(up1))
+		w.bea.placeAt(feet.Add(up1))
 		w.grid.set(feet, w.blocks.id(item))
 		w.bea.inv.remove(item, 1)
 		used[item]++
@@ -137,7 +137,7 @@ func (a *act) mineDown(depth int) outcome {
 		if !a.wait(4) {
 			return errStopped.outcome()
 		}
-		w.placeBea(land)
+		w.bea.placeAt(land)
 	}
 	return succeed("dug down %d blocks from y=%d to y=%d", depth, start.Y, w.bea.feet().Y)
 }
@@ -230,7 +230,7 @@ func (a *act) bridge(dir game.Face, dist int, block string) outcome {
 		}
 		floor := next.Add(down1)
 		if !g.standable(floor) {
-			item := w.scaffoldBlock(block, nil)
+			item := w.bea.inv.scaffold(w.blocks, block, nil)
 			if item == "" {
 				if block != "" {
 					return end(i, "you have no "+block+" left")
@@ -253,7 +253,7 @@ func (a *act) bridge(dir game.Face, dist int, block string) outcome {
 		if !a.wait(ticksFlat + 3) {
 			return errStopped.outcome()
 		}
-		w.placeBea(next)
+		w.bea.placeAt(next)
 	}
 	return end(dist, "")
 }
@@ -336,7 +336,7 @@ func (a *act) digStaircase(start game.Pos) outcome {
 		if !a.wait(ticksUp) {
 			return errStopped.outcome()
 		}
-		w.placeBea(next)
+		w.bea.placeAt(next)
 	}
 	return fail(protocol.Failure, "you dug 160 steps up and are still not on open ground at %s", w.bea.feet())
 }

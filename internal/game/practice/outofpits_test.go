@@ -84,7 +84,7 @@ func TestCraftSetsDownHerTableWhenTheNearOneIsOutOfReach(t *testing.T) {
 	}
 	far := at(8, arenaY+10, 0)
 	h.set(far, "crafting_table")
-	if p := h.w.nearestBlock("crafting_table", 16); p == nil || *p != far {
+	if p := h.w.land.nearestBlock(h.w.bea.feet(), "crafting_table", 16); p == nil || *p != far {
 		t.Fatalf("the table on the column is not the nearest: %v", p)
 	}
 	h.give("crafting_table", 1)

@@ -188,7 +188,7 @@ func (a *act) travel(from *portal) outcome {
 		return fail(protocol.Failure, "you were moved out of the nether portal at %s before it took you; you are at %s, still in the %s",
 			in, w.bea.feet(), w.bea.dimension)
 	}
-	w.placeBea(to.exit)
+	w.bea.placeAt(to.exit)
 	w.bea.fallen = 0
 	w.bea.dimension = to.dimension
 	a.face(to.exit.Add(to.exit.Sub(to.min)).Center())

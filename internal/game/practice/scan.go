@@ -59,7 +59,7 @@ type scanHit struct {
 const scanNearest = 10
 
 func prepScan(w *World, p *params) (runFunc, error) {
-	block := w.blockParam(p)
+	block := p.block(w.land)
 	radius := p.optInt("radius", 32, 1, 64)
 	if p.err != nil {
 		return nil, p.err

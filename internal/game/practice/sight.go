@@ -66,7 +66,7 @@ func (w *World) canTouch(p game.Pos) bool { return w.land.sees(w.bea.eye(), p) }
 // uncovered instead. It returns nil once she can touch p.
 func (a *act) approach(p game.Pos, dig bool) *walkErr {
 	w := a.w
-	if w.canTouch(p) && !w.overlapsAgent(p) {
+	if w.canTouch(p) && !w.bea.occupies(p) {
 		return nil
 	}
 	a.doing = fmt.Sprintf("walking to %s at %s", w.grid.name(p), p)
@@ -77,7 +77,7 @@ func (a *act) approach(p game.Pos, dig bool) *walkErr {
 		if err := a.follow(res.steps); err == errStopped {
 			return err
 		}
-		if w.canTouch(p) && !w.overlapsAgent(p) {
+		if w.canTouch(p) && !w.bea.occupies(p) {
 			return nil
 		}
 	}
@@ -85,12 +85,12 @@ func (a *act) approach(p game.Pos, dig bool) *walkErr {
 		if err := a.goTo(p, 3, false); err == errStopped {
 			return err
 		}
-		if w.canTouch(p) && !w.overlapsAgent(p) {
+		if w.canTouch(p) && !w.bea.occupies(p) {
 			return nil
 		}
 		return &walkErr{result: protocol.Failure, message: fmt.Sprintf("you found no spot to walk to from which you can see %s at %s", w.grid.name(p), p)}
 	}
-	if err := a.goTo(p, 3, true); err != nil && !w.inReach(p) {
+	if err := a.goTo(p, 3, true); err != nil && !w.bea.reaches(p) {
 		return err
 	}
 	return a.uncover(p)
@@ -105,7 +105,7 @@ func (a *act) uncover(p game.Pos) *walkErr {
 		if w.canTouch(p) {
 			return nil
 		}
-		if !w.inReach(p) {
+		if !w.bea.reaches(p) {
 			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("%s at %s is out of your reach", w.grid.name(p), p)}
 		}
 		// The ray to the face nearest her eyes.

@@ -127,7 +127,7 @@ func (a *act) stepAside() *walkErr {
 			if !a.wait(ticksFlat) {
 				return errStopped
 			}
-			w.placeBea(q)
+			w.bea.placeAt(q)
 			return nil
 		}
 	}
@@ -215,7 +215,7 @@ func (a *act) follow(steps []pathStep) *walkErr {
 			// Something moved her (a blow, a fall): the plan no longer holds.
 			return &walkErr{result: protocol.Failure, message: "you were moved off your path"}
 		}
-		w.placeBea(st.to)
+		w.bea.placeAt(st.to)
 		w.exert(0.01)
 		shut(i)
 	}
@@ -223,9 +223,9 @@ func (a *act) follow(steps []pathStep) *walkErr {
 }
 
 // placeBea puts her feet in p.
-func (w *World) placeBea(p game.Pos) {
+func (b *body) placeAt(p game.Pos) {
 	c := p.Center()
-	w.bea.pos = c
+	b.pos = c
 }
 
 // face turns her towards a point.
@@ -250,8 +250,8 @@ func (b *body) lookAt(p game.Vec3) {
 const reachDistance = 4.5
 
 // inReach reports whether she can touch the block p from where she stands.
-func (w *World) inReach(p game.Pos) bool {
-	return w.bea.eye().Dist(addVec(p.Center(), 0, 0.5, 0)) <= reachDistance
+func (b *body) reaches(p game.Pos) bool {
+	return b.eye().Dist(addVec(p.Center(), 0, 0.5, 0)) <= reachDistance
 }
 
 // Add returns v moved by the given amounts.
