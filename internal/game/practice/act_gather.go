@@ -79,7 +79,7 @@ func (a *act) breakBlock(p game.Pos) (string, *walkErr) {
 	}
 	item, n := w.dropOf(b, w.bea.inv)
 	w.removeBlock(p)
-	w.exert(0.005)
+	w.bea.exert(0.005)
 	if item != "" {
 		w.dropItem(p.Center(), item, n)
 	}

@@ -72,7 +72,7 @@ func (a *act) fight(e *entity, limit int) outcome {
 			continue
 		}
 		w.creatures.hurtMob(e, dmg, w.bea)
-		w.exert(0.1)
+		w.bea.exert(0.1)
 		blows++
 		lastBlow = w.tick
 	}

@@ -80,7 +80,7 @@ func (a *act) pillarUp(height int, block string, keep game.Inventory) outcome {
 		w.grid.set(feet, w.blocks.id(item))
 		w.bea.inv.remove(item, 1)
 		used[item]++
-		w.exert(0.05)
+		w.bea.exert(0.05)
 	}
 	return pillarEnd(height, height, used, "", true)
 }

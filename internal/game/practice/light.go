@@ -275,14 +275,14 @@ func (l *lighting) sourceBound(p game.Pos) (bound, brightest int) {
 	return best, brightest
 }
 
-// skyLight is what the sky gives a cell open to it now: 15 by day, 4 at
+// light is what the sky gives a cell open to it now: 15 by day, 4 at
 // night, 3 less in rain or thunder.
-func (w *World) skyLight() int {
+func (s *sky) light(dark bool) int {
 	l := maxLight
-	if w.dark() {
+	if dark {
 		l = 4
 	}
-	if w.weather != "clear" {
+	if s.weather != "clear" {
 		l -= 3
 	}
 	return max(l, 0)
@@ -293,7 +293,7 @@ func (w *World) skyLight() int {
 func (w *World) lightAt(p game.Pos) int {
 	// What the sky gives less than the dimming is no light at all, so the
 	// search need not look for it: at night it looks three blocks round.
-	dim := maxLight - w.skyLight()
+	dim := maxLight - w.sky.light(w.dark())
 	sky := w.light.skyOver(p, dim, maxLight) - dim
 	if sky >= maxLight {
 		return sky

@@ -88,12 +88,12 @@ func TestLightAtHerFeetFollowsTimeWeatherAndTorches(t *testing.T) {
 		if s.night {
 			w.timeShift = nightStart + 500 - startTime - w.tick
 		}
-		w.weather = s.weather
+		w.sky.weather = s.weather
 		if got := light(); got != s.want {
 			t.Errorf("light at her feet, night %v, %s = %d, want %d", s.night, s.weather, got, s.want)
 		}
 	}
-	w.timeShift, w.weather = 0, "clear"
+	w.timeShift, w.sky.weather = 0, "clear"
 	// Under a roof with no opening it is dark by day, until a torch burns.
 	hall(h, 12, "stone")
 	if got := light(); got != 0 {

@@ -126,8 +126,8 @@ func (w *World) shutdown() {
 		w.hands.halt(w.hands.reflex)
 		w.hands.reflex = nil
 	}
-	for len(w.scans) > 0 {
-		w.endScan(w.scans[0], outcome{result: protocol.Interrupted, message: "interrupted (disconnected): the practice world is shutting down"},
+	for len(w.scans.queue) > 0 {
+		w.scans.end(w.scans.queue[0], outcome{result: protocol.Interrupted, message: "interrupted (disconnected): the practice world is shutting down"},
 			protocol.ReasonDisconnected)
 	}
 	w.hub.flush()
@@ -171,7 +171,7 @@ func (w *World) step(in []inbound) {
 			w.handleFrame(m.c, m.frame)
 		}
 	}
-	w.stepScans()
+	w.scans.step(w.tick)
 	w.simulate()
 	w.stepReflex()
 	w.hands.stepJob(w.tick)
@@ -222,7 +222,7 @@ func (w *World) disconnect(c *client) {
 	if !w.hub.leave(c) {
 		return
 	}
-	w.dropScans(c)
+	w.scans.drop(c)
 	if w.hands.job != nil && w.hands.job.client == c {
 		w.hands.interrupt(protocol.ReasonDisconnected)
 	}

@@ -25,14 +25,14 @@ func (w *World) dark() bool {
 }
 
 // biome names the land under p.
-func (w *World) biome(p game.Pos) string {
-	if w.land.inNether(p) {
+func (t *terrain) biome(p game.Pos) string {
+	if t.inNether(p) {
 		return "nether_wastes"
 	}
-	if d := p.Sub(w.land.gen.lake); abs(d.X) < 16 && abs(d.Z) < 16 {
+	if d := p.Sub(t.gen.lake); abs(d.X) < 16 && abs(d.Z) < 16 {
 		return "river"
 	}
-	if valueNoise(w.opts.Seed, float64(p.X), float64(p.Z), 30, 9) >= 0.35 {
+	if valueNoise(t.seed, float64(p.X), float64(p.Z), 30, 9) >= 0.35 {
 		return "forest"
 	}
 	return "plains"
@@ -40,7 +40,7 @@ func (w *World) biome(p game.Pos) string {
 
 // simulate is everything the game does on its own in a tick.
 func (w *World) simulate() {
-	w.stepWeather()
+	w.sky.step(w.tick, w.rng)
 	w.stepFurnaces()
 	if w.bea.dead {
 		return
@@ -53,26 +53,29 @@ func (w *World) simulate() {
 	w.creatures.stepPlayers()
 }
 
-// stepWeather turns rain on and off every few game minutes.
-func (w *World) stepWeather() {
-	if w.tick%1200 != 0 {
+// sky is the weather over the world.
+type sky struct{ weather string }
+
+// step turns rain on and off every few game minutes.
+func (s *sky) step(tick int64, r *rng) {
+	if tick%1200 != 0 {
 		return
 	}
 	switch {
-	case w.weather == "clear" && w.rng.intn(6) == 0:
-		w.weather = "rain"
-	case w.weather == "rain" && w.rng.intn(3) == 0:
-		w.weather = "clear"
-	case w.weather == "rain" && w.rng.intn(8) == 0:
-		w.weather = "thunder"
-	case w.weather == "thunder" && w.rng.intn(2) == 0:
-		w.weather = "rain"
+	case s.weather == "clear" && r.intn(6) == 0:
+		s.weather = "rain"
+	case s.weather == "rain" && r.intn(3) == 0:
+		s.weather = "clear"
+	case s.weather == "rain" && r.intn(8) == 0:
+		s.weather = "thunder"
+	case s.weather == "thunder" && r.intn(2) == 0:
+		s.weather = "rain"
 	}
 }
 
 // exert adds exhaustion: walking, jumping, breaking and fighting all cost
 // food, as in vanilla.
-func (w *World) exert(amount float64) { w.bea.exhaustion += amount }
+func (b *body) exert(amount float64) { b.exhaustion += amount }
 
 // stepBody drains food, heals her when fed and hurts her when starving.
 func (w *World) stepBody() {

@@ -84,8 +84,8 @@ func (w *World) statePacket() protocol.State {
 		})
 	}
 	s.World = protocol.WorldState{
-		Time: w.timeOfDay(), Dark: w.dark(), Weather: w.weather, Light: w.lightAt(feet),
-		Biome: w.biome(feet), Dimension: b.dimension, Server: w.opts.Server,
+		Time: w.timeOfDay(), Dark: w.dark(), Weather: w.sky.weather, Light: w.lightAt(feet),
+		Biome: w.land.biome(feet), Dimension: b.dimension, Server: w.opts.Server,
 	}
 	if b.dimension == theNether {
 		s.World.Weather = "clear" // no rain falls in the nether

@@ -11,6 +11,7 @@ type terrain struct {
 	blocks *blockTable
 	grid   *grid
 	gen    generated
+	seed   int64 // for the biomes' noise
 	claims []claim
 
 	containers map[game.Pos]*container
@@ -20,7 +21,7 @@ type terrain struct {
 // newTerrain generates the terrain of seed in a square of side size.
 func newTerrain(blocks *blockTable, size int, seed int64) *terrain {
 	g := newGrid(size, size, blocks)
-	t := &terrain{blocks: blocks, grid: g, gen: generate(g, seed),
+	t := &terrain{blocks: blocks, grid: g, gen: generate(g, seed), seed: seed,
 		containers: map[game.Pos]*container{}, furnaces: map[game.Pos]*furnace{}}
 	if t.gen.hasHut {
 		h := t.gen.hut

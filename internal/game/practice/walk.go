@@ -197,7 +197,7 @@ func (a *act) follow(steps []pathStep) *walkErr {
 			ticks = ticksSwim
 		case st.kind == moveUp:
 			ticks = ticksUp
-			w.exert(0.05)
+			w.bea.exert(0.05)
 		case st.kind == moveDown:
 			ticks = ticksFlat + (from.Y-st.to.Y)*2
 		case from.X != st.to.X && from.Z != st.to.Z:
@@ -216,7 +216,7 @@ func (a *act) follow(steps []pathStep) *walkErr {
 			return &walkErr{result: protocol.Failure, message: "you were moved off your path"}
 		}
 		w.bea.placeAt(st.to)
-		w.exert(0.01)
+		w.bea.exert(0.01)
 		shut(i)
 	}
 	return nil

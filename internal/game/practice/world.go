@@ -84,10 +84,10 @@ type World struct {
 	actions map[string]actionSpec
 	names   []string // offered actions, in protocol order
 
-	tick    int64
-	weather string
-	bea     *body
-	ents    *entities
+	tick int64
+	sky  *sky
+	bea  *body
+	ents *entities
 	// creatures live the mobs' and scripted players' ticks.
 	creatures *creatures
 	deaths    []deathRecord
@@ -96,11 +96,7 @@ type World struct {
 	hands   *hands
 	serving atomic.Bool
 
-	// scans are the scans waiting to be worked, oldest first;
-	// lastScanCells is how many cells the last tick's scans searched, for
-	// the test that holds them to their budget.
-	scans         []*scanJob
-	lastScanCells int
+	scans *scans
 
 	scratch *scratch
 	light   *lighting
@@ -149,16 +145,17 @@ func New(opts Options) (*World, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	w := &World{
-		opts:    opts,
-		log:     log,
-		blocks:  newBlockTable(),
-		rng:     newRNG(opts.Seed, 77),
-		weather: "clear",
-		hub:     newHub(log),
-		tick:    0,
+		opts:   opts,
+		log:    log,
+		blocks: newBlockTable(),
+		rng:    newRNG(opts.Seed, 77),
+		sky:    &sky{weather: "clear"},
+		hub:    newHub(log),
+		tick:   0,
 	}
 	w.hands = &hands{log: log, hub: w.hub}
 	w.land = newTerrain(w.blocks, opts.Size, opts.Seed)
+	w.scans = &scans{land: w.land, hands: w.hands}
 	w.grid = w.land.grid
 	w.bea = newBody(w.land.gen.spawn)
 	w.ents = newEntities()

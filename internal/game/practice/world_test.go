@@ -147,16 +147,16 @@ func TestWeatherChangesOverTimeBySeed(t *testing.T) {
 		}
 		var seen []string
 		for i := 0; i < 40*1200; i++ {
-			before := w.weather
+			before := w.sky.weather
 			w.step(nil)
-			if w.weather != before && w.tick%1200 != 0 {
+			if w.sky.weather != before && w.tick%1200 != 0 {
 				t.Fatalf("the weather turned at tick %d, between its turns", w.tick)
 			}
 			if w.tick%1200 == 0 {
-				if got := w.statePacket().World.Weather; got != w.weather {
-					t.Fatalf("the state says %s while it is %s", got, w.weather)
+				if got := w.statePacket().World.Weather; got != w.sky.weather {
+					t.Fatalf("the state says %s while it is %s", got, w.sky.weather)
 				}
-				seen = append(seen, w.weather)
+				seen = append(seen, w.sky.weather)
 			}
 		}
 		return seen
