@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
-
-	"beaweb/internal/game/protocol"
 )
 
 // Serve runs the world and serves WebSocket clients on ln until ctx ends.
@@ -23,6 +21,30 @@ func (w *World) Serve(ctx context.Context, ln net.Listener) error {
 	if !w.serving.CompareAndSwap(false, true) {
 		return ErrServing
 	}
+	s := &server{log: w.log, hub: w.hub, game: w, speed: w.opts.Speed}
+	return s.serve(ctx, ln)
+}
+
+// ticking is what the server drives: the game, one tick at a time with
+// what arrived since the last, and its end when the server stops.
+type ticking interface {
+	step(in []inbound)
+	shutdown()
+	now() int64
+}
+
+// server is the protocol server: it accepts WebSocket clients on a
+// listener, ticks the game at its speed and hands each tick the frames
+// that came in.
+type server struct {
+	log   *slog.Logger
+	hub   *hub
+	game  ticking
+	speed float64
+}
+
+// serve is Serve's work, once the world is known not to be served yet.
+func (s *server) serve(ctx context.Context, ln net.Listener) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	inbox := make(chan inbound, 256)
@@ -45,15 +67,15 @@ func (w *World) Serve(ctx context.Context, ln net.Listener) error {
 		defer conns.Done()
 		conn, err := up.Upgrade(rw, r, nil)
 		if err != nil {
-			w.log.Info("practice: upgrade refused", slog.Any("error", err))
+			s.log.Info("practice: upgrade refused", slog.Any("error", err))
 			return
 		}
-		w.hub.serveConn(ctx, conn, r.RemoteAddr, inbox)
+		s.hub.serveConn(ctx, conn, r.RemoteAddr, inbox)
 	})
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 5 * time.Second, ErrorLog: nil}
 
 	var loop sync.WaitGroup
-	loop.Go(func() { w.run(ctx, inbox) })
+	loop.Go(func() { s.run(ctx, inbox) })
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 
@@ -85,8 +107,8 @@ func (w *World) Serve(ctx context.Context, ln net.Listener) error {
 // run is the world goroutine: it ticks at 20 times the speed a second,
 // catching up when it falls behind by less than a second and letting the
 // rest go, and hands each tick what arrived since the last one.
-func (w *World) run(ctx context.Context, inbox <-chan inbound) {
-	interval := time.Duration(float64(time.Second) / (ticksPerSecond * w.opts.Speed))
+func (s *server) run(ctx context.Context, inbox <-chan inbound) {
+	interval := time.Duration(float64(time.Second) / (ticksPerSecond * s.speed))
 	if interval <= 0 {
 		interval = time.Nanosecond
 	}
@@ -97,7 +119,7 @@ func (w *World) run(ctx context.Context, inbox <-chan inbound) {
 	for {
 		select {
 		case <-ctx.Done():
-			w.shutdown()
+			s.game.shutdown()
 			return
 		case m := <-inbox:
 			pending = append(pending, m)
@@ -106,125 +128,27 @@ func (w *World) run(ctx context.Context, inbox <-chan inbound) {
 		}
 		now := time.Now()
 		for n := 0; !next.After(now) && n < 200; n++ {
-			w.safeStep(pending)
+			s.safeStep(pending)
 			pending = pending[:0]
 			next = next.Add(interval)
 		}
 		if now.Sub(next) > time.Second {
 			next = now
 		}
-		w.hub.flush()
+		s.hub.flush()
 		timer.Reset(time.Until(next))
 	}
-}
-
-// shutdown answers the running action, since every request is answered
-// exactly once, and drops every client.
-func (w *World) shutdown() {
-	w.hands.interrupt(protocol.ReasonDisconnected)
-	if w.hands.reflex != nil {
-		w.hands.halt(w.hands.reflex)
-		w.hands.reflex = nil
-	}
-	for len(w.scans.queue) > 0 {
-		w.scans.end(w.scans.queue[0], outcome{result: protocol.Interrupted, message: "interrupted (disconnected): the practice world is shutting down"},
-			protocol.ReasonDisconnected)
-	}
-	w.hub.flush()
-	w.hub.dropAll()
 }
 
 // safeStep runs a tick and keeps a bug in it from taking the process down:
 // the practice world runs inside beaweb, and a brain that loses its game
 // reconnects, while one that loses its process does not.
-func (w *World) safeStep(in []inbound) {
+func (s *server) safeStep(in []inbound) {
 	defer func() {
 		if p := recover(); p != nil {
-			w.log.Error("practice: tick panicked", slog.Int64("tick", w.tick), slog.Any("panic", p),
+			s.log.Error("practice: tick panicked", slog.Int64("tick", s.game.now()), slog.Any("panic", p),
 				slog.String("stack", string(debug.Stack())))
 		}
 	}()
-	w.step(in)
-}
-
-// step is one tick of the game.
-func (w *World) step(in []inbound) {
-	w.tick++
-	var perClient map[*client]int
-	for _, m := range in {
-		switch {
-		case m.hello:
-			w.connect(m.c)
-		case m.gone:
-			w.disconnect(m.c)
-		default:
-			if !w.hub.has(m.c) {
-				continue
-			}
-			if perClient == nil {
-				perClient = map[*client]int{}
-			}
-			if perClient[m.c]++; perClient[m.c] > maxFramesPerTick {
-				w.refuseFlood(m.c, m.frame)
-				continue
-			}
-			w.handleFrame(m.c, m.frame)
-		}
-	}
-	w.scans.step(w.tick)
-	w.simulate()
-	w.stepReflex()
-	w.hands.stepJob(w.tick)
-	w.ents.sweep()
-	// The state and the survey cost more than a tick's simulation; with
-	// nobody connected they are not built at all.
-	if w.tick%10 == 0 && w.hub.connected() {
-		w.hub.broadcast(w.statePacket())
-	}
-	if w.tick%40 == 0 && w.hub.connected() {
-		w.hub.broadcast(w.surveyPacket())
-	}
-	if w.tick%100 == 0 {
-		w.hub.broadcast(protocol.Heartbeat{Tick: w.tick})
-	}
-}
-
-// maxFramesPerTick is how many requests one client may have handled in one
-// tick; a flood beyond it is answered FAILURE_BUSY, so one client cannot
-// hold the world up for the others.
-const maxFramesPerTick = 20
-
-// refuseFlood answers a request that came in a flood.
-func (w *World) refuseFlood(c *client, frame []byte) {
-	req, err := protocol.DecodeRequest(frame)
-	id := req.ID
-	if err != nil {
-		id = lenientID(frame)
-	}
-	w.hands.answer(c, id, req.Action, fail(protocol.FailBusy,
-		"you sent more than %d requests in one tick; send it again in a moment", maxFramesPerTick), "", nil)
-}
-
-// connect greets a new client with the hello and her state. Frames queued
-// for the others go out first, so the hello is the newcomer's first frame.
-func (w *World) connect(c *client) {
-	w.hub.join(c)
-	h := w.Hello()
-	h.World.Dimension = w.bea.dimension // a client that joins while she is in the nether
-	w.hub.send(c, h)
-	w.hub.send(c, w.statePacket())
-	w.log.Info("practice: client connected", slog.String("remote", c.remote))
-}
-
-// disconnect forgets a client; the action it asked for ends with reason
-// disconnected, which nobody hears.
-func (w *World) disconnect(c *client) {
-	if !w.hub.leave(c) {
-		return
-	}
-	w.scans.drop(c)
-	if w.hands.job != nil && w.hands.job.client == c {
-		w.hands.interrupt(protocol.ReasonDisconnected)
-	}
-	w.log.Info("practice: client gone", slog.String("remote", c.remote))
+	s.game.step(in)
 }
