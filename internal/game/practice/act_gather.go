@@ -274,6 +274,22 @@ func (t *terrain) wantedDrops(block string) map[string]bool {
 	return out
 }
 
+// finding is one find_block run: what it looks for and counts, and how it
+// is going.
+type finding struct {
+	a             *act
+	block         string
+	count, radius int
+	match         func(string) bool
+	wanted        map[string]bool // the drops that count
+	got           game.Inventory
+	skip          map[game.Pos]bool // blocks she could not reach or break
+	// collected counts the drops that count; dry the blocks in a row that
+	// gave none, lost those whose drops she could not pick up,
+	// unreachable those in a row she could not reach.
+	collected, dry, lost, broken, unreachable int
+}
+
 // findBlock walks to the nearest blocks of a kind, breaks them and picks up
 // what they drop until she carries count more of it. It counts drops, not
 // names: stone gives cobblestone, grass gives dirt, iron ore raw iron. Six
@@ -282,93 +298,106 @@ func (t *terrain) wantedDrops(block string) map[string]bool {
 func (a *act) findBlock(block string, count, radius int) outcome {
 	w := a.w
 	start := w.tick
-	match := blockMatcher(block)
-	wanted := w.land.wantedDrops(block)
-	collected, dry, lost, broken := 0, 0, 0, 0
-	got := game.Inventory{}
-	skip := map[game.Pos]bool{}
-	unreachable := 0
+	f := &finding{a: a, block: block, count: count, radius: radius, match: blockMatcher(block),
+		wanted: w.land.wantedDrops(block), got: game.Inventory{}, skip: map[game.Pos]bool{}}
 	a.progress(0, count, "looking for %s", block)
-	for collected < count {
+	for f.collected < count {
 		// A tick between blocks, so a run of unreachable ones never holds
 		// the world up for long.
 		if !a.wait(1) {
 			return errStopped.outcome()
 		}
-		target, found := w.land.bestCandidate(w.bea.feet(), match, radius, skip)
+		target, found := w.land.bestCandidate(w.bea.feet(), f.match, radius, f.skip)
 		if !found {
-			if collected == 0 {
+			if f.collected == 0 {
 				return fail(protocol.Failure, "you found no %s within %d blocks that you could reach", block, radius)
 			}
 			return fail(protocol.Failure, "collected %d/%d %s; there is no more %s within %d blocks that you could reach",
-				collected, count, describeGot(got, block), block, radius)
+				f.collected, count, describeGot(f.got, block), block, radius)
 		}
-		name := w.grid.name(target)
-		if err := a.approach(target, true); err != nil {
-			if err == errStopped {
-				return err.outcome()
-			}
-			skip[target] = true
-			unreachable++
-			a.logf("could not reach %s at %s: %s", name, target, err.message)
-			if unreachable >= 5 {
-				return fail(protocol.Failure, "collected %d/%d %s; the nearest %s are out of your reach (%s)",
-					collected, count, describeGot(got, block), block, err.message)
-			}
-			continue
+		if o, end := f.mine(target); end {
+			return o
 		}
-		unreachable = 0
-		item, err := a.breakBlock(target)
-		if err != nil {
-			if err == errStopped {
-				return err.outcome()
-			}
-			skip[target] = true
-			continue
-		}
-		broken++
-		if !wanted[item] {
-			dry++
-			if item == "" {
-				a.logf("%s at %s dropped nothing", name, target)
-			} else {
-				a.logf("%s at %s dropped only %s, which is not what you are after", name, target, item)
-			}
-			if dry >= 6 {
-				return fail(protocol.FailNoDrops, "the last %d %s you broke gave none of what you are after (%s); collected %d/%d",
-					dry, block, noDropHint(w.grid.blocks.info(w.grid.blocks.id(name))), collected, count)
-			}
-			continue
-		}
-		dry = 0
-		before := w.bea.inv.count(item)
-		if w.bea.inv.room(item) == 0 {
-			return fail(protocol.FailInventoryFull, "your inventory is full; collected %d/%d %s and left %s lying at %s",
-				collected, count, describeGot(got, block), item, target)
-		}
-		n, werr := a.collect(item, target)
-		if werr == errStopped {
-			return werr.outcome()
-		}
-		if n == 0 && w.bea.inv.count(item) == before && w.bea.inv.room(item) == 0 {
-			return fail(protocol.FailInventoryFull, "your inventory is full; collected %d/%d %s", collected, count, describeGot(got, block))
-		}
-		got[item] += n
-		collected += n
-		if n == 0 {
-			lost++
-			if lost >= 6 {
-				return fail(protocol.Failure, "collected %d/%d %s; the last %d blocks you broke left their drops where you could not pick them up",
-					collected, count, describeGot(got, block), lost)
-			}
-		} else {
-			lost = 0
-		}
-		a.logf("broke %s at %s, picked up %d %s", name, target, n, item)
-		a.progress(min(collected, count), count, "collected %d/%d %s", min(collected, count), count, block)
 	}
 	secs := (w.tick - start) / ticksPerSecond
-	return succeed("collected %d/%d %s in %d s (%d blocks broken)", collected, count, describeGot(got, block), secs, broken)
+	return succeed("collected %d/%d %s in %d s (%d blocks broken)", f.collected, count, describeGot(f.got, block), secs, f.broken)
+}
+
+// mine reaches target, breaks it and picks up what it drops. end reports
+// that the run is over, with o its answer.
+func (f *finding) mine(target game.Pos) (o outcome, end bool) {
+	a, w := f.a, f.a.w
+	name := w.grid.name(target)
+	if err := a.approach(target, true); err != nil {
+		if err == errStopped {
+			return err.outcome(), true
+		}
+		f.skip[target] = true
+		f.unreachable++
+		a.logf("could not reach %s at %s: %s", name, target, err.message)
+		if f.unreachable >= 5 {
+			return fail(protocol.Failure, "collected %d/%d %s; the nearest %s are out of your reach (%s)",
+				f.collected, f.count, describeGot(f.got, f.block), f.block, err.message), true
+		}
+		return outcome{}, false
+	}
+	f.unreachable = 0
+	item, err := a.breakBlock(target)
+	if err != nil {
+		if err == errStopped {
+			return err.outcome(), true
+		}
+		f.skip[target] = true
+		return outcome{}, false
+	}
+	f.broken++
+	if !f.wanted[item] {
+		f.dry++
+		if item == "" {
+			a.logf("%s at %s dropped nothing", name, target)
+		} else {
+			a.logf("%s at %s dropped only %s, which is not what you are after", name, target, item)
+		}
+		if f.dry >= 6 {
+			return fail(protocol.FailNoDrops, "the last %d %s you broke gave none of what you are after (%s); collected %d/%d",
+				f.dry, f.block, noDropHint(w.grid.blocks.info(w.grid.blocks.id(name))), f.collected, f.count), true
+		}
+		return outcome{}, false
+	}
+	f.dry = 0
+	return f.pickUp(name, target, item)
+}
+
+// pickUp collects the item a broken block at target dropped. end reports
+// that the run is over, with o its answer.
+func (f *finding) pickUp(name string, target game.Pos, item string) (o outcome, end bool) {
+	a, w := f.a, f.a.w
+	before := w.bea.inv.count(item)
+	if w.bea.inv.room(item) == 0 {
+		return fail(protocol.FailInventoryFull, "your inventory is full; collected %d/%d %s and left %s lying at %s",
+			f.collected, f.count, describeGot(f.got, f.block), item, target), true
+	}
+	n, werr := a.collect(item, target)
+	if werr == errStopped {
+		return werr.outcome(), true
+	}
+	if n == 0 && w.bea.inv.count(item) == before && w.bea.inv.room(item) == 0 {
+		return fail(protocol.FailInventoryFull, "your inventory is full; collected %d/%d %s", f.collected, f.count, describeGot(f.got, f.block)), true
+	}
+	f.got[item] += n
+	f.collected += n
+	if n == 0 {
+		f.lost++
+		if f.lost >= 6 {
+			return fail(protocol.Failure, "collected %d/%d %s; the last %d blocks you broke left their drops where you could not pick them up",
+				f.collected, f.count, describeGot(f.got, f.block), f.lost), true
+		}
+	} else {
+		f.lost = 0
+	}
+	a.logf("broke %s at %s, picked up %d %s", name, target, n, item)
+	a.progress(min(f.collected, f.count), f.count, "collected %d/%d %s", min(f.collected, f.count), f.count, f.block)
+	return outcome{}, false
 }
 
 // collect waits for a drop to land and walks over it until she has picked
