@@ -168,16 +168,8 @@ func (a *act) follow(steps []pathStep) *walkErr {
 		}
 	}()
 	for i, st := range steps {
-		for _, c := range st.dig {
-			if w.grid.passable(c) {
-				continue
-			}
-			if w.grid.info(c).protected {
-				return &walkErr{result: protocol.Failure, message: fmt.Sprintf("the way is blocked by %s at %s, which you never break", w.grid.name(c), c)}
-			}
-			if _, err := a.breakBlock(c); err != nil {
-				return err
-			}
+		if err := a.digStep(st); err != nil {
+			return err
 		}
 		for _, c := range []game.Pos{st.to, st.to.Add(up1)} {
 			if b := w.grid.info(c); b.door && !w.grid.isOpen(c) {
@@ -190,18 +182,10 @@ func (a *act) follow(steps []pathStep) *walkErr {
 				doors = append(doors, opened{pos: c, step: i})
 			}
 		}
-		ticks := ticksFlat
 		from := w.bea.feet()
-		switch {
-		case st.kind == moveSwim:
-			ticks = ticksSwim
-		case st.kind == moveUp:
-			ticks = ticksUp
+		ticks := stepTicks(from, st)
+		if st.kind == moveUp {
 			w.bea.exert(0.05)
-		case st.kind == moveDown:
-			ticks = ticksFlat + (from.Y-st.to.Y)*2
-		case from.X != st.to.X && from.Z != st.to.Z:
-			ticks = ticksDiagonal
 		}
 		a.face(st.to.Center())
 		if !a.wait(ticks) {
@@ -222,7 +206,40 @@ func (a *act) follow(steps []pathStep) *walkErr {
 	return nil
 }
 
-// placeBea puts her feet in p.
+// digStep breaks what a dig step breaks; a protected block in the way
+// ends the walk.
+func (a *act) digStep(st pathStep) *walkErr {
+	g := a.w.grid
+	for _, c := range st.dig {
+		if g.passable(c) {
+			continue
+		}
+		if g.info(c).protected {
+			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("the way is blocked by %s at %s, which you never break", g.name(c), c)}
+		}
+		if _, err := a.breakBlock(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stepTicks is how long a step from from takes.
+func stepTicks(from game.Pos, st pathStep) int {
+	switch {
+	case st.kind == moveSwim:
+		return ticksSwim
+	case st.kind == moveUp:
+		return ticksUp
+	case st.kind == moveDown:
+		return ticksFlat + (from.Y-st.to.Y)*2
+	case from.X != st.to.X && from.Z != st.to.Z:
+		return ticksDiagonal
+	}
+	return ticksFlat
+}
+
+// placeAt puts her feet in p.
 func (b *body) placeAt(p game.Pos) {
 	c := p.Center()
 	b.pos = c
