@@ -178,7 +178,7 @@ func (t *terrain) replaceable(p game.Pos) bool {
 	return t.grid.at(p) == air || b.replace || b.liquid || b.name == "fire"
 }
 
-// overlapsAgent reports whether a block in p would stand where her body is.
+// occupies reports whether a block in p would stand where her body is.
 func (b *body) occupies(p game.Pos) bool {
 	f := b.feet()
 	return p == f || p == f.Add(up1)

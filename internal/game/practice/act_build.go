@@ -391,7 +391,7 @@ func (s *buildState) makeRoom(c blueprint.Cell, p game.Pos) (ready bool, err *wa
 	return true, nil
 }
 
-// buildAnswer names every cell still wrong and every block she ran out of.
+// answer names every cell still wrong and every block she ran out of.
 func (s *buildState) answer(t *terrain) outcome {
 	var wrong []blueprint.Cell
 	for _, c := range s.exp.Cells {

@@ -92,8 +92,8 @@ func (t *terrain) containerData(p game.Pos) map[string]any {
 	return map[string]any{"container": t.grid.name(p), "x": p.X, "y": p.Y, "z": p.Z, "contents": c.contents()}
 }
 
-// findContainer is the chest or barrel at the given position, or the
-// nearest within containerSearch blocks.
+// findContainer is the chest or barrel at the given position, or the one
+// nearest feet within containerSearch blocks.
 func (t *terrain) findContainer(feet, at game.Pos, given bool) (game.Pos, error) {
 	if given {
 		if !t.grid.info(at).container {

@@ -132,7 +132,7 @@ func (w *World) craftableNow() []string {
 	return out
 }
 
-// nearestBlock is the block of that exact name nearest her within radius.
+// nearestBlock is the block of that exact name nearest feet within radius.
 func (t *terrain) nearestBlock(feet game.Pos, name string, radius int) *game.Pos {
 	id, ok := t.blocks.lookup(name)
 	if !ok {

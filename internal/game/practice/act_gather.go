@@ -138,7 +138,7 @@ func blockMatcher(want string) func(string) bool {
 	}
 }
 
-// matching visits every block within radius of her whose name matches.
+// matching visits every block within radius of feet whose name matches.
 func (t *terrain) matching(feet game.Pos, match func(string) bool, radius int, visit func(p game.Pos)) {
 	g := t.grid
 	memo := map[blockID]bool{}
@@ -229,7 +229,7 @@ func (t *terrain) knownBlock(name string) bool {
 	return false
 }
 
-// blockParam reads the block a scan or find_block looks for: a block this
+// block reads the block a scan or find_block looks for: a block this
 // world has, or a generic name that matches some.
 func (p *params) block(t *terrain) string {
 	block := p.itemName("block", true)

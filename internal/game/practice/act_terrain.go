@@ -14,7 +14,7 @@ import (
 var scaffoldPreference = []string{"dirt", "cobblestone", "cobbled_deepslate", "netherrack", "stone", "andesite",
 	"diorite", "granite", "deepslate", "sandstone"}
 
-// scaffoldBlock picks a block she carries to stand on: the one asked for,
+// scaffold picks a block she carries to stand on: the one asked for,
 // else the cheapest, else any solid block that does not fall and is not one
 // a build must never break. keep holds blocks she must not spend.
 func (inv *inventory) scaffold(blocks *blockTable, want string, keep game.Inventory) string {

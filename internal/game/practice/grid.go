@@ -205,7 +205,7 @@ func (g *grid) levelAhead(feet game.Pos) bool {
 	return false
 }
 
-// openDoor opens or shuts the door in p, both halves when it is a door.
+// setDoor opens or shuts the door in p, both halves when it is a door.
 func (g *grid) setDoor(p game.Pos, open bool) {
 	v := "false"
 	if open {

@@ -276,7 +276,7 @@ func (l *lighting) sourceBound(p game.Pos) (bound, brightest int) {
 }
 
 // light is what the sky gives a cell open to it now: 15 by day, 4 at
-// night, 3 less in rain or thunder.
+// night (dark), 3 less in rain or thunder.
 func (s *sky) light(dark bool) int {
 	l := maxLight
 	if dark {

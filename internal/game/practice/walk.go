@@ -266,7 +266,7 @@ func (b *body) lookAt(p game.Vec3) {
 // reachDistance is how far her hand reaches from her eyes.
 const reachDistance = 4.5
 
-// inReach reports whether she can touch the block p from where she stands.
+// reaches reports whether she can touch the block p from where she stands.
 func (b *body) reaches(p game.Pos) bool {
 	return b.eye().Dist(addVec(p.Center(), 0, 0.5, 0)) <= reachDistance
 }
