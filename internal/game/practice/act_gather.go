@@ -12,20 +12,20 @@ import (
 // decides it: nothing when the block needs a better tool, the block's own
 // drop otherwise. Leaves give themselves to shears, and to anything else
 // nothing but now and then a sapling or an apple.
-func (w *World) dropOf(b *blockInfo, inv *inventory) (string, int) {
+func dropOf(b *blockInfo, inv *inventory, r *rng) (string, int) {
 	if b.drop == "-" {
 		if strings.HasSuffix(b.name, "_leaves") {
 			if inv.count("shears") > 0 {
 				return b.name, 1
 			}
-			switch roll := w.rng.intn(200); {
+			switch roll := r.intn(200); {
 			case roll < 10:
 				return strings.TrimSuffix(b.name, "_leaves") + "_sapling", 1
 			case roll == 10 && b.name == "oak_leaves":
 				return "apple", 1
 			}
 		}
-		if b.name == "short_grass" && w.rng.intn(8) == 0 {
+		if b.name == "short_grass" && r.intn(8) == 0 {
 			return "wheat_seeds", 1
 		}
 		return "", 0
@@ -77,7 +77,7 @@ func (a *act) breakBlock(p game.Pos) (string, *walkErr) {
 		// The client showed it broken; the server put it back.
 		return "", &walkErr{result: protocol.FailProtected, message: fmt.Sprintf("the server put %s at %s back: this ground is protected", b.name, p)}
 	}
-	item, n := w.dropOf(b, w.bea.inv)
+	item, n := dropOf(b, w.bea.inv, w.rng)
 	w.removeBlock(p)
 	w.bea.exert(0.005)
 	if item != "" {

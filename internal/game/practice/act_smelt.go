@@ -34,10 +34,10 @@ func (f *furnace) describe() string {
 }
 
 // stepFurnaces cooks one tick in every furnace.
-func (w *World) stepFurnaces() {
-	for p, f := range w.land.furnaces {
-		if w.grid.name(p) != "furnace" {
-			delete(w.land.furnaces, p)
+func (t *terrain) stepFurnaces(book kitchen) {
+	for p, f := range t.furnaces {
+		if t.grid.name(p) != "furnace" {
+			delete(t.furnaces, p)
 			continue
 		}
 		if f.input.Count == 0 {
@@ -47,7 +47,7 @@ func (w *World) stepFurnaces() {
 			}
 			continue
 		}
-		result, ok := w.book.smeltResult(f.input.Item)
+		result, ok := book.smeltResult(f.input.Item)
 		if !ok || (f.output.Count > 0 && f.output.Item != result) {
 			continue
 		}
@@ -56,7 +56,7 @@ func (w *World) stepFurnaces() {
 				f.progress = 0
 				continue
 			}
-			f.burnLeft = w.book.burnTicks(f.fuel.Item)
+			f.burnLeft = book.burnTicks(f.fuel.Item)
 			f.fuel.Count--
 			if f.fuel.Count == 0 {
 				f.fuel = game.Stack{}

@@ -12,9 +12,9 @@ const clutchDepth = 3
 
 // dropBelow is how many open cells lie under her feet before something
 // carries her, and the cell she would land in.
-func (w *World) dropBelow() (int, game.Pos) {
-	g := w.grid
-	p := w.bea.feet()
+func (t *terrain) dropBelow(feet game.Pos) (int, game.Pos) {
+	g := t.grid
+	p := feet
 	n := 0
 	for p.Y > minY && !g.standable(p.Add(down1)) && !g.info(p.Add(down1)).liquid && !g.info(p).liquid {
 		p = p.Add(down1)
@@ -40,7 +40,7 @@ func (w *World) considerClutch() {
 	if b.dead || b.fallen > 0 || (w.hands.reflex != nil && w.hands.reflex.reflex == protocol.ReflexClutch) || !b.inv.hotbarHas("water_bucket") {
 		return
 	}
-	depth, land := w.dropBelow()
+	depth, land := w.land.dropBelow(w.bea.feet())
 	if depth <= clutchDepth || w.grid.info(land).liquid {
 		return
 	}

@@ -41,7 +41,7 @@ func (t *terrain) biome(p game.Pos) string {
 // simulate is everything the game does on its own in a tick.
 func (w *World) simulate() {
 	w.sky.step(w.tick, w.rng)
-	w.stepFurnaces()
+	w.land.stepFurnaces(w.book)
 	if w.bea.dead {
 		return
 	}
