@@ -13,13 +13,13 @@ func prepMineBlock(w *World, p *params) (runFunc, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.mineBlock(at) }, nil
+	return func(a *act) outcome { return mineBlock(a, at) }, nil
 }
 
 // mineBlock walks into reach of a block, breaks it with the best tool she
 // carries and picks up what it drops. A block that needs a better pickaxe
 // than she has is refused before she swings.
-func (a *act) mineBlock(at game.Pos) outcome {
+func mineBlock(a *act, at game.Pos) outcome {
 	w := a.w
 	b := w.grid.info(at)
 	switch {
@@ -133,12 +133,12 @@ func prepPlaceBlock(w *World, p *params) (runFunc, error) {
 		return nil, p.err
 	}
 	f, _ := game.ParseFace(face)
-	return func(a *act) outcome { return a.placeBlock(block, anchor, f) }, nil
+	return func(a *act) outcome { return placeBlock(a, block, anchor, f) }, nil
 }
 
 // placeBlock puts a block she carries on a face of an anchor block. The
 // answer names the destination cell.
-func (a *act) placeBlock(item string, anchor game.Pos, face game.Face) outcome {
+func placeBlock(a *act, item string, anchor game.Pos, face game.Face) outcome {
 	w := a.w
 	d, _ := face.Offset()
 	dest := anchor.Add(d)
@@ -296,12 +296,12 @@ func prepUseBlock(w *World, p *params) (runFunc, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.useBlock(at) }, nil
+	return func(a *act) outcome { return useBlock(a, at) }, nil
 }
 
 // useBlock walks into reach, clicks the block and says what changed. A
 // screen it opens is closed again.
-func (a *act) useBlock(at game.Pos) outcome {
+func useBlock(a *act, at game.Pos) outcome {
 	w := a.w
 	b := w.grid.info(at)
 	if w.grid.at(at) == air {

@@ -30,7 +30,7 @@ func prepBuild(w *World, p *params) (runFunc, error) {
 		return nil, fmt.Errorf("the build spans %s to %s, which reaches outside the practice world (x from %d to %d, y from %d to %d, z from %d to %d)",
 			b.Min, b.Max, w.grid.minX, w.grid.minX+w.grid.sizeX-1, minY, minY+height-1, w.grid.minZ, w.grid.minZ+w.grid.sizeZ-1)
 	}
-	return func(a *act) outcome { return a.build(exp) }, nil
+	return func(a *act) outcome { return build(a, exp) }, nil
 }
 
 // buildInvalid keeps the blueprint's sentence as it is: the brain refuses
@@ -64,7 +64,7 @@ type buildState struct {
 // walking where it must; a cell no standing spot reaches gets a pillar,
 // which she digs back down afterwards. It answers with every cell still
 // wrong and every block it ran out of.
-func (a *act) build(exp *blueprint.Expansion) outcome {
+func build(a *act, exp *blueprint.Expansion) outcome {
 	w := a.w
 	s := &buildState{a: a, exp: exp, total: len(exp.Cells), missing: map[string]int{}, floating: map[game.Pos]bool{}, counted: map[game.Pos]bool{}}
 	a.progress(0, s.total, "starting a build of %d cells", s.total)

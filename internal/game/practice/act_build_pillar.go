@@ -78,7 +78,7 @@ func (s *buildState) pillarCells() *walkErr {
 func (s *buildState) riseFor(c blueprint.Cell, keep game.Inventory) (rise int, stopped bool) {
 	a, w := s.a, s.a.w
 	for !w.bea.reaches(c.Pos) && rise < 40 {
-		o := a.pillarUp(1, "", keep)
+		o := pillarUp(a, 1, "", keep)
 		if a.stopped {
 			return rise, true
 		}

@@ -153,12 +153,12 @@ func prepStore(w *World, p *params) (runFunc, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.store(c) }, nil
+	return func(a *act) outcome { return store(a, c) }, nil
 }
 
 // store moves exactly count of item (all of it without count) from her
 // into the chest.
-func (a *act) store(c chestArgs) outcome {
+func store(a *act, c chestArgs) outcome {
 	w := a.w
 	have := w.bea.inv.count(c.item)
 	if have == 0 {
@@ -199,12 +199,12 @@ func prepRetrieve(w *World, p *params) (runFunc, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.retrieve(c) }, nil
+	return func(a *act) outcome { return retrieve(a, c) }, nil
 }
 
 // retrieve moves exactly count of item (all of it without count) from the
 // chest to her.
-func (a *act) retrieve(c chestArgs) outcome {
+func retrieve(a *act, c chestArgs) outcome {
 	w := a.w
 	at, err := w.land.findContainer(w.bea.feet(), c.at, c.given)
 	if err != nil {

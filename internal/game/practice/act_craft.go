@@ -163,13 +163,13 @@ func prepCraft(w *World, p *params) (runFunc, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.craft(item, count) }, nil
+	return func(a *act) outcome { return craft(a, item, count) }, nil
 }
 
 // craft makes count items (not crafts): in her inventory when the shape
 // fits 2x2, else at the nearest crafting table within 16 blocks, else at the
 // table she carries, which she sets down and picks back up.
-func (a *act) craft(item string, count int) outcome {
+func craft(a *act, item string, count int) outcome {
 	w := a.w
 	rs := w.book.recipesFor(item)
 	if len(rs) == 0 {

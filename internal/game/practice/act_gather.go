@@ -250,7 +250,7 @@ func prepFindBlock(w *World, p *params) (runFunc, error) {
 		if tier := w.land.tierFor(block); tier > w.bea.inv.bestTier(toolPickaxe) {
 			return fail(protocol.Failure, "%s drops nothing without %s; you have %s", block, pickaxeTierName(tier), bestPickaxe(w.bea.inv))
 		}
-		return a.findBlock(block, count, radius)
+		return findBlock(a, block, count, radius)
 	}, nil
 }
 
@@ -295,7 +295,7 @@ type finding struct {
 // names: stone gives cobblestone, grass gives dirt, iron ore raw iron. Six
 // blocks in a row that give none of what it counts (leaves broken without
 // shears, whatever saplings they let fall) end it with FAILURE_NO_DROPS.
-func (a *act) findBlock(block string, count, radius int) outcome {
+func findBlock(a *act, block string, count, radius int) outcome {
 	w := a.w
 	start := w.tick
 	f := &finding{a: a, block: block, count: count, radius: radius, match: blockMatcher(block),

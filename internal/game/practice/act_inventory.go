@@ -58,11 +58,11 @@ func prepEat(w *World, p *params) (runFunc, error) {
 	if _, ok := foods[item]; item != "" && !ok {
 		return nil, fmt.Errorf("item %q is not food; foods include bread, apple, cooked_beef and carrot", item)
 	}
-	return func(a *act) outcome { return a.eat(item, false) }, nil
+	return func(a *act) outcome { return eat(a, item, false) }, nil
 }
 
 // eat eats one of item, or of the best food she carries.
-func (a *act) eat(item string, worthOnly bool) outcome {
+func eat(a *act, item string, worthOnly bool) outcome {
 	w := a.w
 	b := w.bea
 	if item == "" {
@@ -113,12 +113,12 @@ func prepEquip(w *World, p *params) (runFunc, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.equip(item, slot) }, nil
+	return func(a *act) outcome { return equip(a, item, slot) }, nil
 }
 
 // equip puts an item she carries into her hand, her offhand or an armour
 // slot; what was there goes back into her inventory.
-func (a *act) equip(item, slot string) outcome {
+func equip(a *act, item, slot string) outcome {
 	inv := a.w.bea.inv
 	if inv.count(item) == 0 {
 		return fail(protocol.Failure, "you carry no %s to equip", item)
@@ -200,11 +200,11 @@ func prepPickup(w *World, p *params) (runFunc, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.pickupItems(item, radius) }, nil
+	return func(a *act) outcome { return pickupItems(a, item, radius) }, nil
 }
 
 // pickupItems walks over every item of a kind lying within radius.
-func (a *act) pickupItems(item string, radius int) outcome {
+func pickupItems(a *act, item string, radius int) outcome {
 	w := a.w
 	start := w.bea.inv.totals()
 	what := "items"

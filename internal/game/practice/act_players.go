@@ -22,14 +22,14 @@ func prepAttack(w *World, p *params) (runFunc, error) {
 		if e == nil {
 			return fail(protocol.Failure, "there is no %s within 32 blocks of you%s", target, w.ents.mobsInSight(w.bea.pos))
 		}
-		return a.fight(e, 60*ticksPerSecond)
+		return fight(a, e, 60*ticksPerSecond)
 	}, nil
 }
 
 // fight chases e and strikes it with her best weapon until it dies. It
 // gives up when e gets more than 32 blocks away or no blow has landed for
 // ten seconds. What a dead mob drops is picked up.
-func (a *act) fight(e *entity, limit int) outcome {
+func fight(a *act, e *entity, limit int) outcome {
 	w := a.w
 	name := e.displayName()
 	if wp := bestWeapon(w.bea.inv); wp != "" {
@@ -135,13 +135,13 @@ func prepFollowPlayer(w *World, p *params) (runFunc, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.followPlayer(name, rng) }, nil
+	return func(a *act) outcome { return followPlayer(a, name, rng) }, nil
 }
 
 // followPlayer answers as soon as she is on her way and keeps following
 // until her next action or stop_moving; when she loses them, follow_ended
 // says so.
-func (a *act) followPlayer(name string, rng float64) outcome {
+func followPlayer(a *act, name string, rng float64) outcome {
 	w := a.w
 	e := w.ents.playerNamed(name)
 	if e == nil || e.pos.Dist(w.bea.pos) > playerView {

@@ -95,7 +95,7 @@ func prepSmelt(w *World, p *params) (runFunc, error) {
 	if fuel != "" && w.book.burnTicks(fuel) == 0 {
 		return nil, fmt.Errorf("fuel %q does not burn; use coal, charcoal, planks, logs or sticks", fuel)
 	}
-	return func(a *act) outcome { return a.smelt(item, count, fuel) }, nil
+	return func(a *act) outcome { return smelt(a, item, count, fuel) }, nil
 }
 
 // pickFuel chooses one kind of fuel she carries enough of for need ticks:
@@ -192,7 +192,7 @@ func planSmelt(book kitchen, inv game.Inventory, item string, count int, fuel st
 // nearest furnace within 16 blocks (or the one she carries, set down and
 // picked back up), waits, and takes out what comes out. It stops when all
 // is done or nothing came out for 11 seconds; what was not used comes back.
-func (a *act) smelt(item string, count int, fuel string) outcome {
+func smelt(a *act, item string, count int, fuel string) outcome {
 	w := a.w
 	inv := w.bea.inv.totals()
 	pl, o := planSmelt(w.book, inv, item, count, fuel)

@@ -52,11 +52,11 @@ func prepPillarUp(w *World, p *params) (runFunc, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.pillarUp(h, "", nil) }, nil
+	return func(a *act) outcome { return pillarUp(a, h, "", nil) }, nil
 }
 
 // pillarUp jumps and places a block under herself height times.
-func (a *act) pillarUp(height int, block string, keep game.Inventory) outcome {
+func pillarUp(a *act, height int, block string, keep game.Inventory) outcome {
 	w := a.w
 	used := game.Inventory{}
 	for i := 0; i < height; i++ {
@@ -100,13 +100,13 @@ func prepMineDown(w *World, p *params) (runFunc, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.mineDown(depth) }, nil
+	return func(a *act) outcome { return mineDown(a, depth) }, nil
 }
 
 // mineDown digs straight down through the block under her, depth times. It
 // stops before lava, fire or water next to the hole and before a drop
 // deeper than three blocks.
-func (a *act) mineDown(depth int) outcome {
+func mineDown(a *act, depth int) outcome {
 	w := a.w
 	g := w.grid
 	start := w.bea.feet()
@@ -195,12 +195,12 @@ func prepBridge(w *World, p *params) (runFunc, error) {
 		return nil, fmt.Errorf("block %q is an item, not a block to bridge with; leave block out to use what you carry", block)
 	}
 	f, _ := game.ParseFace(dir)
-	return func(a *act) outcome { return a.bridge(f, dist, block) }, nil
+	return func(a *act) outcome { return bridge(a, f, dist, block) }, nil
 }
 
 // bridge walks in a straight line, sneaking to each edge and placing a
 // block under the next step wherever the ground is missing.
-func (a *act) bridge(dir game.Face, dist int, block string) outcome {
+func bridge(a *act, dir game.Face, dist int, block string) outcome {
 	w := a.w
 	g := w.grid
 	d, _ := dir.Offset()
@@ -259,7 +259,7 @@ func (a *act) bridge(dir game.Face, dist int, block string) outcome {
 }
 
 func prepGoToSurface(w *World, p *params) (runFunc, error) {
-	return func(a *act) outcome { return a.goToSurface() }, nil
+	return func(a *act) outcome { return goToSurface(a) }, nil
 }
 
 // goToSurface walks out to open ground when there is a way, else digs a
@@ -267,7 +267,7 @@ func prepGoToSurface(w *World, p *params) (runFunc, error) {
 // or water behind what it opens. It is done where she can walk away on open
 // ground (openGround): the bottom of a shaft under open sky is not the
 // surface.
-func (a *act) goToSurface() outcome {
+func goToSurface(a *act) outcome {
 	w := a.w
 	start := w.bea.feet()
 	if w.openGround(start) {
@@ -392,7 +392,7 @@ func prepMoveAway(w *World, p *params) (runFunc, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.moveAway(dist) }, nil
+	return func(a *act) outcome { return moveAway(a, dist) }, nil
 }
 
 // moveAway puts distance blocks between her and where she stands, trying
@@ -400,7 +400,7 @@ func prepMoveAway(w *World, p *params) (runFunc, error) {
 // then to either side. From a pit or a shaft, where no direction leads
 // away on foot, she climbs or digs out first; when every direction fails
 // below the surface, she climbs out and tries them again.
-func (a *act) moveAway(dist float64) outcome {
+func moveAway(a *act, dist float64) outcome {
 	w := a.w
 	start := w.bea.pos
 	climbed := false

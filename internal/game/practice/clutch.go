@@ -46,13 +46,13 @@ func (w *World) considerClutch() {
 	}
 	w.startReflex(protocol.ReflexClutch, reasonReflex("clutch"),
 		fmt.Sprintf("landing a fall of %d blocks in water", depth),
-		func(a *act) outcome { return a.clutch(land) })
+		func(a *act) outcome { return clutch(a, land) })
 }
 
 // clutch places water where she will land just before she gets there,
 // lands in it and takes the water back. It owns her hands until she is
 // down: a request meanwhile is answered FAILURE_BUSY.
-func (a *act) clutch(land game.Pos) outcome {
+func clutch(a *act, land game.Pos) outcome {
 	w := a.w
 	g := w.grid
 	b := w.bea

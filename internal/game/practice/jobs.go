@@ -32,7 +32,10 @@ func fail(r protocol.Result, format string, args ...any) outcome {
 func (o outcome) with(data any) outcome { o.data = data; return o }
 
 // act is what a running action sees of its job: the world, a way to let
-// ticks pass, its own log and its progress.
+// ticks pass, its own log and its progress, and the moves every action
+// is made of (walking, breaking, placing). The actions themselves are
+// functions of an act (craft, smelt, build, ...), each in the file of its
+// kind, so the act stays the small set of moves they share.
 type act struct {
 	w        *World
 	j        *job

@@ -172,7 +172,7 @@ func (t *terrain) dimensionAt(p game.Pos) string {
 // travel takes her through the portal she stands in: she waits in it until
 // it takes her, arrives at the exit of the other portal, and every client
 // hears that her dimension changed.
-func (a *act) travel(from *portal) outcome {
+func travel(a *act, from *portal) outcome {
 	w := a.w
 	in := w.bea.feet()
 	to := &w.land.gen.portals[0]

@@ -67,7 +67,7 @@ func (w *World) considerEating() {
 	w.eatRetry = w.tick + eatRetryTicks
 	w.startReflex(protocol.ReflexEat, reasonReflex("eat"),
 		fmt.Sprintf("eating %s at food %d/20", item, b.food),
-		func(a *act) outcome { return a.eat(item, true) })
+		func(a *act) outcome { return eat(a, item, true) })
 }
 
 // noteAttack decides what a blow makes her do: flee under 6 health with
@@ -89,7 +89,7 @@ func (w *World) noteAttack(by *entity, amount float64) {
 	if b.health < fleeBelow && bestWeapon(b.inv) == "" {
 		w.startReflex(protocol.ReflexFlee, reasonReflex("flee from "+name),
 			fmt.Sprintf("fleeing from %s at %.0f health with nothing to fight with", name, b.health),
-			func(a *act) outcome { return a.flee(by) })
+			func(a *act) outcome { return flee(a, by) })
 		return
 	}
 	if by.kind == "player" {
@@ -109,11 +109,11 @@ func (w *World) noteAttack(by *entity, amount float64) {
 	// reach, no blow landed for 10 s) is left alone until it strikes again.
 	w.startReflex(protocol.ReflexDefend, reasonReflex("defend against "+name),
 		fmt.Sprintf("defending against %s after taking %.1f damage", name, amount),
-		func(a *act) outcome { return a.fight(by, 30*ticksPerSecond) })
+		func(a *act) outcome { return fight(a, by, 30*ticksPerSecond) })
 }
 
 // flee runs from an attacker until it is 16 blocks behind her.
-func (a *act) flee(from *entity) outcome {
+func flee(a *act, from *entity) outcome {
 	w := a.w
 	for try := 0; try < 4; try++ {
 		if from.removed || from.pos.Dist(w.bea.pos) >= 16 {
