@@ -185,7 +185,7 @@ func store(a *act, c chestArgs) outcome {
 	if box == nil {
 		return fail(protocol.Failure, "the container at %s is gone", at)
 	}
-	moved := box.add(c.item, n, w.stackOf(c.item))
+	moved := box.add(c.item, n, w.book.stackOf(c.item))
 	w.bea.inv.remove(c.item, moved)
 	data := w.land.containerData(at)
 	if moved < n {

@@ -118,7 +118,7 @@ func (w *World) handleFrame(c *client, frame []byte) {
 		return
 	}
 	if spec.concurrent {
-		if o := w.runInstant(c, req.ID, req.Action, run); !o.deferred {
+		if o := w.hands.runInstant(&act{w: w, instant: true, client: c, id: req.ID}, req.Action, run); !o.deferred {
 			w.hands.answer(c, req.ID, req.Action, o, "", nil)
 		}
 		return
@@ -134,16 +134,16 @@ func (w *World) handleFrame(c *client, frame []byte) {
 	w.hands.job = newJob(w, c, req.ID, req.Action, spec.budget, run)
 }
 
-// runInstant runs a concurrent action to its end inside the tick; it never
-// waits, and a panic in it becomes FAILURE_EXCEPTION.
-func (w *World) runInstant(c *client, id, action string, run runFunc) (o outcome) {
+// runInstant runs a concurrent action (a, made instant) to its end inside
+// the tick; it never waits, and a panic in it becomes FAILURE_EXCEPTION.
+func (h *hands) runInstant(a *act, action string, run runFunc) (o outcome) {
 	defer func() {
 		if p := recover(); p != nil {
-			w.log.Error("practice: action panicked", slog.String("action", action), slog.Any("panic", p))
+			h.log.Error("practice: action panicked", slog.String("action", action), slog.Any("panic", p))
 			o = fail(protocol.FailException, "%s failed inside the practice world: %v", action, p)
 		}
 	}()
-	return run(&act{w: w, instant: true, client: c, id: id})
+	return run(a)
 }
 
 // lenientID digs the id out of a frame that is not a valid request, so the

@@ -136,7 +136,7 @@ func (w *World) dropItem(at game.Vec3, item string, n int) {
 		p.Y--
 	}
 	for n > 0 {
-		k := min(n, w.stackOf(item))
+		k := min(n, w.book.stackOf(item))
 		w.ents.add(&entity{kind: "item", pos: game.Vec3{X: at.X, Y: float64(p.Y), Z: at.Z}, item: game.Stack{Item: item, Count: k}, born: w.tick})
 		n -= k
 	}

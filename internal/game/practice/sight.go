@@ -58,15 +58,12 @@ func (t *terrain) sees(eye game.Vec3, p game.Pos) bool {
 	return false
 }
 
-// canTouch reports whether she can click p from where she stands.
-func (w *World) canTouch(p game.Pos) bool { return w.land.sees(w.bea.eye(), p) }
-
 // approach walks to a standing spot from which she sees p within reach.
 // With dig, a block with no such spot (buried ore) is dug towards and
 // uncovered instead. It returns nil once she can touch p.
 func (a *act) approach(p game.Pos, dig bool) *walkErr {
 	w := a.w
-	if w.canTouch(p) && !w.bea.occupies(p) {
+	if w.land.sees(w.bea.eye(), p) && !w.bea.occupies(p) {
 		return nil
 	}
 	a.doing = fmt.Sprintf("walking to %s at %s", w.grid.name(p), p)
@@ -77,7 +74,7 @@ func (a *act) approach(p game.Pos, dig bool) *walkErr {
 		if err := a.follow(res.steps); err == errStopped {
 			return err
 		}
-		if w.canTouch(p) && !w.bea.occupies(p) {
+		if w.land.sees(w.bea.eye(), p) && !w.bea.occupies(p) {
 			return nil
 		}
 	}
@@ -85,7 +82,7 @@ func (a *act) approach(p game.Pos, dig bool) *walkErr {
 		if err := a.goTo(p, 3, false); err == errStopped {
 			return err
 		}
-		if w.canTouch(p) && !w.bea.occupies(p) {
+		if w.land.sees(w.bea.eye(), p) && !w.bea.occupies(p) {
 			return nil
 		}
 		return &walkErr{result: protocol.Failure, message: fmt.Sprintf("you found no spot to walk to from which you can see %s at %s", w.grid.name(p), p)}
@@ -102,7 +99,7 @@ func (a *act) approach(p game.Pos, dig bool) *walkErr {
 func (a *act) uncover(p game.Pos) *walkErr {
 	w := a.w
 	for i := 0; i < 6; i++ {
-		if w.canTouch(p) {
+		if w.land.sees(w.bea.eye(), p) {
 			return nil
 		}
 		if !w.bea.reaches(p) {
@@ -130,7 +127,7 @@ func (a *act) uncover(p game.Pos) *walkErr {
 			return err
 		}
 	}
-	if w.canTouch(p) {
+	if w.land.sees(w.bea.eye(), p) {
 		return nil
 	}
 	return &walkErr{result: protocol.Failure, message: fmt.Sprintf("you could not uncover %s at %s", w.grid.name(p), p)}

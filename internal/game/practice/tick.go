@@ -27,7 +27,7 @@ func (w *World) step(in []inbound) {
 				perClient = map[*client]int{}
 			}
 			if perClient[m.c]++; perClient[m.c] > maxFramesPerTick {
-				w.refuseFlood(m.c, m.frame)
+				w.hands.refuseFlood(m.c, m.frame)
 				continue
 			}
 			w.handleFrame(m.c, m.frame)
@@ -57,13 +57,13 @@ func (w *World) step(in []inbound) {
 const maxFramesPerTick = 20
 
 // refuseFlood answers a request that came in a flood.
-func (w *World) refuseFlood(c *client, frame []byte) {
+func (h *hands) refuseFlood(c *client, frame []byte) {
 	req, err := protocol.DecodeRequest(frame)
 	id := req.ID
 	if err != nil {
 		id = lenientID(frame)
 	}
-	w.hands.answer(c, id, req.Action, fail(protocol.FailBusy,
+	h.answer(c, id, req.Action, fail(protocol.FailBusy,
 		"you sent more than %d requests in one tick; send it again in a moment", maxFramesPerTick), "", nil)
 }
 

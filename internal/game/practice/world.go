@@ -164,10 +164,12 @@ func New(opts Options) (*World, error) {
 	w.names = actionOrder()
 	w.scratch = newScratch()
 	w.light = &lighting{grid: w.grid}
-	if err := w.loadData(); err != nil {
+	book, err := loadBook(opts.Data)
+	if err != nil {
 		return nil, err
 	}
-	w.bea.inv.stackOf = w.stackOf
+	w.book = book
+	w.bea.inv.stackOf = w.book.stackOf
 	w.creatures.populate()
 	return w, nil
 }
