@@ -72,6 +72,16 @@ type Options struct {
 }
 
 // World is a practice world. Create it with New and run it with Serve.
+//
+// It is made of parts, each a type of its own: the terrain (the ground,
+// its blocks, chests and furnaces; terrain.go) with its lighting, the
+// creatures (mobs and scripted players; mobs.go, players.go) among the
+// entities, her body and inventory (entities.go, inventory.go), her
+// hands (the action or reflex she is doing; jobs.go) with the scans,
+// the actions themselves (act_*.go, bound in dispatch.go's table), and
+// the protocol server (server.go, hub.go) that ticks the game (tick.go).
+// World holds them together and keeps the clock, the weather, her deaths
+// and what no one part owns.
 type World struct {
 	opts   Options
 	log    *slog.Logger
