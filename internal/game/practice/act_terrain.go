@@ -341,11 +341,15 @@ func (a *act) digStaircase(start game.Pos) outcome {
 	return fail(protocol.Failure, "you dug 160 steps up and are still not on open ground at %s", w.bea.feet())
 }
 
-// openGround reports whether she can walk away from feet on open ground:
-// the ground ahead is level under the sky (grid.levelAhead) and a walk
-// that breaks nothing leads at least six blocks from feet. The bottom of a
+// openGround reports whether she stands on the surface: the ground ahead
+// is level under the sky (grid.levelAhead) and a walk that breaks nothing
+// leads at least six blocks from feet, or she is perched on top of a
+// column with nothing higher round her (grid.perched). The bottom of a
 // shaft, a pit's floor and a ledge inside a pit all fail it.
 func (w *World) openGround(feet game.Pos) bool {
+	if w.grid.perched(feet) {
+		return true
+	}
 	if !w.grid.levelAhead(feet) {
 		return false
 	}

@@ -205,6 +205,29 @@ func (g *grid) levelAhead(feet game.Pos) bool {
 	return false
 }
 
+// perched reports whether feet is the top of a column under the sky: the
+// four cells beside her are open at her feet and head, with nothing under
+// them for more than a fall she would take. The ground ahead is then far
+// below her feet, which is the surface as the seed has it (a pillar she
+// built, a tree top), though no walk leads away.
+func (g *grid) perched(feet game.Pos) bool {
+	if !g.skyOpen(feet.Add(up1)) {
+		return false
+	}
+	for _, d := range horizontal[:4] {
+		p := game.Pos{X: feet.X + d[0], Y: feet.Y, Z: feet.Z + d[1]}
+		if !g.passable(p) || !g.passable(p.Add(up1)) {
+			return false
+		}
+		for k := 1; k <= maxFall+1; k++ {
+			if b := p.Add(game.Pos{Y: -k}); !g.passable(b) || g.info(b).liquid {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // setDoor opens or shuts the door in p, both halves when it is a door.
 func (g *grid) setDoor(p game.Pos, open bool) {
 	v := "false"

@@ -51,6 +51,20 @@ func TestGoToSurfaceOnOpenGroundIsDoneAtOnce(t *testing.T) {
 	contains(t, a, "already on open ground")
 }
 
+// TestGoToSurfaceOnAPillarIsDoneAtOnce: on top of a pillar she built the
+// ground ahead is far below her feet: she is at the surface, though no
+// walk leads away.
+func TestGoToSurfaceOnAPillarIsDoneAtOnce(t *testing.T) {
+	h := arena(t, quiet, 12)
+	for y := arenaY + 1; y <= arenaY+8; y++ {
+		h.set(at(0, y, 0), "dirt")
+	}
+	h.w.bea.pos = at(0, arenaY+9, 0).Center()
+	a := h.do("go_to_surface", nil, 20*10)
+	want(t, a, protocol.Success)
+	contains(t, a, "already on open ground")
+}
+
 func TestMoveAwayClimbsOutOfAPit(t *testing.T) {
 	h := arena(t, quiet, 16)
 	// A pit three wide and three deep: no jump gets her over its rim.
