@@ -8,18 +8,18 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-func (w *World) prepMineBlock(p *params) (runFunc, error) {
+func prepMineBlock(w *World, p *params) (runFunc, error) {
 	at := p.pos(w.grid)
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.mineBlock(at) }, nil
+	return func(a *act) outcome { return mineBlock(a, at) }, nil
 }
 
 // mineBlock walks into reach of a block, breaks it with the best tool she
 // carries and picks up what it drops. A block that needs a better pickaxe
 // than she has is refused before she swings.
-func (a *act) mineBlock(at game.Pos) outcome {
+func mineBlock(a *act, at game.Pos) outcome {
 	w := a.w
 	b := w.grid.info(at)
 	switch {
@@ -78,8 +78,8 @@ func bestPickaxe(inv *inventory) string {
 // claimed reports whether p lies in ground the server protects, where a
 // broken block is put back at once. The practice world protects a scripted
 // player's hut when there is one.
-func (w *World) claimed(p game.Pos) bool {
-	for _, c := range w.claims {
+func (t *terrain) claimed(p game.Pos) bool {
+	for _, c := range t.claims {
 		if p.X >= c.min.X && p.X <= c.max.X && p.Y >= c.min.Y && p.Y <= c.max.Y && p.Z >= c.min.Z && p.Z <= c.max.Z {
 			return true
 		}
@@ -125,7 +125,7 @@ func blockForItem(item string) string {
 	return item
 }
 
-func (w *World) prepPlaceBlock(p *params) (runFunc, error) {
+func prepPlaceBlock(w *World, p *params) (runFunc, error) {
 	block := p.itemName("block", true)
 	anchor := p.pos(w.grid)
 	face := p.reqString("face", []string{"top", "bottom", "north", "south", "east", "west"})
@@ -133,12 +133,12 @@ func (w *World) prepPlaceBlock(p *params) (runFunc, error) {
 		return nil, p.err
 	}
 	f, _ := game.ParseFace(face)
-	return func(a *act) outcome { return a.placeBlock(block, anchor, f) }, nil
+	return func(a *act) outcome { return placeBlock(a, block, anchor, f) }, nil
 }
 
 // placeBlock puts a block she carries on a face of an anchor block. The
 // answer names the destination cell.
-func (a *act) placeBlock(item string, anchor game.Pos, face game.Face) outcome {
+func placeBlock(a *act, item string, anchor game.Pos, face game.Face) outcome {
 	w := a.w
 	d, _ := face.Offset()
 	dest := anchor.Add(d)
@@ -156,13 +156,13 @@ func (a *act) placeBlock(item string, anchor game.Pos, face game.Face) outcome {
 		return fail(protocol.Failure, "the anchor %s is %s; a block is placed against a solid block, so pick an anchor next to %s that is solid",
 			anchor, ab.name, dest)
 	}
-	if !w.replaceable(dest) {
+	if !w.land.replaceable(dest) {
 		return fail(protocol.Failure, "%s already holds %s; mine it first or pick another face", dest, w.grid.name(dest))
 	}
 	if err := a.reachToPlace(dest); err != nil {
 		return err.outcome()
 	}
-	if w.overlapsAgent(dest) {
+	if w.bea.occupies(dest) {
 		return fail(protocol.Failure, "placement_overlaps_agent: %s is where you stand (your feet are in %s); step aside or pick another face",
 			dest, w.bea.feet())
 	}
@@ -173,14 +173,14 @@ func (a *act) placeBlock(item string, anchor game.Pos, face game.Face) outcome {
 }
 
 // replaceable reports whether a placed block may go into p.
-func (w *World) replaceable(p game.Pos) bool {
-	b := w.grid.info(p)
-	return w.grid.at(p) == air || b.replace || b.liquid || b.name == "fire"
+func (t *terrain) replaceable(p game.Pos) bool {
+	b := t.grid.info(p)
+	return t.grid.at(p) == air || b.replace || b.liquid || b.name == "fire"
 }
 
-// overlapsAgent reports whether a block in p would stand where her body is.
-func (w *World) overlapsAgent(p game.Pos) bool {
-	f := w.bea.feet()
+// occupies reports whether a block in p would stand where her body is.
+func (b *body) occupies(p game.Pos) bool {
+	f := b.feet()
 	return p == f || p == f.Add(up1)
 }
 
@@ -189,12 +189,12 @@ func (w *World) overlapsAgent(p game.Pos) bool {
 // the overlap check.
 func (a *act) reachToPlace(dest game.Pos) *walkErr {
 	w := a.w
-	if w.inReach(dest) {
+	if w.bea.reaches(dest) {
 		return nil
 	}
 	a.doing = "walking to " + dest.String()
 	err := a.goTo(dest, 3, false)
-	if err != nil && !w.inReach(dest) {
+	if err != nil && !w.bea.reaches(dest) {
 		if err == errStopped {
 			return err
 		}
@@ -222,23 +222,23 @@ func (a *act) put(dest game.Pos, item string) *walkErr {
 	if !a.wait(placeTicks) {
 		return errStopped
 	}
-	if !w.replaceable(dest) {
+	if !w.land.replaceable(dest) {
 		return &walkErr{result: protocol.Failure, message: fmt.Sprintf("%s filled with %s before you placed there", dest, w.grid.name(dest))}
 	}
-	if w.claimed(dest) {
+	if w.land.claimed(dest) {
 		return &walkErr{result: protocol.FailProtected, message: fmt.Sprintf("the server took back the block you placed at %s: this ground is protected", dest)}
 	}
-	if w.overlapsAgent(dest) {
+	if w.bea.occupies(dest) {
 		return &walkErr{result: protocol.Failure, message: fmt.Sprintf("placement_overlaps_agent: %s is where you stand", dest)}
 	}
 	block := blockForItem(kind)
 	id := w.blocks.id(block)
 	if strings.HasSuffix(block, "_door") {
 		top := dest.Add(up1)
-		if w.overlapsAgent(top) {
+		if w.bea.occupies(top) {
 			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("placement_overlaps_agent: the door's upper half %s is where you stand", top)}
 		}
-		if !w.replaceable(top) {
+		if !w.land.replaceable(top) {
 			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("a door needs two free cells; %s holds %s", top, w.grid.name(top))}
 		}
 		if state == "" {
@@ -254,7 +254,7 @@ func (a *act) put(dest game.Pos, item string) *walkErr {
 		}
 		off, ok := game.Face(facing).Offset()
 		head := dest.Add(off)
-		if !ok || !w.replaceable(head) || w.overlapsAgent(head) {
+		if !ok || !w.land.replaceable(head) || w.bea.occupies(head) {
 			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("a bed needs two free cells; %s holds %s", head, w.grid.name(head))}
 		}
 		w.grid.setState(dest, id, mergeState(state, "part=foot"))
@@ -263,7 +263,7 @@ func (a *act) put(dest game.Pos, item string) *walkErr {
 		w.grid.setState(dest, id, state)
 	}
 	w.bea.inv.remove(kind, 1)
-	w.settle(dest)
+	w.land.settle(dest)
 	return nil
 }
 
@@ -291,17 +291,17 @@ func mergeState(state, kv string) string {
 	return state + "," + kv
 }
 
-func (w *World) prepUseBlock(p *params) (runFunc, error) {
+func prepUseBlock(w *World, p *params) (runFunc, error) {
 	at := p.pos(w.grid)
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.useBlock(at) }, nil
+	return func(a *act) outcome { return useBlock(a, at) }, nil
 }
 
 // useBlock walks into reach, clicks the block and says what changed. A
 // screen it opens is closed again.
-func (a *act) useBlock(at game.Pos) outcome {
+func useBlock(a *act, at game.Pos) outcome {
 	w := a.w
 	b := w.grid.info(at)
 	if w.grid.at(at) == air {
@@ -334,13 +334,13 @@ func (a *act) useBlock(at game.Pos) outcome {
 		if !a.wait(6) {
 			return errStopped.outcome()
 		}
-		return succeed("you opened the %s at %s and closed it again; %s", b.name, at, w.describeContainer(at))
+		return succeed("you opened the %s at %s and closed it again; %s", b.name, at, w.land.describeContainer(at))
 	case b.name == "crafting_table" || b.name == "furnace":
 		if !a.wait(6) {
 			return errStopped.outcome()
 		}
 		extra := ""
-		if f := w.furnaces[at]; b.name == "furnace" && f != nil {
+		if f := w.land.furnaces[at]; b.name == "furnace" && f != nil {
 			extra = "; " + f.describe()
 		}
 		return succeed("you opened the %s at %s and closed it again%s", b.name, at, extra)

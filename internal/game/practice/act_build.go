@@ -12,7 +12,7 @@ import (
 	"beaweb/internal/planner/blueprint"
 )
 
-func (w *World) prepBuild(p *params) (runFunc, error) {
+func prepBuild(w *World, p *params) (runFunc, error) {
 	raw, err := json.Marshal(p.m)
 	if err != nil {
 		return nil, fmt.Errorf("the build arguments could not be read: %v", err)
@@ -30,7 +30,7 @@ func (w *World) prepBuild(p *params) (runFunc, error) {
 		return nil, fmt.Errorf("the build spans %s to %s, which reaches outside the practice world (x from %d to %d, y from %d to %d, z from %d to %d)",
 			b.Min, b.Max, w.grid.minX, w.grid.minX+w.grid.sizeX-1, minY, minY+height-1, w.grid.minZ, w.grid.minZ+w.grid.sizeZ-1)
 	}
-	return func(a *act) outcome { return a.build(exp) }, nil
+	return func(a *act) outcome { return build(a, exp) }, nil
 }
 
 // buildInvalid keeps the blueprint's sentence as it is: the brain refuses
@@ -45,6 +45,7 @@ func buildInvalid(err error) error {
 
 // buildState is what a build has done so far.
 type buildState struct {
+	a         *act // the build's job
 	exp       *blueprint.Expansion
 	total     int
 	done      int
@@ -63,12 +64,12 @@ type buildState struct {
 // walking where it must; a cell no standing spot reaches gets a pillar,
 // which she digs back down afterwards. It answers with every cell still
 // wrong and every block it ran out of.
-func (a *act) build(exp *blueprint.Expansion) outcome {
+func build(a *act, exp *blueprint.Expansion) outcome {
 	w := a.w
-	s := &buildState{exp: exp, total: len(exp.Cells), missing: map[string]int{}, floating: map[game.Pos]bool{}, counted: map[game.Pos]bool{}}
+	s := &buildState{a: a, exp: exp, total: len(exp.Cells), missing: map[string]int{}, floating: map[game.Pos]bool{}, counted: map[game.Pos]bool{}}
 	a.progress(0, s.total, "starting a build of %d cells", s.total)
 	for _, p := range exp.Clear {
-		if err := a.clearCell(s, p); err == errStopped {
+		if err := s.clearCell(p); err == errStopped {
 			return err.outcome()
 		}
 	}
@@ -76,17 +77,17 @@ func (a *act) build(exp *blueprint.Expansion) outcome {
 	s.second, s.bedFacing = secondHalves(place)
 	for pass := 0; pass < 2; pass++ {
 		for _, c := range place {
-			if err := a.placeCell(s, c, pass == 1); err == errStopped {
+			if err := s.placeCell(c, pass == 1); err == errStopped {
 				return err.outcome()
 			}
 		}
 	}
 	if len(s.far) > 0 || len(s.floating) > 0 {
-		if err := a.pillarCells(s); err == errStopped {
+		if err := s.pillarCells(); err == errStopped {
 			return err.outcome()
 		}
 	}
-	return w.buildAnswer(s)
+	return s.answer(w.land)
 }
 
 // secondHalves finds the cells a two-cell block fills by itself: a door's
@@ -129,8 +130,8 @@ func secondHalves(cells []blueprint.Cell) (second map[game.Pos]bool, bedFacing m
 }
 
 // cellRight reports whether a cell already holds what the build wants.
-func (w *World) cellRight(c blueprint.Cell) bool {
-	have := w.grid.name(c.Pos)
+func (t *terrain) cellRight(c blueprint.Cell) bool {
+	have := t.grid.name(c.Pos)
 	if c.Block == blueprint.Air {
 		return blueprint.IsEmpty(have)
 	}
@@ -138,20 +139,20 @@ func (w *World) cellRight(c blueprint.Cell) bool {
 }
 
 // tally counts a cell done, once, and reports progress every ten.
-func (a *act) tally(s *buildState, p game.Pos) {
+func (s *buildState) tally(p game.Pos) {
 	if s.counted[p] {
 		return
 	}
 	s.counted[p] = true
 	s.done++
 	if s.done%10 == 0 {
-		a.progress(s.done, s.total, "%d/%d cells done", s.done, s.total)
+		s.a.progress(s.done, s.total, "%d/%d cells done", s.done, s.total)
 	}
 }
 
 // clearCell empties one cell that must be air.
-func (a *act) clearCell(s *buildState, p game.Pos) *walkErr {
-	w := a.w
+func (s *buildState) clearCell(p game.Pos) *walkErr {
+	a, w := s.a, s.a.w
 	have := w.grid.name(p)
 	if blueprint.IsEmpty(have) {
 		return nil
@@ -176,7 +177,7 @@ func (a *act) clearCell(s *buildState, p game.Pos) *walkErr {
 		return err
 	}
 	if blueprint.IsEmpty(w.grid.name(p)) {
-		a.tally(s, p)
+		s.tally(p)
 	}
 	return nil
 }
@@ -199,7 +200,7 @@ func (a *act) reachCell(p game.Pos) *walkErr {
 			return e
 		}
 	}
-	if w.inReach(p) && !w.overlapsAgent(p) {
+	if w.bea.reaches(p) && !w.bea.occupies(p) {
 		return nil
 	}
 	return err
@@ -265,11 +266,11 @@ func (a *act) moveWithin(p game.Pos, bad func(game.Pos) bool, why string) *walkE
 
 // supported reports whether a placed block in p has something beside it to
 // be placed against.
-func (w *World) supported(p game.Pos) bool {
+func (t *terrain) supported(p game.Pos) bool {
 	for _, f := range game.Faces {
 		d, _ := f.Offset()
-		b := w.grid.info(p.Add(d))
-		if b.solid && !(b.door && w.grid.isOpen(p.Add(d))) {
+		b := t.grid.info(p.Add(d))
+		if b.solid && !(b.door && t.grid.isOpen(p.Add(d))) {
 			return true
 		}
 	}
@@ -279,54 +280,25 @@ func (w *World) supported(p game.Pos) bool {
 // placeCell puts one cell's block, clearing what stands in its way when
 // the build says clear. On the first pass a cell with nothing to hold it
 // waits for the second.
-func (a *act) placeCell(s *buildState, c blueprint.Cell, last bool) *walkErr {
-	w := a.w
-	if w.cellRight(c) {
+func (s *buildState) placeCell(c blueprint.Cell, last bool) *walkErr {
+	a, w := s.a, s.a.w
+	if w.land.cellRight(c) {
 		delete(s.floating, c.Pos)
-		a.tally(s, c.Pos)
+		s.tally(c.Pos)
 		return nil
 	}
 	if last && !s.floating[c.Pos] || s.second[c.Pos] {
 		return nil // tried and failed on the first pass already, or comes with its first half
 	}
-	have := w.grid.name(c.Pos)
-	if !blueprint.IsEmpty(have) {
-		switch {
-		case blueprint.IsProtected(have) || w.grid.info(c.Pos).hardness < 0:
-			s.protected = append(s.protected, blueprint.Cell{Pos: c.Pos, Block: have})
-			return nil
-		case !s.exp.ClearInWay:
-			s.inWay = append(s.inWay, blueprint.Cell{Pos: c.Pos, Block: have})
-			return nil
-		}
-		if err := a.reachCell(c.Pos); err != nil {
-			if err == errStopped {
-				return err
-			}
-			s.far = append(s.far, c)
-			return nil
-		}
-		if err := a.standOff(c.Pos); err != nil {
-			if err == errStopped {
-				return err
-			}
-			s.far = append(s.far, c)
-			return nil
-		}
-		if _, err := a.breakBlock(c.Pos); err != nil {
-			if err.result == protocol.FailProtected {
-				s.protected = append(s.protected, blueprint.Cell{Pos: c.Pos, Block: have})
-				return nil
-			}
-			return err
-		}
+	if ready, err := s.makeRoom(c, c.Pos); !ready {
+		return err
 	}
 	kind := blueprint.Kind(c.Block)
 	if w.bea.inv.count(kind) == 0 {
 		s.missing[kind]++
 		return nil
 	}
-	if !w.supported(c.Pos) {
+	if !w.land.supported(c.Pos) {
 		if !last {
 			s.floating[c.Pos] = true
 		}
@@ -347,27 +319,8 @@ func (a *act) placeCell(s *buildState, c blueprint.Cell, last bool) *walkErr {
 	}
 	// The second half's cell must be empty too.
 	for _, other := range footprint(c.Pos, block)[1:] {
-		have := w.grid.name(other)
-		if blueprint.IsEmpty(have) {
-			continue
-		}
-		if blueprint.IsProtected(have) || !s.exp.ClearInWay || w.grid.info(other).hardness < 0 {
-			s.inWay = append(s.inWay, blueprint.Cell{Pos: other, Block: have})
-			return nil
-		}
-		if err := a.reachCell(other); err != nil {
-			if err == errStopped {
-				return err
-			}
-			s.far = append(s.far, c)
-			return nil
-		}
-		if _, err := a.breakBlock(other); err != nil {
-			if err == errStopped {
-				return err
-			}
-			s.protected = append(s.protected, blueprint.Cell{Pos: other, Block: have})
-			return nil
+		if ready, err := s.makeRoom(c, other); !ready {
+			return err
 		}
 	}
 	if err := a.standClear(c.Pos, block); err != nil {
@@ -386,15 +339,63 @@ func (a *act) placeCell(s *buildState, c blueprint.Cell, last bool) *walkErr {
 		return nil
 	}
 	delete(s.floating, c.Pos)
-	a.tally(s, c.Pos)
+	s.tally(c.Pos)
 	return nil
 }
 
-// buildAnswer names every cell still wrong and every block she ran out of.
-func (w *World) buildAnswer(s *buildState) outcome {
+// makeRoom empties p, the cell of c or the other half of its block, when
+// something stands there and the build says clear. It reports whether p is
+// ready for the block; when it is not, the cell is noted as protected, in
+// the way or out of reach and err is nil, unless the build must stop.
+func (s *buildState) makeRoom(c blueprint.Cell, p game.Pos) (ready bool, err *walkErr) {
+	a, w := s.a, s.a.w
+	have := w.grid.name(p)
+	if blueprint.IsEmpty(have) {
+		return true, nil
+	}
+	first := p == c.Pos
+	switch {
+	case first && (blueprint.IsProtected(have) || w.grid.info(p).hardness < 0):
+		s.protected = append(s.protected, blueprint.Cell{Pos: p, Block: have})
+		return false, nil
+	case first && !s.exp.ClearInWay:
+		s.inWay = append(s.inWay, blueprint.Cell{Pos: p, Block: have})
+		return false, nil
+	case !first && (blueprint.IsProtected(have) || !s.exp.ClearInWay || w.grid.info(p).hardness < 0):
+		s.inWay = append(s.inWay, blueprint.Cell{Pos: p, Block: have})
+		return false, nil
+	}
+	if err := a.reachCell(p); err != nil {
+		if err == errStopped {
+			return false, err
+		}
+		s.far = append(s.far, c)
+		return false, nil
+	}
+	if first {
+		if err := a.standOff(p); err != nil {
+			if err == errStopped {
+				return false, err
+			}
+			s.far = append(s.far, c)
+			return false, nil
+		}
+	}
+	if _, err := a.breakBlock(p); err != nil {
+		if first && err.result != protocol.FailProtected || !first && err == errStopped {
+			return false, err
+		}
+		s.protected = append(s.protected, blueprint.Cell{Pos: p, Block: have})
+		return false, nil
+	}
+	return true, nil
+}
+
+// answer names every cell still wrong and every block she ran out of.
+func (s *buildState) answer(t *terrain) outcome {
 	var wrong []blueprint.Cell
 	for _, c := range s.exp.Cells {
-		if !w.cellRight(c) {
+		if !t.cellRight(c) {
 			wrong = append(wrong, c)
 		}
 	}

@@ -14,8 +14,8 @@ import (
 // walks to a column beside it, outside the build where she can, towers up
 // on spare blocks (never those the build still needs), does every far cell
 // the top reaches, and digs the pillar back down, picking its blocks up.
-func (a *act) pillarCells(s *buildState) *walkErr {
-	w := a.w
+func (s *buildState) pillarCells() *walkErr {
+	a, w := s.a, s.a.w
 	// The cells no standing spot reached, and those that had nothing to
 	// hold them until the pillar's cells are in, bottom-up.
 	pending := s.far
@@ -28,12 +28,12 @@ func (a *act) pillarCells(s *buildState) *walkErr {
 	s.far = nil
 	for len(pending) > 0 {
 		c := pending[0]
-		if w.cellRight(c) {
+		if w.land.cellRight(c) {
 			pending = pending[1:]
-			a.tally(s, c.Pos)
+			s.tally(c.Pos)
 			continue
 		}
-		base, ok := w.pillarBase(c.Pos, s.exp.Box)
+		base, ok := w.land.pillarBase(c.Pos, s.exp.Box)
 		if !ok {
 			s.far = append(s.far, c)
 			pending = pending[1:]
@@ -49,71 +49,103 @@ func (a *act) pillarCells(s *buildState) *walkErr {
 			continue
 		}
 		ground := w.bea.feet()
-		keep := w.stillNeeded(s, pending)
-		rise := 0
-		for !w.inReach(c.Pos) && rise < 40 {
-			o := a.pillarUp(1, "", keep)
-			if a.stopped {
-				return errStopped
-			}
-			if !o.result.OK() {
-				a.logf("the pillar stopped: %s", o.message)
-				break
-			}
-			rise++
+		keep := s.stillNeeded(w.land, pending)
+		rise, stopped := s.riseFor(c, keep)
+		if stopped {
+			return errStopped
 		}
 		a.logf("pillared up %d blocks at %s for %s", rise, ground, c)
-		var rest []blueprint.Cell
-		for _, p := range pending {
-			if !w.inReach(p.Pos) || p.Block != blueprint.Air && !w.supported(p.Pos) {
-				rest = append(rest, p)
-				continue
-			}
-			if p.Block == blueprint.Air {
-				if !blueprint.IsEmpty(w.grid.name(p.Pos)) {
-					if _, err := a.breakBlock(p.Pos); err == errStopped {
-						return err
-					}
-				}
-			} else if w.bea.inv.count(blueprint.Kind(p.Block)) == 0 {
-				s.missing[blueprint.Kind(p.Block)]++
-			} else if err := a.put(p.Pos, p.Block); err == errStopped {
-				return err
-			} else if err != nil {
-				a.logf("could not place %s at %s: %s", blueprint.Kind(p.Block), p.Pos, err.message)
-			}
-			if w.cellRight(p) {
-				a.tally(s, p.Pos)
-			} else {
-				s.far = append(s.far, p)
-			}
+		rest, err := s.fromPillarTop(pending)
+		if err != nil {
+			return err
 		}
 		if len(rest) == len(pending) {
 			s.far = append(s.far, rest[0])
 			rest = rest[1:]
 		}
 		pending = rest
-		// Back down, picking the pillar up.
-		for w.bea.feet().Y > ground.Y {
-			under := w.bea.feet().Add(down1)
-			if _, err := a.breakBlock(under); err != nil {
-				return err
-			}
-			if !a.wait(6) {
-				return errStopped
-			}
+		if err := s.pillarDown(ground); err != nil {
+			return err
 		}
 		a.collectAround(ground, 3)
 	}
 	return nil
 }
 
+// riseFor towers her up on spare blocks (never those in keep) until c is
+// within reach or 40 blocks up, and says how far she rose and whether the
+// action was stopped.
+func (s *buildState) riseFor(c blueprint.Cell, keep game.Inventory) (rise int, stopped bool) {
+	a, w := s.a, s.a.w
+	for !w.bea.reaches(c.Pos) && rise < 40 {
+		o := pillarUp(a, 1, "", keep)
+		if a.stopped {
+			return rise, true
+		}
+		if !o.result.OK() {
+			a.logf("the pillar stopped: %s", o.message)
+			break
+		}
+		rise++
+	}
+	return rise, false
+}
+
+// fromPillarTop does every pending cell she reaches from the top of a
+// pillar and returns those she could not; a cell she did that is still
+// wrong goes to the far cells.
+func (s *buildState) fromPillarTop(pending []blueprint.Cell) ([]blueprint.Cell, *walkErr) {
+	a, w := s.a, s.a.w
+	var rest []blueprint.Cell
+	for _, p := range pending {
+		if !w.bea.reaches(p.Pos) || p.Block != blueprint.Air && !w.land.supported(p.Pos) {
+			rest = append(rest, p)
+			continue
+		}
+		if p.Block == blueprint.Air {
+			if !blueprint.IsEmpty(w.grid.name(p.Pos)) {
+				if _, err := a.breakBlock(p.Pos); err == errStopped {
+					return nil, err
+				}
+			}
+		} else if w.bea.inv.count(blueprint.Kind(p.Block)) == 0 {
+			s.missing[blueprint.Kind(p.Block)]++
+		} else if err := a.put(p.Pos, p.Block); err == errStopped {
+			return nil, err
+		} else if err != nil {
+			a.logf("could not place %s at %s: %s", blueprint.Kind(p.Block), p.Pos, err.message)
+		}
+		if w.land.cellRight(p) {
+			s.tally(p.Pos)
+		} else {
+			s.far = append(s.far, p)
+		}
+	}
+	return rest, nil
+}
+
+// pillarDown digs her back down to ground, the pillar's blocks dropping
+// for her to pick up.
+func (s *buildState) pillarDown(ground game.Pos) *walkErr {
+	a, w := s.a, s.a.w
+	for w.bea.feet().Y > ground.Y {
+		under := w.bea.feet().Add(down1)
+		if _, err := a.breakBlock(under); err != nil {
+			return err
+		}
+		if !a.wait(6) {
+			return errStopped
+		}
+	}
+	return nil
+}
+
 // stillNeeded counts the blocks the cells left still take, which a pillar
 // must not spend.
-func (w *World) stillNeeded(s *buildState, cells []blueprint.Cell) game.Inventory {
+func (s *buildState) stillNeeded(t *terrain, cells []blueprint.Cell) game.Inventory {
 	keep := game.Inventory{}
 	for _, c := range cells {
-		if c.Block != blueprint.Air && !w.cellRight(c) {
+		if c.Block != blueprint.Air && !t.cellRight(c) {
 			keep[blueprint.Kind(c.Block)]++
 		}
 	}
@@ -122,8 +154,8 @@ func (w *World) stillNeeded(s *buildState, cells []blueprint.Cell) game.Inventor
 
 // pillarBase is a standing spot on the ground beside p, outside the build's
 // box where there is one.
-func (w *World) pillarBase(p game.Pos, box blueprint.Box) (game.Pos, bool) {
-	g := w.grid
+func (t *terrain) pillarBase(p game.Pos, box blueprint.Box) (game.Pos, bool) {
+	g := t.grid
 	var inside *game.Pos
 	for r := 1; r <= 3; r++ {
 		for _, d := range horizontal {

@@ -65,8 +65,8 @@ func (c *container) take(item string, n int) int {
 }
 
 // describeContainer is the sentence every chest answer ends with.
-func (w *World) describeContainer(p game.Pos) string {
-	c := w.containerAt(p)
+func (t *terrain) describeContainer(p game.Pos) string {
+	c := t.containerAt(p)
 	if c == nil {
 		return fmt.Sprintf("there is no container at %s", p)
 	}
@@ -78,33 +78,33 @@ func (w *World) describeContainer(p game.Pos) string {
 		}
 	}
 	if len(inv) == 0 {
-		return fmt.Sprintf("the %s at %s is empty", w.grid.name(p), p)
+		return fmt.Sprintf("the %s at %s is empty", t.grid.name(p), p)
 	}
-	return fmt.Sprintf("the %s at %s holds %s (%d free slots)", w.grid.name(p), p, describeInventory(inv), free)
+	return fmt.Sprintf("the %s at %s holds %s (%d free slots)", t.grid.name(p), p, describeInventory(inv), free)
 }
 
 // containerData is the data of a chest answer.
-func (w *World) containerData(p game.Pos) map[string]any {
-	c := w.containerAt(p)
+func (t *terrain) containerData(p game.Pos) map[string]any {
+	c := t.containerAt(p)
 	if c == nil {
 		return nil
 	}
-	return map[string]any{"container": w.grid.name(p), "x": p.X, "y": p.Y, "z": p.Z, "contents": c.contents()}
+	return map[string]any{"container": t.grid.name(p), "x": p.X, "y": p.Y, "z": p.Z, "contents": c.contents()}
 }
 
-// findContainer is the chest or barrel at the given position, or the
-// nearest within containerSearch blocks.
-func (w *World) findContainer(at game.Pos, given bool) (game.Pos, error) {
+// findContainer is the chest or barrel at the given position, or the one
+// nearest feet within containerSearch blocks.
+func (t *terrain) findContainer(feet, at game.Pos, given bool) (game.Pos, error) {
 	if given {
-		if !w.grid.info(at).container {
-			return at, fmt.Errorf("there is no chest or barrel at %s; it is %s", at, w.grid.name(at))
+		if !t.grid.info(at).container {
+			return at, fmt.Errorf("there is no chest or barrel at %s; it is %s", at, t.grid.name(at))
 		}
 		return at, nil
 	}
 	best, bestD := game.Pos{}, -1.0
 	for _, name := range []string{"chest", "barrel"} {
-		if p := w.nearestBlock(name, containerSearch); p != nil {
-			if d := p.Dist(w.bea.feet()); bestD < 0 || d < bestD {
+		if p := t.nearestBlock(feet, name, containerSearch); p != nil {
+			if d := p.Dist(feet); bestD < 0 || d < bestD {
 				best, bestD = *p, d
 			}
 		}
@@ -138,27 +138,27 @@ type chestArgs struct {
 	given bool
 }
 
-func (w *World) chestParams(p *params, needItem bool) chestArgs {
+func (p *params) chest(g *grid, needItem bool) chestArgs {
 	var c chestArgs
 	if needItem {
 		c.item = p.itemName("item", true)
 		c.count = p.optInt("count", 0, 1, chestSlots*64)
 	}
-	c.at, c.given = p.optPos(w.grid)
+	c.at, c.given = p.optPos(g)
 	return c
 }
 
-func (w *World) prepStore(p *params) (runFunc, error) {
-	c := w.chestParams(p, true)
+func prepStore(w *World, p *params) (runFunc, error) {
+	c := p.chest(w.grid, true)
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.store(c) }, nil
+	return func(a *act) outcome { return store(a, c) }, nil
 }
 
 // store moves exactly count of item (all of it without count) from her
 // into the chest.
-func (a *act) store(c chestArgs) outcome {
+func store(a *act, c chestArgs) outcome {
 	w := a.w
 	have := w.bea.inv.count(c.item)
 	if have == 0 {
@@ -171,7 +171,7 @@ func (a *act) store(c chestArgs) outcome {
 	if n > have {
 		return fail(protocol.Failure, "you carry only %d %s, fewer than the %d to store", have, c.item, n)
 	}
-	at, err := w.findContainer(c.at, c.given)
+	at, err := w.land.findContainer(w.bea.feet(), c.at, c.given)
 	if err != nil {
 		return fail(protocol.Failure, "%s", err.Error())
 	}
@@ -181,52 +181,52 @@ func (a *act) store(c chestArgs) outcome {
 	if !a.wait(4) {
 		return errStopped.outcome()
 	}
-	box := w.containerAt(at)
+	box := w.land.containerAt(at)
 	if box == nil {
 		return fail(protocol.Failure, "the container at %s is gone", at)
 	}
-	moved := box.add(c.item, n, w.stackOf(c.item))
+	moved := box.add(c.item, n, w.book.stackOf(c.item))
 	w.bea.inv.remove(c.item, moved)
-	data := w.containerData(at)
+	data := w.land.containerData(at)
 	if moved < n {
-		return fail(protocol.Failure, "the %s is full: stored %d of %d %s; %s", w.grid.name(at), moved, n, c.item, w.describeContainer(at)).with(data)
+		return fail(protocol.Failure, "the %s is full: stored %d of %d %s; %s", w.grid.name(at), moved, n, c.item, w.land.describeContainer(at)).with(data)
 	}
-	return succeed("stored %d %s; %s", moved, c.item, w.describeContainer(at)).with(data)
+	return succeed("stored %d %s; %s", moved, c.item, w.land.describeContainer(at)).with(data)
 }
 
-func (w *World) prepRetrieve(p *params) (runFunc, error) {
-	c := w.chestParams(p, true)
+func prepRetrieve(w *World, p *params) (runFunc, error) {
+	c := p.chest(w.grid, true)
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.retrieve(c) }, nil
+	return func(a *act) outcome { return retrieve(a, c) }, nil
 }
 
 // retrieve moves exactly count of item (all of it without count) from the
 // chest to her.
-func (a *act) retrieve(c chestArgs) outcome {
+func retrieve(a *act, c chestArgs) outcome {
 	w := a.w
-	at, err := w.findContainer(c.at, c.given)
+	at, err := w.land.findContainer(w.bea.feet(), c.at, c.given)
 	if err != nil {
 		return fail(protocol.Failure, "%s", err.Error())
 	}
 	if werr := a.openContainer(at); werr != nil {
 		return werr.outcome()
 	}
-	box := w.containerAt(at)
+	box := w.land.containerAt(at)
 	if box == nil {
 		return fail(protocol.Failure, "the container at %s is gone", at)
 	}
 	inside := box.contents()[c.item]
 	if inside == 0 {
-		return fail(protocol.Failure, "there is no %s in it; %s", c.item, w.describeContainer(at)).with(w.containerData(at))
+		return fail(protocol.Failure, "there is no %s in it; %s", c.item, w.land.describeContainer(at)).with(w.land.containerData(at))
 	}
 	n := c.count
 	if n == 0 {
 		n = inside
 	}
 	if n > inside {
-		return fail(protocol.Failure, "it holds only %d %s, fewer than the %d asked; %s", inside, c.item, n, w.describeContainer(at)).with(w.containerData(at))
+		return fail(protocol.Failure, "it holds only %d %s, fewer than the %d asked; %s", inside, c.item, n, w.land.describeContainer(at)).with(w.land.containerData(at))
 	}
 	if !a.wait(4) {
 		return errStopped.outcome()
@@ -236,24 +236,24 @@ func (a *act) retrieve(c chestArgs) outcome {
 	box.take(c.item, k)
 	w.bea.inv.add(c.item, k)
 	if k < n {
-		return fail(protocol.FailInventoryFull, "your inventory is full: took %d of %d %s; %s", k, n, c.item, w.describeContainer(at)).with(w.containerData(at))
+		return fail(protocol.FailInventoryFull, "your inventory is full: took %d of %d %s; %s", k, n, c.item, w.land.describeContainer(at)).with(w.land.containerData(at))
 	}
-	return succeed("took %d %s; %s", k, c.item, w.describeContainer(at)).with(w.containerData(at))
+	return succeed("took %d %s; %s", k, c.item, w.land.describeContainer(at)).with(w.land.containerData(at))
 }
 
-func (w *World) prepViewContainer(p *params) (runFunc, error) {
-	c := w.chestParams(p, false)
+func prepViewContainer(w *World, p *params) (runFunc, error) {
+	c := p.chest(w.grid, false)
 	if p.err != nil {
 		return nil, p.err
 	}
 	return func(a *act) outcome {
-		at, err := w.findContainer(c.at, c.given)
+		at, err := w.land.findContainer(w.bea.feet(), c.at, c.given)
 		if err != nil {
 			return fail(protocol.Failure, "%s", err.Error())
 		}
 		if werr := a.openContainer(at); werr != nil {
 			return werr.outcome()
 		}
-		return succeed("you looked inside; %s", w.describeContainer(at)).with(w.containerData(at))
+		return succeed("you looked inside; %s", w.land.describeContainer(at)).with(w.land.containerData(at))
 	}, nil
 }

@@ -124,7 +124,7 @@ func shortages(r recipe, crafts int, inv game.Inventory) []shortage {
 // she carries, with a table when one is within reach or in her pack.
 func (w *World) craftableNow() []string {
 	inv := w.bea.inv.totals()
-	table := inv["crafting_table"] > 0 || w.nearestBlock("crafting_table", 4) != nil
+	table := inv["crafting_table"] > 0 || w.land.nearestBlock(w.bea.feet(), "crafting_table", 4) != nil
 	out := w.book.craftable(inv, table)
 	if out == nil {
 		out = []string{}
@@ -132,20 +132,19 @@ func (w *World) craftableNow() []string {
 	return out
 }
 
-// nearestBlock is the block of that exact name nearest her within radius.
-func (w *World) nearestBlock(name string, radius int) *game.Pos {
-	id, ok := w.blocks.lookup(name)
+// nearestBlock is the block of that exact name nearest feet within radius.
+func (t *terrain) nearestBlock(feet game.Pos, name string, radius int) *game.Pos {
+	id, ok := t.blocks.lookup(name)
 	if !ok {
 		return nil
 	}
-	feet := w.bea.feet()
 	var best *game.Pos
 	bestD := 1e9
 	for dx := -radius; dx <= radius; dx++ {
 		for dy := -radius; dy <= radius; dy++ {
 			for dz := -radius; dz <= radius; dz++ {
 				p := feet.Add(game.Pos{X: dx, Y: dy, Z: dz})
-				if w.grid.at(p) != id {
+				if t.grid.at(p) != id {
 					continue
 				}
 				if d := p.Dist(feet); d < bestD {
@@ -158,19 +157,19 @@ func (w *World) nearestBlock(name string, radius int) *game.Pos {
 	return best
 }
 
-func (w *World) prepCraft(p *params) (runFunc, error) {
+func prepCraft(w *World, p *params) (runFunc, error) {
 	item := p.itemName("item", true)
 	count := p.optInt("count", 1, 1, 2304)
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.craft(item, count) }, nil
+	return func(a *act) outcome { return craft(a, item, count) }, nil
 }
 
 // craft makes count items (not crafts): in her inventory when the shape
 // fits 2x2, else at the nearest crafting table within 16 blocks, else at the
 // table she carries, which she sets down and picks back up.
-func (a *act) craft(item string, count int) outcome {
+func craft(a *act, item string, count int) outcome {
 	w := a.w
 	rs := w.book.recipesFor(item)
 	if len(rs) == 0 {
@@ -200,26 +199,9 @@ func (a *act) craft(item string, count int) outcome {
 	}
 	var placed *game.Pos
 	if !r.fits2x2() {
-		table := w.nearestBlock("crafting_table", 16)
-		switch {
-		case table != nil:
-			if err := a.approach(*table, false); err != nil {
-				if err == errStopped {
-					return err.outcome()
-				}
-				return fail(protocol.Failure, "%s needs a crafting table and you could not reach the one at %s: %s", item, table, err.message)
-			}
-			a.face(table.Center())
-		case inv["crafting_table"] > 0:
-			spot, ok := a.setDown("crafting_table")
-			if !ok {
-				return fail(protocol.Failure, "%s needs a crafting table and you found no free spot beside you to set yours down", item)
-			}
-			placed = &spot
-			a.logf("set your crafting table down at %s", spot)
-		default:
-			return fail(protocol.Failure, "%s needs a crafting table (its shape is %dx%d); there is none within 16 blocks and you carry none",
-				item, r.width, r.height)
+		var o outcome
+		if placed, o = a.tableFor(item, r, inv["crafting_table"] > 0); !o.result.OK() {
+			return o
 		}
 	}
 	a.doing = fmt.Sprintf("crafting %d %s", made, item)
@@ -262,6 +244,40 @@ func (a *act) craft(item string, count int) outcome {
 	return succeed("crafted %d %s %s from %s; you now have %d", made, item, where, describeInventory(used), w.bea.inv.count(item))
 }
 
+// tableFor puts her at a crafting table for item: the nearest within 16
+// blocks when she can reach it, else the one she carries (carried), set
+// down beside her. It returns where she set hers down, nil when she used
+// one standing in the world, and a failed outcome when there is no table.
+func (a *act) tableFor(item string, r recipe, carried bool) (*game.Pos, outcome) {
+	table := a.w.land.nearestBlock(a.w.bea.feet(), "crafting_table", 16)
+	if table != nil {
+		err := a.approach(*table, false)
+		switch {
+		case err == nil:
+			a.face(table.Center())
+			return nil, succeed("")
+		case err == errStopped:
+			return nil, err.outcome()
+		case !carried:
+			return nil, fail(protocol.Failure, "%s needs a crafting table and you could not reach the one at %s: %s", item, table, err.message)
+		}
+		a.logf("you could not reach the crafting table at %s (%s); setting yours down", table, err.message)
+	}
+	if !carried {
+		return nil, fail(protocol.Failure, "%s needs a crafting table (its shape is %dx%d); there is none within 16 blocks and you carry none",
+			item, r.width, r.height)
+	}
+	spot, ok := a.setDown("crafting_table")
+	if a.stopped {
+		return nil, errStopped.outcome()
+	}
+	if !ok {
+		return nil, fail(protocol.Failure, "%s needs a crafting table and you found no free spot beside you to set yours down", item)
+	}
+	a.logf("set your crafting table down at %s", spot)
+	return &spot, succeed("")
+}
+
 // shortageSentence names what a craft takes and what is missing, with the
 // numbers: "takes 3 planks and 2 stick; you are short of 2 planks (you have 1)".
 func shortageSentence(r recipe, crafts int, short []shortage) string {
@@ -286,23 +302,48 @@ func joinAnd(parts []string) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
-// setDown places a block she carries on free ground beside her and
-// returns where.
+// setDown places a block she carries beside her and returns where: on
+// free ground at her feet' level, else on a ledge beside her head, else
+// above her head (at the bottom of a shaft), where a face holds it.
 func (a *act) setDown(item string) (game.Pos, bool) {
 	w := a.w
-	feet := w.bea.feet()
-	for _, d := range horizontal {
-		p := game.Pos{X: feet.X + d[0], Y: feet.Y, Z: feet.Z + d[1]}
-		if w.grid.passable(p) && w.grid.info(p).name != "water" && w.grid.standable(p.Add(down1)) {
-			if !a.wait(4) {
-				return game.Pos{}, false
+	spot, ok := w.land.setDownSpot(w.bea.feet())
+	if !ok {
+		return game.Pos{}, false
+	}
+	if !a.wait(4) {
+		return game.Pos{}, false
+	}
+	if w.bea.inv.remove(item, 1) != 1 {
+		return game.Pos{}, false
+	}
+	a.face(spot.Center())
+	w.grid.set(spot, w.blocks.id(item))
+	return spot, true
+}
+
+// setDownSpot is where setDown puts a block: a free cell beside her feet
+// with ground under it, else one beside her head with a block under it,
+// else the cell above her head when a face of it touches a solid block.
+func (t *terrain) setDownSpot(feet game.Pos) (game.Pos, bool) {
+	g := t.grid
+	free := func(p game.Pos) bool { return g.passable(p) && g.info(p).name != "water" }
+	for _, dy := range []int{0, 1} {
+		for _, d := range horizontal {
+			p := game.Pos{X: feet.X + d[0], Y: feet.Y + dy, Z: feet.Z + d[1]}
+			if free(p) && g.standable(p.Add(down1)) {
+				return p, true
 			}
-			if w.bea.inv.remove(item, 1) != 1 {
-				return game.Pos{}, false
-			}
-			a.face(p.Center())
-			w.grid.set(p, w.blocks.id(item))
-			return p, true
+		}
+	}
+	above := feet.Add(up2)
+	if !free(above) {
+		return game.Pos{}, false
+	}
+	for _, f := range game.Faces {
+		o, _ := f.Offset()
+		if n := above.Add(o); n != feet.Add(up1) && g.info(n).solid {
+			return above, true
 		}
 	}
 	return game.Pos{}, false

@@ -12,20 +12,20 @@ import (
 // decides it: nothing when the block needs a better tool, the block's own
 // drop otherwise. Leaves give themselves to shears, and to anything else
 // nothing but now and then a sapling or an apple.
-func (w *World) dropOf(b *blockInfo, inv *inventory) (string, int) {
+func dropOf(b *blockInfo, inv *inventory, r *rng) (string, int) {
 	if b.drop == "-" {
 		if strings.HasSuffix(b.name, "_leaves") {
 			if inv.count("shears") > 0 {
 				return b.name, 1
 			}
-			switch roll := w.rng.intn(200); {
+			switch roll := r.intn(200); {
 			case roll < 10:
 				return strings.TrimSuffix(b.name, "_leaves") + "_sapling", 1
 			case roll == 10 && b.name == "oak_leaves":
 				return "apple", 1
 			}
 		}
-		if b.name == "short_grass" && w.rng.intn(8) == 0 {
+		if b.name == "short_grass" && r.intn(8) == 0 {
 			return "wheat_seeds", 1
 		}
 		return "", 0
@@ -65,7 +65,7 @@ func (a *act) breakBlock(p game.Pos) (string, *walkErr) {
 		}
 	}
 	a.face(p.Center())
-	ticks := w.breakTicks(p, w.bea.inv)
+	ticks := w.land.breakTicks(p, w.bea.inv)
 	a.doing = fmt.Sprintf("breaking %s at %s", b.name, p)
 	if !a.wait(ticks) {
 		return "", errStopped
@@ -73,13 +73,13 @@ func (a *act) breakBlock(p game.Pos) (string, *walkErr) {
 	if g.at(p) != id {
 		return "", nil // it went while she swung; nothing of hers to count
 	}
-	if w.claimed(p) {
+	if w.land.claimed(p) {
 		// The client showed it broken; the server put it back.
 		return "", &walkErr{result: protocol.FailProtected, message: fmt.Sprintf("the server put %s at %s back: this ground is protected", b.name, p)}
 	}
-	item, n := w.dropOf(b, w.bea.inv)
+	item, n := dropOf(b, w.bea.inv, w.rng)
 	w.removeBlock(p)
-	w.exert(0.005)
+	w.bea.exert(0.005)
 	if item != "" {
 		w.dropItem(p.Center(), item, n)
 	}
@@ -103,12 +103,12 @@ func (w *World) removeBlock(p game.Pos) {
 		w.spillContainer(p)
 	}
 	g.set(p, air)
-	w.settle(p.Add(up1))
+	w.land.settle(p.Add(up1))
 }
 
 // settle lets sand and gravel standing on nothing fall, starting at p.
-func (w *World) settle(p game.Pos) {
-	g := w.grid
+func (t *terrain) settle(p game.Pos) {
+	g := t.grid
 	for g.info(p).gravity {
 		id, to := g.at(p), p
 		for to.Y > minY && g.passable(to.Add(down1)) && !g.info(to.Add(down1)).liquid {
@@ -138,10 +138,9 @@ func blockMatcher(want string) func(string) bool {
 	}
 }
 
-// matching visits every block within radius of her whose name matches.
-func (w *World) matching(match func(string) bool, radius int, visit func(p game.Pos)) {
-	g := w.grid
-	feet := w.bea.feet()
+// matching visits every block within radius of feet whose name matches.
+func (t *terrain) matching(feet game.Pos, match func(string) bool, radius int, visit func(p game.Pos)) {
+	g := t.grid
 	memo := map[blockID]bool{}
 	for dx := -radius; dx <= radius; dx++ {
 		for dz := -radius; dz <= radius; dz++ {
@@ -170,19 +169,19 @@ func (w *World) matching(match func(string) bool, radius int, visit func(p game.
 // bestCandidate is the block to go for next: the nearest matching one, a
 // buried one counting six blocks further than it is, since digging to it
 // costs more than walking.
-func (w *World) bestCandidate(match func(string) bool, radius int, skip map[game.Pos]bool) (game.Pos, bool) {
-	eye := w.bea.feet().Add(up1)
+func (t *terrain) bestCandidate(feet game.Pos, match func(string) bool, radius int, skip map[game.Pos]bool) (game.Pos, bool) {
+	eye := feet.Add(up1)
 	var best game.Pos
 	bestKey, found := 0.0, false
-	w.matching(match, radius, func(p game.Pos) {
-		if skip[p] || w.grid.info(p).protected || w.claimed(p) {
+	t.matching(feet, match, radius, func(p game.Pos) {
+		if skip[p] || t.grid.info(p).protected || t.claimed(p) {
 			return
 		}
 		k := p.Dist(eye)
 		if found && k >= bestKey {
 			return
 		}
-		if !w.exposed(p) {
+		if !t.exposed(p) {
 			k += 6
 		}
 		if !found || k < bestKey || k == bestKey && lessPos(p, best) {
@@ -204,10 +203,10 @@ func lessPos(a, b game.Pos) bool {
 
 // tierFor is the lowest pickaxe tier that gets a drop from every block the
 // name matches, 0 when one of them drops something to a hand.
-func (w *World) tierFor(block string) int {
+func (t *terrain) tierFor(block string) int {
 	m := blockMatcher(block)
 	tier := -1
-	for _, b := range w.blocks.infos {
+	for _, b := range t.blocks.infos {
 		if m(b.name) && (tier < 0 || b.tier < tier) {
 			tier = b.tier
 		}
@@ -217,12 +216,12 @@ func (w *World) tierFor(block string) int {
 
 // knownBlock reports whether a name is a block this world has or could
 // match through a generic name.
-func (w *World) knownBlock(name string) bool {
-	if _, ok := w.blocks.lookup(name); ok {
+func (t *terrain) knownBlock(name string) bool {
+	if _, ok := t.blocks.lookup(name); ok {
 		return true
 	}
 	m := blockMatcher(name)
-	for _, b := range w.blocks.infos {
+	for _, b := range t.blocks.infos {
 		if m(b.name) {
 			return true
 		}
@@ -230,28 +229,28 @@ func (w *World) knownBlock(name string) bool {
 	return false
 }
 
-// blockParam reads the block a scan or find_block looks for: a block this
+// block reads the block a scan or find_block looks for: a block this
 // world has, or a generic name that matches some.
-func (w *World) blockParam(p *params) string {
+func (p *params) block(t *terrain) string {
 	block := p.itemName("block", true)
-	if p.err == nil && !w.knownBlock(block) {
+	if p.err == nil && !t.knownBlock(block) {
 		p.failf("block %q is not a block of the practice world; try a block id such as oak_log, log, stone or iron_ore", block)
 	}
 	return block
 }
 
-func (w *World) prepFindBlock(p *params) (runFunc, error) {
-	block := w.blockParam(p)
+func prepFindBlock(w *World, p *params) (runFunc, error) {
+	block := p.block(w.land)
 	count := p.optInt("count", 1, 1, 2304)
 	radius := p.optInt("radius", 32, 1, 64)
 	if p.err != nil {
 		return nil, p.err
 	}
 	return func(a *act) outcome {
-		if tier := w.tierFor(block); tier > w.bea.inv.bestTier(toolPickaxe) {
+		if tier := w.land.tierFor(block); tier > w.bea.inv.bestTier(toolPickaxe) {
 			return fail(protocol.Failure, "%s drops nothing without %s; you have %s", block, pickaxeTierName(tier), bestPickaxe(w.bea.inv))
 		}
-		return a.findBlock(block, count, radius)
+		return findBlock(a, block, count, radius)
 	}, nil
 }
 
@@ -260,10 +259,10 @@ func (w *World) prepFindBlock(p *params) (runFunc, error) {
 // cobblestone, grass dirt, iron ore raw iron; leaves, which want shears,
 // themselves). A by-product (a sapling from leaves broken by hand) is not
 // among them.
-func (w *World) wantedDrops(block string) map[string]bool {
+func (t *terrain) wantedDrops(block string) map[string]bool {
 	match := blockMatcher(block)
 	out := map[string]bool{}
-	for _, b := range w.blocks.infos {
+	for _, b := range t.blocks.infos {
 		switch {
 		case !match(b.name):
 		case b.drop == "" || b.drop == "-":
@@ -275,101 +274,130 @@ func (w *World) wantedDrops(block string) map[string]bool {
 	return out
 }
 
+// finding is one find_block run: what it looks for and counts, and how it
+// is going.
+type finding struct {
+	a             *act
+	block         string
+	count, radius int
+	match         func(string) bool
+	wanted        map[string]bool // the drops that count
+	got           game.Inventory
+	skip          map[game.Pos]bool // blocks she could not reach or break
+	// collected counts the drops that count; dry the blocks in a row that
+	// gave none, lost those whose drops she could not pick up,
+	// unreachable those in a row she could not reach.
+	collected, dry, lost, broken, unreachable int
+}
+
 // findBlock walks to the nearest blocks of a kind, breaks them and picks up
 // what they drop until she carries count more of it. It counts drops, not
 // names: stone gives cobblestone, grass gives dirt, iron ore raw iron. Six
 // blocks in a row that give none of what it counts (leaves broken without
 // shears, whatever saplings they let fall) end it with FAILURE_NO_DROPS.
-func (a *act) findBlock(block string, count, radius int) outcome {
+func findBlock(a *act, block string, count, radius int) outcome {
 	w := a.w
 	start := w.tick
-	match := blockMatcher(block)
-	wanted := w.wantedDrops(block)
-	collected, dry, lost, broken := 0, 0, 0, 0
-	got := game.Inventory{}
-	skip := map[game.Pos]bool{}
-	unreachable := 0
+	f := &finding{a: a, block: block, count: count, radius: radius, match: blockMatcher(block),
+		wanted: w.land.wantedDrops(block), got: game.Inventory{}, skip: map[game.Pos]bool{}}
 	a.progress(0, count, "looking for %s", block)
-	for collected < count {
+	for f.collected < count {
 		// A tick between blocks, so a run of unreachable ones never holds
 		// the world up for long.
 		if !a.wait(1) {
 			return errStopped.outcome()
 		}
-		target, found := w.bestCandidate(match, radius, skip)
+		target, found := w.land.bestCandidate(w.bea.feet(), f.match, radius, f.skip)
 		if !found {
-			if collected == 0 {
+			if f.collected == 0 {
 				return fail(protocol.Failure, "you found no %s within %d blocks that you could reach", block, radius)
 			}
 			return fail(protocol.Failure, "collected %d/%d %s; there is no more %s within %d blocks that you could reach",
-				collected, count, describeGot(got, block), block, radius)
+				f.collected, count, describeGot(f.got, block), block, radius)
 		}
-		name := w.grid.name(target)
-		if err := a.approach(target, true); err != nil {
-			if err == errStopped {
-				return err.outcome()
-			}
-			skip[target] = true
-			unreachable++
-			a.logf("could not reach %s at %s: %s", name, target, err.message)
-			if unreachable >= 5 {
-				return fail(protocol.Failure, "collected %d/%d %s; the nearest %s are out of your reach (%s)",
-					collected, count, describeGot(got, block), block, err.message)
-			}
-			continue
+		if o, end := f.mine(target); end {
+			return o
 		}
-		unreachable = 0
-		item, err := a.breakBlock(target)
-		if err != nil {
-			if err == errStopped {
-				return err.outcome()
-			}
-			skip[target] = true
-			continue
-		}
-		broken++
-		if !wanted[item] {
-			dry++
-			if item == "" {
-				a.logf("%s at %s dropped nothing", name, target)
-			} else {
-				a.logf("%s at %s dropped only %s, which is not what you are after", name, target, item)
-			}
-			if dry >= 6 {
-				return fail(protocol.FailNoDrops, "the last %d %s you broke gave none of what you are after (%s); collected %d/%d",
-					dry, block, noDropHint(w.grid.blocks.info(w.grid.blocks.id(name))), collected, count)
-			}
-			continue
-		}
-		dry = 0
-		before := w.bea.inv.count(item)
-		if w.bea.inv.room(item) == 0 {
-			return fail(protocol.FailInventoryFull, "your inventory is full; collected %d/%d %s and left %s lying at %s",
-				collected, count, describeGot(got, block), item, target)
-		}
-		n, werr := a.collect(item, target)
-		if werr == errStopped {
-			return werr.outcome()
-		}
-		if n == 0 && w.bea.inv.count(item) == before && w.bea.inv.room(item) == 0 {
-			return fail(protocol.FailInventoryFull, "your inventory is full; collected %d/%d %s", collected, count, describeGot(got, block))
-		}
-		got[item] += n
-		collected += n
-		if n == 0 {
-			lost++
-			if lost >= 6 {
-				return fail(protocol.Failure, "collected %d/%d %s; the last %d blocks you broke left their drops where you could not pick them up",
-					collected, count, describeGot(got, block), lost)
-			}
-		} else {
-			lost = 0
-		}
-		a.logf("broke %s at %s, picked up %d %s", name, target, n, item)
-		a.progress(min(collected, count), count, "collected %d/%d %s", min(collected, count), count, block)
 	}
 	secs := (w.tick - start) / ticksPerSecond
-	return succeed("collected %d/%d %s in %d s (%d blocks broken)", collected, count, describeGot(got, block), secs, broken)
+	return succeed("collected %d/%d %s in %d s (%d blocks broken)", f.collected, count, describeGot(f.got, block), secs, f.broken)
+}
+
+// mine reaches target, breaks it and picks up what it drops. end reports
+// that the run is over, with o its answer.
+func (f *finding) mine(target game.Pos) (o outcome, end bool) {
+	a, w := f.a, f.a.w
+	name := w.grid.name(target)
+	if err := a.approach(target, true); err != nil {
+		if err == errStopped {
+			return err.outcome(), true
+		}
+		f.skip[target] = true
+		f.unreachable++
+		a.logf("could not reach %s at %s: %s", name, target, err.message)
+		if f.unreachable >= 5 {
+			return fail(protocol.Failure, "collected %d/%d %s; the nearest %s are out of your reach (%s)",
+				f.collected, f.count, describeGot(f.got, f.block), f.block, err.message), true
+		}
+		return outcome{}, false
+	}
+	f.unreachable = 0
+	item, err := a.breakBlock(target)
+	if err != nil {
+		if err == errStopped {
+			return err.outcome(), true
+		}
+		f.skip[target] = true
+		return outcome{}, false
+	}
+	f.broken++
+	if !f.wanted[item] {
+		f.dry++
+		if item == "" {
+			a.logf("%s at %s dropped nothing", name, target)
+		} else {
+			a.logf("%s at %s dropped only %s, which is not what you are after", name, target, item)
+		}
+		if f.dry >= 6 {
+			return fail(protocol.FailNoDrops, "the last %d %s you broke gave none of what you are after (%s); collected %d/%d",
+				f.dry, f.block, noDropHint(w.grid.blocks.info(w.grid.blocks.id(name))), f.collected, f.count), true
+		}
+		return outcome{}, false
+	}
+	f.dry = 0
+	return f.pickUp(name, target, item)
+}
+
+// pickUp collects the item a broken block at target dropped. end reports
+// that the run is over, with o its answer.
+func (f *finding) pickUp(name string, target game.Pos, item string) (o outcome, end bool) {
+	a, w := f.a, f.a.w
+	before := w.bea.inv.count(item)
+	if w.bea.inv.room(item) == 0 {
+		return fail(protocol.FailInventoryFull, "your inventory is full; collected %d/%d %s and left %s lying at %s",
+			f.collected, f.count, describeGot(f.got, f.block), item, target), true
+	}
+	n, werr := a.collect(item, target)
+	if werr == errStopped {
+		return werr.outcome(), true
+	}
+	if n == 0 && w.bea.inv.count(item) == before && w.bea.inv.room(item) == 0 {
+		return fail(protocol.FailInventoryFull, "your inventory is full; collected %d/%d %s", f.collected, f.count, describeGot(f.got, f.block)), true
+	}
+	f.got[item] += n
+	f.collected += n
+	if n == 0 {
+		f.lost++
+		if f.lost >= 6 {
+			return fail(protocol.Failure, "collected %d/%d %s; the last %d blocks you broke left their drops where you could not pick them up",
+				f.collected, f.count, describeGot(f.got, f.block), f.lost), true
+		}
+	} else {
+		f.lost = 0
+	}
+	a.logf("broke %s at %s, picked up %d %s", name, target, n, item)
+	a.progress(min(f.collected, f.count), f.count, "collected %d/%d %s", min(f.collected, f.count), f.count, f.block)
+	return outcome{}, false
 }
 
 // collect waits for a drop to land and walks over it until she has picked
@@ -386,7 +414,7 @@ func (a *act) collect(item string, at game.Pos) (int, *walkErr) {
 		if n := w.bea.inv.count(item) - before; n > 0 {
 			return n, nil
 		}
-		e := w.nearestItem(item, at.Center(), 6)
+		e := w.ents.nearestItem(item, at.Center(), 6)
 		if e == nil {
 			break
 		}
@@ -401,15 +429,6 @@ func (a *act) collect(item string, at game.Pos) (int, *walkErr) {
 		}
 	}
 	return w.bea.inv.count(item) - before, nil
-}
-
-// nearestItem is the item entity of a kind nearest to p within radius.
-func (w *World) nearestItem(item string, p game.Vec3, radius float64) *entity {
-	list := w.ents.near(p, radius, func(e *entity) bool { return e.kind == "item" && (item == "" || e.item.Item == item) })
-	if len(list) == 0 {
-		return nil
-	}
-	return list[0]
 }
 
 // describeGot names what was collected, or the block asked for when nothing

@@ -50,7 +50,7 @@ func bestFood(inv *inventory, worthOnly bool) string {
 	return best
 }
 
-func (w *World) prepEat(p *params) (runFunc, error) {
+func prepEat(w *World, p *params) (runFunc, error) {
 	item := p.itemName("item", false)
 	if p.err != nil {
 		return nil, p.err
@@ -58,11 +58,11 @@ func (w *World) prepEat(p *params) (runFunc, error) {
 	if _, ok := foods[item]; item != "" && !ok {
 		return nil, fmt.Errorf("item %q is not food; foods include bread, apple, cooked_beef and carrot", item)
 	}
-	return func(a *act) outcome { return a.eat(item, false) }, nil
+	return func(a *act) outcome { return eat(a, item, false) }, nil
 }
 
 // eat eats one of item, or of the best food she carries.
-func (a *act) eat(item string, worthOnly bool) outcome {
+func eat(a *act, item string, worthOnly bool) outcome {
 	w := a.w
 	b := w.bea
 	if item == "" {
@@ -107,18 +107,18 @@ func foodHint(inv *inventory) string {
 // equipSlots are the places equip_item puts an item.
 var equipSlots = []string{"hand", "offhand", "head", "chest", "legs", "feet"}
 
-func (w *World) prepEquip(p *params) (runFunc, error) {
+func prepEquip(w *World, p *params) (runFunc, error) {
 	item := p.itemName("item", true)
 	slot := p.optString("slot", "hand", equipSlots)
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.equip(item, slot) }, nil
+	return func(a *act) outcome { return equip(a, item, slot) }, nil
 }
 
 // equip puts an item she carries into her hand, her offhand or an armour
 // slot; what was there goes back into her inventory.
-func (a *act) equip(item, slot string) outcome {
+func equip(a *act, item, slot string) outcome {
 	inv := a.w.bea.inv
 	if inv.count(item) == 0 {
 		return fail(protocol.Failure, "you carry no %s to equip", item)
@@ -153,7 +153,7 @@ func (a *act) equip(item, slot string) outcome {
 	return succeed("you wear %s on your %s", item, slot)
 }
 
-func (w *World) prepDiscard(p *params) (runFunc, error) {
+func prepDiscard(w *World, p *params) (runFunc, error) {
 	item := p.itemName("item", true)
 	count := p.optInt("count", 0, 1, slotCount*64)
 	if p.err != nil {
@@ -194,17 +194,17 @@ func (w *World) throw(item string, n int) {
 	}
 }
 
-func (w *World) prepPickup(p *params) (runFunc, error) {
+func prepPickup(w *World, p *params) (runFunc, error) {
 	item := p.itemName("item", false)
 	radius := p.optInt("radius", 16, 1, 32)
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.pickupItems(item, radius) }, nil
+	return func(a *act) outcome { return pickupItems(a, item, radius) }, nil
 }
 
 // pickupItems walks over every item of a kind lying within radius.
-func (a *act) pickupItems(item string, radius int) outcome {
+func pickupItems(a *act, item string, radius int) outcome {
 	w := a.w
 	start := w.bea.inv.totals()
 	what := "items"

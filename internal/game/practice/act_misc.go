@@ -8,7 +8,7 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-func (w *World) prepChat(p *params) (runFunc, error) {
+func prepChat(w *World, p *params) (runFunc, error) {
 	msg := p.reqString("message", nil)
 	if p.err != nil {
 		return nil, p.err
@@ -29,8 +29,8 @@ func (w *World) prepChat(p *params) (runFunc, error) {
 // a player's with the distance between them.
 func (w *World) say(from *entity, msg string) {
 	if from == nil {
-		w.broadcast(protocol.Chat{UUID: beaUUID, Name: "Bea", Message: msg, Self: true})
-		w.hearChat(msg)
+		w.hub.broadcast(protocol.Chat{UUID: beaUUID, Name: "Bea", Message: msg, Self: true})
+		w.creatures.hearChat(msg)
 		return
 	}
 	c := protocol.Chat{UUID: from.uuid, Name: from.name, Message: msg}
@@ -38,10 +38,10 @@ func (w *World) say(from *entity, msg string) {
 		v := round1(d)
 		c.Distance = &v
 	}
-	w.broadcast(c)
+	w.hub.broadcast(c)
 }
 
-func (w *World) prepDeathLog(p *params) (runFunc, error) {
+func prepDeathLog(w *World, p *params) (runFunc, error) {
 	return func(a *act) outcome {
 		type death struct {
 			Tick     int64          `json:"tick"`
@@ -63,7 +63,7 @@ func (w *World) prepDeathLog(p *params) (runFunc, error) {
 	}, nil
 }
 
-func (w *World) prepLookAt(p *params) (runFunc, error) {
+func prepLookAt(w *World, p *params) (runFunc, error) {
 	// A block to look at, as the contract has it: whole numbers, and up to
 	// 64 blocks past the edge of the world, where she can still look.
 	g := w.grid
@@ -81,45 +81,22 @@ func (w *World) prepLookAt(p *params) (runFunc, error) {
 	}, nil
 }
 
-func (w *World) prepLookAtPlayer(p *params) (runFunc, error) {
+func prepLookAtPlayer(w *World, p *params) (runFunc, error) {
 	name := p.reqString("player", nil)
 	if p.err != nil {
 		return nil, p.err
 	}
 	return func(a *act) outcome {
-		e := w.playerNamed(name)
+		e := w.ents.playerNamed(name)
 		if e == nil || e.pos.Dist(w.bea.pos) > playerView {
-			return fail(protocol.Failure, "no player named %s is in sight%s", name, w.playersInSight())
+			return fail(protocol.Failure, "no player named %s is in sight%s", name, w.ents.playersInSight(w.bea.pos))
 		}
 		w.bea.lookAt(addVec(e.pos, 0, 1.62, 0))
 		return succeed("you look at %s, %.1f blocks away", e.name, e.pos.Dist(w.bea.pos))
 	}, nil
 }
 
-// playerNamed finds another player by name, ignoring case.
-func (w *World) playerNamed(name string) *entity {
-	for _, e := range w.ents.list {
-		if !e.removed && e.kind == "player" && strings.EqualFold(e.name, name) {
-			return e
-		}
-	}
-	return nil
-}
-
-// playersInSight is "; players in sight: Alex, Steve" or "; nobody else is
-// in sight", for an answer that names the wrong one.
-func (w *World) playersInSight() string {
-	var names []string
-	for _, e := range w.ents.near(w.bea.pos, playerView, func(e *entity) bool { return e.kind == "player" }) {
-		names = append(names, e.name)
-	}
-	if len(names) == 0 {
-		return "; nobody else is in sight"
-	}
-	return "; players in sight: " + strings.Join(names, ", ")
-}
-
-func (w *World) prepSelectSlot(p *params) (runFunc, error) {
+func prepSelectSlot(w *World, p *params) (runFunc, error) {
 	slot := p.reqInt("slot", 0, 8)
 	if p.err != nil {
 		return nil, p.err
@@ -133,7 +110,7 @@ func (w *World) prepSelectSlot(p *params) (runFunc, error) {
 	}, nil
 }
 
-func (w *World) prepScreenshot(p *params) (runFunc, error) {
+func prepScreenshot(w *World, p *params) (runFunc, error) {
 	return func(a *act) outcome {
 		return fail(protocol.Failure, "the practice world draws no picture, so there is no screenshot to take; the state and the survey describe what you see")
 	}, nil

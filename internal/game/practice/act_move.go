@@ -7,7 +7,7 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-func (w *World) prepMoveTo(p *params) (runFunc, error) {
+func prepMoveTo(w *World, p *params) (runFunc, error) {
 	g := w.grid
 	x := p.reqFloat("x", float64(g.minX), float64(g.minX+g.sizeX)-0.001)
 	y := p.reqFloat("y", minY, minY+height-1)
@@ -17,7 +17,7 @@ func (w *World) prepMoveTo(p *params) (runFunc, error) {
 		return nil, p.err
 	}
 	target := game.Vec3{X: x, Y: y, Z: z}.Block()
-	return func(a *act) outcome { return a.moveTo(target, rng) }, nil
+	return func(a *act) outcome { return moveTo(a, target, rng) }, nil
 }
 
 // moveTo walks to within rng of target. A range up to 1.5 only forgives
@@ -25,7 +25,7 @@ func (w *World) prepMoveTo(p *params) (runFunc, error) {
 // soon as she is that close. A walk that ends in a nether portal's cell
 // takes her through it, and the answer says where she came out; walking
 // through a portal's cell on the way to somewhere else does not.
-func (a *act) moveTo(target game.Pos, rng float64) outcome {
+func moveTo(a *act, target game.Pos, rng float64) outcome {
 	w := a.w
 	start := w.bea.feet()
 	a.doing = "walking to " + target.String()
@@ -41,16 +41,16 @@ func (a *act) moveTo(target game.Pos, rng float64) outcome {
 		return err.outcome()
 	}
 	here := w.bea.feet()
-	if pt := w.portalAt(here); pt != nil {
-		return a.travel(pt)
+	if pt := w.land.portalAt(here); pt != nil {
+		return travel(a, pt)
 	}
 	walked := math.Round(start.Center().Dist(here.Center()))
 	return succeed("you are at %s, %.1f blocks from %s (walked about %.0f blocks)", here, here.Center().Dist(target.Center()), target, walked)
 }
 
-func (w *World) prepStop(p *params) (runFunc, error) {
+func prepStop(w *World, p *params) (runFunc, error) {
 	return func(a *act) outcome {
-		if stopped := w.interrupt(protocol.ReasonStopped); stopped != nil {
+		if stopped := w.hands.interrupt(protocol.ReasonStopped); stopped != nil {
 			return succeed("you stopped %s", stopped.action)
 		}
 		return succeed("you were not doing anything; you stand still")

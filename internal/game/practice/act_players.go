@@ -10,7 +10,7 @@ import (
 // attackRange is how far her blows reach.
 const attackRange = 3.0
 
-func (w *World) prepAttack(p *params) (runFunc, error) {
+func prepAttack(w *World, p *params) (runFunc, error) {
 	target := p.reqString("entity", nil)
 	id := p.optInt("id", 0, 0, 1<<31-1)
 	if p.err != nil {
@@ -18,58 +18,18 @@ func (w *World) prepAttack(p *params) (runFunc, error) {
 	}
 	target = strings.ToLower(strings.TrimPrefix(target, "minecraft:"))
 	return func(a *act) outcome {
-		e := w.findTarget(target, id)
+		e := w.ents.findTarget(target, id, w.bea.pos)
 		if e == nil {
-			return fail(protocol.Failure, "there is no %s within 32 blocks of you%s", target, w.mobsInSight())
+			return fail(protocol.Failure, "there is no %s within 32 blocks of you%s", target, w.ents.mobsInSight(w.bea.pos))
 		}
-		return a.fight(e, 60*ticksPerSecond)
+		return fight(a, e, 60*ticksPerSecond)
 	}, nil
-}
-
-// findTarget picks the entity to attack: the one with id when given (it
-// must match the name), else the nearest of that type or player name.
-func (w *World) findTarget(name string, id int) *entity {
-	match := func(e *entity) bool {
-		return e.kind != "item" && (e.kind == name || e.kind == "player" && strings.EqualFold(e.name, name))
-	}
-	if id > 0 {
-		if e := w.ents.byID(id); e != nil && match(e) {
-			return e
-		}
-		return nil
-	}
-	list := w.ents.near(w.bea.pos, 32, match)
-	if len(list) == 0 {
-		return nil
-	}
-	return list[0]
-}
-
-// mobsInSight lists what she could attack, for an answer that named
-// something absent.
-func (w *World) mobsInSight() string {
-	seen := map[string]bool{}
-	var names []string
-	for _, e := range w.ents.near(w.bea.pos, 32, func(e *entity) bool { return e.kind != "item" }) {
-		n := e.kind
-		if e.kind == "player" {
-			n = e.name
-		}
-		if !seen[n] {
-			seen[n] = true
-			names = append(names, n)
-		}
-	}
-	if len(names) == 0 {
-		return "; nothing you could attack is in sight"
-	}
-	return "; in sight: " + strings.Join(names, ", ")
 }
 
 // fight chases e and strikes it with her best weapon until it dies. It
 // gives up when e gets more than 32 blocks away or no blow has landed for
 // ten seconds. What a dead mob drops is picked up.
-func (a *act) fight(e *entity, limit int) outcome {
+func fight(a *act, e *entity, limit int) outcome {
 	w := a.w
 	name := e.displayName()
 	if wp := bestWeapon(w.bea.inv); wp != "" {
@@ -111,8 +71,8 @@ func (a *act) fight(e *entity, limit int) outcome {
 		if e.removed || e.pos.Dist(w.bea.pos) > attackRange {
 			continue
 		}
-		w.hurtMob(e, dmg, w.bea)
-		w.exert(0.1)
+		w.creatures.hurtMob(e, dmg, w.bea)
+		w.bea.exert(0.1)
 		blows++
 		lastBlow = w.tick
 	}
@@ -141,16 +101,16 @@ func (a *act) fight(e *entity, limit int) outcome {
 	return succeed("killed the %s with %d blows and picked up %s", e.kind, blows, describeInventory(got))
 }
 
-func (w *World) prepGotoPlayer(p *params) (runFunc, error) {
+func prepGotoPlayer(w *World, p *params) (runFunc, error) {
 	name := p.reqString("player", nil)
 	rng := p.optFloat("range", 2, 1, 32)
 	if p.err != nil {
 		return nil, p.err
 	}
 	return func(a *act) outcome {
-		e := w.playerNamed(name)
+		e := w.ents.playerNamed(name)
 		if e == nil {
-			return fail(protocol.Failure, "no player named %s is in this world%s", name, w.playersInSight())
+			return fail(protocol.Failure, "no player named %s is in this world%s", name, w.ents.playersInSight(w.bea.pos))
 		}
 		for try := 0; try < 6; try++ {
 			if e.pos.Dist(w.bea.pos) <= rng+0.5 {
@@ -169,31 +129,31 @@ func (w *World) prepGotoPlayer(p *params) (runFunc, error) {
 	}, nil
 }
 
-func (w *World) prepFollowPlayer(p *params) (runFunc, error) {
+func prepFollowPlayer(w *World, p *params) (runFunc, error) {
 	name := p.reqString("player", nil)
 	rng := p.optFloat("range", 3, 1, 32)
 	if p.err != nil {
 		return nil, p.err
 	}
-	return func(a *act) outcome { return a.followPlayer(name, rng) }, nil
+	return func(a *act) outcome { return followPlayer(a, name, rng) }, nil
 }
 
 // followPlayer answers as soon as she is on her way and keeps following
 // until her next action or stop_moving; when she loses them, follow_ended
 // says so.
-func (a *act) followPlayer(name string, rng float64) outcome {
+func followPlayer(a *act, name string, rng float64) outcome {
 	w := a.w
-	e := w.playerNamed(name)
+	e := w.ents.playerNamed(name)
 	if e == nil || e.pos.Dist(w.bea.pos) > playerView {
-		return fail(protocol.Failure, "no player named %s is in sight%s", name, w.playersInSight())
+		return fail(protocol.Failure, "no player named %s is in sight%s", name, w.ents.playersInSight(w.bea.pos))
 	}
 	who := e.name
 	a.answerNow(succeed("you are following %s (%.1f blocks away); you keep following until your next action or stop_moving", who, e.pos.Dist(w.bea.pos)),
-		func(reason string) { w.broadcast(protocol.FollowEnded{Player: who, Reason: reason}) })
+		func(reason string) { w.hub.broadcast(protocol.FollowEnded{Player: who, Reason: reason}) })
 	a.doing = "following " + who
 	lostFor := 0
 	for {
-		e = w.playerNamed(who)
+		e = w.ents.playerNamed(who)
 		if e == nil || e.pos.Dist(w.bea.pos) > playerView {
 			return fail(protocol.Failure, "lost sight of %s", who)
 		}
@@ -222,7 +182,7 @@ func (a *act) followPlayer(name string, rng float64) outcome {
 	}
 }
 
-func (w *World) prepGive(p *params) (runFunc, error) {
+func prepGive(w *World, p *params) (runFunc, error) {
 	name := p.reqString("player", nil)
 	item := p.itemName("item", true)
 	count := p.optInt("count", 0, 1, slotCount*64)
@@ -241,9 +201,9 @@ func (w *World) prepGive(p *params) (runFunc, error) {
 		if n > have {
 			return fail(protocol.Failure, "you carry only %d %s, fewer than the %d to give", have, item, n)
 		}
-		e := w.playerNamed(name)
+		e := w.ents.playerNamed(name)
 		if e == nil {
-			return fail(protocol.Failure, "no player named %s is in this world%s", name, w.playersInSight())
+			return fail(protocol.Failure, "no player named %s is in this world%s", name, w.ents.playersInSight(w.bea.pos))
 		}
 		a.doing = "walking to " + e.name
 		if horizontalDist(e.pos, w.bea.pos) > 2.5 {

@@ -148,7 +148,7 @@ func TestSmelt(t *testing.T) {
 func TestSmeltFurnaceBusy(t *testing.T) {
 	h := arena(t, quiet, 12)
 	h.set(at(2, arenaY+1, 0), "furnace")
-	h.w.furnaceAt(at(2, arenaY+1, 0)).input = game.Stack{Item: "sand", Count: 4}
+	h.w.land.furnaceAt(at(2, arenaY+1, 0)).input = game.Stack{Item: "sand", Count: 4}
 	h.give("raw_iron", 1)
 	h.give("coal", 1)
 	a := h.do("smelt_item", obj{"item": "raw_iron"}, 400)
@@ -423,7 +423,7 @@ func TestPlayersFollowGiveGoto(t *testing.T) {
 	a = h.do("give_item", obj{"player": "Alex", "item": "bread"}, 20*60)
 	want(t, a, protocol.Success)
 	h.tick(60)
-	if h.w.playerNamed("Alex").player.inv["bread"] != 2 {
+	if h.w.ents.playerNamed("Alex").player.inv["bread"] != 2 {
 		t.Fatal("Alex did not get the bread")
 	}
 	a = h.do("follow_player", obj{"player": "Alex", "range": 2}, 20)
@@ -473,10 +473,10 @@ func TestPlayersFollowGiveGoto(t *testing.T) {
 
 func TestTheHut(t *testing.T) {
 	h := newHarness(t, quiet)
-	if !h.w.gen.hasHut {
+	if !h.w.land.gen.hasHut {
 		t.Fatal("no hut near spawn")
 	}
-	hut := h.w.gen.hut
+	hut := h.w.land.gen.hut
 	h.give("stone_pickaxe", 1)
 	wall := hut.min.Add(game.Pos{Y: 2})
 	a := h.do("mine_block", obj{"x": wall.X, "y": wall.Y, "z": wall.Z}, 20*60)

@@ -50,12 +50,12 @@ func flatten(w *World, r int) {
 // their ticks as in play.
 func BenchmarkTick(b *testing.B) {
 	w := benchWorld(b, 20)
-	w.clients[&client{send: make(chan []byte, 1), done: make(chan struct{})}] = struct{}{}
+	w.hub.clients[&client{send: make(chan []byte, 1), done: make(chan struct{})}] = struct{}{}
 	b.ResetTimer()
 	for b.Loop() {
 		w.step(nil)
-		clear(w.out)
-		w.out = w.out[:0]
+		clear(w.hub.out)
+		w.hub.out = w.hub.out[:0]
 		if w.bea.dead || w.bea.health < 10 {
 			w.bea.dead, w.bea.health = false, 20
 		}

@@ -12,9 +12,9 @@ const clutchDepth = 3
 
 // dropBelow is how many open cells lie under her feet before something
 // carries her, and the cell she would land in.
-func (w *World) dropBelow() (int, game.Pos) {
-	g := w.grid
-	p := w.bea.feet()
+func (t *terrain) dropBelow(feet game.Pos) (int, game.Pos) {
+	g := t.grid
+	p := feet
 	n := 0
 	for p.Y > minY && !g.standable(p.Add(down1)) && !g.info(p.Add(down1)).liquid && !g.info(p).liquid {
 		p = p.Add(down1)
@@ -37,22 +37,22 @@ func (inv *inventory) hotbarHas(item string) bool {
 // than three blocks with a water bucket in the hotbar.
 func (w *World) considerClutch() {
 	b := w.bea
-	if b.dead || b.fallen > 0 || (w.reflex != nil && w.reflex.reflex == protocol.ReflexClutch) || !b.inv.hotbarHas("water_bucket") {
+	if b.dead || b.fallen > 0 || (w.hands.reflex != nil && w.hands.reflex.reflex == protocol.ReflexClutch) || !b.inv.hotbarHas("water_bucket") {
 		return
 	}
-	depth, land := w.dropBelow()
+	depth, land := w.land.dropBelow(w.bea.feet())
 	if depth <= clutchDepth || w.grid.info(land).liquid {
 		return
 	}
 	w.startReflex(protocol.ReflexClutch, reasonReflex("clutch"),
 		fmt.Sprintf("landing a fall of %d blocks in water", depth),
-		func(a *act) outcome { return a.clutch(land) })
+		func(a *act) outcome { return clutch(a, land) })
 }
 
 // clutch places water where she will land just before she gets there,
 // lands in it and takes the water back. It owns her hands until she is
 // down: a request meanwhile is answered FAILURE_BUSY.
-func (a *act) clutch(land game.Pos) outcome {
+func clutch(a *act, land game.Pos) outcome {
 	w := a.w
 	g := w.grid
 	b := w.bea
@@ -62,7 +62,7 @@ func (a *act) clutch(land game.Pos) outcome {
 			return fail(protocol.Failure, "you died before you landed")
 		}
 		if !placed && b.feet().Y-land.Y <= 2 {
-			if !w.replaceable(land) || !b.inv.holdItem("water_bucket") {
+			if !w.land.replaceable(land) || !b.inv.holdItem("water_bucket") {
 				return fail(protocol.Failure, "you found nowhere to pour the water at %s", land)
 			}
 			b.inv.remove("water_bucket", 1)

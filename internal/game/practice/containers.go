@@ -12,22 +12,22 @@ type container struct {
 
 // containerAt returns the container in p, creating its empty contents the
 // first time a chest or barrel there is opened.
-func (w *World) containerAt(p game.Pos) *container {
-	if !w.grid.info(p).container {
+func (t *terrain) containerAt(p game.Pos) *container {
+	if !t.grid.info(p).container {
 		return nil
 	}
-	c := w.containers[p]
+	c := t.containers[p]
 	if c == nil {
 		c = &container{}
-		w.containers[p] = c
+		t.containers[p] = c
 	}
 	return c
 }
 
 // spillContainer drops what a broken chest held where it stood.
 func (w *World) spillContainer(p game.Pos) {
-	c := w.containers[p]
-	delete(w.containers, p)
+	c := w.land.containers[p]
+	delete(w.land.containers, p)
 	if c == nil {
 		return
 	}

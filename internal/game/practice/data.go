@@ -2,6 +2,7 @@ package practice
 
 import (
 	"fmt"
+	"io/fs"
 	"slices"
 	"sort"
 	"strings"
@@ -26,34 +27,35 @@ type smelter interface {
 type kitchen interface {
 	cookbook
 	smelter
+	// stackOf is how many of an item fit in one slot.
+	stackOf(item string) int
 }
 
-// loadData reads the recipe book from opts.Data, the same book the brain
-// plans with. Without data the world makes do with the few recipes it
-// carries itself (basicBook).
-func (w *World) loadData() error {
-	if w.opts.Data == nil {
-		w.book = newBasicBook()
-		return nil
+// loadBook reads the recipe book from data, the same book the brain plans
+// with. Without data the world makes do with the few recipes it carries
+// itself (basicBook).
+func loadBook(data fs.FS) (kitchen, error) {
+	if data == nil {
+		return newBasicBook(), nil
 	}
-	b, err := recipes.Load(w.opts.Data, MCVersion)
+	b, err := recipes.Load(data, MCVersion)
 	if err != nil {
-		return fmt.Errorf("practice: %w", err)
+		return nil, fmt.Errorf("practice: %w", err)
 	}
-	w.book = newRecipeBook(b)
-	return nil
+	return newRecipeBook(b), nil
 }
 
 // stackOf is how many of an item fit in one slot: the recipe book's number
 // when it knows the item, else a guess from its name.
-func (w *World) stackOf(item string) int {
-	if rb, ok := w.book.(*recipeBook); ok {
-		if n := rb.b.StackSize(item); n > 0 {
-			return n
-		}
+func (rb *recipeBook) stackOf(item string) int {
+	if n := rb.b.StackSize(item); n > 0 {
+		return n
 	}
 	return stackSize(item)
 }
+
+// stackOf is a guess from the item's name: the basic book knows no sizes.
+func (b *basicBook) stackOf(item string) int { return stackSize(item) }
 
 // recipeBook adapts the shared recipe book to the practice world.
 type recipeBook struct {

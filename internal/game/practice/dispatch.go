@@ -18,7 +18,11 @@ type actionSpec struct {
 	omitted    bool    // offered, but the brain leaves it out by name: no budget entry
 	whileDead  bool    // answered while she is dead
 	reads      []string
-	prepare    func(p *params) (runFunc, error)
+	// prepare reads the parameters, checking them against the world where
+	// they name something in it, and returns the action ready to run. The
+	// actions are functions of the world rather than its methods, so that
+	// the world stays a small type and each action lives in its own file.
+	prepare func(w *World, p *params) (runFunc, error)
 }
 
 // actionOrder is the order of PROTOCOL.md's table, which the hello keeps.
@@ -34,41 +38,41 @@ func actionOrder() []string {
 
 // actionTable binds every offered action to its budget, the parameters it
 // reads and the code that runs it.
-func (w *World) actionTable() map[string]actionSpec {
+func actionTable() map[string]actionSpec {
 	xyz := []string{"x", "y", "z"}
 	return map[string]actionSpec{
-		"scan":               {budget: scanBudgetTicks / ticksPerSecond, concurrent: true, reads: []string{"block", "radius"}, prepare: w.prepScan},
-		"mine_block":         {budget: 60, reads: xyz, prepare: w.prepMineBlock},
-		"attack_entity":      {budget: 60, reads: []string{"entity", "id"}, prepare: w.prepAttack},
-		"move_to":            {budget: 120, reads: []string{"x", "y", "z", "range"}, prepare: w.prepMoveTo},
-		"move_away":          {budget: 60, reads: []string{"distance"}, prepare: w.prepMoveAway},
-		"go_to_surface":      {budget: 300, prepare: w.prepGoToSurface},
-		"stop_moving":        {budget: 5, concurrent: true, whileDead: true, prepare: w.prepStop},
-		"look_at":            {budget: 5, concurrent: true, reads: xyz, prepare: w.prepLookAt},
-		"place_block":        {budget: 30, reads: []string{"block", "x", "y", "z", "face"}, prepare: w.prepPlaceBlock},
-		"build":              {budget: 600, reads: []string{"origin", "layers", "palette", "ops", "rotation", "clear"}, prepare: w.prepBuild},
-		"find_block":         {budget: 300, reads: []string{"block", "count", "radius"}, prepare: w.prepFindBlock},
-		"pillar_up":          {budget: 60, reads: []string{"height"}, prepare: w.prepPillarUp},
-		"mine_down":          {budget: 120, reads: []string{"depth"}, prepare: w.prepMineDown},
-		"bridge":             {budget: 120, reads: []string{"direction", "distance", "block"}, prepare: w.prepBridge},
-		"craft_item":         {budget: 60, reads: []string{"item", "count"}, prepare: w.prepCraft},
-		"use_block":          {budget: 30, reads: xyz, prepare: w.prepUseBlock},
-		"smelt_item":         {budget: 150, reads: []string{"item", "count", "fuel"}, prepare: w.prepSmelt},
-		"store_item":         {budget: 60, reads: []string{"item", "count", "x", "y", "z"}, prepare: w.prepStore},
-		"retrieve_item":      {budget: 60, reads: []string{"item", "count", "x", "y", "z"}, prepare: w.prepRetrieve},
-		"view_container":     {budget: 60, reads: xyz, prepare: w.prepViewContainer},
-		"equip_item":         {budget: 10, reads: []string{"item", "slot"}, prepare: w.prepEquip},
-		"discard_item":       {budget: 10, reads: []string{"item", "count"}, prepare: w.prepDiscard},
-		"eat_food":           {budget: 20, reads: []string{"item"}, prepare: w.prepEat},
-		"check_death_log":    {budget: 5, concurrent: true, whileDead: true, prepare: w.prepDeathLog},
-		"goto_player":        {budget: 120, reads: []string{"player", "range"}, prepare: w.prepGotoPlayer},
-		"follow_player":      {budget: 0, reads: []string{"player", "range"}, prepare: w.prepFollowPlayer},
-		"look_at_player":     {budget: 5, concurrent: true, reads: []string{"player"}, prepare: w.prepLookAtPlayer},
-		"give_item":          {budget: 60, reads: []string{"player", "item", "count"}, prepare: w.prepGive},
-		"mc_chat":            {budget: 5, concurrent: true, whileDead: true, reads: []string{"message"}, prepare: w.prepChat},
-		"pickup_items":       {budget: 60, reads: []string{"item", "radius"}, prepare: w.prepPickup},
-		"request_screenshot": {omitted: true, prepare: w.prepScreenshot},
-		"select_slot":        {omitted: true, reads: []string{"slot"}, prepare: w.prepSelectSlot},
+		"scan":               {budget: scanBudgetTicks / ticksPerSecond, concurrent: true, reads: []string{"block", "radius"}, prepare: prepScan},
+		"mine_block":         {budget: 60, reads: xyz, prepare: prepMineBlock},
+		"attack_entity":      {budget: 60, reads: []string{"entity", "id"}, prepare: prepAttack},
+		"move_to":            {budget: 120, reads: []string{"x", "y", "z", "range"}, prepare: prepMoveTo},
+		"move_away":          {budget: 60, reads: []string{"distance"}, prepare: prepMoveAway},
+		"go_to_surface":      {budget: 300, prepare: prepGoToSurface},
+		"stop_moving":        {budget: 5, concurrent: true, whileDead: true, prepare: prepStop},
+		"look_at":            {budget: 5, concurrent: true, reads: xyz, prepare: prepLookAt},
+		"place_block":        {budget: 30, reads: []string{"block", "x", "y", "z", "face"}, prepare: prepPlaceBlock},
+		"build":              {budget: 600, reads: []string{"origin", "layers", "palette", "ops", "rotation", "clear"}, prepare: prepBuild},
+		"find_block":         {budget: 300, reads: []string{"block", "count", "radius"}, prepare: prepFindBlock},
+		"pillar_up":          {budget: 60, reads: []string{"height"}, prepare: prepPillarUp},
+		"mine_down":          {budget: 120, reads: []string{"depth"}, prepare: prepMineDown},
+		"bridge":             {budget: 120, reads: []string{"direction", "distance", "block"}, prepare: prepBridge},
+		"craft_item":         {budget: 60, reads: []string{"item", "count"}, prepare: prepCraft},
+		"use_block":          {budget: 30, reads: xyz, prepare: prepUseBlock},
+		"smelt_item":         {budget: 150, reads: []string{"item", "count", "fuel"}, prepare: prepSmelt},
+		"store_item":         {budget: 60, reads: []string{"item", "count", "x", "y", "z"}, prepare: prepStore},
+		"retrieve_item":      {budget: 60, reads: []string{"item", "count", "x", "y", "z"}, prepare: prepRetrieve},
+		"view_container":     {budget: 60, reads: xyz, prepare: prepViewContainer},
+		"equip_item":         {budget: 10, reads: []string{"item", "slot"}, prepare: prepEquip},
+		"discard_item":       {budget: 10, reads: []string{"item", "count"}, prepare: prepDiscard},
+		"eat_food":           {budget: 20, reads: []string{"item"}, prepare: prepEat},
+		"check_death_log":    {budget: 5, concurrent: true, whileDead: true, prepare: prepDeathLog},
+		"goto_player":        {budget: 120, reads: []string{"player", "range"}, prepare: prepGotoPlayer},
+		"follow_player":      {budget: 0, reads: []string{"player", "range"}, prepare: prepFollowPlayer},
+		"look_at_player":     {budget: 5, concurrent: true, reads: []string{"player"}, prepare: prepLookAtPlayer},
+		"give_item":          {budget: 60, reads: []string{"player", "item", "count"}, prepare: prepGive},
+		"mc_chat":            {budget: 5, concurrent: true, whileDead: true, reads: []string{"message"}, prepare: prepChat},
+		"pickup_items":       {budget: 60, reads: []string{"item", "radius"}, prepare: prepPickup},
+		"request_screenshot": {omitted: true, prepare: prepScreenshot},
+		"select_slot":        {omitted: true, reads: []string{"slot"}, prepare: prepSelectSlot},
 	}
 }
 
@@ -85,61 +89,61 @@ func (w *World) handleFrame(c *client, frame []byte) {
 			w.log.Info("practice: frame is not a request", slog.String("frame", truncate(string(frame), 120)))
 			return
 		}
-		w.answer(c, id, req.Action, fail(protocol.FailInvalid,
+		w.hands.answer(c, id, req.Action, fail(protocol.FailInvalid,
 			"the request could not be read (%v); send an object with id, action (one of the known actions: %s) and parameters",
 			err, strings.Join(w.names, ", ")), "", nil)
 		return
 	}
 	spec, ok := w.actions[req.Action]
 	if !ok {
-		w.answer(c, req.ID, req.Action, fail(protocol.FailInvalid,
+		w.hands.answer(c, req.ID, req.Action, fail(protocol.FailInvalid,
 			"there is no action %q; the known actions are: %s", truncate(req.Action, 60), strings.Join(w.names, ", ")), "", nil)
 		return
 	}
 	p, err := newParams(req.Action, req.Parameters)
 	if err != nil {
-		w.answer(c, req.ID, req.Action, fail(protocol.FailInvalid, "%s", err.Error()), "", nil)
+		w.hands.answer(c, req.ID, req.Action, fail(protocol.FailInvalid, "%s", err.Error()), "", nil)
 		return
 	}
-	run, err := spec.prepare(p)
+	run, err := spec.prepare(w, p)
 	if err == nil {
 		err = p.err
 	}
 	if err != nil {
-		w.answer(c, req.ID, req.Action, fail(protocol.FailInvalid, "%s", err.Error()), "", nil)
+		w.hands.answer(c, req.ID, req.Action, fail(protocol.FailInvalid, "%s", err.Error()), "", nil)
 		return
 	}
 	if w.bea.dead && !spec.whileDead {
-		w.answer(c, req.ID, req.Action, fail(protocol.FailDead, "you are dead; you respawn in a moment"), "", nil)
+		w.hands.answer(c, req.ID, req.Action, fail(protocol.FailDead, "you are dead; you respawn in a moment"), "", nil)
 		return
 	}
 	if spec.concurrent {
-		if o := w.runInstant(c, req.ID, req.Action, run); !o.deferred {
-			w.answer(c, req.ID, req.Action, o, "", nil)
+		if o := w.hands.runInstant(&act{w: w, instant: true, client: c, id: req.ID}, req.Action, run); !o.deferred {
+			w.hands.answer(c, req.ID, req.Action, o, "", nil)
 		}
 		return
 	}
-	if w.reflex != nil {
-		if w.reflex.reflex == protocol.ReflexClutch {
-			w.answer(c, req.ID, req.Action, fail(protocol.FailBusy, "you are landing a fall; ask again once you are down"), "", nil)
+	if w.hands.reflex != nil {
+		if w.hands.reflex.reflex == protocol.ReflexClutch {
+			w.hands.answer(c, req.ID, req.Action, fail(protocol.FailBusy, "you are landing a fall; ask again once you are down"), "", nil)
 			return
 		}
 		w.endReflex(protocol.EventFailed, "gave way to your request "+req.Action)
 	}
-	w.interrupt(protocol.ReasonReplaced)
-	w.job = w.startJob(c, req.ID, req.Action, spec.budget, run)
+	w.hands.interrupt(protocol.ReasonReplaced)
+	w.hands.job = newJob(w, c, req.ID, req.Action, spec.budget, run)
 }
 
-// runInstant runs a concurrent action to its end inside the tick; it never
-// waits, and a panic in it becomes FAILURE_EXCEPTION.
-func (w *World) runInstant(c *client, id, action string, run runFunc) (o outcome) {
+// runInstant runs a concurrent action (a, made instant) to its end inside
+// the tick; it never waits, and a panic in it becomes FAILURE_EXCEPTION.
+func (h *hands) runInstant(a *act, action string, run runFunc) (o outcome) {
 	defer func() {
 		if p := recover(); p != nil {
-			w.log.Error("practice: action panicked", slog.String("action", action), slog.Any("panic", p))
+			h.log.Error("practice: action panicked", slog.String("action", action), slog.Any("panic", p))
 			o = fail(protocol.FailException, "%s failed inside the practice world: %v", action, p)
 		}
 	}()
-	return run(&act{w: w, instant: true, client: c, id: id})
+	return run(a)
 }
 
 // lenientID digs the id out of a frame that is not a valid request, so the

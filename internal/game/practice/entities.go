@@ -3,6 +3,7 @@ package practice
 import (
 	"math"
 	"sort"
+	"strings"
 
 	"beaweb/internal/game"
 )
@@ -135,7 +136,7 @@ func (w *World) dropItem(at game.Vec3, item string, n int) {
 		p.Y--
 	}
 	for n > 0 {
-		k := min(n, w.stackOf(item))
+		k := min(n, w.book.stackOf(item))
 		w.ents.add(&entity{kind: "item", pos: game.Vec3{X: at.X, Y: float64(p.Y), Z: at.Z}, item: game.Stack{Item: item, Count: k}, born: w.tick})
 		n -= k
 	}
@@ -171,4 +172,76 @@ func (w *World) pickUp() game.Inventory {
 		}
 	}
 	return got
+}
+
+// playerNamed finds another player by name, ignoring case.
+func (es *entities) playerNamed(name string) *entity {
+	for _, e := range es.list {
+		if !e.removed && e.kind == "player" && strings.EqualFold(e.name, name) {
+			return e
+		}
+	}
+	return nil
+}
+
+// playersInSight is "; players in sight: Alex, Steve" or "; nobody else is
+// in sight", for an answer that names the wrong one.
+func (es *entities) playersInSight(from game.Vec3) string {
+	var names []string
+	for _, e := range es.near(from, playerView, func(e *entity) bool { return e.kind == "player" }) {
+		names = append(names, e.name)
+	}
+	if len(names) == 0 {
+		return "; nobody else is in sight"
+	}
+	return "; players in sight: " + strings.Join(names, ", ")
+}
+
+// findTarget picks the entity to attack: the one with id when given (it
+// must match the name), else the nearest of that type or player name.
+func (es *entities) findTarget(name string, id int, from game.Vec3) *entity {
+	match := func(e *entity) bool {
+		return e.kind != "item" && (e.kind == name || e.kind == "player" && strings.EqualFold(e.name, name))
+	}
+	if id > 0 {
+		if e := es.byID(id); e != nil && match(e) {
+			return e
+		}
+		return nil
+	}
+	list := es.near(from, 32, match)
+	if len(list) == 0 {
+		return nil
+	}
+	return list[0]
+}
+
+// mobsInSight lists what she could attack, for an answer that named
+// something absent.
+func (es *entities) mobsInSight(from game.Vec3) string {
+	seen := map[string]bool{}
+	var names []string
+	for _, e := range es.near(from, 32, func(e *entity) bool { return e.kind != "item" }) {
+		n := e.kind
+		if e.kind == "player" {
+			n = e.name
+		}
+		if !seen[n] {
+			seen[n] = true
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return "; nothing you could attack is in sight"
+	}
+	return "; in sight: " + strings.Join(names, ", ")
+}
+
+// nearestItem is the item entity of a kind nearest to p within radius.
+func (es *entities) nearestItem(item string, p game.Vec3, radius float64) *entity {
+	list := es.near(p, radius, func(e *entity) bool { return e.kind == "item" && (item == "" || e.item.Item == item) })
+	if len(list) == 0 {
+		return nil
+	}
+	return list[0]
 }

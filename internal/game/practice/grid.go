@@ -176,7 +176,59 @@ func (g *grid) skyOpen(p game.Pos) bool {
 	return true
 }
 
-// openDoor opens or shuts the door in p, both halves when it is a door.
+// levelAhead reports whether the sky is over her head at feet and, in at
+// least one direction, the next three blocks are open at her feet and head
+// with ground no higher than her feet and no more than one block lower: the
+// seed's "the sky is over her head and the ground ahead is no higher than
+// her feet". It looks only three blocks ahead; World.openGround adds that
+// the ground leads on.
+func (g *grid) levelAhead(feet game.Pos) bool {
+	if !g.skyOpen(feet.Add(up1)) {
+		return false
+	}
+	walkable := func(p game.Pos) bool {
+		if !g.passable(p) || !g.passable(p.Add(up1)) || g.info(p).liquid {
+			return false
+		}
+		below := p.Add(down1)
+		return g.standable(below) || g.passable(below) && g.standable(below.Add(down1))
+	}
+	for _, d := range horizontal[:4] {
+		clear := true
+		for k := 1; k <= 3 && clear; k++ {
+			clear = walkable(game.Pos{X: feet.X + d[0]*k, Y: feet.Y, Z: feet.Z + d[1]*k})
+		}
+		if clear {
+			return true
+		}
+	}
+	return false
+}
+
+// perched reports whether feet is the top of a column under the sky: the
+// four cells beside her are open at her feet and head, with nothing under
+// them for more than a fall she would take. The ground ahead is then far
+// below her feet, which is the surface as the seed has it (a pillar she
+// built, a tree top), though no walk leads away.
+func (g *grid) perched(feet game.Pos) bool {
+	if !g.skyOpen(feet.Add(up1)) {
+		return false
+	}
+	for _, d := range horizontal[:4] {
+		p := game.Pos{X: feet.X + d[0], Y: feet.Y, Z: feet.Z + d[1]}
+		if !g.passable(p) || !g.passable(p.Add(up1)) {
+			return false
+		}
+		for k := 1; k <= maxFall+1; k++ {
+			if b := p.Add(game.Pos{Y: -k}); !g.passable(b) || g.info(b).liquid {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// setDoor opens or shuts the door in p, both halves when it is a door.
 func (g *grid) setDoor(p game.Pos, open bool) {
 	v := "false"
 	if open {

@@ -39,7 +39,7 @@ func newHarness(t testing.TB, opts Options) *harness {
 	// A job still running at the end holds a coroutine: stop it.
 	t.Cleanup(w.shutdown)
 	w.step([]inbound{{c: c, hello: true}})
-	w.flush()
+	w.hub.flush()
 	h.drain()
 	return h
 }
@@ -75,7 +75,7 @@ func (h *harness) drain() {
 func (h *harness) tick(n int) {
 	for i := 0; i < n; i++ {
 		h.w.step(nil)
-		h.w.flush()
+		h.w.hub.flush()
 		h.drain()
 	}
 }
@@ -101,7 +101,7 @@ func (h *harness) send(action string, params any) string {
 
 func (h *harness) sendRaw(frame []byte) {
 	h.w.step([]inbound{{c: h.c, frame: frame}})
-	h.w.flush()
+	h.w.hub.flush()
 	h.drain()
 }
 

@@ -32,7 +32,10 @@ func fail(r protocol.Result, format string, args ...any) outcome {
 func (o outcome) with(data any) outcome { o.data = data; return o }
 
 // act is what a running action sees of its job: the world, a way to let
-// ticks pass, its own log and its progress.
+// ticks pass, its own log and its progress, and the moves every action
+// is made of (walking, breaking, placing). The actions themselves are
+// functions of an act (craft, smelt, build, ...), each in the file of its
+// kind, so the act stays the small set of moves they share.
 type act struct {
 	w        *World
 	j        *job
@@ -90,7 +93,7 @@ func (a *act) progress(done, total int, format string, args ...any) {
 	if a.j == nil || a.j.client == nil {
 		return
 	}
-	a.w.broadcast(protocol.Progress{ID: a.j.id, Action: a.j.action, Done: done, Total: total, Message: msg})
+	a.w.hub.broadcast(protocol.Progress{ID: a.j.id, Action: a.j.action, Done: done, Total: total, Message: msg})
 }
 
 // job is one running action, a request or a reflex, held as a coroutine.
@@ -120,12 +123,21 @@ func (a *act) answerNow(o outcome, ended func(reason string)) {
 	}
 	j.answered = true
 	j.ended = ended
-	a.w.answer(j.client, j.id, j.action, o, "", a.lastLog())
+	a.w.hands.answer(j.client, j.id, j.action, o, "", a.lastLog())
+}
+
+// hands are what she is doing: the action in her hands and the reflex
+// that may have taken them, each a job, and the answers they send.
+type hands struct {
+	log    *slog.Logger
+	hub    *hub
+	job    *job
+	reflex *job
 }
 
 // finish answers a job that is over, or tells of its end when it had
 // answered already.
-func (w *World) finish(j *job, o outcome, reason string) {
+func (h *hands) finish(j *job, o outcome, reason string) {
 	if j.answered {
 		if j.ended != nil {
 			why := reason
@@ -136,12 +148,12 @@ func (w *World) finish(j *job, o outcome, reason string) {
 		}
 		return
 	}
-	w.answer(j.client, j.id, j.action, o, reason, j.act.lastLog())
+	h.answer(j.client, j.id, j.action, o, reason, j.act.lastLog())
 }
 
-// startJob makes run the action in her hands; the caller has already
-// replaced what was running.
-func (w *World) startJob(c *client, id, action string, budgetSeconds float64, run func(a *act) outcome) *job {
+// newJob makes run an action of w, ready to be put in her hands; the
+// caller has already replaced what was running.
+func newJob(w *World, c *client, id, action string, budgetSeconds float64, run func(a *act) outcome) *job {
 	j := &job{id: id, action: action, client: c, started: w.tick, budget: int64(budgetSeconds * ticksPerSecond)}
 	a := &act{w: w, j: j}
 	j.act = a
@@ -156,10 +168,10 @@ func (w *World) startJob(c *client, id, action string, budgetSeconds float64, ru
 // advance runs the job until it next waits. It reports whether the job is
 // over; a job that panics is over with FAILURE_EXCEPTION, and the world goes
 // on.
-func (w *World) advance(j *job) (over bool) {
+func (h *hands) advance(j *job) (over bool) {
 	defer func() {
 		if p := recover(); p != nil {
-			w.log.Error("practice: action panicked", slog.String("action", j.action), slog.String("panic", fmt.Sprint(p)))
+			h.log.Error("practice: action panicked", slog.String("action", j.action), slog.String("panic", fmt.Sprint(p)))
 			j.out = fail(protocol.FailException, "%s failed inside the practice world: %v", j.action, p)
 			j.over = true
 			over = true
@@ -173,7 +185,7 @@ func (w *World) advance(j *job) (over bool) {
 
 // halt stops a job that is still running: its code sees wait return false,
 // undoes what it must and returns.
-func (w *World) halt(j *job) {
+func (h *hands) halt(j *job) {
 	if j.over {
 		return
 	}
@@ -181,7 +193,7 @@ func (w *World) halt(j *job) {
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
-				w.log.Error("practice: action panicked while stopping", slog.String("action", j.action), slog.String("panic", fmt.Sprint(p)))
+				h.log.Error("practice: action panicked while stopping", slog.String("action", j.action), slog.String("panic", fmt.Sprint(p)))
 			}
 		}()
 		j.stop()
@@ -191,49 +203,49 @@ func (w *World) halt(j *job) {
 
 // interrupt stops the action in her hands, if any, and answers it
 // INTERRUPTED with the reason.
-func (w *World) interrupt(reason string) *job {
-	j := w.job
+func (h *hands) interrupt(reason string) *job {
+	j := h.job
 	if j == nil {
 		return nil
 	}
-	w.job = nil
-	w.halt(j)
+	h.job = nil
+	h.halt(j)
 	msg := "interrupted (" + reason + ")"
 	if j.act.doing != "" {
 		msg += " while " + j.act.doing
 	}
-	w.finish(j, outcome{result: protocol.Interrupted, message: msg}, reason)
+	h.finish(j, outcome{result: protocol.Interrupted, message: msg}, reason)
 	return j
 }
 
 // stepJob advances the action in her hands by one tick, enforces its
 // budget and answers it when it ends.
-func (w *World) stepJob() {
-	j := w.job
+func (h *hands) stepJob(now int64) {
+	j := h.job
 	if j == nil {
 		return
 	}
-	if j.budget > 0 && w.tick-j.started >= j.budget {
-		w.job = nil
-		w.halt(j)
+	if j.budget > 0 && now-j.started >= j.budget {
+		h.job = nil
+		h.halt(j)
 		doing := j.act.doing
 		if doing == "" {
 			doing = "working"
 		}
-		w.finish(j, fail(protocol.FailTimeout,
+		h.finish(j, fail(protocol.FailTimeout,
 			"%s ran out of its %d s budget while %s", j.action, j.budget/ticksPerSecond, doing), "")
 		return
 	}
-	if w.advance(j) {
-		if w.job == j {
-			w.job = nil
+	if h.advance(j) {
+		if h.job == j {
+			h.job = nil
 		}
-		w.finish(j, j.out, "")
+		h.finish(j, j.out, "")
 	}
 }
 
 // answer sends the one answer a request gets, to the client that asked.
-func (w *World) answer(c *client, id, action string, o outcome, reason string, log []string) {
+func (h *hands) answer(c *client, id, action string, o outcome, reason string, log []string) {
 	if c == nil {
 		return
 	}
@@ -244,12 +256,12 @@ func (w *World) answer(c *client, id, action string, o outcome, reason string, l
 	if o.data != nil {
 		b, err := json.Marshal(o.data)
 		if err != nil {
-			w.log.Error("practice: answer data", slog.Any("error", err))
+			h.log.Error("practice: answer data", slog.Any("error", err))
 		} else {
 			a.Data = b
 		}
 	}
-	w.send(c, a)
+	h.hub.send(c, a)
 }
 
 // reasonReflex is the INTERRUPTED reason of a reflex.

@@ -126,6 +126,18 @@ func (g *grid) skyDirect(p game.Pos) int {
 	return maxLight - lost
 }
 
+// lighting answers how much light reaches a cell of the grid: from the
+// sky at noon on a clear day, and from the blocks that glow. The time and
+// the weather that dim the sky are the world's (World.lightAt).
+type lighting struct {
+	grid *grid
+	// The search's marks (a cube of side 29 round the cell asked about,
+	// made on first use), their generation, and its queue.
+	stamp []uint32
+	gen   uint32
+	queue []game.Pos
+}
+
 // lightSource is what a light search looks for.
 type lightSource uint8
 
@@ -142,20 +154,19 @@ var faceOffsets = [6]game.Pos{{X: 1}, {X: -1}, {Y: 1}, {Y: -1}, {Z: 1}, {Z: -1}}
 // steps that holds light l gives p l-d, and no cell holds more than
 // ceiling. The answer is never below floor; the search stops once nothing
 // further away could beat what it has, or once it has enough.
-func (w *World) brightest(p game.Pos, src lightSource, floor, ceiling, enough int) int {
-	g := w.grid
-	s := w.scratch
+func (l *lighting) brightest(p game.Pos, src lightSource, floor, ceiling, enough int) int {
+	g := l.grid
 	const r = maxLight - 1
 	const side = 2*r + 1
-	if s.lightStamp == nil {
-		s.lightStamp = make([]uint32, side*side*side)
+	if l.stamp == nil {
+		l.stamp = make([]uint32, side*side*side)
 	}
-	s.lightGen++
-	if s.lightGen == 0 {
-		clear(s.lightStamp)
-		s.lightGen = 1
+	l.gen++
+	if l.gen == 0 {
+		clear(l.stamp)
+		l.gen = 1
 	}
-	gen := s.lightGen
+	gen := l.gen
 	opacity, emits := g.blocks.opacity, g.blocks.emits
 	level := func(q game.Pos, id blockID) int {
 		switch {
@@ -173,8 +184,8 @@ func (w *World) brightest(p game.Pos, src lightSource, floor, ceiling, enough in
 		return ((d.X+r)*side+(d.Y+r))*side + d.Z + r
 	}
 	best := max(floor, level(p, g.at(p)))
-	queue := append(s.lightQueue[:0], p)
-	s.lightStamp[mark(p)] = gen
+	queue := append(l.queue[:0], p)
+	l.stamp[mark(p)] = gen
 	head := 0
 	for d := 1; d <= r && head < len(queue) && ceiling-d > best && best < enough; d++ {
 		end := len(queue)
@@ -183,10 +194,10 @@ func (w *World) brightest(p game.Pos, src lightSource, floor, ceiling, enough in
 			for _, off := range faceOffsets {
 				n := c.Add(off)
 				i := mark(n)
-				if s.lightStamp[i] == gen {
+				if l.stamp[i] == gen {
 					continue
 				}
-				s.lightStamp[i] = gen
+				l.stamp[i] = gen
 				id := g.at(n) // bedrock round the world, air above it
 				if v := level(n, id) - d; v > best {
 					best = v
@@ -197,44 +208,44 @@ func (w *World) brightest(p game.Pos, src lightSource, floor, ceiling, enough in
 			}
 		}
 	}
-	s.lightQueue = queue
+	l.queue = queue
 	return best
 }
 
 // skyAt is the sky light that reaches p at noon on a clear day, 0 to 15.
-func (w *World) skyAt(p game.Pos) int { return w.skyOver(p, 0, maxLight) }
+func (l *lighting) skyAt(p game.Pos) int { return l.skyOver(p, 0, maxLight) }
 
 // skyOver is the sky light of p when it is above floor, else floor; it
 // stops looking once it knows the light is at least enough.
-func (w *World) skyOver(p game.Pos, floor, enough int) int {
-	g := w.grid
+func (l *lighting) skyOver(p game.Pos, floor, enough int) int {
+	g := l.grid
 	if g.blocks.opacity[g.at(p)] >= maxLight {
 		return floor
 	}
-	return w.brightest(p, fromSky, floor, maxLight, enough)
+	return l.brightest(p, fromSky, floor, maxLight, enough)
 }
 
 // blockLight is the light torches, lanterns, glowstone, fire and lava give
 // p; monsters spawn only where it is 0.
-func (w *World) blockLight(p game.Pos) int { return w.blockLightOver(p, 0) }
+func (l *lighting) blockLight(p game.Pos) int { return l.blockLightOver(p, 0) }
 
 // blockLightOver is the block light of p, or floor when that is brighter.
-func (w *World) blockLightOver(p game.Pos, floor int) int {
+func (l *lighting) blockLightOver(p game.Pos, floor int) int {
 	// Most cells have no light source within reach: a look at the bytes
 	// of the cells round p settles those without a search, and bounds the
 	// search for the others.
-	bound, brightest := w.sourceBound(p)
+	bound, brightest := l.sourceBound(p)
 	if bound <= floor {
 		return floor
 	}
-	return w.brightest(p, fromBlocks, floor, brightest, bound)
+	return l.brightest(p, fromBlocks, floor, brightest, bound)
 }
 
 // sourceBound is the most light any source within 14 blocks of p could
 // give it, walls aside (its light less its distance), and the light of the
 // brightest of them.
-func (w *World) sourceBound(p game.Pos) (bound, brightest int) {
-	g := w.grid
+func (l *lighting) sourceBound(p game.Pos) (bound, brightest int) {
+	g := l.grid
 	emits := g.blocks.emits
 	const r = maxLight - 1
 	best := 0
@@ -264,14 +275,14 @@ func (w *World) sourceBound(p game.Pos) (bound, brightest int) {
 	return best, brightest
 }
 
-// skyLight is what the sky gives a cell open to it now: 15 by day, 4 at
-// night, 3 less in rain or thunder.
-func (w *World) skyLight() int {
+// light is what the sky gives a cell open to it now: 15 by day, 4 at
+// night (dark), 3 less in rain or thunder.
+func (s *sky) light(dark bool) int {
 	l := maxLight
-	if w.dark() {
+	if dark {
 		l = 4
 	}
-	if w.weather != "clear" {
+	if s.weather != "clear" {
 		l -= 3
 	}
 	return max(l, 0)
@@ -282,19 +293,19 @@ func (w *World) skyLight() int {
 func (w *World) lightAt(p game.Pos) int {
 	// What the sky gives less than the dimming is no light at all, so the
 	// search need not look for it: at night it looks three blocks round.
-	dim := maxLight - w.skyLight()
-	sky := w.skyOver(p, dim, maxLight) - dim
+	dim := maxLight - w.sky.light(w.dark())
+	sky := w.light.skyOver(p, dim, maxLight) - dim
 	if sky >= maxLight {
 		return sky
 	}
-	return w.blockLightOver(p, sky)
+	return w.light.blockLightOver(p, sky)
 }
 
 // darkEnoughToSpawn reports whether a monster may rise in p: no block
 // light at all, and by day no sky light reaching it either.
 func (w *World) darkEnoughToSpawn(p game.Pos) bool {
-	if !w.dark() && w.skyOver(p, 0, 1) > 0 {
+	if !w.dark() && w.light.skyOver(p, 0, 1) > 0 {
 		return false
 	}
-	return w.blockLight(p) == 0
+	return w.light.blockLight(p) == 0
 }

@@ -37,7 +37,7 @@ func TestSkyLightSpreadsSidewaysAndThroughLeaves(t *testing.T) {
 		{at(11, arenaY+1, 11), 0}, // the far corner: out of its reach
 	}
 	for _, c := range cases {
-		if got := w.skyAt(c.p); got != c.want {
+		if got := w.light.skyAt(c.p); got != c.want {
 			t.Errorf("sky light at %v = %d, want %d", c.p, got, c.want)
 		}
 	}
@@ -49,7 +49,7 @@ func TestSkyLightSpreadsSidewaysAndThroughLeaves(t *testing.T) {
 	}
 	// Closing the column darkens the hall: the cached roof follows.
 	h.set(at(0, arenaY+4, 0), "stone")
-	if got := w.skyAt(at(0, arenaY+1, 0)); got != 0 {
+	if got := w.light.skyAt(at(0, arenaY+1, 0)); got != 0 {
 		t.Errorf("sky light under a closed roof = %d", got)
 	}
 	// A roof of leaves, then of three layers of them: each takes one.
@@ -58,7 +58,7 @@ func TestSkyLightSpreadsSidewaysAndThroughLeaves(t *testing.T) {
 			h.set(at(x, arenaY+4, z), "oak_leaves")
 		}
 	}
-	if got := w.skyAt(at(5, arenaY+1, 5)); got != 14 {
+	if got := w.light.skyAt(at(5, arenaY+1, 5)); got != 14 {
 		t.Errorf("sky light under a layer of leaves = %d, want 14", got)
 	}
 	for x := -12; x <= 12; x++ {
@@ -67,7 +67,7 @@ func TestSkyLightSpreadsSidewaysAndThroughLeaves(t *testing.T) {
 			h.set(at(x, arenaY+6, z), "birch_leaves")
 		}
 	}
-	if got := w.skyAt(at(5, arenaY+1, 5)); got != 12 {
+	if got := w.light.skyAt(at(5, arenaY+1, 5)); got != 12 {
 		t.Errorf("sky light under three layers of leaves = %d, want 12", got)
 	}
 }
@@ -88,12 +88,12 @@ func TestLightAtHerFeetFollowsTimeWeatherAndTorches(t *testing.T) {
 		if s.night {
 			w.timeShift = nightStart + 500 - startTime - w.tick
 		}
-		w.weather = s.weather
+		w.sky.weather = s.weather
 		if got := light(); got != s.want {
 			t.Errorf("light at her feet, night %v, %s = %d, want %d", s.night, s.weather, got, s.want)
 		}
 	}
-	w.timeShift, w.weather = 0, "clear"
+	w.timeShift, w.sky.weather = 0, "clear"
 	// Under a roof with no opening it is dark by day, until a torch burns.
 	hall(h, 12, "stone")
 	if got := light(); got != 0 {
@@ -125,12 +125,12 @@ func TestLightAtHerFeetFollowsTimeWeatherAndTorches(t *testing.T) {
 // unheard lets n ticks pass with nobody connected, so no state or survey
 // is built: for tests that only look at the world.
 func (h *harness) unheard(n int) {
-	delete(h.w.clients, h.c)
-	defer func() { h.w.clients[h.c] = struct{}{} }()
+	delete(h.w.hub.clients, h.c)
+	defer func() { h.w.hub.clients[h.c] = struct{}{} }()
 	for i := 0; i < n; i++ {
 		h.w.step(nil)
 	}
-	h.w.out = h.w.out[:0]
+	h.w.hub.out = h.w.hub.out[:0]
 }
 
 // zombies counts the zombies about.

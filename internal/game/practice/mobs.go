@@ -20,41 +20,65 @@ const (
 	despawnDistance = 72
 )
 
+// creatures are the mobs and the scripted players: where they come from
+// and what each does in a tick. They share the world's grid, entities and
+// random numbers, and reach the rest of the world through creatureWorld.
+type creatures struct {
+	grid   *grid
+	blocks *blockTable
+	ents   *entities
+	rng    *rng
+	opts   Options
+	world  creatureWorld
+}
+
+// creatureWorld is what the creatures read of the rest of the world and
+// do to it.
+type creatureWorld interface {
+	now() int64
+	her() *body
+	dark() bool
+	darkEnoughToSpawn(p game.Pos) bool
+	hurt(amount float64, source string, by *entity)
+	say(from *entity, msg string)
+	dropItem(at game.Vec3, item string, n int)
+}
+
 var animalKinds = []string{"cow", "pig", "sheep", "chicken"}
 
 // populate puts animals on the grass round spawn and the scripted players
 // beside her.
-func (w *World) populate() {
-	g := w.grid
-	grass := w.blocks.id("grass_block")
+func (c *creatures) populate() {
+	g := c.grid
+	grass := c.blocks.id("grass_block")
 	for i, tries := 0, 0; i < animalCount && tries < animalCount*40; tries++ {
-		x := g.minX + 4 + w.rng.intn(g.sizeX-8)
-		z := g.minZ + 4 + w.rng.intn(g.sizeZ-8)
+		x := g.minX + 4 + c.rng.intn(g.sizeX-8)
+		z := g.minZ + 4 + c.rng.intn(g.sizeZ-8)
 		y := g.surface(x, z)
 		floor := game.Pos{X: x, Y: y, Z: z}
 		if g.at(floor) != grass || !g.passable(floor.Add(up1)) || !g.passable(floor.Add(up2)) {
 			continue
 		}
 		kind := animalKinds[i%len(animalKinds)]
-		w.ents.add(&entity{kind: kind, pos: floor.Add(up1).Center(), health: mobHealth(kind), born: w.tick})
+		c.ents.add(&entity{kind: kind, pos: floor.Add(up1).Center(), health: mobHealth(kind), born: c.world.now()})
 		i++
 	}
-	if !w.opts.Quiet {
-		w.addPlayers()
+	if !c.opts.Quiet {
+		c.addPlayers()
 	}
 }
 
 // peaceful reports whether monsters are left out: no spawning, no attacks.
-func (w *World) peaceful() bool { return w.opts.Quiet || w.opts.Peaceful }
+func (c *creatures) peaceful() bool { return c.opts.Quiet || c.opts.Peaceful }
 
 // stepMobs moves every animal and monster one tick, spawns zombies in the
 // dark and burns them in the sun.
-func (w *World) stepMobs() {
-	if !w.peaceful() && w.tick%50 == 0 {
-		w.spawnZombie()
+func (c *creatures) stepMobs() {
+	if !c.peaceful() && c.world.now()%50 == 0 {
+		c.spawnZombie()
 	}
-	g := w.grid
-	for _, e := range w.ents.list {
+	g := c.grid
+	for _, e := range c.ents.list {
 		if e.removed {
 			continue
 		}
@@ -65,9 +89,9 @@ func (w *World) stepMobs() {
 		}
 		switch e.kind {
 		case "zombie":
-			w.stepZombie(e)
+			c.stepZombie(e)
 		case "cow", "pig", "sheep", "chicken":
-			w.stepAnimal(e)
+			c.stepAnimal(e)
 		}
 		if e.cool > 0 {
 			e.cool--
@@ -78,9 +102,9 @@ func (w *World) stepMobs() {
 // spawnZombie tries a few spots round her and lets a zombie rise on one
 // where no light reaches (darkEnoughToSpawn): in caves and under roofs, and
 // at night anywhere away from torches.
-func (w *World) spawnZombie() {
+func (c *creatures) spawnZombie() {
 	n := 0
-	for _, e := range w.ents.list {
+	for _, e := range c.ents.list {
 		if e.kind == "zombie" && !e.removed {
 			n++
 		}
@@ -88,11 +112,11 @@ func (w *World) spawnZombie() {
 	if n >= maxZombies {
 		return
 	}
-	g := w.grid
-	her := w.bea.feet()
+	g := c.grid
+	her := c.world.her().feet()
 	for try := 0; try < 4; try++ {
-		ang := w.rng.float() * 2 * math.Pi
-		r := spawnMin + w.rng.float()*(spawnMax-spawnMin)
+		ang := c.rng.float() * 2 * math.Pi
+		r := spawnMin + c.rng.float()*(spawnMax-spawnMin)
 		x := her.X + int(math.Cos(ang)*r)
 		z := her.Z + int(math.Sin(ang)*r)
 		// The surface, or a cave floor near her height.
@@ -107,10 +131,10 @@ func (w *World) spawnZombie() {
 			}
 			// Monsters rise where no light reaches: no block light, and by
 			// day no sky light either (not even the shade of a tree).
-			if !w.darkEnoughToSpawn(p) {
+			if !c.world.darkEnoughToSpawn(p) {
 				continue
 			}
-			w.ents.add(&entity{kind: "zombie", pos: p.Center(), health: mobHealth("zombie"), hostile: true, born: w.tick})
+			c.ents.add(&entity{kind: "zombie", pos: p.Center(), health: mobHealth("zombie"), hostile: true, born: c.world.now()})
 			return
 		}
 	}
@@ -118,57 +142,57 @@ func (w *World) spawnZombie() {
 
 // stepZombie walks a zombie towards her when it sees her and strikes when
 // it is close; the sun burns it.
-func (w *World) stepZombie(e *entity) {
-	g := w.grid
-	if !w.dark() && g.skyOpen(e.pos.Block().Add(up1)) && w.tick%20 == 0 {
-		w.hurtMob(e, 2, nil)
+func (c *creatures) stepZombie(e *entity) {
+	g := c.grid
+	if !c.world.dark() && g.skyOpen(e.pos.Block().Add(up1)) && c.world.now()%20 == 0 {
+		c.hurtMob(e, 2, nil)
 		return
 	}
-	d := e.pos.Dist(w.bea.pos)
+	d := e.pos.Dist(c.world.her().pos)
 	if d > despawnDistance {
 		e.removed = true
 		return
 	}
-	if w.bea.dead || w.peaceful() || d > zombieSight {
-		if w.tick%60 == int64(e.id%60) {
-			w.wander(e)
+	if c.world.her().dead || c.peaceful() || d > zombieSight {
+		if c.world.now()%60 == int64(e.id%60) {
+			c.wander(e)
 		}
 		return
 	}
-	if d <= zombieReach+0.5 && math.Abs(e.pos.Y-w.bea.pos.Y) < 1.5 {
+	if d <= zombieReach+0.5 && math.Abs(e.pos.Y-c.world.her().pos.Y) < 1.5 {
 		if e.cool == 0 {
 			e.cool = zombieCooldown
-			w.hurt(zombieDamage, "mob", e)
+			c.world.hurt(zombieDamage, "mob", e)
 		}
 		return
 	}
-	if w.tick%6 == int64(e.id%6) {
-		w.stepToward(e, w.bea.pos)
+	if c.world.now()%6 == int64(e.id%6) {
+		c.stepToward(e, c.world.her().pos)
 	}
 }
 
 // stepAnimal lets an animal graze about, and run when it was just hit.
-func (w *World) stepAnimal(e *entity) {
-	if e.cool > 0 && w.tick%4 == 0 {
+func (c *creatures) stepAnimal(e *entity) {
+	if e.cool > 0 && c.world.now()%4 == 0 {
 		// Panicking after a blow: away from her.
-		away := game.Vec3{X: 2*e.pos.X - w.bea.pos.X, Y: e.pos.Y, Z: 2*e.pos.Z - w.bea.pos.Z}
-		w.stepToward(e, away)
+		away := game.Vec3{X: 2*e.pos.X - c.world.her().pos.X, Y: e.pos.Y, Z: 2*e.pos.Z - c.world.her().pos.Z}
+		c.stepToward(e, away)
 		return
 	}
-	if w.tick%80 == int64(e.id%80) {
-		w.wander(e)
+	if c.world.now()%80 == int64(e.id%80) {
+		c.wander(e)
 	}
 }
 
 // wander moves a mob one block in a direction the world's dice pick.
-func (w *World) wander(e *entity) {
-	d := horizontal[w.rng.intn(4)]
-	w.moveMob(e, game.Pos{X: d[0], Z: d[1]})
+func (c *creatures) wander(e *entity) {
+	d := horizontal[c.rng.intn(4)]
+	c.moveMob(e, game.Pos{X: d[0], Z: d[1]})
 }
 
 // stepToward moves a mob one block along the axis that brings it closest
 // to target.
-func (w *World) stepToward(e *entity, target game.Vec3) {
+func (c *creatures) stepToward(e *entity, target game.Vec3) {
 	best, bestD := game.Pos{}, e.pos.Dist(target)
 	for _, d := range horizontal[:4] {
 		off := game.Pos{X: d[0], Z: d[1]}
@@ -178,14 +202,14 @@ func (w *World) stepToward(e *entity, target game.Vec3) {
 		}
 	}
 	if best != (game.Pos{}) {
-		w.moveMob(e, best)
+		c.moveMob(e, best)
 	}
 }
 
 // moveMob steps a mob one block sideways, up one when the way rises and
 // down when it falls, never into a wall or a liquid.
-func (w *World) moveMob(e *entity, off game.Pos) {
-	g := w.grid
+func (c *creatures) moveMob(e *entity, off game.Pos) {
+	g := c.grid
 	from := e.pos.Block()
 	to := from.Add(off)
 	switch {
@@ -201,7 +225,7 @@ func (w *World) moveMob(e *entity, off game.Pos) {
 	if !g.standable(to.Add(down1)) || g.info(to).liquid {
 		return
 	}
-	if to == w.bea.feet() {
+	if to == c.world.her().feet() {
 		return
 	}
 	e.pos = to.Center()
@@ -209,13 +233,13 @@ func (w *World) moveMob(e *entity, off game.Pos) {
 
 // hurtMob takes health from a mob; by is her when she struck it. A mob
 // that dies drops what vanilla drops.
-func (w *World) hurtMob(e *entity, amount float64, by *body) {
+func (c *creatures) hurtMob(e *entity, amount float64, by *body) {
 	e.health -= amount
 	e.cool = max(e.cool, 10)
 	if by != nil && e.kind != "player" {
 		// Knocked back one block, away from her.
 		away := game.Vec3{X: 2*e.pos.X - by.pos.X, Y: e.pos.Y, Z: 2*e.pos.Z - by.pos.Z}
-		w.stepToward(e, away)
+		c.stepToward(e, away)
 		if !e.hostile {
 			e.cool = 60 // an animal panics for three seconds
 		}
@@ -224,12 +248,12 @@ func (w *World) hurtMob(e *entity, amount float64, by *body) {
 		return
 	}
 	if e.kind == "player" {
-		w.playerDied(e)
+		c.playerDied(e)
 		return
 	}
 	e.removed = true
-	for _, d := range mobDrops(e.kind, w.rng) {
-		w.dropItem(e.pos, d.Item, d.Count)
+	for _, d := range mobDrops(e.kind, c.rng) {
+		c.world.dropItem(e.pos, d.Item, d.Count)
 	}
 }
 

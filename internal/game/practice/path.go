@@ -122,89 +122,116 @@ func (h *nodeHeap) pop() heapItem {
 
 var horizontal = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 
+// search is one A* search in progress over standing spots: the nodes it
+// has seen, the open heap and how it weighs and accepts them. It reads the
+// world through the grid and, in dig mode, digCost.
+type search struct {
+	g       *grid
+	q       pathQuery
+	digCost func(game.Pos) (float32, bool)
+	h       func(game.Pos) float32
+	goal    func(game.Pos) bool
+	nodes   []pathNode
+	index   map[int32]int32
+	open    nodeHeap
+	digBuf  [3]game.Pos
+}
+
 // findPath runs A* over standing spots. Costs are in blocks walked: a flat
 // step 1, a diagonal 1.41, a jump up 2, a fall 1 plus its height, a swim 3,
 // and in dig mode each broken cell 2 plus its breaking time in seconds.
 func (w *World) findPath(q pathQuery) pathResult {
-	g := w.grid
 	if q.maxNodes == 0 {
 		q.maxNodes = walkNodes
 		if q.dig {
 			q.maxNodes = digNodes
 		}
 	}
+	s := &search{g: w.grid, q: q, digCost: w.digCost,
+		nodes: make([]pathNode, 0, 1024), index: make(map[int32]int32, 1024)}
+	s.h, s.goal = q.weighing()
+	return s.run()
+}
+
+// weighing is the search's heuristic and its goal. Digging costs several
+// blocks of walking per block broken, so a dig search weighs its heuristic
+// up to stay headed for the target: the way it finds may be a little longer
+// than the cheapest, never a flood.
+func (q pathQuery) weighing() (h func(game.Pos) float32, goal func(game.Pos) bool) {
 	target := q.target.Center()
-	// Digging costs several blocks of walking per block broken, so a dig
-	// search weighs its heuristic up to stay headed for the target: the
-	// way it finds may be a little longer than the cheapest, never a flood.
 	weight := float32(1)
 	if q.dig {
 		weight = 3
 	}
-	h := func(p game.Pos) float32 {
-		d := p.Center().Dist(target) - q.rng
+	rng := q.rng
+	h = func(p game.Pos) float32 {
+		d := p.Center().Dist(target) - rng
 		if d < 0 {
 			return 0
 		}
 		return weight * float32(d)
 	}
-	goal := func(p game.Pos) bool { return p.Center().Dist(target) <= q.rng+1e-9 }
+	goal = func(p game.Pos) bool { return p.Center().Dist(target) <= rng+1e-9 }
 	if q.goal != nil {
 		goal = q.goal
 		if !q.guided {
 			h = func(game.Pos) float32 { return 0 }
 		}
 	}
+	return h, goal
+}
 
-	nodes := make([]pathNode, 0, 1024)
-	index := make(map[int32]int32, 1024)
-	var open nodeHeap
-	add := func(p game.Pos, gcost float32, parent int32, kind moveKind, dig []game.Pos) {
-		if !g.inside(p) {
-			return
-		}
-		key := g.index(p)
-		if i, ok := index[key]; ok {
-			n := &nodes[i]
-			if n.closed || gcost >= n.g {
-				return
-			}
-			n.g, n.parent, n.kind = gcost, parent, kind
-			n.ndig = uint8(copy(n.dig[:], dig))
-			open.push(heapItem{gcost + h(p), i})
-			return
-		}
-		n := pathNode{pos: p, g: gcost, parent: parent, kind: kind}
-		n.ndig = uint8(copy(n.dig[:], dig))
-		nodes = append(nodes, n)
-		i := int32(len(nodes) - 1)
-		index[key] = i
-		open.push(heapItem{gcost + h(p), i})
+// add opens p at cost gcost reached from parent, or lowers the cost of a
+// node still open.
+func (s *search) add(p game.Pos, gcost float32, parent int32, kind moveKind, dig []game.Pos) {
+	if !s.g.inside(p) {
+		return
 	}
-	if !g.inside(q.start) {
+	key := s.g.index(p)
+	if i, ok := s.index[key]; ok {
+		n := &s.nodes[i]
+		if n.closed || gcost >= n.g {
+			return
+		}
+		n.g, n.parent, n.kind = gcost, parent, kind
+		n.ndig = uint8(copy(n.dig[:], dig))
+		s.open.push(heapItem{gcost + s.h(p), i})
+		return
+	}
+	n := pathNode{pos: p, g: gcost, parent: parent, kind: kind}
+	n.ndig = uint8(copy(n.dig[:], dig))
+	s.nodes = append(s.nodes, n)
+	i := int32(len(s.nodes) - 1)
+	s.index[key] = i
+	s.open.push(heapItem{gcost + s.h(p), i})
+}
+
+// run works the search until it reaches the goal, empties its heap or
+// has expanded maxNodes nodes.
+func (s *search) run() pathResult {
+	q := s.q
+	if !s.g.inside(q.start) {
 		return pathResult{closest: q.start}
 	}
-	add(q.start, 0, -1, moveFlat, nil)
+	s.add(q.start, 0, -1, moveFlat, nil)
 	res := pathResult{closest: q.start}
-	best := h(q.start)
+	best := s.h(q.start)
 	expanded := 0
-	var digBuf [3]game.Pos
-	for len(open) > 0 {
-		it := open.pop()
-		cur := &nodes[it.node]
+	for len(s.open) > 0 {
+		it := s.open.pop()
+		cur := &s.nodes[it.node]
 		if cur.closed {
 			continue
 		}
 		cur.closed = true
 		p, gc := cur.pos, cur.g
 		expanded++
-		if hv := h(p); hv < best {
+		if hv := s.h(p); hv < best {
 			best, res.closest = hv, p
 		}
-		if goal(p) {
-			res.found = true
-			res.closest = p
-			res.steps = unwind(nodes, it.node)
+		if s.goal(p) {
+			res.found, res.closest = true, p
+			res.steps = unwind(s.nodes, it.node)
 			res.nodes = expanded
 			return res
 		}
@@ -212,116 +239,133 @@ func (w *World) findPath(q pathQuery) pathResult {
 			res.exhausts = true
 			break
 		}
-		swimming := g.info(p).liquid
-		for di, d := range horizontal {
-			diagonal := di >= 4
-			nx := game.Pos{X: p.X + d[0], Y: p.Y, Z: p.Z + d[1]}
-			if !g.inside(nx) || (q.avoid != nil && q.avoid(nx)) {
-				continue
-			}
-			if diagonal {
-				// No corner cutting: both sides must be open at feet and head.
-				a := game.Pos{X: p.X + d[0], Y: p.Y, Z: p.Z}
-				b := game.Pos{X: p.X, Y: p.Y, Z: p.Z + d[1]}
-				if !w.walkable(a) || !w.walkable(a.Add(up1)) || !w.walkable(b) || !w.walkable(b.Add(up1)) {
-					continue
-				}
-			}
-			step := float32(1)
-			if diagonal {
-				step = 1.41
-			}
-			feetOK, headOK := w.walkable(nx), w.walkable(nx.Add(up1))
-			extra := w.doorCost(nx) + w.doorCost(nx.Add(up1))
-			floor := nx.Add(down1)
-			switch {
-			case feetOK && headOK && (g.standable(floor) || g.info(nx).liquid):
-				kind, c := moveFlat, step
-				if g.info(nx).liquid || swimming {
-					kind, c = moveSwim, 3*step
-				}
-				add(nx, gc+c+extra, it.node, kind, nil)
-			case feetOK && headOK:
-				// Nothing under it: she drops until something carries her.
-				for k := 1; k <= 24; k++ {
-					land := nx.Add(game.Pos{Y: -k})
-					if !g.inside(land) || !w.walkable(land) {
-						break
-					}
-					if g.info(land).liquid {
-						add(land, gc+step+float32(k)+extra, it.node, moveDown, nil)
-						break
-					}
-					if g.standable(land.Add(down1)) {
-						if k <= maxFall && g.name(land) != "lava" {
-							add(land, gc+step+float32(k)+extra, it.node, moveDown, nil)
-						}
-						break
-					}
-				}
-			}
-			if diagonal {
-				continue
-			}
-			// A jump up one block onto something solid that is not a fence.
-			upTo := nx.Add(up1)
-			if !feetOK && g.standable(nx) && w.walkable(upTo) && w.walkable(upTo.Add(up1)) && w.walkable(p.Add(up2)) {
-				add(upTo, gc+2+w.doorCost(upTo)+w.doorCost(upTo.Add(up1)), it.node, moveUp, nil)
-			}
-			if !q.dig {
-				continue
-			}
-			// Dig mode, up: a step onto nx, breaking what is in the way of the jump.
-			if g.standable(nx) {
-				dig := digBuf[:0]
-				cost, ok := float32(0), true
-				for _, c := range []game.Pos{upTo, upTo.Add(up1), p.Add(up2)} {
-					if w.walkable(c) {
-						continue
-					}
-					t, can := w.digCost(c)
-					if !can {
-						ok = false
-						break
-					}
-					cost += t
-					dig = append(dig, c)
-				}
-				if ok && len(dig) > 0 {
-					add(upTo, gc+2+cost, it.node, moveUp, dig)
-				}
-			}
-			// Dig mode: break what stands in the feet and head cells of a flat step.
-			if g.standable(floor) && (!feetOK || !headOK) {
-				dig := digBuf[:0]
-				cost, ok := float32(0), true
-				for _, c := range []game.Pos{nx, nx.Add(up1)} {
-					if w.walkable(c) {
-						continue
-					}
-					t, can := w.digCost(c)
-					if !can {
-						ok = false
-						break
-					}
-					cost += t
-					dig = append(dig, c)
-				}
-				if ok {
-					add(nx, gc+step+cost, it.node, moveFlat, dig)
-				}
-			}
-		}
-		if q.dig && !swimming {
-			// Dig straight down through the block she stands on.
-			below := p.Add(down1)
-			if t, can := w.digCost(below); can && g.standable(below.Add(down1)) && (q.avoid == nil || !q.avoid(below)) {
-				add(below, gc+1+t, it.node, moveDigDown, []game.Pos{below})
-			}
-		}
+		s.expand(p, gc, it.node)
 	}
 	res.nodes = expanded
 	return res
+}
+
+// expand opens every spot one move from p, which cost gc to reach.
+func (s *search) expand(p game.Pos, gc float32, from int32) {
+	g, q := s.g, s.q
+	swimming := g.info(p).liquid
+	for di, d := range horizontal {
+		diagonal := di >= 4
+		nx := game.Pos{X: p.X + d[0], Y: p.Y, Z: p.Z + d[1]}
+		if !g.inside(nx) || (q.avoid != nil && q.avoid(nx)) {
+			continue
+		}
+		if diagonal && !s.cornerOpen(p, d) {
+			continue
+		}
+		step := float32(1)
+		if diagonal {
+			step = 1.41
+		}
+		feetOK := s.walkOrFall(p, nx, gc, step, swimming, from)
+		if diagonal {
+			continue
+		}
+		// A jump up one block onto something solid that is not a fence.
+		upTo := nx.Add(up1)
+		if !feetOK && g.standable(nx) && g.walkable(upTo) && g.walkable(upTo.Add(up1)) && g.walkable(p.Add(up2)) {
+			s.add(upTo, gc+2+g.doorCost(upTo)+g.doorCost(upTo.Add(up1)), from, moveUp, nil)
+		}
+		if q.dig {
+			s.digAcross(p, nx, gc, step, feetOK, from)
+		}
+	}
+	if q.dig && !swimming {
+		// Dig straight down through the block she stands on.
+		below := p.Add(down1)
+		if t, can := s.digCost(below); can && g.standable(below.Add(down1)) && (q.avoid == nil || !q.avoid(below)) {
+			s.add(below, gc+1+t, from, moveDigDown, []game.Pos{below})
+		}
+	}
+}
+
+// cornerOpen reports whether a diagonal step from p in direction d cuts no
+// corner: both sides must be open at feet and head.
+func (s *search) cornerOpen(p game.Pos, d [2]int) bool {
+	g := s.g
+	a := game.Pos{X: p.X + d[0], Y: p.Y, Z: p.Z}
+	b := game.Pos{X: p.X, Y: p.Y, Z: p.Z + d[1]}
+	return g.walkable(a) && g.walkable(a.Add(up1)) && g.walkable(b) && g.walkable(b.Add(up1))
+}
+
+// walkOrFall opens a flat step (or a swim) from p into nx, or the fall
+// that follows when nothing is under nx. It reports whether nx is open at
+// her feet.
+func (s *search) walkOrFall(p, nx game.Pos, gc, step float32, swimming bool, from int32) bool {
+	g := s.g
+	feetOK, headOK := g.walkable(nx), g.walkable(nx.Add(up1))
+	if !feetOK || !headOK {
+		return feetOK
+	}
+	extra := g.doorCost(nx) + g.doorCost(nx.Add(up1))
+	if g.standable(nx.Add(down1)) || g.info(nx).liquid {
+		kind, c := moveFlat, step
+		if g.info(nx).liquid || swimming {
+			kind, c = moveSwim, 3*step
+		}
+		s.add(nx, gc+c+extra, from, kind, nil)
+		return true
+	}
+	// Nothing under it: she drops until something carries her.
+	for k := 1; k <= 24; k++ {
+		land := nx.Add(game.Pos{Y: -k})
+		if !g.inside(land) || !g.walkable(land) {
+			break
+		}
+		if g.info(land).liquid {
+			s.add(land, gc+step+float32(k)+extra, from, moveDown, nil)
+			break
+		}
+		if g.standable(land.Add(down1)) {
+			if k <= maxFall && g.name(land) != "lava" {
+				s.add(land, gc+step+float32(k)+extra, from, moveDown, nil)
+			}
+			break
+		}
+	}
+	return true
+}
+
+// digAcross opens, in dig mode, a step up onto nx breaking what is in the
+// way of the jump, and a flat step into nx breaking its feet and head cells.
+func (s *search) digAcross(p, nx game.Pos, gc, step float32, feetOK bool, from int32) {
+	g := s.g
+	upTo := nx.Add(up1)
+	if g.standable(nx) {
+		if cost, dig, ok := s.breakAll(upTo, upTo.Add(up1), p.Add(up2)); ok && len(dig) > 0 {
+			s.add(upTo, gc+2+cost, from, moveUp, dig)
+		}
+	}
+	headOK := g.walkable(nx.Add(up1))
+	if g.standable(nx.Add(down1)) && (!feetOK || !headOK) {
+		if cost, dig, ok := s.breakAll(nx, nx.Add(up1)); ok {
+			s.add(nx, gc+step+cost, from, moveFlat, dig)
+		}
+	}
+}
+
+// breakAll is what breaking the cells in the way costs, the cells to
+// break, and whether a path may break them all.
+func (s *search) breakAll(cells ...game.Pos) (float32, []game.Pos, bool) {
+	dig := s.digBuf[:0]
+	cost := float32(0)
+	for _, c := range cells {
+		if s.g.walkable(c) {
+			continue
+		}
+		t, can := s.digCost(c)
+		if !can {
+			return 0, nil, false
+		}
+		cost += t
+		dig = append(dig, c)
+	}
+	return cost, dig, true
 }
 
 var (
@@ -332,21 +376,21 @@ var (
 
 // walkable reports whether she can be in p: open, or a wooden door she can
 // open on the way.
-func (w *World) walkable(p game.Pos) bool {
-	f := w.grid.blocks.flags[w.grid.at(p)]
+func (g *grid) walkable(p game.Pos) bool {
+	f := g.blocks.flags[g.at(p)]
 	switch {
 	case f&flagHandDoor != 0:
 		return true
 	case f&flagDoor != 0:
-		return w.grid.isOpen(p)
+		return g.isOpen(p)
 	}
 	return f&flagOpen != 0
 }
 
 // doorCost is the extra cost of opening a closed door in p.
-func (w *World) doorCost(p game.Pos) float32 {
-	b := w.grid.info(p)
-	if b.door && !w.grid.isOpen(p) {
+func (g *grid) doorCost(p game.Pos) float32 {
+	b := g.info(p)
+	if b.door && !g.isOpen(p) {
 		return 1
 	}
 	return 0
@@ -358,7 +402,7 @@ func (w *World) doorCost(p game.Pos) float32 {
 func (w *World) digCost(p game.Pos) (float32, bool) {
 	g := w.grid
 	b := g.info(p)
-	if !g.inside(p) || b.hardness < 0 || b.protected || b.liquid || b.door || b.ironDoor || w.claimed(p) {
+	if !g.inside(p) || b.hardness < 0 || b.protected || b.liquid || b.door || b.ironDoor || w.land.claimed(p) {
 		return 0, false
 	}
 	for _, f := range game.Faces {
@@ -370,7 +414,7 @@ func (w *World) digCost(p game.Pos) (float32, bool) {
 	if g.info(p.Add(up1)).gravity {
 		return 0, false
 	}
-	t := w.breakTicks(p, w.bea.inv)
+	t := w.land.breakTicks(p, w.bea.inv)
 	return 2 + float32(t)/ticksPerSecond, true
 }
 
@@ -394,8 +438,8 @@ func unwind(nodes []pathNode, i int32) []pathStep {
 
 // breakTicks is how long she takes to break p with the best tool she
 // carries for it, as vanilla times it, plus the moment it takes to aim.
-func (w *World) breakTicks(p game.Pos, inv *inventory) int {
-	b := w.grid.info(p)
+func (t *terrain) breakTicks(p game.Pos, inv *inventory) int {
+	b := t.grid.info(p)
 	return breakTicksFor(b, inv)
 }
 

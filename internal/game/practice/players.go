@@ -61,100 +61,100 @@ type scripted struct {
 const greetingGap = 60 * ticksPerSecond
 
 // addPlayers puts the scripted players near her spawn.
-func (w *World) addPlayers() {
-	scripts := w.opts.Players
+func (c *creatures) addPlayers() {
+	scripts := c.opts.Players
 	if scripts == nil {
 		scripts = DefaultPlayers()
 	}
 	for i, s := range scripts {
-		home := w.bea.spawn.Add(s.Offset)
-		home.X = max(w.grid.minX+2, min(home.X, w.grid.minX+w.grid.sizeX-3))
-		home.Z = max(w.grid.minZ+2, min(home.Z, w.grid.minZ+w.grid.sizeZ-3))
-		home.Y = w.grid.surface(home.X, home.Z) + 1
-		w.ents.add(&entity{
+		home := c.world.her().spawn.Add(s.Offset)
+		home.X = max(c.grid.minX+2, min(home.X, c.grid.minX+c.grid.sizeX-3))
+		home.Z = max(c.grid.minZ+2, min(home.Z, c.grid.minZ+c.grid.sizeZ-3))
+		home.Y = c.grid.surface(home.X, home.Z) + 1
+		c.ents.add(&entity{
 			kind: "player", name: s.Name, uuid: fmt.Sprintf("5bea0000-0000-4000-8000-%012d", i+2),
-			pos: home.Center(), health: 20, born: w.tick,
+			pos: home.Center(), health: 20, born: c.world.now(),
 			player: &scripted{script: s, home: home, lastLine: -600, greeted: -greetingGap, inv: game.Inventory{}},
 		})
 	}
 }
 
 // stepPlayers lets every scripted player act for a tick.
-func (w *World) stepPlayers() {
-	for _, e := range w.ents.list {
+func (c *creatures) stepPlayers() {
+	for _, e := range c.ents.list {
 		if e.removed || e.player == nil {
 			continue
 		}
-		w.stepPlayer(e)
+		c.stepPlayer(e)
 	}
 }
 
-func (w *World) stepPlayer(e *entity) {
+func (c *creatures) stepPlayer(e *entity) {
 	s := e.player
-	d := e.pos.Dist(w.bea.pos)
+	d := e.pos.Dist(c.world.her().pos)
 	// Gifts at their feet are theirs.
-	for _, it := range w.ents.near(e.pos, 1.5, func(x *entity) bool { return x.kind == "item" && (x.giftTo == e.id || w.tick >= x.born+10) }) {
+	for _, it := range c.ents.near(e.pos, 1.5, func(x *entity) bool { return x.kind == "item" && (x.giftTo == e.id || c.world.now() >= x.born+10) }) {
 		s.inv[it.item.Item] += it.item.Count
 		it.removed = true
 		if s.reply == "" {
-			s.reply, s.replyAt = fmt.Sprintf("thanks for the %s!", it.item.Item), w.tick+20
+			s.reply, s.replyAt = fmt.Sprintf("thanks for the %s!", it.item.Item), c.world.now()+20
 		}
 	}
-	if s.reply != "" && w.tick >= s.replyAt {
-		w.say(e, s.reply)
+	if s.reply != "" && c.world.now() >= s.replyAt {
+		c.world.say(e, s.reply)
 		s.reply = ""
 	}
-	if w.bea.dead {
+	if c.world.her().dead {
 		return
 	}
-	if !s.hit && s.script.HitAfter > 0 && float64(w.tick) >= s.script.HitAfter*ticksPerSecond {
+	if !s.hit && s.script.HitAfter > 0 && float64(c.world.now()) >= s.script.HitAfter*ticksPerSecond {
 		if d <= attackRange && e.cool == 0 {
 			s.hit = true
 			e.cool = 20
-			w.hurt(1, "player", e)
-			s.reply, s.replyAt = "oops, sorry! wrong button", w.tick+15
+			c.world.hurt(1, "player", e)
+			s.reply, s.replyAt = "oops, sorry! wrong button", c.world.now()+15
 			return
 		}
-		if w.tick%8 == 0 {
-			w.stepToward(e, w.bea.pos)
+		if c.world.now()%8 == 0 {
+			c.stepToward(e, c.world.her().pos)
 		}
 		return
 	}
-	if d <= 8 && len(s.script.Lines) > 0 && w.tick-s.lastLine >= 30*ticksPerSecond && w.tick%20 == 0 {
-		w.say(e, s.script.Lines[s.next%len(s.script.Lines)])
+	if d <= 8 && len(s.script.Lines) > 0 && c.world.now()-s.lastLine >= 30*ticksPerSecond && c.world.now()%20 == 0 {
+		c.world.say(e, s.script.Lines[s.next%len(s.script.Lines)])
 		s.next++
-		s.lastLine = w.tick
+		s.lastLine = c.world.now()
 	}
 	switch {
-	case d > 24 && w.tick%8 == 0:
-		w.stepToward(e, w.bea.pos) // keep near her
-	case w.tick%40 == int64(e.id%40):
-		w.wander(e)
+	case d > 24 && c.world.now()%8 == 0:
+		c.stepToward(e, c.world.her().pos) // keep near her
+	case c.world.now()%40 == int64(e.id%40):
+		c.wander(e)
 	}
 }
 
 // hearChat lets the scripted players within 32 blocks hear her line and
 // answer one that names them or greets everyone.
-func (w *World) hearChat(msg string) {
+func (c *creatures) hearChat(msg string) {
 	low := strings.ToLower(msg)
 	greets := strings.HasPrefix(low, "hi") || strings.HasPrefix(low, "hello") || strings.HasPrefix(low, "hey")
-	for _, e := range w.ents.list {
-		if e.removed || e.player == nil || e.pos.Dist(w.bea.pos) > 32 {
+	for _, e := range c.ents.list {
+		if e.removed || e.player == nil || e.pos.Dist(c.world.her().pos) > 32 {
 			continue
 		}
 		s := e.player
-		if s.script.Greeting == "" || s.reply != "" || w.tick-s.greeted < greetingGap {
+		if s.script.Greeting == "" || s.reply != "" || c.world.now()-s.greeted < greetingGap {
 			continue
 		}
 		if greets || strings.Contains(low, strings.ToLower(s.script.Name)) {
-			s.reply, s.replyAt, s.greeted = s.script.Greeting, w.tick+20, w.tick
+			s.reply, s.replyAt, s.greeted = s.script.Greeting, c.world.now()+20, c.world.now()
 		}
 	}
 }
 
 // playerDied puts a knocked-out scripted player back at home.
-func (w *World) playerDied(e *entity) {
+func (c *creatures) playerDied(e *entity) {
 	e.health = 20
 	e.pos = e.player.home.Center()
-	e.player.reply, e.player.replyAt = "hey! what was that for?", w.tick+40
+	e.player.reply, e.player.replyAt = "hey! what was that for?", c.world.now()+40
 }

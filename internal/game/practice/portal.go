@@ -143,27 +143,27 @@ func carveNether(g *grid) (claim, portal) {
 
 // portalAt returns the portal whose sheet holds p, or nil. A cell whose
 // sheet is gone is no portal.
-func (w *World) portalAt(p game.Pos) *portal {
-	if w.grid.name(p) != "nether_portal" {
+func (t *terrain) portalAt(p game.Pos) *portal {
+	if t.grid.name(p) != "nether_portal" {
 		return nil
 	}
-	for i := range w.gen.portals {
-		if w.gen.portals[i].contains(p) {
-			return &w.gen.portals[i]
+	for i := range t.gen.portals {
+		if t.gen.portals[i].contains(p) {
+			return &t.gen.portals[i]
 		}
 	}
 	return nil
 }
 
 // inNether reports whether p lies in the nether cavern.
-func (w *World) inNether(p game.Pos) bool {
-	b := w.gen.nether
+func (t *terrain) inNether(p game.Pos) bool {
+	b := t.gen.nether
 	return p.X >= b.min.X && p.X <= b.max.X && p.Y >= b.min.Y && p.Y <= b.max.Y && p.Z >= b.min.Z && p.Z <= b.max.Z
 }
 
 // dimensionAt is the dimension a cell belongs to.
-func (w *World) dimensionAt(p game.Pos) string {
-	if w.inNether(p) {
+func (t *terrain) dimensionAt(p game.Pos) string {
+	if t.inNether(p) {
 		return theNether
 	}
 	return overworld
@@ -172,27 +172,27 @@ func (w *World) dimensionAt(p game.Pos) string {
 // travel takes her through the portal she stands in: she waits in it until
 // it takes her, arrives at the exit of the other portal, and every client
 // hears that her dimension changed.
-func (a *act) travel(from *portal) outcome {
+func travel(a *act, from *portal) outcome {
 	w := a.w
 	in := w.bea.feet()
-	to := &w.gen.portals[0]
+	to := &w.land.gen.portals[0]
 	if to == from {
-		to = &w.gen.portals[1]
+		to = &w.land.gen.portals[1]
 	}
 	a.doing = "standing in the nether portal at " + in.String()
 	a.logf("you stand in the nether portal at %s; it swirls round you", in)
 	if !a.wait(portalTicks) {
 		return errStopped.outcome()
 	}
-	if w.portalAt(w.bea.feet()) != from {
+	if w.land.portalAt(w.bea.feet()) != from {
 		return fail(protocol.Failure, "you were moved out of the nether portal at %s before it took you; you are at %s, still in the %s",
 			in, w.bea.feet(), w.bea.dimension)
 	}
-	w.placeBea(to.exit)
+	w.bea.placeAt(to.exit)
 	w.bea.fallen = 0
 	w.bea.dimension = to.dimension
 	a.face(to.exit.Add(to.exit.Sub(to.min)).Center())
-	w.broadcast(protocol.WorldChange{Server: w.opts.Server, Dimension: to.dimension})
+	w.hub.broadcast(protocol.WorldChange{Server: w.opts.Server, Dimension: to.dimension})
 	w.log.Info("practice: she went through a portal", "dimension", to.dimension, "tick", w.tick)
 	return succeed("you walked into the nether portal at %s and came out in %s at %s, beside its portal at %s; "+
 		"to go back, move_to one of that portal's cells (%s)", in, dimensionName(to.dimension), to.exit, to.min, portalCells(to))
@@ -218,5 +218,5 @@ func (w *World) leaveNether() {
 		return
 	}
 	w.bea.dimension = overworld
-	w.broadcast(protocol.WorldChange{Server: w.opts.Server, Dimension: overworld})
+	w.hub.broadcast(protocol.WorldChange{Server: w.opts.Server, Dimension: overworld})
 }

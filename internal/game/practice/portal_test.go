@@ -56,7 +56,7 @@ func TestPortalsAreBuilt(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := w.grid
-		for i, pt := range w.gen.portals {
+		for i, pt := range w.land.gen.portals {
 			for z := pt.frame.min.Z; z <= pt.frame.max.Z; z++ {
 				for y := pt.frame.min.Y; y <= pt.frame.max.Y; y++ {
 					p := game.Pos{X: pt.min.X, Y: y, Z: z}
@@ -73,23 +73,23 @@ func TestPortalsAreBuilt(t *testing.T) {
 			if !g.passable(ex) || !g.passable(ex.Add(up1)) || !g.standable(ex.Add(down1)) {
 				t.Fatalf("seed %d size %d portal %d: no room to stand at its exit %s", tc.seed, tc.size, i, ex)
 			}
-			if got := w.dimensionAt(pt.min); got != pt.dimension || w.dimensionAt(ex) != pt.dimension {
+			if got := w.land.dimensionAt(pt.min); got != pt.dimension || w.land.dimensionAt(ex) != pt.dimension {
 				t.Fatalf("seed %d size %d portal %d stands in %s, its cells in %s", tc.seed, tc.size, i, pt.dimension, got)
 			}
-			if !w.claimed(pt.frame.min) || !w.claimed(pt.min) {
+			if !w.land.claimed(pt.frame.min) || !w.land.claimed(pt.min) {
 				t.Fatalf("seed %d size %d portal %d: its frame is not protected ground", tc.seed, tc.size, i)
 			}
 		}
-		if w.gen.portals[0].dimension != overworld || w.gen.portals[1].dimension != theNether {
-			t.Fatalf("portals stand in %s and %s", w.gen.portals[0].dimension, w.gen.portals[1].dimension)
+		if w.land.gen.portals[0].dimension != overworld || w.land.gen.portals[1].dimension != theNether {
+			t.Fatalf("portals stand in %s and %s", w.land.gen.portals[0].dimension, w.land.gen.portals[1].dimension)
 		}
-		if w.gen.hasHut {
-			if d := w.gen.portals[0].min.Sub(w.gen.hut.door); abs(d.X)+abs(d.Z) > 8 {
-				t.Fatalf("seed %d size %d: the portal at %s is far from the hut door %s", tc.seed, tc.size, w.gen.portals[0].min, w.gen.hut.door)
+		if w.land.gen.hasHut {
+			if d := w.land.gen.portals[0].min.Sub(w.land.gen.hut.door); abs(d.X)+abs(d.Z) > 8 {
+				t.Fatalf("seed %d size %d: the portal at %s is far from the hut door %s", tc.seed, tc.size, w.land.gen.portals[0].min, w.land.gen.hut.door)
 			}
 		}
 		// The cavern is sealed: its shell is bedrock all round.
-		b := w.gen.nether
+		b := w.land.gen.nether
 		for x := b.min.X; x <= b.max.X; x++ {
 			for z := b.min.Z; z <= b.max.Z; z++ {
 				for y := b.min.Y; y <= b.max.Y; y++ {
@@ -101,7 +101,7 @@ func TestPortalsAreBuilt(t *testing.T) {
 				}
 			}
 		}
-		if l := w.blockLight(w.gen.portals[1].exit); l == 0 {
+		if l := w.light.blockLight(w.land.gen.portals[1].exit); l == 0 {
 			t.Fatalf("seed %d size %d: the nether is dark where she arrives", tc.seed, tc.size)
 		}
 	}
@@ -110,7 +110,7 @@ func TestPortalsAreBuilt(t *testing.T) {
 func TestPortalTripThereAndBack(t *testing.T) {
 	for _, seed := range []int64{1, 7} {
 		h := newHarness(t, Options{Seed: seed, Quiet: true})
-		over, nether := h.w.gen.portals[0], h.w.gen.portals[1]
+		over, nether := h.w.land.gen.portals[0], h.w.land.gen.portals[1]
 		wantDimension(t, h, overworld, "")
 
 		a := h.do("move_to", obj{"x": over.min.X, "y": over.min.Y, "z": over.min.Z}, 20*120)
@@ -148,10 +148,10 @@ func TestPortalTripThereAndBack(t *testing.T) {
 
 func TestPortalWaitCanBeStopped(t *testing.T) {
 	h := newHarness(t, Options{Seed: 1, Quiet: true})
-	over := h.w.gen.portals[0]
+	over := h.w.land.gen.portals[0]
 	h.do("move_to", obj{"x": over.exit.X, "y": over.exit.Y, "z": over.exit.Z}, 20*120)
 	walk := h.send("move_to", obj{"x": over.min.X, "y": over.min.Y, "z": over.min.Z})
-	for i := 0; h.w.portalAt(h.w.bea.feet()) == nil; i++ {
+	for i := 0; h.w.land.portalAt(h.w.bea.feet()) == nil; i++ {
 		if i > 200 {
 			t.Fatal("she never stepped into the portal")
 		}
@@ -169,7 +169,7 @@ func TestPortalWaitCanBeStopped(t *testing.T) {
 
 func TestDeathInTheNetherRespawnsInTheOverworld(t *testing.T) {
 	h := newHarness(t, Options{Seed: 1, Quiet: true})
-	over := h.w.gen.portals[0]
+	over := h.w.land.gen.portals[0]
 	want(t, h.do("move_to", obj{"x": over.min.X, "y": over.min.Y + 1, "z": over.max.Z}, 20*120), protocol.Success)
 	wantDimension(t, h, theNether, "nether_wastes")
 
@@ -203,11 +203,11 @@ func TestDeathInTheNetherRespawnsInTheOverworld(t *testing.T) {
 
 func TestJoiningInTheNether(t *testing.T) {
 	h := newHarness(t, Options{Seed: 1, Quiet: true})
-	over := h.w.gen.portals[0]
+	over := h.w.land.gen.portals[0]
 	want(t, h.do("move_to", obj{"x": over.min.X, "y": over.min.Y, "z": over.min.Z}, 20*120), protocol.Success)
 	c := &client{send: make(chan []byte, 1<<10), done: make(chan struct{}), remote: "late"}
 	h.w.step([]inbound{{c: c, hello: true}})
-	h.w.flush()
+	h.w.hub.flush()
 	p, err := protocol.Decode(<-c.send)
 	if err != nil {
 		t.Fatal(err)
@@ -223,7 +223,7 @@ func TestJoiningInTheNether(t *testing.T) {
 
 func TestPortalIsWalkedIntoNotUsed(t *testing.T) {
 	h := newHarness(t, Options{Seed: 1, Quiet: true})
-	over := h.w.gen.portals[0]
+	over := h.w.land.gen.portals[0]
 	start := h.w.bea.feet()
 	a := h.do("use_block", obj{"x": over.min.X, "y": over.min.Y, "z": over.min.Z}, 20*60)
 	want(t, a, protocol.Failure)
@@ -243,13 +243,13 @@ func TestPortalIsWalkedIntoNotUsed(t *testing.T) {
 
 func TestTheNetherSeesOnlyTheNether(t *testing.T) {
 	h := newHarness(t, Options{Seed: 1, Quiet: true})
-	over := h.w.gen.portals[0]
+	over := h.w.land.gen.portals[0]
 	want(t, h.do("move_to", obj{"x": over.min.X, "y": over.min.Y, "z": over.min.Z}, 20*120), protocol.Success)
 	feet := h.w.bea.feet()
 	// One drop in the cavern, one just behind its bedrock wall: both are
 	// within sight, only one is in the nether.
 	inside := game.Pos{X: feet.X + 4, Y: feet.Y, Z: feet.Z + 3}
-	outside := game.Pos{X: h.w.gen.nether.min.X - 1, Y: feet.Y, Z: feet.Z}
+	outside := game.Pos{X: h.w.land.gen.nether.min.X - 1, Y: feet.Y, Z: feet.Z}
 	h.w.dropItem(inside.Center(), "netherrack", 1)
 	h.w.dropItem(outside.Center(), "cobblestone", 1)
 	wantDimension(t, h, theNether, "nether_wastes")

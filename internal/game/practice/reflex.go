@@ -32,14 +32,14 @@ func (w *World) stepReflex() {
 		}
 		return
 	}
-	if j := w.reflex; j != nil {
-		if w.advance(j) {
+	if j := w.hands.reflex; j != nil {
+		if w.hands.advance(j) {
 			ev := protocol.EventFinished
 			if !j.out.result.OK() {
 				ev = protocol.EventFailed
 			}
-			w.reflex = nil
-			w.broadcast(protocol.Reflex{Reflex: j.reflex, Event: ev, Message: j.out.message})
+			w.hands.reflex = nil
+			w.hub.broadcast(protocol.Reflex{Reflex: j.reflex, Event: ev, Message: j.out.message})
 		}
 		return
 	}
@@ -54,7 +54,7 @@ func (w *World) considerEating() {
 	if w.tick < w.eatRetry {
 		return
 	}
-	idle := w.job == nil && b.food <= eatAtFood
+	idle := w.hands.job == nil && b.food <= eatAtFood
 	hurtHungry := b.health < 20 && b.food < 18 && b.food <= eatAtFood+3 && w.tick-b.lastHurt < 200
 	if !idle && !hurtHungry {
 		return
@@ -67,7 +67,7 @@ func (w *World) considerEating() {
 	w.eatRetry = w.tick + eatRetryTicks
 	w.startReflex(protocol.ReflexEat, reasonReflex("eat"),
 		fmt.Sprintf("eating %s at food %d/20", item, b.food),
-		func(a *act) outcome { return a.eat(item, true) })
+		func(a *act) outcome { return eat(a, item, true) })
 }
 
 // noteAttack decides what a blow makes her do: flee under 6 health with
@@ -82,14 +82,14 @@ func (w *World) noteAttack(by *entity, amount float64) {
 	if len(w.blows) > 32 {
 		w.blows = w.blows[len(w.blows)-32:]
 	}
-	if j := w.reflex; j != nil && (j.reflex == protocol.ReflexFlee || j.reflex == protocol.ReflexDefend) {
+	if j := w.hands.reflex; j != nil && (j.reflex == protocol.ReflexFlee || j.reflex == protocol.ReflexDefend) {
 		return
 	}
 	name := by.displayName()
 	if b.health < fleeBelow && bestWeapon(b.inv) == "" {
 		w.startReflex(protocol.ReflexFlee, reasonReflex("flee from "+name),
 			fmt.Sprintf("fleeing from %s at %.0f health with nothing to fight with", name, b.health),
-			func(a *act) outcome { return a.flee(by) })
+			func(a *act) outcome { return flee(a, by) })
 		return
 	}
 	if by.kind == "player" {
@@ -109,11 +109,11 @@ func (w *World) noteAttack(by *entity, amount float64) {
 	// reach, no blow landed for 10 s) is left alone until it strikes again.
 	w.startReflex(protocol.ReflexDefend, reasonReflex("defend against "+name),
 		fmt.Sprintf("defending against %s after taking %.1f damage", name, amount),
-		func(a *act) outcome { return a.fight(by, 30*ticksPerSecond) })
+		func(a *act) outcome { return fight(a, by, 30*ticksPerSecond) })
 }
 
 // flee runs from an attacker until it is 16 blocks behind her.
-func (a *act) flee(from *entity) outcome {
+func flee(a *act, from *entity) outcome {
 	w := a.w
 	for try := 0; try < 4; try++ {
 		if from.removed || from.pos.Dist(w.bea.pos) >= 16 {
@@ -142,26 +142,26 @@ func (a *act) flee(from *entity) outcome {
 // interrupted with the reflex's reason and the reflex packet names it.
 func (w *World) startReflex(kind, reason, message string, run runFunc) {
 	interrupted := ""
-	if w.job != nil {
-		interrupted = w.job.id
-		w.interrupt(reason)
+	if w.hands.job != nil {
+		interrupted = w.hands.job.id
+		w.hands.interrupt(reason)
 	}
-	if w.reflex != nil {
+	if w.hands.reflex != nil {
 		w.endReflex(protocol.EventFailed, "gave way to "+kind)
 	}
-	j := w.startJob(nil, "", kind, 0, run)
+	j := newJob(w, nil, "", kind, 0, run)
 	j.reflex = kind
-	w.reflex = j
-	w.broadcast(protocol.Reflex{Reflex: kind, Event: protocol.EventStarted, Message: message, InterruptedID: interrupted})
+	w.hands.reflex = j
+	w.hub.broadcast(protocol.Reflex{Reflex: kind, Event: protocol.EventStarted, Message: message, InterruptedID: interrupted})
 }
 
 // endReflex ends the running reflex and says how it ended.
 func (w *World) endReflex(event, message string) {
-	j := w.reflex
+	j := w.hands.reflex
 	if j == nil {
 		return
 	}
-	w.reflex = nil
-	w.halt(j)
-	w.broadcast(protocol.Reflex{Reflex: j.reflex, Event: event, Message: message})
+	w.hands.reflex = nil
+	w.hands.halt(j)
+	w.hub.broadcast(protocol.Reflex{Reflex: j.reflex, Event: event, Message: message})
 }

@@ -69,7 +69,7 @@ func TestEatWhenIdleAndHungry(t *testing.T) {
 
 func TestAPlayerIsFoughtOnlyAfterThreeHits(t *testing.T) {
 	h := arena(t, Options{Seed: 1, Players: []PlayerScript{{Name: "Alex", Offset: at(2, 0, 0)}}}, 8)
-	alex := h.w.playerNamed("Alex")
+	alex := h.w.ents.playerNamed("Alex")
 	h.tick(20)
 	h.w.hurt(1, "player", alex)
 	h.w.hurt(1, "player", alex)
@@ -116,10 +116,10 @@ func TestTimeoutAndException(t *testing.T) {
 	a := h.do("move_to", obj{"x": 15, "y": arenaY + 1, "z": 15}, 200)
 	want(t, a, protocol.FailTimeout)
 	contains(t, a, "1 s budget", "walking")
-	h.w.actions["look_at"] = actionSpec{concurrent: true, prepare: func(p *params) (runFunc, error) {
+	h.w.actions["look_at"] = actionSpec{concurrent: true, prepare: func(_ *World, p *params) (runFunc, error) {
 		return func(a *act) outcome { panic("boom") }, nil
 	}}
-	h.w.actions["mine_block"] = actionSpec{budget: 5, prepare: func(p *params) (runFunc, error) {
+	h.w.actions["mine_block"] = actionSpec{budget: 5, prepare: func(_ *World, p *params) (runFunc, error) {
 		return func(a *act) outcome { a.wait(3); panic("bang") }, nil
 	}}
 	want(t, h.do("look_at", nil, 2), protocol.FailException)
@@ -200,7 +200,7 @@ func TestEatWhenHurtAndHungryInterruptsTheAction(t *testing.T) {
 // than ten seconds are three accidents, not a fight.
 func TestAPlayersHitsMustComeWithinTenSeconds(t *testing.T) {
 	h := arena(t, Options{Seed: 1, Players: []PlayerScript{{Name: "Alex", Offset: at(2, 0, 0)}}}, 8)
-	alex := h.w.playerNamed("Alex")
+	alex := h.w.ents.playerNamed("Alex")
 	for i := 0; i < 3; i++ {
 		h.w.hurt(1, "player", alex)
 		h.tick(6 * ticksPerSecond)

@@ -58,15 +58,15 @@ type scanHit struct {
 // scanNearest is how many of the nearest hits an answer lists.
 const scanNearest = 10
 
-func (w *World) prepScan(p *params) (runFunc, error) {
-	block := w.blockParam(p)
+func prepScan(w *World, p *params) (runFunc, error) {
+	block := p.block(w.land)
 	radius := p.optInt("radius", 32, 1, 64)
 	if p.err != nil {
 		return nil, p.err
 	}
 	return func(a *act) outcome {
 		waiting := 0
-		for _, s := range w.scans {
+		for _, s := range w.scans.queue {
 			if s.c == a.client {
 				waiting++
 			}
@@ -75,7 +75,7 @@ func (w *World) prepScan(p *params) (runFunc, error) {
 			return fail(protocol.FailBusy, "you already have %d scans waiting to be worked through; wait for their answers before you send another", waiting)
 		}
 		feet := w.bea.feet()
-		w.scans = append(w.scans, &scanJob{
+		w.scans.queue = append(w.scans.queue, &scanJob{
 			c: a.client, id: a.id, block: block, radius: radius, center: feet, eye: feet.Add(up1), asked: w.tick,
 			match: blockMatcher(block), memo: make([]uint8, len(w.blocks.infos)), counts: map[blockID]int{},
 		})
@@ -83,16 +83,27 @@ func (w *World) prepScan(p *params) (runFunc, error) {
 	}, nil
 }
 
-// stepScans works the queued scans for one tick's budget of cells and
+// scans are the scans waiting to be worked, oldest first, over the
+// terrain; they are answered through her hands.
+type scans struct {
+	land  *terrain
+	hands *hands
+	queue []*scanJob
+	// lastCells is how many cells the last tick's scans searched, for the
+	// test that holds them to their budget.
+	lastCells int
+}
+
+// step works the queued scans for one tick's budget of cells and
 // answers each one that is done or out of time. It returns how many cells
 // it searched.
-func (w *World) stepScans() int {
+func (q *scans) step(now int64) int {
 	worked := 0
-	for len(w.scans) > 0 && worked < scanCellsPerTick {
+	for len(q.queue) > 0 && worked < scanCellsPerTick {
 		// Each client's oldest scan gets an equal share of what is left.
 		var heads []*scanJob
 		seen := map[*client]bool{}
-		for _, s := range w.scans {
+		for _, s := range q.queue {
 			if !seen[s.c] {
 				seen[s.c] = true
 				heads = append(heads, s)
@@ -100,45 +111,45 @@ func (w *World) stepScans() int {
 		}
 		share := max((scanCellsPerTick-worked)/len(heads), 1)
 		for _, s := range heads {
-			worked += s.work(w.grid, min(share, scanCellsPerTick-worked))
+			worked += s.work(q.land.grid, min(share, scanCellsPerTick-worked))
 			if s.finished() {
-				w.endScan(s, w.scanOutcome(s), "")
+				q.end(s, q.land.scanOutcome(s), "")
 			}
 			if worked >= scanCellsPerTick {
 				break
 			}
 		}
 	}
-	for _, s := range slices.Clone(w.scans) {
-		if w.tick-s.asked >= scanBudgetTicks {
-			w.endScan(s, fail(protocol.FailTimeout, "the scan for %s ran out of its %d s budget with %d%% of the %d-block cube searched; too many scans were waiting, so ask again with fewer at once or a smaller radius",
+	for _, s := range slices.Clone(q.queue) {
+		if now-s.asked >= scanBudgetTicks {
+			q.end(s, fail(protocol.FailTimeout, "the scan for %s ran out of its %d s budget with %d%% of the %d-block cube searched; too many scans were waiting, so ask again with fewer at once or a smaller radius",
 				s.block, scanBudgetTicks/ticksPerSecond, s.percent(), s.radius), "")
 		}
 	}
-	w.lastScanCells = worked
+	q.lastCells = worked
 	return worked
 }
 
-// endScan answers a scan (INTERRUPTED ones with their reason) and takes it
+// end answers a scan (INTERRUPTED ones with their reason) and takes it
 // off the queue.
-func (w *World) endScan(s *scanJob, o outcome, reason string) {
-	w.answer(s.c, s.id, "scan", o, reason, nil)
-	if i := slices.Index(w.scans, s); i >= 0 {
-		w.scans = slices.Delete(w.scans, i, i+1)
+func (q *scans) end(s *scanJob, o outcome, reason string) {
+	q.hands.answer(s.c, s.id, "scan", o, reason, nil)
+	if i := slices.Index(q.queue, s); i >= 0 {
+		q.queue = slices.Delete(q.queue, i, i+1)
 	}
 }
 
-// dropScans forgets the scans a client that went had waiting: nobody is
+// drop forgets the scans a client that went had waiting: nobody is
 // left to hear their answers.
-func (w *World) dropScans(c *client) {
-	kept := w.scans[:0]
-	for _, s := range w.scans {
+func (q *scans) drop(c *client) {
+	kept := q.queue[:0]
+	for _, s := range q.queue {
 		if s.c != c {
 			kept = append(kept, s)
 		}
 	}
-	clear(w.scans[len(kept):])
-	w.scans = kept
+	clear(q.queue[len(kept):])
+	q.queue = kept
 }
 
 func (s *scanJob) side() int { return 2*s.radius + 1 }
@@ -206,7 +217,7 @@ func (s *scanJob) hit(p game.Pos, id blockID) {
 
 // scanOutcome is a finished scan's answer: how many it found of each kind
 // and the nearest ones, with the hits in data.
-func (w *World) scanOutcome(s *scanJob) outcome {
+func (t *terrain) scanOutcome(s *scanJob) outcome {
 	type hit struct {
 		Block    string  `json:"block"`
 		X        int     `json:"x"`
@@ -216,11 +227,11 @@ func (w *World) scanOutcome(s *scanJob) outcome {
 	}
 	near := make([]hit, 0, len(s.near))
 	for _, h := range s.near {
-		near = append(near, hit{Block: w.blocks.name(h.id), X: h.p.X, Y: h.p.Y, Z: h.p.Z, Distance: round1(h.d)})
+		near = append(near, hit{Block: t.blocks.name(h.id), X: h.p.X, Y: h.p.Y, Z: h.p.Z, Distance: round1(h.d)})
 	}
 	counts := game.Inventory{}
 	for id, n := range s.counts {
-		counts[w.blocks.name(id)] += n
+		counts[t.blocks.name(id)] += n
 	}
 	data := map[string]any{"block": s.block, "radius": s.radius, "count": s.count, "counts": counts, "hits": near}
 	if s.count == 0 {

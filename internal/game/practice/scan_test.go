@@ -17,7 +17,7 @@ func (h *harness) stepWith(c *client, frames ...[]byte) {
 		in[i] = inbound{c: c, frame: f}
 	}
 	h.w.step(in)
-	h.w.flush()
+	h.w.hub.flush()
 	h.drain()
 }
 
@@ -39,12 +39,12 @@ func walkTicks(t *testing.T, flood int) (ticks int, scans []string, most int, h 
 			}
 		}
 		h.stepWith(h.c, frames...)
-		most = max(most, h.w.lastScanCells)
+		most = max(most, h.w.scans.lastCells)
 		if a, ok := h.answers[walk]; ok && ticks == 0 {
 			want(t, a, protocol.Success)
 			ticks = tick
 		}
-		if ticks > 0 && tick > flood && len(h.w.scans) == 0 {
+		if ticks > 0 && tick > flood && len(h.w.scans.queue) == 0 {
 			break
 		}
 	}
@@ -212,7 +212,7 @@ func TestEveryScanIsAnsweredWithinItsBudget(t *testing.T) {
 	got := map[string]int{}
 	results := map[protocol.Result]int{}
 	for h.w.tick <= asked+scanBudgetTicks {
-		h.w.flush()
+		h.w.hub.flush()
 		for _, c := range clients {
 			for len(c.send) > 0 {
 				p, err := protocol.Decode(<-c.send)
@@ -252,7 +252,7 @@ func TestAScanWaitingAtShutdownIsAnswered(t *testing.T) {
 	h.drain()
 	a := h.wait(id, 0)
 	want(t, a, protocol.Interrupted)
-	if a.Reason != protocol.ReasonDisconnected || len(h.w.scans) != 0 {
-		t.Fatalf("reason %q, %d scans left", a.Reason, len(h.w.scans))
+	if a.Reason != protocol.ReasonDisconnected || len(h.w.scans.queue) != 0 {
+		t.Fatalf("reason %q, %d scans left", a.Reason, len(h.w.scans.queue))
 	}
 }

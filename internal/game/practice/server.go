@@ -11,54 +11,7 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
-
-	"beaweb/internal/game/protocol"
 )
-
-// sendQueue is how many frames may wait for a client. A client that lets
-// this many pile up is too slow to play with and is dropped, so it can
-// never hold up the world or another client.
-const sendQueue = 1024
-
-// client is one WebSocket connection. The world goroutine owns its
-// membership; its own writer goroutine drains send.
-type client struct {
-	conn   *websocket.Conn // nil for a client a test drives without a socket
-	send   chan []byte
-	done   chan struct{}
-	once   sync.Once
-	remote string
-}
-
-func newClient(conn *websocket.Conn, remote string) *client {
-	return &client{conn: conn, send: make(chan []byte, sendQueue), done: make(chan struct{}), remote: remote}
-}
-
-// drop closes the connection; its reader then reports it gone.
-func (c *client) drop() {
-	c.once.Do(func() {
-		close(c.done)
-		if c.conn != nil {
-			c.conn.Close()
-		}
-	})
-}
-
-// inbound is what a connection hands the world: a frame, its arrival or
-// its end.
-type inbound struct {
-	c     *client
-	frame []byte
-	hello bool
-	gone  bool
-}
-
-// outFrame is a frame waiting to be sent when the tick ends; nil c means
-// every client.
-type outFrame struct {
-	c     *client
-	frame []byte
-}
 
 // Serve runs the world and serves WebSocket clients on ln until ctx ends.
 // Every client gets the hello first, then the state, survey and events of
@@ -68,6 +21,30 @@ func (w *World) Serve(ctx context.Context, ln net.Listener) error {
 	if !w.serving.CompareAndSwap(false, true) {
 		return ErrServing
 	}
+	s := &server{log: w.log, hub: w.hub, game: w, speed: w.opts.Speed}
+	return s.serve(ctx, ln)
+}
+
+// ticking is what the server drives: the game, one tick at a time with
+// what arrived since the last, and its end when the server stops.
+type ticking interface {
+	step(in []inbound)
+	shutdown()
+	now() int64
+}
+
+// server is the protocol server: it accepts WebSocket clients on a
+// listener, ticks the game at its speed and hands each tick the frames
+// that came in.
+type server struct {
+	log   *slog.Logger
+	hub   *hub
+	game  ticking
+	speed float64
+}
+
+// serve is Serve's work, once the world is known not to be served yet.
+func (s *server) serve(ctx context.Context, ln net.Listener) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	inbox := make(chan inbound, 256)
@@ -90,15 +67,15 @@ func (w *World) Serve(ctx context.Context, ln net.Listener) error {
 		defer conns.Done()
 		conn, err := up.Upgrade(rw, r, nil)
 		if err != nil {
-			w.log.Info("practice: upgrade refused", slog.Any("error", err))
+			s.log.Info("practice: upgrade refused", slog.Any("error", err))
 			return
 		}
-		w.serveConn(ctx, conn, r.RemoteAddr, inbox)
+		s.hub.serveConn(ctx, conn, r.RemoteAddr, inbox)
 	})
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 5 * time.Second, ErrorLog: nil}
 
 	var loop sync.WaitGroup
-	loop.Go(func() { w.run(ctx, inbox) })
+	loop.Go(func() { s.run(ctx, inbox) })
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 
@@ -127,65 +104,11 @@ func (w *World) Serve(ctx context.Context, ln net.Listener) error {
 	return nil
 }
 
-// serveConn reads one client's frames until it goes or ctx ends; a writer
-// goroutine it owns sends the client's queue.
-func (w *World) serveConn(ctx context.Context, conn *websocket.Conn, remote string, inbox chan<- inbound) {
-	c := newClient(conn, remote)
-	conn.SetReadLimit(protocol.MaxFrame)
-	var writer sync.WaitGroup
-	writer.Go(func() { c.writeLoop() })
-	stop := context.AfterFunc(ctx, c.drop)
-	defer func() {
-		stop()
-		c.drop()
-		writer.Wait()
-	}()
-	select {
-	case inbox <- inbound{c: c, hello: true}:
-	case <-ctx.Done():
-		return
-	}
-	for {
-		kind, frame, err := conn.ReadMessage()
-		if err != nil {
-			break
-		}
-		if kind != websocket.TextMessage {
-			w.log.Info("practice: binary frame ignored", slog.String("remote", remote))
-			continue
-		}
-		select {
-		case inbox <- inbound{c: c, frame: frame}:
-		case <-ctx.Done():
-			return
-		}
-	}
-	select {
-	case inbox <- inbound{c: c, gone: true}:
-	case <-ctx.Done():
-	}
-}
-
-func (c *client) writeLoop() {
-	for {
-		select {
-		case <-c.done:
-			return
-		case frame := <-c.send:
-			c.conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
-			if err := c.conn.WriteMessage(websocket.TextMessage, frame); err != nil {
-				c.drop()
-				return
-			}
-		}
-	}
-}
-
 // run is the world goroutine: it ticks at 20 times the speed a second,
 // catching up when it falls behind by less than a second and letting the
 // rest go, and hands each tick what arrived since the last one.
-func (w *World) run(ctx context.Context, inbox <-chan inbound) {
-	interval := time.Duration(float64(time.Second) / (ticksPerSecond * w.opts.Speed))
+func (s *server) run(ctx context.Context, inbox <-chan inbound) {
+	interval := time.Duration(float64(time.Second) / (ticksPerSecond * s.speed))
 	if interval <= 0 {
 		interval = time.Nanosecond
 	}
@@ -196,7 +119,7 @@ func (w *World) run(ctx context.Context, inbox <-chan inbound) {
 	for {
 		select {
 		case <-ctx.Done():
-			w.shutdown()
+			s.game.shutdown()
 			return
 		case m := <-inbox:
 			pending = append(pending, m)
@@ -205,173 +128,27 @@ func (w *World) run(ctx context.Context, inbox <-chan inbound) {
 		}
 		now := time.Now()
 		for n := 0; !next.After(now) && n < 200; n++ {
-			w.safeStep(pending)
+			s.safeStep(pending)
 			pending = pending[:0]
 			next = next.Add(interval)
 		}
 		if now.Sub(next) > time.Second {
 			next = now
 		}
-		w.flush()
+		s.hub.flush()
 		timer.Reset(time.Until(next))
-	}
-}
-
-// shutdown answers the running action, since every request is answered
-// exactly once, and drops every client.
-func (w *World) shutdown() {
-	w.interrupt(protocol.ReasonDisconnected)
-	if w.reflex != nil {
-		w.halt(w.reflex)
-		w.reflex = nil
-	}
-	for len(w.scans) > 0 {
-		w.endScan(w.scans[0], outcome{result: protocol.Interrupted, message: "interrupted (disconnected): the practice world is shutting down"},
-			protocol.ReasonDisconnected)
-	}
-	w.flush()
-	for c := range w.clients {
-		c.drop()
-		delete(w.clients, c)
 	}
 }
 
 // safeStep runs a tick and keeps a bug in it from taking the process down:
 // the practice world runs inside beaweb, and a brain that loses its game
 // reconnects, while one that loses its process does not.
-func (w *World) safeStep(in []inbound) {
+func (s *server) safeStep(in []inbound) {
 	defer func() {
 		if p := recover(); p != nil {
-			w.log.Error("practice: tick panicked", slog.Int64("tick", w.tick), slog.Any("panic", p),
+			s.log.Error("practice: tick panicked", slog.Int64("tick", s.game.now()), slog.Any("panic", p),
 				slog.String("stack", string(debug.Stack())))
 		}
 	}()
-	w.step(in)
-}
-
-// step is one tick of the game.
-func (w *World) step(in []inbound) {
-	w.tick++
-	var perClient map[*client]int
-	for _, m := range in {
-		switch {
-		case m.hello:
-			w.connect(m.c)
-		case m.gone:
-			w.disconnect(m.c)
-		default:
-			if _, ok := w.clients[m.c]; !ok {
-				continue
-			}
-			if perClient == nil {
-				perClient = map[*client]int{}
-			}
-			if perClient[m.c]++; perClient[m.c] > maxFramesPerTick {
-				w.refuseFlood(m.c, m.frame)
-				continue
-			}
-			w.handleFrame(m.c, m.frame)
-		}
-	}
-	w.stepScans()
-	w.simulate()
-	w.stepReflex()
-	w.stepJob()
-	w.ents.sweep()
-	// The state and the survey cost more than a tick's simulation; with
-	// nobody connected they are not built at all.
-	if w.tick%10 == 0 && len(w.clients) > 0 {
-		w.broadcast(w.statePacket())
-	}
-	if w.tick%40 == 0 && len(w.clients) > 0 {
-		w.broadcast(w.surveyPacket())
-	}
-	if w.tick%100 == 0 {
-		w.broadcast(protocol.Heartbeat{Tick: w.tick})
-	}
-}
-
-// maxFramesPerTick is how many requests one client may have handled in one
-// tick; a flood beyond it is answered FAILURE_BUSY, so one client cannot
-// hold the world up for the others.
-const maxFramesPerTick = 20
-
-// refuseFlood answers a request that came in a flood.
-func (w *World) refuseFlood(c *client, frame []byte) {
-	req, err := protocol.DecodeRequest(frame)
-	id := req.ID
-	if err != nil {
-		id = lenientID(frame)
-	}
-	w.answer(c, id, req.Action, fail(protocol.FailBusy,
-		"you sent more than %d requests in one tick; send it again in a moment", maxFramesPerTick), "", nil)
-}
-
-// connect greets a new client with the hello and her state. Frames queued
-// for the others go out first, so the hello is the newcomer's first frame.
-func (w *World) connect(c *client) {
-	w.flush()
-	w.clients[c] = struct{}{}
-	h := w.Hello()
-	h.World.Dimension = w.bea.dimension // a client that joins while she is in the nether
-	w.send(c, h)
-	w.send(c, w.statePacket())
-	w.log.Info("practice: client connected", slog.String("remote", c.remote))
-}
-
-// disconnect forgets a client; the action it asked for ends with reason
-// disconnected, which nobody hears.
-func (w *World) disconnect(c *client) {
-	if _, ok := w.clients[c]; !ok {
-		return
-	}
-	delete(w.clients, c)
-	w.dropScans(c)
-	if w.job != nil && w.job.client == c {
-		w.interrupt(protocol.ReasonDisconnected)
-	}
-	w.log.Info("practice: client gone", slog.String("remote", c.remote))
-}
-
-// send queues a packet for one client.
-func (w *World) send(c *client, p protocol.Packet) {
-	frame, err := protocol.Encode(p)
-	if err != nil {
-		w.log.Error("practice: encode", slog.Any("error", err))
-		return
-	}
-	w.out = append(w.out, outFrame{c: c, frame: frame})
-}
-
-// broadcast queues a packet for every client.
-func (w *World) broadcast(p protocol.Packet) {
-	if len(w.clients) == 0 {
-		return
-	}
-	w.send(nil, p)
-}
-
-// flush hands the tick's frames to the clients' queues without ever
-// waiting: a client whose queue is full is dropped.
-func (w *World) flush() {
-	for _, f := range w.out {
-		if f.c != nil {
-			w.deliver(f.c, f.frame)
-			continue
-		}
-		for c := range w.clients {
-			w.deliver(c, f.frame)
-		}
-	}
-	clear(w.out)
-	w.out = w.out[:0]
-}
-
-func (w *World) deliver(c *client, frame []byte) {
-	select {
-	case c.send <- frame:
-	default:
-		w.log.Warn("practice: client too slow, dropped", slog.String("remote", c.remote))
-		c.drop()
-	}
+	s.game.step(in)
 }

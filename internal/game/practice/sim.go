@@ -25,14 +25,14 @@ func (w *World) dark() bool {
 }
 
 // biome names the land under p.
-func (w *World) biome(p game.Pos) string {
-	if w.inNether(p) {
+func (t *terrain) biome(p game.Pos) string {
+	if t.inNether(p) {
 		return "nether_wastes"
 	}
-	if d := p.Sub(w.gen.lake); abs(d.X) < 16 && abs(d.Z) < 16 {
+	if d := p.Sub(t.gen.lake); abs(d.X) < 16 && abs(d.Z) < 16 {
 		return "river"
 	}
-	if valueNoise(w.opts.Seed, float64(p.X), float64(p.Z), 30, 9) >= 0.35 {
+	if valueNoise(t.seed, float64(p.X), float64(p.Z), 30, 9) >= 0.35 {
 		return "forest"
 	}
 	return "plains"
@@ -40,39 +40,42 @@ func (w *World) biome(p game.Pos) string {
 
 // simulate is everything the game does on its own in a tick.
 func (w *World) simulate() {
-	w.stepWeather()
-	w.stepFurnaces()
+	w.sky.step(w.tick, w.rng)
+	w.land.stepFurnaces(w.book)
 	if w.bea.dead {
 		return
 	}
-	if got := w.pickUp(); got != nil && w.job != nil {
-		w.job.act.logf("picked up %s", describeInventory(got))
+	if got := w.pickUp(); got != nil && w.hands.job != nil {
+		w.hands.job.act.logf("picked up %s", describeInventory(got))
 	}
 	w.stepBody()
-	w.stepMobs()
-	w.stepPlayers()
+	w.creatures.stepMobs()
+	w.creatures.stepPlayers()
 }
 
-// stepWeather turns rain on and off every few game minutes.
-func (w *World) stepWeather() {
-	if w.tick%1200 != 0 {
+// sky is the weather over the world.
+type sky struct{ weather string }
+
+// step turns rain on and off every few game minutes.
+func (s *sky) step(tick int64, r *rng) {
+	if tick%1200 != 0 {
 		return
 	}
 	switch {
-	case w.weather == "clear" && w.rng.intn(6) == 0:
-		w.weather = "rain"
-	case w.weather == "rain" && w.rng.intn(3) == 0:
-		w.weather = "clear"
-	case w.weather == "rain" && w.rng.intn(8) == 0:
-		w.weather = "thunder"
-	case w.weather == "thunder" && w.rng.intn(2) == 0:
-		w.weather = "rain"
+	case s.weather == "clear" && r.intn(6) == 0:
+		s.weather = "rain"
+	case s.weather == "rain" && r.intn(3) == 0:
+		s.weather = "clear"
+	case s.weather == "rain" && r.intn(8) == 0:
+		s.weather = "thunder"
+	case s.weather == "thunder" && r.intn(2) == 0:
+		s.weather = "rain"
 	}
 }
 
 // exert adds exhaustion: walking, jumping, breaking and fighting all cost
 // food, as in vanilla.
-func (w *World) exert(amount float64) { w.bea.exhaustion += amount }
+func (b *body) exert(amount float64) { b.exhaustion += amount }
 
 // stepBody drains food, heals her when fed and hurts her when starving.
 func (w *World) stepBody() {
@@ -142,7 +145,7 @@ func (w *World) hurt(amount float64, source string, by *entity) {
 	if by != nil {
 		p.Attacker = &protocol.Attacker{Type: by.kind, Name: by.displayName(), UUID: by.uuid}
 	}
-	w.broadcast(p)
+	w.hub.broadcast(p)
 	if by != nil {
 		w.noteAttack(by, amount)
 	}
@@ -199,11 +202,11 @@ func (w *World) die(cause string) {
 		}
 	}
 	w.deaths = append(w.deaths, deathRecord{tick: w.tick, cause: cause, pos: b.pos, lost: lost})
-	w.broadcast(protocol.Death{Cause: cause, Position: roundVec(b.pos), Dimension: b.dimension})
-	if w.reflex != nil {
+	w.hub.broadcast(protocol.Death{Cause: cause, Position: roundVec(b.pos), Dimension: b.dimension})
+	if w.hands.reflex != nil {
 		w.endReflex(protocol.EventFailed, "you died")
 	}
-	w.interrupt(protocol.ReasonDeath)
+	w.hands.interrupt(protocol.ReasonDeath)
 	w.log.Info("practice: she died", "cause", cause, "tick", w.tick)
 }
 
@@ -215,12 +218,12 @@ func (w *World) respawn() {
 	b.health, b.food, b.saturation, b.exhaustion = 20, 20, 5, 0
 	b.pos = b.spawn.Center()
 	b.regenTicks = 0
-	w.broadcast(protocol.Reflex{Reflex: protocol.ReflexRespawn, Event: protocol.EventStarted, Message: "you respawn"})
+	w.hub.broadcast(protocol.Reflex{Reflex: protocol.ReflexRespawn, Event: protocol.EventStarted, Message: "you respawn"})
 	// A death in the nether respawns her in the overworld, where her spawn
 	// point always is.
 	w.leaveNether()
-	w.broadcast(protocol.Respawn{Position: roundVec(b.pos), Dimension: "overworld"})
-	w.broadcast(protocol.Reflex{Reflex: protocol.ReflexRespawn, Event: protocol.EventFinished,
+	w.hub.broadcast(protocol.Respawn{Position: roundVec(b.pos), Dimension: "overworld"})
+	w.hub.broadcast(protocol.Reflex{Reflex: protocol.ReflexRespawn, Event: protocol.EventFinished,
 		Message: fmt.Sprintf("you are back at your spawn point %s", b.spawn)})
 }
 

@@ -272,7 +272,7 @@ func TestAFloodIsRefusedNotFollowed(t *testing.T) {
 		in = append(in, inbound{c: h.c, frame: frame})
 	}
 	h.w.step(in)
-	h.w.flush()
+	h.w.hub.flush()
 	h.drain()
 	busy := 0
 	for _, a := range h.answers {

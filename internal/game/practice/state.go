@@ -23,11 +23,6 @@ type scratch struct {
 	stamp []uint32 // per cell of the survey cube: the survey that reached it
 	gen   uint32
 	queue []game.Pos
-	// The light search's marks (a cube of side 29 round the cell asked
-	// about, made on first use) and queue.
-	lightStamp []uint32
-	lightGen   uint32
-	lightQueue []game.Pos
 }
 
 func newScratch() *scratch {
@@ -70,12 +65,12 @@ func (w *World) statePacket() protocol.State {
 		}
 	}
 	feet := b.feet()
-	s.Blocks, s.Census = w.closeView(feet)
+	s.Blocks, s.Census = w.land.closeView(feet)
 	s.Underfoot = w.grid.name(feet.Add(game.Pos{Y: -1}))
 	s.Overhead = w.grid.name(feet.Add(game.Pos{Y: 2}))
 	// She sees only what shares her dimension: the nether cavern and the
 	// overworld round it are one grid.
-	here := func(e *entity) bool { return w.dimensionAt(e.pos.Block()) == b.dimension }
+	here := func(e *entity) bool { return w.land.dimensionAt(e.pos.Block()) == b.dimension }
 	for _, e := range w.ents.near(b.pos, entityView, func(e *entity) bool { return e.kind != "player" && here(e) }) {
 		s.Entities = append(s.Entities, protocol.Entity{
 			ID: e.id, Type: entityType(e), X: round2(e.pos.X), Y: round2(e.pos.Y), Z: round2(e.pos.Z),
@@ -89,8 +84,8 @@ func (w *World) statePacket() protocol.State {
 		})
 	}
 	s.World = protocol.WorldState{
-		Time: w.timeOfDay(), Dark: w.dark(), Weather: w.weather, Light: w.lightAt(feet),
-		Biome: w.biome(feet), Dimension: b.dimension, Server: w.opts.Server,
+		Time: w.timeOfDay(), Dark: w.dark(), Weather: w.sky.weather, Light: w.lightAt(feet),
+		Biome: w.land.biome(feet), Dimension: b.dimension, Server: w.opts.Server,
 	}
 	if b.dimension == theNether {
 		s.World.Weather = "clear" // no rain falls in the nether
@@ -110,8 +105,8 @@ func entityType(e *entity) string {
 // closeView lists every block she can see within closeView blocks (a block
 // with a face open to the air), nearest first, and counts every block of
 // the cube by kind.
-func (w *World) closeView(feet game.Pos) ([]protocol.SeenBlock, map[string]int) {
-	g := w.grid
+func (t *terrain) closeView(feet game.Pos) ([]protocol.SeenBlock, map[string]int) {
+	g := t.grid
 	census := map[string]int{}
 	var seen []protocol.SeenBlock
 	eye := feet.Add(game.Pos{Y: 1})
@@ -128,7 +123,7 @@ func (w *World) closeView(feet game.Pos) ([]protocol.SeenBlock, map[string]int) 
 				}
 				name := g.blocks.name(id)
 				census[name]++
-				if !w.exposed(p) {
+				if !t.exposed(p) {
 					continue
 				}
 				seen = append(seen, protocol.SeenBlock{Block: name, X: p.X, Y: p.Y, Z: p.Z, Distance: round1(p.Dist(eye))})
@@ -156,10 +151,10 @@ func (w *World) closeView(feet game.Pos) ([]protocol.SeenBlock, map[string]int) 
 
 // exposed reports whether a block has a face open to a cell she could see
 // it through.
-func (w *World) exposed(p game.Pos) bool {
+func (t *terrain) exposed(p game.Pos) bool {
 	for _, f := range game.Faces {
 		d, _ := f.Offset()
-		if q := p.Add(d); w.grid.inside(q) && !w.grid.info(q).solid {
+		if q := p.Add(d); t.grid.inside(q) && !t.grid.info(q).solid {
 			return true
 		}
 	}

@@ -127,7 +127,7 @@ func (a *act) stepAside() *walkErr {
 			if !a.wait(ticksFlat) {
 				return errStopped
 			}
-			w.placeBea(q)
+			w.bea.placeAt(q)
 			return nil
 		}
 	}
@@ -168,16 +168,8 @@ func (a *act) follow(steps []pathStep) *walkErr {
 		}
 	}()
 	for i, st := range steps {
-		for _, c := range st.dig {
-			if w.grid.passable(c) {
-				continue
-			}
-			if w.grid.info(c).protected {
-				return &walkErr{result: protocol.Failure, message: fmt.Sprintf("the way is blocked by %s at %s, which you never break", w.grid.name(c), c)}
-			}
-			if _, err := a.breakBlock(c); err != nil {
-				return err
-			}
+		if err := a.digStep(st); err != nil {
+			return err
 		}
 		for _, c := range []game.Pos{st.to, st.to.Add(up1)} {
 			if b := w.grid.info(c); b.door && !w.grid.isOpen(c) {
@@ -190,24 +182,16 @@ func (a *act) follow(steps []pathStep) *walkErr {
 				doors = append(doors, opened{pos: c, step: i})
 			}
 		}
-		ticks := ticksFlat
 		from := w.bea.feet()
-		switch {
-		case st.kind == moveSwim:
-			ticks = ticksSwim
-		case st.kind == moveUp:
-			ticks = ticksUp
-			w.exert(0.05)
-		case st.kind == moveDown:
-			ticks = ticksFlat + (from.Y-st.to.Y)*2
-		case from.X != st.to.X && from.Z != st.to.Z:
-			ticks = ticksDiagonal
+		ticks := stepTicks(from, st)
+		if st.kind == moveUp {
+			w.bea.exert(0.05)
 		}
 		a.face(st.to.Center())
 		if !a.wait(ticks) {
 			return errStopped
 		}
-		if !w.walkable(st.to) || !w.walkable(st.to.Add(up1)) || (st.kind != moveSwim && st.kind != moveDown &&
+		if !w.grid.walkable(st.to) || !w.grid.walkable(st.to.Add(up1)) || (st.kind != moveSwim && st.kind != moveDown &&
 			!w.grid.standable(st.to.Add(down1)) && !w.grid.info(st.to).liquid) {
 			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("the way at %s is no longer open", st.to)}
 		}
@@ -215,17 +199,50 @@ func (a *act) follow(steps []pathStep) *walkErr {
 			// Something moved her (a blow, a fall): the plan no longer holds.
 			return &walkErr{result: protocol.Failure, message: "you were moved off your path"}
 		}
-		w.placeBea(st.to)
-		w.exert(0.01)
+		w.bea.placeAt(st.to)
+		w.bea.exert(0.01)
 		shut(i)
 	}
 	return nil
 }
 
-// placeBea puts her feet in p.
-func (w *World) placeBea(p game.Pos) {
+// digStep breaks what a dig step breaks; a protected block in the way
+// ends the walk.
+func (a *act) digStep(st pathStep) *walkErr {
+	g := a.w.grid
+	for _, c := range st.dig {
+		if g.passable(c) {
+			continue
+		}
+		if g.info(c).protected {
+			return &walkErr{result: protocol.Failure, message: fmt.Sprintf("the way is blocked by %s at %s, which you never break", g.name(c), c)}
+		}
+		if _, err := a.breakBlock(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stepTicks is how long a step from from takes.
+func stepTicks(from game.Pos, st pathStep) int {
+	switch {
+	case st.kind == moveSwim:
+		return ticksSwim
+	case st.kind == moveUp:
+		return ticksUp
+	case st.kind == moveDown:
+		return ticksFlat + (from.Y-st.to.Y)*2
+	case from.X != st.to.X && from.Z != st.to.Z:
+		return ticksDiagonal
+	}
+	return ticksFlat
+}
+
+// placeAt puts her feet in p.
+func (b *body) placeAt(p game.Pos) {
 	c := p.Center()
-	w.bea.pos = c
+	b.pos = c
 }
 
 // face turns her towards a point.
@@ -249,9 +266,9 @@ func (b *body) lookAt(p game.Vec3) {
 // reachDistance is how far her hand reaches from her eyes.
 const reachDistance = 4.5
 
-// inReach reports whether she can touch the block p from where she stands.
-func (w *World) inReach(p game.Pos) bool {
-	return w.bea.eye().Dist(addVec(p.Center(), 0, 0.5, 0)) <= reachDistance
+// reaches reports whether she can touch the block p from where she stands.
+func (b *body) reaches(p game.Pos) bool {
+	return b.eye().Dist(addVec(p.Center(), 0, 0.5, 0)) <= reachDistance
 }
 
 // Add returns v moved by the given amounts.

@@ -84,7 +84,7 @@ func TestSmeltAtAFurnaceNearby(t *testing.T) {
 func TestEveryChestAnswerEndsWithWhatItHolds(t *testing.T) {
 	h := arena(t, quiet, 12)
 	h.set(at(3, arenaY+1, 3), "chest")
-	chest := h.w.containerAt(at(3, arenaY+1, 3))
+	chest := h.w.land.containerAt(at(3, arenaY+1, 3))
 	h.give("oak_log", 2)
 	ends := func(a protocol.Answer, tail string) {
 		t.Helper()

@@ -72,43 +72,49 @@ type Options struct {
 }
 
 // World is a practice world. Create it with New and run it with Serve.
+//
+// It is made of parts, each a type of its own: the terrain (the ground,
+// its blocks, chests and furnaces; terrain.go) with its lighting, the
+// creatures (mobs and scripted players; mobs.go, players.go) among the
+// entities, her body and inventory (entities.go, inventory.go), her
+// hands (the action or reflex she is doing; jobs.go) with the scans,
+// the actions themselves (act_*.go, bound in dispatch.go's table), and
+// the protocol server (server.go, hub.go) that ticks the game (tick.go).
+// World holds them together and keeps the clock, the weather, her deaths
+// and what no one part owns.
 type World struct {
-	opts    Options
-	log     *slog.Logger
-	blocks  *blockTable
-	grid    *grid
-	gen     generated
+	opts   Options
+	log    *slog.Logger
+	blocks *blockTable
+	grid   *grid
+	// land owns the ground; grid and blocks are its, kept here because
+	// nearly every part of the world reads them.
+	land    *terrain
 	rng     *rng
 	actions map[string]actionSpec
 	names   []string // offered actions, in protocol order
 
-	tick    int64
-	weather string
-	bea     *body
-	ents    *entities
-	deaths  []deathRecord
+	tick int64
+	sky  *sky
+	bea  *body
+	ents *entities
+	// creatures live the mobs' and scripted players' ticks.
+	creatures *creatures
+	deaths    []deathRecord
 
-	clients map[*client]struct{}
-	job     *job
-	reflex  *job
-	out     []outFrame // frames produced this tick, sent when it ends
+	hub     *hub
+	hands   *hands
 	serving atomic.Bool
 
-	// scans are the scans waiting to be worked, oldest first;
-	// lastScanCells is how many cells the last tick's scans searched, for
-	// the test that holds them to their budget.
-	scans         []*scanJob
-	lastScanCells int
+	scans *scans
 
 	scratch *scratch
+	light   *lighting
 	book    kitchen
 
-	containers map[game.Pos]*container
-	furnaces   map[game.Pos]*furnace
-	claims     []claim
-	timeShift  int64 // ticks skipped by sleeping
-	blows      []blow
-	eatRetry   int64
+	timeShift int64 // ticks skipped by sleeping
+	blows     []blow
+	eatRetry  int64
 }
 
 // deathRecord is one line of check_death_log.
@@ -149,39 +155,32 @@ func New(opts Options) (*World, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	w := &World{
-		opts:       opts,
-		log:        log,
-		blocks:     newBlockTable(),
-		rng:        newRNG(opts.Seed, 77),
-		weather:    "clear",
-		clients:    make(map[*client]struct{}),
-		containers: map[game.Pos]*container{},
-		furnaces:   map[game.Pos]*furnace{},
-		tick:       0,
+		opts:   opts,
+		log:    log,
+		blocks: newBlockTable(),
+		rng:    newRNG(opts.Seed, 77),
+		sky:    &sky{weather: "clear"},
+		hub:    newHub(log),
+		tick:   0,
 	}
-	w.grid = newGrid(opts.Size, opts.Size, w.blocks)
-	w.gen = generate(w.grid, opts.Seed)
-	w.bea = newBody(w.gen.spawn)
+	w.hands = &hands{log: log, hub: w.hub}
+	w.land = newTerrain(w.blocks, opts.Size, opts.Seed)
+	w.scans = &scans{land: w.land, hands: w.hands}
+	w.grid = w.land.grid
+	w.bea = newBody(w.land.gen.spawn)
 	w.ents = newEntities()
-	w.actions = w.actionTable()
+	w.creatures = &creatures{grid: w.grid, blocks: w.blocks, ents: w.ents, rng: w.rng, opts: opts, world: w}
+	w.actions = actionTable()
 	w.names = actionOrder()
 	w.scratch = newScratch()
-	if err := w.loadData(); err != nil {
+	w.light = &lighting{grid: w.grid}
+	book, err := loadBook(opts.Data)
+	if err != nil {
 		return nil, err
 	}
-	w.bea.inv.stackOf = w.stackOf
-	if w.gen.hasHut {
-		h := w.gen.hut
-		w.claims = append(w.claims, claim{min: h.min, max: h.max})
-		c := w.containerAt(h.chest)
-		c.add("bread", 3, 64)
-		c.add("torch", 4, 64)
-		c.add("iron_ingot", 2, 64)
-	}
-	for _, pt := range w.gen.portals {
-		w.claims = append(w.claims, pt.frame)
-	}
-	w.populate()
+	w.book = book
+	w.bea.inv.stackOf = w.book.stackOf
+	w.creatures.populate()
 	return w, nil
 }
 
@@ -218,5 +217,11 @@ func (w *World) Hello() protocol.Hello {
 // beaUUID is her fixed identity in the practice world.
 const beaUUID = "5bea0000-0000-4000-8000-000000000001"
 
+// now is the world's tick, as creatures read it.
+func (w *World) now() int64 { return w.tick }
+
+// her is her body, as creatures read it.
+func (w *World) her() *body { return w.bea }
+
 // Spawn is where she first stands.
-func (w *World) Spawn() game.Pos { return w.gen.spawn }
+func (w *World) Spawn() game.Pos { return w.land.gen.spawn }

@@ -126,13 +126,13 @@ func TestFollowEndsWhenSheLosesThem(t *testing.T) {
 	if ends := eventsOf[protocol.FollowEnded](h); len(ends) != 0 {
 		t.Fatalf("follow ended while Alex was there: %+v", ends)
 	}
-	h.w.playerNamed("Alex").removed = true
+	h.w.ents.playerNamed("Alex").removed = true
 	h.tick(40)
 	ends := eventsOf[protocol.FollowEnded](h)
 	if len(ends) != 1 || ends[0].Player != "Alex" || !strings.Contains(ends[0].Reason, "lost sight of Alex") {
 		t.Fatalf("follow_ended = %+v", ends)
 	}
-	if h.w.job != nil {
+	if h.w.hands.job != nil {
 		t.Fatal("she is still following")
 	}
 }
@@ -147,16 +147,16 @@ func TestWeatherChangesOverTimeBySeed(t *testing.T) {
 		}
 		var seen []string
 		for i := 0; i < 40*1200; i++ {
-			before := w.weather
+			before := w.sky.weather
 			w.step(nil)
-			if w.weather != before && w.tick%1200 != 0 {
+			if w.sky.weather != before && w.tick%1200 != 0 {
 				t.Fatalf("the weather turned at tick %d, between its turns", w.tick)
 			}
 			if w.tick%1200 == 0 {
-				if got := w.statePacket().World.Weather; got != w.weather {
-					t.Fatalf("the state says %s while it is %s", got, w.weather)
+				if got := w.statePacket().World.Weather; got != w.sky.weather {
+					t.Fatalf("the state says %s while it is %s", got, w.sky.weather)
 				}
-				seen = append(seen, w.weather)
+				seen = append(seen, w.sky.weather)
 			}
 		}
 		return seen

@@ -74,20 +74,26 @@ type generated struct {
 // round it, a cave, oak and birch trees and a few flowers, the hut, a
 // nether portal beside it and the nether cavern it leads to.
 func generate(g *grid, seed int64) generated {
-	bt := g.blocks
-	id := func(name string) blockID { return bt.id(name) }
-	var (
-		bedrock, stone, deepslate = id("bedrock"), id("stone"), id("deepslate")
-		dirt, grass, sand         = id("dirt"), id("grass_block"), id("sand")
-		gravel, clay, water       = id("gravel"), id("clay"), id("water")
-	)
 	r := newRNG(seed, 1)
-	// The lake sits a quarter of the way in from a corner the seed picks.
 	// The lake lies between a third and two fifths of the world's side from
 	// the middle, in a direction the seed picks, so spawn stays dry.
 	angle := r.float() * 2 * math.Pi
 	dist := float64(g.sizeX)/3 + r.float()*float64(g.sizeX)/15
 	lake := game.Pos{X: int(math.Cos(angle) * dist), Y: seaLevel, Z: int(math.Sin(angle) * dist)}
+	fillColumns(g, seed, r, heightMap(g, seed, lake))
+	placeOres(g, r)
+	cave := carveCave(g, r)
+	placeTrees(g, seed, r)
+	spawn := findSpawn(g)
+	h, ok := placeHut(g, r, spawn)
+	over := placeOverworldPortal(g, h, ok, spawn)
+	nether, back := carveNether(g)
+	return generated{spawn: spawn, lake: lake, cave: cave, hut: h, hasHut: ok, portals: [2]portal{over, back}, nether: nether}
+}
+
+// heightMap is the height of the land in each column of g: rolling noise,
+// with a bowl round the lake. Outside the world it answers 70.
+func heightMap(g *grid, seed int64, lake game.Pos) func(x, z int) int {
 	heights := make([]int, g.sizeX*g.sizeZ)
 	for x := g.minX; x < g.minX+g.sizeX; x++ {
 		for z := g.minZ; z < g.minZ+g.sizeZ; z++ {
@@ -105,12 +111,25 @@ func generate(g *grid, seed int64) generated {
 			heights[(x-g.minX)*g.sizeZ+(z-g.minZ)] = int(h)
 		}
 	}
-	heightAt := func(x, z int) int {
+	return func(x, z int) int {
 		if x < g.minX || x >= g.minX+g.sizeX || z < g.minZ || z >= g.minZ+g.sizeZ {
 			return 70
 		}
 		return heights[(x-g.minX)*g.sizeZ+(z-g.minZ)]
 	}
+}
+
+// fillColumns fills every column up to its height: bedrock, deepslate and
+// stone, dirt under grass; under water a floor of sand, gravel or clay,
+// and sand on the shore.
+func fillColumns(g *grid, seed int64, r *rng, heightAt func(x, z int) int) {
+	bt := g.blocks
+	id := func(name string) blockID { return bt.id(name) }
+	var (
+		bedrock, stone, deepslate = id("bedrock"), id("stone"), id("deepslate")
+		dirt, grass, sand         = id("dirt"), id("grass_block"), id("sand")
+		gravel, clay, water       = id("gravel"), id("clay"), id("water")
+	)
 	nearWater := func(x, z int) bool {
 		for dx := -3; dx <= 3; dx++ {
 			for dz := -3; dz <= 3; dz++ {
@@ -154,14 +173,6 @@ func generate(g *grid, seed int64) generated {
 			}
 		}
 	}
-	placeOres(g, r)
-	cave := carveCave(g, r)
-	placeTrees(g, seed, r)
-	spawn := findSpawn(g)
-	h, ok := placeHut(g, r, spawn)
-	over := placeOverworldPortal(g, h, ok, spawn)
-	nether, back := carveNether(g)
-	return generated{spawn: spawn, lake: lake, cave: cave, hut: h, hasHut: ok, portals: [2]portal{over, back}, nether: nether}
 }
 
 type oreSpec struct {
