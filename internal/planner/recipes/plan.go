@@ -88,8 +88,10 @@ func (b *Book) Plan(item string, count int, have game.Inventory) (*Plan, error) 
 // furnace when one is needed and neither she nor the world nearby has one,
 // never unpacks a storage block she does not carry (a cycle such as ingot
 // to block to ingot is cut wherever it closes) and never smelts an ore she
-// does not carry. Each smelt gets one kind of fuel, the one that leaves the
-// least burn unused.
+// does not carry. An item made only from an ingredient that is itself made
+// only from the item (a hay bale from wheat) is planned from that
+// ingredient, which she gathers. Each smelt gets one kind of fuel, the one
+// that leaves the least burn unused.
 func (b *Book) PlanNear(item string, count int, have game.Inventory, near Nearby) (*Plan, error) {
 	item = Normalize(item)
 	if err := b.CheckItem(item); err != nil {

@@ -12,16 +12,50 @@ type option struct {
 	smelt *Smelt
 }
 
+// makes is how many more of the item one run of the option leaves her
+// with: a recipe that takes one of its own result (a smithing template
+// copied) gains less than it makes.
 func (o option) makes() int {
 	if o.craft != nil {
-		return o.craft.Count
+		return o.craft.Count - selfUse(o.craft)
 	}
 	return 1
 }
 
+// selfUse is how many of its own result one craft of r takes, counting
+// only slots that nothing else fills.
+func selfUse(r *Recipe) int {
+	n := 0
+	for _, s := range r.Slots {
+		if isSelf(r, s) {
+			n += s.Count
+		}
+	}
+	return n
+}
+
+func isSelf(r *Recipe, s Slot) bool { return len(s.Items) == 1 && s.Items[0] == r.Result }
+
+// source says where apply may take a step's ingredients from.
+type source int
+
+const (
+	// anySource takes what she carries, then makes the rest.
+	anySource source = iota
+	// carriedOnly takes every ingredient from what she carries.
+	carriedOnly
+	// gatherLoop is anySource, except that an ingredient made only from
+	// the item being made is gathered when the recipe packs it (nine
+	// wheat into a hay bale): it is the raw material of the loop.
+	gatherLoop
+)
+
 func (p *planner) options(item string) []option {
 	var out []option
 	for _, r := range p.b.crafts[item] {
+		if r.Count <= selfUse(r) {
+			continue // it would never leave her with more
+		}
 		out = append(out, option{craft: r})
 	}
 	for _, s := range p.b.smelts[item] {
@@ -57,7 +91,7 @@ func (p *planner) produce(st *state, item string, n int, path []string) {
 			return
 		}
 		if k := p.carriedTimes(st, o, n, path); k > 0 {
-			n -= p.apply(st, o, k*o.makes(), path, true)
+			n -= p.apply(st, o, k*o.makes(), path, carriedOnly)
 		}
 	}
 	if n <= 0 {
@@ -73,17 +107,25 @@ func (p *planner) produce(st *state, item string, n int, path []string) {
 	// An item whose every recipe leads back to an item being made
 	// further up (coal_block while making coal) is no way to make that
 	// item: the failure goes up. One whose recipes lead back to itself
-	// (raw_iron from raw_iron_block) is a thing to gather.
+	// is made from the ingredients of that loop when its recipe packs
+	// them (hay_block from wheat: wheat is made only from hay_block, so
+	// it is what she gathers), and is a thing to gather itself when it
+	// unpacks them (raw_iron from raw_iron_block) or when no recipe is
+	// left at all.
 	cycleAbove, failAt := true, ""
+	var loops []option
 	for _, o := range opts {
 		c := st.clone()
 		c.bound = tighter(st.bound, best)
-		p.apply(c, o, n, path, false)
+		p.apply(c, o, n, path, anySource)
 		if c.fail {
 			if c.failAt == "" || c.failAt == item {
 				cycleAbove = false
 			} else {
 				failAt = deeper(path, failAt, c.failAt)
+			}
+			if c.failAt == item {
+				loops = append(loops, o)
 			}
 			continue
 		}
@@ -94,6 +136,16 @@ func (p *planner) produce(st *state, item string, n int, path []string) {
 	if best == nil && cycleAbove {
 		st.fail, st.failAt = true, failAt
 		return
+	}
+	if best == nil {
+		for _, o := range loops {
+			c := st.clone()
+			c.bound = tighter(st.bound, best)
+			p.apply(c, o, n, path, gatherLoop)
+			if !c.fail && (best == nil || better(c, best)) {
+				best = c
+			}
+		}
 	}
 	if best == nil {
 		p.miss(st, item, n)
@@ -149,7 +201,7 @@ func (p *planner) carriedTimes(st *state, o option, n int, path []string) int {
 	for ; k > 0; k-- {
 		c := st.clone()
 		c.table, c.furnace = true, true
-		p.apply(c, o, k*o.makes(), path, true)
+		p.apply(c, o, k*o.makes(), path, carriedOnly)
 		if !c.fail {
 			return k
 		}
@@ -157,19 +209,32 @@ func (p *planner) carriedTimes(st *state, o option, n int, path []string) int {
 	return 0
 }
 
-// apply makes n of the option's result (rounded up to whole crafts) and
-// returns how many it made. carriedOnly takes every ingredient from what
-// she has, making none.
-func (p *planner) apply(st *state, o option, n int, path []string, carriedOnly bool) int {
+// apply makes at least n more of the option's result (rounded up to whole
+// crafts) and returns how many more she has. from says where the
+// ingredients come from.
+func (p *planner) apply(st *state, o option, n int, path []string, from source) int {
 	if o.craft != nil {
 		r := o.craft
-		times := (n + r.Count - 1) / r.Count
+		gain := o.makes()
+		times := (n + gain - 1) / gain
 		if !r.FitsInventory() {
 			p.ensureStation(st, StationTable, path)
 		}
 		uses := map[string]int{}
 		for _, s := range r.Slots {
-			for it, k := range p.obtain(st, s.Items, s.Count*times, path, carriedOnly) {
+			slotFrom := from
+			if from == gatherLoop && s.Count <= r.Count {
+				// Only a recipe that takes more of the ingredient
+				// than it makes packs it; the other way round it
+				// unpacks what she does not carry.
+				slotFrom = anySource
+			}
+			if isSelf(r, s) {
+				// A recipe that copies its result takes one she
+				// carries; making one for it would go round.
+				slotFrom = carriedOnly
+			}
+			for it, k := range p.obtain(st, s.Items, s.Count*times, path, slotFrom) {
 				uses[it] += k
 			}
 			if st.fail {
@@ -192,11 +257,14 @@ func (p *planner) apply(st *state, o option, n int, path []string, carriedOnly b
 		st.inv[r.Result] += times * r.Count
 		st.steps = append(st.steps, Step{Kind: KindCraft, Item: r.Result, Count: times * r.Count,
 			Times: times, Uses: uses, Station: r.Station()})
-		return times * r.Count
+		return times * gain
 	}
 	s := o.smelt
 	p.ensureStation(st, StationFurnace, path)
-	uses := p.obtain(st, s.Items, n, path, carriedOnly || s.Ore)
+	if s.Ore {
+		from = carriedOnly
+	}
+	uses := p.obtain(st, s.Items, n, path, from)
 	if st.fail {
 		return 0
 	}
@@ -234,16 +302,21 @@ func (p *planner) ensureStation(st *state, station string, path []string) {
 // obtain takes n items that fill a slot, any of alts: first what she has,
 // then what the best of the alternatives can be made into. It returns what
 // it took.
-func (p *planner) obtain(st *state, alts []string, n int, path []string, carriedOnly bool) map[string]int {
+func (p *planner) obtain(st *state, alts []string, n int, path []string, from source) map[string]int {
 	taken := map[string]int{}
+	making := ""
+	if len(path) > 0 {
+		making = path[len(path)-1]
+	}
 	take := func() {
 		for _, it := range byHeld(st.inv, alts) {
 			if n == 0 {
 				return
 			}
-			if slices.Contains(path, it) {
+			if slices.Contains(path, it) && !(from == carriedOnly && len(alts) == 1 && it == making) {
 				// Never use an item to make itself (coal into a block
-				// of coal and back).
+				// of coal and back), but for a recipe that copies it
+				// (a smithing template), which takes one she carries.
 				continue
 			}
 			k := min(st.inv[it], n)
@@ -262,16 +335,12 @@ func (p *planner) obtain(st *state, alts []string, n int, path []string, carried
 	if n == 0 {
 		return taken
 	}
-	if carriedOnly {
+	if from == carriedOnly {
 		st.fail, st.failAt = true, ""
 		return taken
 	}
 	var cands []string
 	failAt := ""
-	making := ""
-	if len(path) > 0 {
-		making = path[len(path)-1]
-	}
 	for _, it := range alts {
 		if slices.Contains(path, it) {
 			failAt = deeper(path, failAt, it)
@@ -291,14 +360,24 @@ func (p *planner) obtain(st *state, alts []string, n int, path []string, carried
 		st.fail, st.failAt = true, failAt
 		return taken
 	case 1:
-		p.produce(st, cands[0], n, path)
+		if from != gatherLoop {
+			p.produce(st, cands[0], n, path)
+			break
+		}
+		c := st.clone()
+		p.gatherOrProduce(c, cands[0], n, path)
+		*st = *c
 	default:
 		var results []*state
 		var best *state
 		for _, it := range cands {
 			c := st.clone()
 			c.bound = tighter(st.bound, best)
-			p.produce(c, it, n, path)
+			if from == gatherLoop {
+				p.gatherOrProduce(c, it, n, path)
+			} else {
+				p.produce(c, it, n, path)
+			}
 			if c.fail {
 				if c.failAt == "" {
 					failAt = ""
@@ -328,6 +407,19 @@ func (p *planner) obtain(st *state, alts []string, n int, path []string, carried
 		st.fail, st.failAt = true, ""
 	}
 	return taken
+}
+
+// gatherOrProduce makes n of item, or, when every way to make it leads
+// back to the item being made (the loop closes there), names it missing:
+// it is the loop's raw material.
+func (p *planner) gatherOrProduce(st *state, item string, n int, path []string) {
+	c := st.clone()
+	p.produce(c, item, n, path)
+	if c.fail && len(path) > 0 && c.failAt == path[len(path)-1] {
+		c = st.clone()
+		p.miss(c, item, n)
+	}
+	*st = *c
 }
 
 // byHeld orders a slot's alternatives by how many she has, most first, so
