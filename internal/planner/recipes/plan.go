@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"slices"
 
 	"beaweb/internal/game"
 )
@@ -93,6 +92,12 @@ func (b *Book) Plan(item string, count int, have game.Inventory) (*Plan, error) 
 // ingredient, which she gathers. Each smelt gets one kind of fuel, the one
 // that leaves the least burn unused.
 func (b *Book) PlanNear(item string, count int, have game.Inventory, near Nearby) (*Plan, error) {
+	return b.plan(item, count, have, near, b.memo)
+}
+
+// plan is PlanNear with the memo to use; nil searches everything afresh
+// (the reference the memo is tested against).
+func (b *Book) plan(item string, count int, have game.Inventory, near Nearby, m *memo) (*Plan, error) {
 	item = Normalize(item)
 	if err := b.CheckItem(item); err != nil {
 		return nil, err
@@ -110,7 +115,7 @@ func (b *Book) PlanNear(item string, count int, have game.Inventory, near Nearby
 			start[Normalize(k)] += v
 		}
 	}
-	p := &planner{b: b, near: near}
+	p := &planner{b: b, near: near, memo: m, reach: b.reach}
 	st := newState(start.Clone())
 	p.produce(st, item, count, nil)
 	if st.fail {
@@ -183,9 +188,15 @@ func (p *Plan) Have() game.Inventory { return p.have.Clone() }
 
 // planner holds one planning run.
 type planner struct {
-	b     *Book
-	near  Nearby
+	b    *Book
+	near Nearby
+	// memo, when not nil, remembers sub-plans for the book (memo.go).
+	memo  *memo
+	reach *reach
 	nodes int
+	// deepest is the longest path the search has checked, which the
+	// memo needs to know whether the depth limit cut an answer short.
+	deepest int
 }
 
 // Limits that keep one plan finite whatever the book holds: a chain deeper
@@ -210,6 +221,8 @@ type state struct {
 	// not carry).
 	fail   bool
 	failAt string
+	// shared says missing and anyOf may be another state's too.
+	shared bool
 	// bound, when not negative, is the missing count of the best
 	// alternative found so far: past it this one cannot win, so the
 	// search stops refining it (branch and bound).
@@ -223,10 +236,22 @@ func newState(inv game.Inventory) *state {
 func (s *state) clone() *state {
 	c := *s
 	c.inv = s.inv.Clone()
-	c.steps = slices.Clone(s.steps)
-	c.missing = maps.Clone(s.missing)
-	c.anyOf = maps.Clone(s.anyOf)
+	// Steps are only ever appended: the clone shares the ones made so
+	// far, and its first append copies them (the capacity is cut).
+	c.steps = s.steps[:len(s.steps):len(s.steps)]
+	// missing and anyOf change far less often than they are cloned:
+	// both states share them until one writes (own).
+	s.shared, c.shared = true, true
 	return &c
+}
+
+// own makes missing and anyOf the state's own, before it changes them.
+func (s *state) own() {
+	if s.shared {
+		s.missing = maps.Clone(s.missing)
+		s.anyOf = maps.Clone(s.anyOf)
+		s.shared = false
+	}
 }
 
 // better orders finished alternatives: feasible first, then fewest missing
@@ -243,6 +268,7 @@ func better(a, b *state) bool {
 
 // miss records n of item as missing; she is taken to have gathered them.
 func (p *planner) miss(st *state, item string, n int) {
+	st.own()
 	st.missing[item] += n
 	st.inv[item] += n
 	st.missed += n

@@ -77,10 +77,42 @@ func (p *planner) produce(st *state, item string, n int, path []string) {
 		return
 	}
 	p.nodes++
+	p.deepest = max(p.deepest, len(path))
 	if len(path) >= maxDepth || p.nodes > maxNodes || (st.bound >= 0 && st.missed > st.bound) {
 		p.miss(st, item, n)
 		return
 	}
+	if p.memo == nil || p.b.gathered[item] || len(p.b.crafts[item])+len(p.b.smelts[item]) == 0 {
+		// A thing she finds in the world is quicker weighed than
+		// looked up.
+		p.search(st, item, n, path)
+		return
+	}
+	key := p.memoKey(st, item, n, path)
+	depth := len(path)
+	if a := p.memo.get(key); a != nil && p.nodes+a.nodes <= maxNodes && depth+a.reach < maxDepth {
+		a.replay(st)
+		p.nodes += a.nodes
+		p.deepest = max(p.deepest, depth+a.reach)
+		return
+	}
+	before := st.clone()
+	nodes, deepest := p.nodes, p.deepest
+	p.deepest = depth
+	p.search(st, item, n, path)
+	a := record(before, st)
+	a.nodes, a.reach = p.nodes-nodes, p.deepest-depth
+	// An answer cut short by a limit depends on where the search
+	// stood, not only on the key: it is not kept.
+	if p.nodes <= maxNodes && p.deepest < maxDepth {
+		p.memo.put(key, a)
+	}
+	p.deepest = max(p.deepest, deepest)
+}
+
+// search is produce past its checks: what she carries first, then the
+// best of the ways to make the item.
+func (p *planner) search(st *state, item string, n int, path []string) {
 	path = append(path[:len(path):len(path)], item)
 	opts := p.options(item)
 	// What she carries first: any recipe she can make straight from her
