@@ -146,12 +146,12 @@ func (p *planner) assignFuel(plan *Plan) error {
 		for ci := range cands {
 			c := &cands[ci]
 			lo, hi := 0, c.units
-			if !p.fuelFits(plan, i, *c, hi) {
+			if !p.fuelFits(plan, i, before, *c, hi) {
 				continue
 			}
 			for lo < hi {
 				mid := (lo + hi) / 2
-				if p.fuelFits(plan, i, *c, mid) {
+				if p.fuelFits(plan, i, before, *c, mid) {
 					hi = mid
 				} else {
 					lo = mid + 1
@@ -206,12 +206,14 @@ type fuelChoice struct {
 }
 
 // fuelFits reports whether step i can burn c with short of it gathered
-// beforehand, the rest of the plan still playing through.
-func (p *planner) fuelFits(plan *Plan, i int, c fuelChoice, short int) bool {
-	steps := slices.Clone(plan.Steps)
-	steps[i].Fuel = &Fuel{Item: c.item, Count: c.units}
-	start := plan.startInventory()
+// beforehand, the rest of the plan still playing through. before is what
+// she has when step i begins; what she gathers at the start is still
+// there, since the steps before i take exactly what they name.
+func (p *planner) fuelFits(plan *Plan, i int, before game.Inventory, c fuelChoice, short int) bool {
+	rest := slices.Clone(plan.Steps[i:])
+	rest[0].Fuel = &Fuel{Item: c.item, Count: c.units}
+	start := before.Clone()
 	start[c.item] += short
-	_, err := p.replay(start, steps)
+	_, err := p.replay(start, rest)
 	return err == nil
 }

@@ -23,9 +23,11 @@ import (
 // have fired differently. A test compares every item of both books, from
 // several inventories, with the search run without it.
 
-// memoLimit caps how many answers one book remembers: a long game with
-// ever-new inventories stops adding rather than grow without end.
-const memoLimit = 200_000
+// memoLimit caps how many answers one book remembers (about 1.3 KB
+// each; the whole 26.1 book from an empty inventory takes some 2,400). A
+// long game with ever-new inventories starts afresh when it is reached
+// rather than grow without end.
+const memoLimit = 1 << 14
 
 // memo holds the answers of one book, shared by every plan made with it.
 type memo struct {
@@ -44,9 +46,10 @@ func (m *memo) get(key string) *answer {
 func (m *memo) put(key string, a *answer) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if len(m.answers) < memoLimit {
-		m.answers[key] = a
+	if len(m.answers) >= memoLimit {
+		clear(m.answers)
 	}
+	m.answers[key] = a
 }
 
 // answer is what one produce call did to the state, as a change.
@@ -66,15 +69,23 @@ type answer struct {
 // reach is, per item, the set of items (by index) that making it can read
 // or make: the item, every ingredient of its recipes and smelts, what
 // those are made of, and the crafting table and furnace with theirs when a
-// recipe needs one. Computed once per book.
+// recipe needs one and she has none at hand yet. Computed once per book.
 type reach struct {
 	index map[string]int
-	sets  map[string][]uint64
-	tags  map[string][]uint64 // "#tag" to its members
+	// sets[at][item], where at has bit 0 set when a crafting table is at
+	// hand and bit 1 when a furnace is: then the station's own recipes
+	// are out of reach.
+	sets [4]map[string][]uint64
+	tags map[string][]uint64 // "#tag" to its members
 }
 
+const (
+	tableAtHand   = 1
+	furnaceAtHand = 2
+)
+
 func newReach(b *Book) *reach {
-	r := &reach{index: make(map[string]int, len(b.items)), sets: map[string][]uint64{}, tags: map[string][]uint64{}}
+	r := &reach{index: make(map[string]int, len(b.items)), tags: map[string][]uint64{}}
 	for i, it := range b.items {
 		r.index[it] = i
 	}
@@ -88,53 +99,61 @@ func newReach(b *Book) *reach {
 		}
 		r.tags["#"+name] = set
 	}
-	direct := func(item string) []string {
-		var out []string
-		for _, rc := range b.crafts[item] {
-			if !rc.FitsInventory() {
-				out = append(out, StationTable)
+	for at := range r.sets {
+		direct := func(item string) []string {
+			var out []string
+			for _, rc := range b.crafts[item] {
+				if !rc.FitsInventory() && at&tableAtHand == 0 {
+					out = append(out, StationTable)
+				}
+				for _, s := range rc.Slots {
+					out = append(out, s.Items...)
+				}
 			}
-			for _, s := range rc.Slots {
+			for _, s := range b.smelts[item] {
+				if s.Salvage {
+					continue
+				}
+				if at&furnaceAtHand == 0 {
+					out = append(out, StationFurnace)
+				}
 				out = append(out, s.Items...)
 			}
+			return out
 		}
-		for _, s := range b.smelts[item] {
-			if !s.Salvage {
-				out = append(out, StationFurnace)
-				out = append(out, s.Items...)
+		r.sets[at] = make(map[string][]uint64, len(b.items))
+		for _, item := range b.items {
+			set := make([]uint64, words)
+			stack := []string{item}
+			for len(stack) > 0 {
+				it := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				i, ok := r.index[it]
+				if !ok || set[i/64]&(1<<(i%64)) != 0 {
+					continue
+				}
+				set[i/64] |= 1 << (i % 64)
+				stack = append(stack, direct(it)...)
 			}
+			r.sets[at][item] = set
 		}
-		return out
-	}
-	for _, item := range b.items {
-		set := make([]uint64, words)
-		stack := []string{item}
-		for len(stack) > 0 {
-			it := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			i, ok := r.index[it]
-			if !ok || set[i/64]&(1<<(i%64)) != 0 {
-				continue
-			}
-			set[i/64] |= 1 << (i % 64)
-			stack = append(stack, direct(it)...)
-		}
-		r.sets[item] = set
 	}
 	return r
 }
 
-// has reports whether making item can touch other.
-func (r *reach) has(item, other string) bool {
-	set, ok := r.sets[item]
+// of is the reach of item for a search that has the stations at.
+func (r *reach) of(item string, at int) []uint64 { return r.sets[at][item] }
+
+// has reports whether other is in set.
+func (r *reach) has(set []uint64, other string) bool {
 	i, known := r.index[other]
-	return ok && known && set[i/64]&(1<<(i%64)) != 0
+	return known && set != nil && set[i/64]&(1<<(i%64)) != 0
 }
 
-// touches reports whether making item can name tag, which it can only
-// when one of the tag's members is within its reach.
-func (r *reach) touches(item, tag string) bool {
-	set, members := r.sets[item], r.tags[tag]
+// touches reports whether a search within set can name tag, which it can
+// only when one of the tag's members is in it.
+func (r *reach) touches(set []uint64, tag string) bool {
+	members := r.tags[tag]
 	if members == nil {
 		return true // not a tag the book knows: keep it in the key
 	}
@@ -166,9 +185,17 @@ func (p *planner) memoKey(st *state, item string, n int, path []string) string {
 	if st.bound >= 0 {
 		k.WriteString(strconv.Itoa(st.bound - st.missed))
 	}
+	at := 0
+	if st.table || p.near.CraftingTable {
+		at |= tableAtHand
+	}
+	if st.furnace || p.near.Furnace {
+		at |= furnaceAtHand
+	}
+	set := p.reach.of(item, at)
 	k.WriteString("|path")
 	for _, it := range path {
-		if p.reach.has(item, it) {
+		if p.reach.has(set, it) {
 			k.WriteByte(' ')
 			k.WriteString(it)
 		}
@@ -176,7 +203,7 @@ func (p *planner) memoKey(st *state, item string, n int, path []string) string {
 	k.WriteString("|inv")
 	var held []string
 	for it, c := range st.inv {
-		if c != 0 && p.reach.has(item, it) {
+		if c != 0 && p.reach.has(set, it) {
 			held = append(held, it)
 		}
 	}
@@ -189,7 +216,7 @@ func (p *planner) memoKey(st *state, item string, n int, path []string) string {
 	}
 	k.WriteString("|any")
 	for _, tag := range sortedKeys(st.anyOf) {
-		if !p.reach.touches(item, tag) {
+		if !p.reach.touches(set, tag) {
 			continue
 		}
 		k.WriteByte(' ')
@@ -209,10 +236,9 @@ func (a *answer) replay(st *state) {
 			delete(st.inv, it)
 		}
 	}
-	for _, s := range a.steps {
-		s.Uses = maps.Clone(s.Uses)
-		st.steps = append(st.steps, s)
-	}
+	// The steps' Uses stay the memo's own: the search only reads them,
+	// and a finished plan copies them (plan).
+	st.steps = append(st.steps, a.steps...)
 	if len(a.missing) > 0 || len(a.anyOf) > 0 {
 		st.own()
 	}

@@ -2,6 +2,9 @@ package recipes
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"sync"
 	"testing"
 )
 
@@ -55,4 +58,61 @@ func planJSON(t *testing.T, p *Plan) string {
 		t.Fatal(err)
 	}
 	return string(raw)
+}
+
+// TestMemoIsSharedSafely: plans made at once from several goroutines on
+// one book (the brain and the practice world share it) give the answers
+// of the plain search; run with -race.
+func TestMemoIsSharedSafely(t *testing.T) {
+	b, err := Load(os.DirFS("../../../data"), "26.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := craftable(b)[:120]
+	want := map[string]string{}
+	for _, it := range items {
+		p, err := b.plan(it, 2, midGame(), Nearby{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[it] = planJSON(t, p)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range items {
+				it := items[(i+g*30)%len(items)]
+				p, err := b.Plan(it, 2, midGame())
+				if err != nil {
+					errs <- err
+					return
+				}
+				raw, err := json.Marshal(p)
+				if err != nil || string(raw) != want[it] {
+					errs <- fmt.Errorf("goroutine %d: %s differs: %v", g, it, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+// TestMemoStaysBounded: a memo that reaches its limit starts afresh.
+func TestMemoStaysBounded(t *testing.T) {
+	m := newMemo()
+	for i := range memoLimit + 10 {
+		m.put(fmt.Sprint(i), &answer{})
+	}
+	if n := len(m.answers); n != 10 {
+		t.Errorf("%d answers after %d puts, want the 10 since it started afresh", n, memoLimit+10)
+	}
+	if m.get(fmt.Sprint(memoLimit+9)) == nil || m.get("0") != nil {
+		t.Error("want the newest answers kept and the oldest gone")
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 
 	"beaweb/internal/game"
 )
@@ -124,9 +125,15 @@ func (b *Book) plan(item string, count int, have game.Inventory, near Nearby, m 
 		st = newState(start.Clone())
 		p.miss(st, item, count)
 	}
+	st.own()
+	steps := slices.Clone(st.steps)
+	for i := range steps {
+		// The plan is the caller's: nothing in it is the memo's.
+		steps[i].Uses = maps.Clone(steps[i].Uses)
+	}
 	plan := &Plan{
 		Item: item, Count: count, MCVersion: b.asked, BookVersion: b.version, Note: b.note,
-		Steps: st.steps, Missing: st.missing, Any: map[string]string{}, have: start, book: b,
+		Steps: steps, Missing: st.missing, Any: map[string]string{}, have: start, book: b,
 	}
 	for tag, rep := range st.anyOf {
 		if plan.Missing[tag] > 0 {

@@ -309,8 +309,7 @@ func (p *planner) apply(st *state, o option, n int, path []string, from source) 
 // step that needs it: one she carries, one nearby, or one the plan makes
 // (and she keeps).
 func (p *planner) ensureStation(st *state, station string, path []string) {
-	have := map[string]bool{StationTable: st.table, StationFurnace: st.furnace}
-	if have[station] {
+	if (station == StationTable && st.table) || (station == StationFurnace && st.furnace) {
 		return
 	}
 	if slices.Contains(path, station) {
