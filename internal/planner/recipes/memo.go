@@ -52,6 +52,32 @@ func (m *memo) put(key string, a *answer) {
 	m.answers[key] = a
 }
 
+// recall is search through the memo: the answer remembered for this
+// key when one is and the search's limits would not have cut it
+// differently here, else the search, remembered.
+func (p *planner) recall(st *state, item string, n int, path []string) {
+	key := p.memoKey(st, item, n, path)
+	depth := len(path)
+	if a := p.memo.get(key); a != nil && p.nodes+a.nodes <= maxNodes && depth+a.reach < maxDepth {
+		a.replay(st)
+		p.nodes += a.nodes
+		p.deepest = max(p.deepest, depth+a.reach)
+		return
+	}
+	before := st.clone()
+	nodes, deepest := p.nodes, p.deepest
+	p.deepest = depth
+	p.search(st, item, n, path)
+	a := record(before, st)
+	a.nodes, a.reach = p.nodes-nodes, p.deepest-depth
+	// An answer cut short by a limit depends on where the search
+	// stood, not only on the key: it is not kept.
+	if p.nodes <= maxNodes && p.deepest < maxDepth {
+		p.memo.put(key, a)
+	}
+	p.deepest = max(p.deepest, deepest)
+}
+
 // answer is what one produce call did to the state, as a change.
 type answer struct {
 	fail           bool

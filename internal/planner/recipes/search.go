@@ -88,26 +88,7 @@ func (p *planner) produce(st *state, item string, n int, path []string) {
 		p.search(st, item, n, path)
 		return
 	}
-	key := p.memoKey(st, item, n, path)
-	depth := len(path)
-	if a := p.memo.get(key); a != nil && p.nodes+a.nodes <= maxNodes && depth+a.reach < maxDepth {
-		a.replay(st)
-		p.nodes += a.nodes
-		p.deepest = max(p.deepest, depth+a.reach)
-		return
-	}
-	before := st.clone()
-	nodes, deepest := p.nodes, p.deepest
-	p.deepest = depth
-	p.search(st, item, n, path)
-	a := record(before, st)
-	a.nodes, a.reach = p.nodes-nodes, p.deepest-depth
-	// An answer cut short by a limit depends on where the search
-	// stood, not only on the key: it is not kept.
-	if p.nodes <= maxNodes && p.deepest < maxDepth {
-		p.memo.put(key, a)
-	}
-	p.deepest = max(p.deepest, deepest)
+	p.recall(st, item, n, path)
 }
 
 // search is produce past its checks: what she carries first, then the
@@ -370,8 +351,37 @@ func (p *planner) obtain(st *state, alts []string, n int, path []string, from so
 		st.fail, st.failAt = true, ""
 		return taken
 	}
-	var cands []string
-	failAt := ""
+	makeOne := p.produce
+	if from == gatherLoop {
+		makeOne = p.gatherOrProduce
+	}
+	cands, failAt := p.candidates(alts, path)
+	switch len(cands) {
+	case 0:
+		st.fail, st.failAt = true, failAt
+		return taken
+	case 1:
+		makeOne(st, cands[0], n, path)
+	default:
+		p.makeBest(st, cands, alts, n, path, makeOne, failAt)
+	}
+	if st.fail {
+		return taken
+	}
+	take()
+	if n > 0 {
+		st.fail, st.failAt = true, ""
+	}
+	return taken
+}
+
+// candidates are the alternatives of a slot worth making, and, when none
+// is, the item whose loop closed (as failAt).
+func (p *planner) candidates(alts, path []string) (cands []string, failAt string) {
+	making := ""
+	if len(path) > 0 {
+		making = path[len(path)-1]
+	}
 	for _, it := range alts {
 		if slices.Contains(path, it) {
 			failAt = deeper(path, failAt, it)
@@ -386,58 +396,41 @@ func (p *planner) obtain(st *state, alts []string, n int, path []string, from so
 		}
 		cands = append(cands, it)
 	}
-	switch len(cands) {
-	case 0:
-		st.fail, st.failAt = true, failAt
-		return taken
-	case 1:
-		if from != gatherLoop {
-			p.produce(st, cands[0], n, path)
-			break
-		}
+	return cands, failAt
+}
+
+// makeBest makes n of whichever of cands is best (fewest missing, then
+// fewest steps) and names what is missing by its tag where the choice
+// was arbitrary. failAt is where the loops of alternatives left out
+// closed.
+func (p *planner) makeBest(st *state, cands, alts []string, n int, path []string,
+	makeOne func(*state, string, int, []string), failAt string) {
+	var results []*state
+	var best *state
+	for _, it := range cands {
 		c := st.clone()
-		p.gatherOrProduce(c, cands[0], n, path)
-		*st = *c
-	default:
-		var results []*state
-		var best *state
-		for _, it := range cands {
-			c := st.clone()
-			c.bound = tighter(st.bound, best)
-			if from == gatherLoop {
-				p.gatherOrProduce(c, it, n, path)
-			} else {
-				p.produce(c, it, n, path)
+		c.bound = tighter(st.bound, best)
+		makeOne(c, it, n, path)
+		if c.fail {
+			if c.failAt == "" {
+				failAt = ""
+			} else if failAt != "" {
+				failAt = deeper(path, failAt, c.failAt)
 			}
-			if c.fail {
-				if c.failAt == "" {
-					failAt = ""
-				} else if failAt != "" {
-					failAt = deeper(path, failAt, c.failAt)
-				}
-				continue
-			}
-			results = append(results, c)
-			if best == nil || better(c, best) {
-				best = c
-			}
+			continue
 		}
-		if best == nil {
-			st.fail, st.failAt = true, failAt
-			return taken
+		results = append(results, c)
+		if best == nil || better(c, best) {
+			best = c
 		}
-		p.generalize(st, best, results, alts)
-		best.bound = st.bound
-		*st = *best
 	}
-	if st.fail {
-		return taken
+	if best == nil {
+		st.fail, st.failAt = true, failAt
+		return
 	}
-	take()
-	if n > 0 {
-		st.fail, st.failAt = true, ""
-	}
-	return taken
+	p.generalize(st, best, results, alts)
+	best.bound = st.bound
+	*st = *best
 }
 
 // gatherOrProduce makes n of item, or, when every way to make it leads
