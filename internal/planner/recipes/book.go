@@ -47,6 +47,8 @@ type Book struct {
 	// thing in a Book that changes after Load, behind its own lock.
 	reach *reach
 	memo  *memo
+	// ways[item] are the ways the planner weighs to make it.
+	ways map[string][]option
 }
 
 // Recipe is a crafting recipe with its tag slots resolved to items.
@@ -278,6 +280,12 @@ func decode(data []byte, name string) (*Book, error) {
 	for y, ss := range b.smelts {
 		for _, s := range ss {
 			mark(y, s.Items)
+		}
+	}
+	b.ways = map[string][]option{}
+	for _, item := range b.items {
+		if w := waysToMake(b, item); len(w) > 0 {
+			b.ways[item] = w
 		}
 	}
 	b.reach = newReach(b)

@@ -98,10 +98,11 @@ type answer struct {
 // recipe needs one and she has none at hand yet. Computed once per book.
 type reach struct {
 	index map[string]int
-	// sets[at][item], where at has bit 0 set when a crafting table is at
-	// hand and bit 1 when a furnace is: then the station's own recipes
-	// are out of reach.
-	sets [4]map[string][]uint64
+	// sets[at][i] is the reach of item i, where at has bit 0 set when a
+	// crafting table is at hand and bit 1 when a furnace is: then the
+	// station's own recipes are out of reach. Items of one loop share
+	// their set.
+	sets [4][][]uint64
 	tags map[string][]uint64 // "#tag" to its members
 }
 
@@ -125,50 +126,119 @@ func newReach(b *Book) *reach {
 		}
 		r.tags["#"+name] = set
 	}
+	// What each item is made from, and which stations its ways need.
+	from := make([][]int, len(b.items))
+	needs := make([]int, len(b.items)) // tableAtHand and furnaceAtHand bits
+	for i, item := range b.items {
+		for _, o := range b.ways[item] {
+			var alts []string
+			if o.craft != nil {
+				if !o.craft.FitsInventory() {
+					needs[i] |= tableAtHand
+				}
+				for _, s := range o.craft.Slots {
+					alts = append(alts, s.Items...)
+				}
+			} else {
+				needs[i] |= furnaceAtHand
+				alts = o.smelt.Items
+			}
+			for _, it := range alts {
+				if j, ok := r.index[it]; ok && !slices.Contains(from[i], j) {
+					from[i] = append(from[i], j)
+				}
+			}
+		}
+	}
+	stations := map[int]string{tableAtHand: StationTable, furnaceAtHand: StationFurnace}
 	for at := range r.sets {
-		direct := func(item string) []string {
-			var out []string
-			for _, rc := range b.crafts[item] {
-				if !rc.FitsInventory() && at&tableAtHand == 0 {
-					out = append(out, StationTable)
-				}
-				for _, s := range rc.Slots {
-					out = append(out, s.Items...)
+		edges := make([][]int, len(b.items))
+		for i := range edges {
+			edges[i] = from[i]
+			for bit, name := range stations {
+				j, known := r.index[name]
+				if known && needs[i]&bit != 0 && at&bit == 0 {
+					edges[i] = append(slices.Clip(edges[i]), j)
 				}
 			}
-			for _, s := range b.smelts[item] {
-				if s.Salvage {
-					continue
-				}
-				if at&furnaceAtHand == 0 {
-					out = append(out, StationFurnace)
-				}
-				out = append(out, s.Items...)
-			}
-			return out
 		}
-		r.sets[at] = make(map[string][]uint64, len(b.items))
-		for _, item := range b.items {
-			set := make([]uint64, words)
-			stack := []string{item}
-			for len(stack) > 0 {
-				it := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				i, ok := r.index[it]
-				if !ok || set[i/64]&(1<<(i%64)) != 0 {
-					continue
-				}
-				set[i/64] |= 1 << (i % 64)
-				stack = append(stack, direct(it)...)
-			}
-			r.sets[at][item] = set
-		}
+		r.sets[at] = closures(edges, words)
 	}
 	return r
 }
 
+// closures is, for every node of a graph, the set of nodes it reaches
+// (itself included), by Tarjan's strongly connected components: a
+// component is finished after every component it reaches, so its set is
+// its members and theirs.
+func closures(edges [][]int, words int) [][]uint64 {
+	n := len(edges)
+	sets := make([][]uint64, n)
+	index, low := make([]int, n), make([]int, n)
+	for i := range index {
+		index[i] = -1
+	}
+	onStack := make([]bool, n)
+	var stack []int
+	next := 0
+	var visit func(v int)
+	visit = func(v int) {
+		index[v], low[v] = next, next
+		next++
+		stack = append(stack, v)
+		onStack[v] = true
+		for _, w := range edges[v] {
+			if index[w] < 0 {
+				visit(w)
+				low[v] = min(low[v], low[w])
+			} else if onStack[w] {
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] != index[v] {
+			return
+		}
+		set := make([]uint64, words)
+		var members []int
+		for {
+			w := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			onStack[w] = false
+			members = append(members, w)
+			set[w/64] |= 1 << (w % 64)
+			if w == v {
+				break
+			}
+		}
+		for _, m := range members {
+			for _, w := range edges[m] {
+				if sets[w] != nil { // another component, finished
+					for k := range set {
+						set[k] |= sets[w][k]
+					}
+				}
+			}
+		}
+		for _, m := range members {
+			sets[m] = set
+		}
+	}
+	for v := range n {
+		if index[v] < 0 {
+			visit(v)
+		}
+	}
+	return sets
+}
+
 // of is the reach of item for a search that has the stations at.
-func (r *reach) of(item string, at int) []uint64 { return r.sets[at][item] }
+func (r *reach) of(item string, at int) []uint64 {
+	i, ok := r.index[item]
+	if !ok {
+		return nil
+	}
+	return r.sets[at][i]
+}
 
 // has reports whether other is in set.
 func (r *reach) has(set []uint64, other string) bool {

@@ -116,3 +116,63 @@ func TestMemoStaysBounded(t *testing.T) {
 		t.Error("want the newest answers kept and the oldest gone")
 	}
 }
+
+// TestReachIsEveryWayDown holds the reach sets, worked out by components,
+// to a plain walk down every item's ways in both books.
+func TestReachIsEveryWayDown(t *testing.T) {
+	for _, version := range []string{"26.1", "1.21.4"} {
+		b := book(t, version)
+		for at := range 4 {
+			for _, item := range b.Items() {
+				want := map[string]bool{}
+				stack := []string{item}
+				for len(stack) > 0 {
+					it := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					if want[it] {
+						continue
+					}
+					want[it] = true
+					for _, o := range b.ways[it] {
+						if o.craft != nil {
+							if !o.craft.FitsInventory() && at&tableAtHand == 0 {
+								stack = append(stack, StationTable)
+							}
+							for _, s := range o.craft.Slots {
+								stack = append(stack, s.Items...)
+							}
+							continue
+						}
+						if at&furnaceAtHand == 0 {
+							stack = append(stack, StationFurnace)
+						}
+						stack = append(stack, o.smelt.Items...)
+					}
+				}
+				set := b.reach.of(item, at)
+				for _, other := range b.Items() {
+					if b.reach.has(set, other) != want[other] {
+						t.Fatalf("%s, stations %d: %s reaches %s is %v, want %v", version, at, item, other, !want[other], want[other])
+					}
+				}
+			}
+		}
+	}
+	b := book(t, "26.1")
+	for _, tc := range []struct {
+		item  string
+		at    int
+		other string
+		want  bool
+	}{
+		{"wooden_pickaxe", 0, "spruce_log", true},
+		{"oak_planks", 0, "crafting_table", false},
+		{"iron_ingot", 0, "cobblestone", true}, // for the furnace
+		{"iron_ingot", furnaceAtHand, "cobblestone", false},
+		{"iron_ingot", furnaceAtHand, "furnace", false},
+	} {
+		if got := b.reach.has(b.reach.of(tc.item, tc.at), tc.other); got != tc.want {
+			t.Errorf("%s with stations %d reaches %s: %v, want %v", tc.item, tc.at, tc.other, got, tc.want)
+		}
+	}
+}

@@ -50,15 +50,21 @@ const (
 	gatherLoop
 )
 
-func (p *planner) options(item string) []option {
+// options are the ways the planner weighs to make item, worked out once
+// per book (Book.ways).
+func (p *planner) options(item string) []option { return p.b.ways[item] }
+
+// waysToMake lists the ways to make item: its recipes that leave her with
+// more of it, and its smelts but for melting down tools.
+func waysToMake(b *Book, item string) []option {
 	var out []option
-	for _, r := range p.b.crafts[item] {
+	for _, r := range b.crafts[item] {
 		if r.Count <= selfUse(r) {
 			continue // it would never leave her with more
 		}
 		out = append(out, option{craft: r})
 	}
-	for _, s := range p.b.smelts[item] {
+	for _, s := range b.smelts[item] {
 		if !s.Salvage {
 			out = append(out, option{smelt: s})
 		}
@@ -274,8 +280,11 @@ func (p *planner) apply(st *state, o option, n int, path []string, from source) 
 	}
 	s := o.smelt
 	p.ensureStation(st, StationFurnace, path)
-	if s.Ore {
+	switch {
+	case s.Ore:
 		from = carriedOnly
+	case from == gatherLoop:
+		from = anySource // a smelt turns one into one: it packs nothing
 	}
 	uses := p.obtain(st, s.Items, n, path, from)
 	if st.fail {
@@ -321,6 +330,9 @@ func (p *planner) obtain(st *state, alts []string, n int, path []string, from so
 		making = path[len(path)-1]
 	}
 	take := func() {
+		if !holdsAny(st.inv, alts) {
+			return
+		}
 		for _, it := range byHeld(st.inv, alts) {
 			if n == 0 {
 				return
@@ -444,6 +456,15 @@ func (p *planner) gatherOrProduce(st *state, item string, n int, path []string) 
 		p.miss(c, item, n)
 	}
 	*st = *c
+}
+
+func holdsAny(inv game.Inventory, alts []string) bool {
+	for _, it := range alts {
+		if inv[it] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // byHeld orders a slot's alternatives by how many she has, most first, so
