@@ -95,7 +95,8 @@ type answer struct {
 // reach is, per item, the set of items (by index) that making it can read
 // or make: the item, every ingredient of its recipes and smelts, what
 // those are made of, and the crafting table and furnace with theirs when a
-// recipe needs one and she has none at hand yet. Computed once per book.
+// recipe needs one and the search has not yet set one up. Computed once
+// per book.
 type reach struct {
 	index map[string]int
 	// sets[at][i] is the reach of item i, where at has bit 0 set when a
@@ -281,11 +282,14 @@ func (p *planner) memoKey(st *state, item string, n int, path []string) string {
 	if st.bound >= 0 {
 		k.WriteString(strconv.Itoa(st.bound - st.missed))
 	}
+	// A station nearby but not yet used still leaves the station in
+	// reach: the search asks whether it is being made before it looks
+	// around (ensureStation).
 	at := 0
-	if st.table || p.near.CraftingTable {
+	if st.table {
 		at |= tableAtHand
 	}
-	if st.furnace || p.near.Furnace {
+	if st.furnace {
 		at |= furnaceAtHand
 	}
 	set := p.reach.of(item, at)
