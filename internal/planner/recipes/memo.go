@@ -339,8 +339,11 @@ func (a *answer) replay(st *state) {
 	// The steps' Uses stay the memo's own: the search only reads them,
 	// and a finished plan copies them (plan).
 	st.steps = append(st.steps, a.steps...)
-	if len(a.missing) > 0 || len(a.anyOf) > 0 {
-		st.own()
+	if len(a.missing) > 0 {
+		st.ownMissing()
+	}
+	if len(a.anyOf) > 0 {
+		st.ownAnyOf()
 	}
 	for k, d := range a.missing {
 		st.missing[k] += d

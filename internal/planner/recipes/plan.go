@@ -125,7 +125,7 @@ func (b *Book) plan(item string, count int, have game.Inventory, near Nearby, m 
 		st = newState(start.Clone())
 		p.miss(st, item, count)
 	}
-	st.own()
+	st.ownMissing()
 	steps := slices.Clone(st.steps)
 	for i := range steps {
 		// The plan is the caller's: nothing in it is the memo's.
@@ -228,8 +228,9 @@ type state struct {
 	// not carry).
 	fail   bool
 	failAt string
-	// shared says missing and anyOf may be another state's too.
-	shared bool
+	// sharedMissing and sharedAnyOf say the map may be another
+	// state's too.
+	sharedMissing, sharedAnyOf bool
 	// bound, when not negative, is the missing count of the best
 	// alternative found so far: past it this one cannot win, so the
 	// search stops refining it (branch and bound).
@@ -248,16 +249,24 @@ func (s *state) clone() *state {
 	c.steps = s.steps[:len(s.steps):len(s.steps)]
 	// missing and anyOf change far less often than they are cloned:
 	// both states share them until one writes (own).
-	s.shared, c.shared = true, true
+	s.sharedMissing, s.sharedAnyOf = true, true
+	c.sharedMissing, c.sharedAnyOf = true, true
 	return &c
 }
 
-// own makes missing and anyOf the state's own, before it changes them.
-func (s *state) own() {
-	if s.shared {
+// ownMissing makes missing the state's own, before it changes it.
+func (s *state) ownMissing() {
+	if s.sharedMissing {
 		s.missing = maps.Clone(s.missing)
+		s.sharedMissing = false
+	}
+}
+
+// ownAnyOf makes anyOf the state's own, before it changes it.
+func (s *state) ownAnyOf() {
+	if s.sharedAnyOf {
 		s.anyOf = maps.Clone(s.anyOf)
-		s.shared = false
+		s.sharedAnyOf = false
 	}
 }
 
@@ -275,7 +284,7 @@ func better(a, b *state) bool {
 
 // miss records n of item as missing; she is taken to have gathered them.
 func (p *planner) miss(st *state, item string, n int) {
-	st.own()
+	st.ownMissing()
 	st.missing[item] += n
 	st.inv[item] += n
 	st.missed += n
