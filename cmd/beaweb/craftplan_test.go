@@ -102,3 +102,12 @@ func TestCraftPlanMissingBook(t *testing.T) {
 		t.Errorf("code %d, stderr %q", code, stderr.String())
 	}
 }
+
+// TestCraftPlanStorageLoop: a hay bale is nine wheat, not a thing to find.
+func TestCraftPlanStorageLoop(t *testing.T) {
+	code, out, errOut := craftPlan(t, "hay_block", "--have", "wheat=5")
+	if code != 0 || !strings.Contains(out, "You are missing 1 log of any wood and 4 wheat: get them first.") ||
+		!strings.Contains(out, "Craft 1 hay_block from 9 wheat at a crafting table.") || strings.Contains(out, "in the world") {
+		t.Errorf("code %d\nstdout %s\nstderr %s", code, out, errOut)
+	}
+}

@@ -26,7 +26,7 @@ const (
 )
 
 // Book is the recipe book of one Minecraft version. It is read-only after
-// Load and safe for concurrent use.
+// Load, but for the planner's memo, and safe for concurrent use.
 type Book struct {
 	version    string // the book's own version
 	asked      string // the version the game reported
@@ -43,6 +43,12 @@ type Book struct {
 	tagsBySize []string // tag names, fewest members first, then by name
 	// madeFrom[y][x] is true when some recipe for y takes x.
 	madeFrom map[string]map[string]bool
+	// reach and memo make planning fast (memo.go); the memo is the one
+	// thing in a Book that changes after Load, behind its own lock.
+	reach *reach
+	memo  *memo
+	// ways[item] are the ways the planner weighs to make it.
+	ways map[string][]option
 }
 
 // Recipe is a crafting recipe with its tag slots resolved to items.
@@ -276,6 +282,14 @@ func decode(data []byte, name string) (*Book, error) {
 			mark(y, s.Items)
 		}
 	}
+	b.ways = map[string][]option{}
+	for _, item := range b.items {
+		if w := waysToMake(b, item); len(w) > 0 {
+			b.ways[item] = w
+		}
+	}
+	b.reach = newReach(b)
+	b.memo = newMemo()
 	return b, nil
 }
 

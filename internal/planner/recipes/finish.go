@@ -14,18 +14,25 @@ import (
 // planner uses it to check each change it makes to a finished plan.
 func (p *planner) replay(start game.Inventory, steps []Step) (game.Inventory, error) {
 	inv := start.Clone()
-	for i, s := range steps {
-		take := maps.Clone(s.Uses)
-		if s.Fuel != nil {
-			take[s.Fuel.Item] += s.Fuel.Count
+	takeOut := func(i int, it string, k int) error {
+		if inv[it] < k {
+			return fmt.Errorf("step %d takes %d %s, only %d there", i+1, k, it, inv[it])
 		}
-		for it, k := range take {
-			if inv[it] < k {
-				return nil, fmt.Errorf("step %d takes %d %s, only %d there", i+1, k, it, inv[it])
+		inv[it] -= k
+		if inv[it] == 0 {
+			delete(inv, it)
+		}
+		return nil
+	}
+	for i, s := range steps {
+		for it, k := range s.Uses {
+			if err := takeOut(i, it, k); err != nil {
+				return nil, err
 			}
-			inv[it] -= k
-			if inv[it] == 0 {
-				delete(inv, it)
+		}
+		if s.Fuel != nil {
+			if err := takeOut(i, s.Fuel.Item, s.Fuel.Count); err != nil {
+				return nil, err
 			}
 		}
 		// The station is checked once the ingredients are out of her
@@ -68,10 +75,14 @@ func stepShape(s Step) string {
 // than two of 4.
 func (p *planner) mergeSteps(plan *Plan) {
 	start := plan.startInventory()
+	shapes := make([]string, len(plan.Steps))
+	for i, s := range plan.Steps {
+		shapes[i] = stepShape(s)
+	}
 	for i := 0; i < len(plan.Steps); i++ {
 		for j := i + 1; j < len(plan.Steps); j++ {
 			a, b := plan.Steps[i], plan.Steps[j]
-			if stepShape(a) != stepShape(b) {
+			if shapes[i] != shapes[j] {
 				continue
 			}
 			merged := a
@@ -84,6 +95,7 @@ func (p *planner) mergeSteps(plan *Plan) {
 			trial := slices.Concat(plan.Steps[:i], []Step{merged}, plan.Steps[i+1:j], plan.Steps[j+1:])
 			if _, err := p.replay(start, trial); err == nil {
 				plan.Steps = trial
+				shapes = slices.Delete(shapes, j, j+1)
 				j--
 			}
 		}
@@ -134,12 +146,12 @@ func (p *planner) assignFuel(plan *Plan) error {
 		for ci := range cands {
 			c := &cands[ci]
 			lo, hi := 0, c.units
-			if !p.fuelFits(plan, i, *c, hi) {
+			if !p.fuelFits(plan, i, before, *c, hi) {
 				continue
 			}
 			for lo < hi {
 				mid := (lo + hi) / 2
-				if p.fuelFits(plan, i, *c, mid) {
+				if p.fuelFits(plan, i, before, *c, mid) {
 					hi = mid
 				} else {
 					lo = mid + 1
@@ -194,12 +206,14 @@ type fuelChoice struct {
 }
 
 // fuelFits reports whether step i can burn c with short of it gathered
-// beforehand, the rest of the plan still playing through.
-func (p *planner) fuelFits(plan *Plan, i int, c fuelChoice, short int) bool {
-	steps := slices.Clone(plan.Steps)
-	steps[i].Fuel = &Fuel{Item: c.item, Count: c.units}
-	start := plan.startInventory()
+// beforehand, the rest of the plan still playing through. before is what
+// she has when step i begins; what she gathers at the start is still
+// there, since the steps before i take exactly what they name.
+func (p *planner) fuelFits(plan *Plan, i int, before game.Inventory, c fuelChoice, short int) bool {
+	rest := slices.Clone(plan.Steps[i:])
+	rest[0].Fuel = &Fuel{Item: c.item, Count: c.units}
+	start := before.Clone()
 	start[c.item] += short
-	_, err := p.replay(start, steps)
+	_, err := p.replay(start, rest)
 	return err == nil
 }

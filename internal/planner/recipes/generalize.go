@@ -83,6 +83,8 @@ func (p *planner) rename(st *state, key, tag, rep string, d int) {
 	if have, ok := st.anyOf[k]; ok && have != rep {
 		return
 	}
+	st.ownMissing()
+	st.ownAnyOf()
 	st.missing[key] -= d
 	if st.missing[key] == 0 {
 		delete(st.missing, key)

@@ -88,9 +88,17 @@ func (b *Book) Plan(item string, count int, have game.Inventory) (*Plan, error) 
 // furnace when one is needed and neither she nor the world nearby has one,
 // never unpacks a storage block she does not carry (a cycle such as ingot
 // to block to ingot is cut wherever it closes) and never smelts an ore she
-// does not carry. Each smelt gets one kind of fuel, the one that leaves the
-// least burn unused.
+// does not carry. An item made only from an ingredient that is itself made
+// only from the item (a hay bale from wheat) is planned from that
+// ingredient, which she gathers. Each smelt gets one kind of fuel, the one
+// that leaves the least burn unused.
 func (b *Book) PlanNear(item string, count int, have game.Inventory, near Nearby) (*Plan, error) {
+	return b.plan(item, count, have, near, b.memo)
+}
+
+// plan is PlanNear with the memo to use; nil searches everything afresh
+// (the reference the memo is tested against).
+func (b *Book) plan(item string, count int, have game.Inventory, near Nearby, m *memo) (*Plan, error) {
 	item = Normalize(item)
 	if err := b.CheckItem(item); err != nil {
 		return nil, err
@@ -108,7 +116,7 @@ func (b *Book) PlanNear(item string, count int, have game.Inventory, near Nearby
 			start[Normalize(k)] += v
 		}
 	}
-	p := &planner{b: b, near: near}
+	p := &planner{b: b, near: near, memo: m, reach: b.reach}
 	st := newState(start.Clone())
 	p.produce(st, item, count, nil)
 	if st.fail {
@@ -117,9 +125,15 @@ func (b *Book) PlanNear(item string, count int, have game.Inventory, near Nearby
 		st = newState(start.Clone())
 		p.miss(st, item, count)
 	}
+	st.ownMissing()
+	steps := slices.Clone(st.steps)
+	for i := range steps {
+		// The plan is the caller's: nothing in it is the memo's.
+		steps[i].Uses = maps.Clone(steps[i].Uses)
+	}
 	plan := &Plan{
 		Item: item, Count: count, MCVersion: b.asked, BookVersion: b.version, Note: b.note,
-		Steps: st.steps, Missing: st.missing, Any: map[string]string{}, have: start, book: b,
+		Steps: steps, Missing: st.missing, Any: map[string]string{}, have: start, book: b,
 	}
 	for tag, rep := range st.anyOf {
 		if plan.Missing[tag] > 0 {
@@ -181,9 +195,15 @@ func (p *Plan) Have() game.Inventory { return p.have.Clone() }
 
 // planner holds one planning run.
 type planner struct {
-	b     *Book
-	near  Nearby
+	b    *Book
+	near Nearby
+	// memo, when not nil, remembers sub-plans for the book (memo.go).
+	memo  *memo
+	reach *reach
 	nodes int
+	// deepest is the longest path the search has checked, which the
+	// memo needs to know whether the depth limit cut an answer short.
+	deepest int
 }
 
 // Limits that keep one plan finite whatever the book holds: a chain deeper
@@ -208,6 +228,9 @@ type state struct {
 	// not carry).
 	fail   bool
 	failAt string
+	// sharedMissing and sharedAnyOf say the map may be another
+	// state's too.
+	sharedMissing, sharedAnyOf bool
 	// bound, when not negative, is the missing count of the best
 	// alternative found so far: past it this one cannot win, so the
 	// search stops refining it (branch and bound).
@@ -221,10 +244,30 @@ func newState(inv game.Inventory) *state {
 func (s *state) clone() *state {
 	c := *s
 	c.inv = s.inv.Clone()
-	c.steps = slices.Clone(s.steps)
-	c.missing = maps.Clone(s.missing)
-	c.anyOf = maps.Clone(s.anyOf)
+	// Steps are only ever appended: the clone shares the ones made so
+	// far, and its first append copies them (the capacity is cut).
+	c.steps = s.steps[:len(s.steps):len(s.steps)]
+	// missing and anyOf change far less often than they are cloned:
+	// both states share them until one writes (own).
+	s.sharedMissing, s.sharedAnyOf = true, true
+	c.sharedMissing, c.sharedAnyOf = true, true
 	return &c
+}
+
+// ownMissing makes missing the state's own, before it changes it.
+func (s *state) ownMissing() {
+	if s.sharedMissing {
+		s.missing = maps.Clone(s.missing)
+		s.sharedMissing = false
+	}
+}
+
+// ownAnyOf makes anyOf the state's own, before it changes it.
+func (s *state) ownAnyOf() {
+	if s.sharedAnyOf {
+		s.anyOf = maps.Clone(s.anyOf)
+		s.sharedAnyOf = false
+	}
 }
 
 // better orders finished alternatives: feasible first, then fewest missing
@@ -241,6 +284,7 @@ func better(a, b *state) bool {
 
 // miss records n of item as missing; she is taken to have gathered them.
 func (p *planner) miss(st *state, item string, n int) {
+	st.ownMissing()
 	st.missing[item] += n
 	st.inv[item] += n
 	st.missed += n

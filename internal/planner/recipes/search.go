@@ -12,19 +12,59 @@ type option struct {
 	smelt *Smelt
 }
 
+// makes is how many more of the item one run of the option leaves her
+// with: a recipe that takes one of its own result (a smithing template
+// copied) gains less than it makes.
 func (o option) makes() int {
 	if o.craft != nil {
-		return o.craft.Count
+		return o.craft.Count - selfUse(o.craft)
 	}
 	return 1
 }
 
-func (p *planner) options(item string) []option {
+// selfUse is how many of its own result one craft of r takes, counting
+// only slots that nothing else fills.
+func selfUse(r *Recipe) int {
+	n := 0
+	for _, s := range r.Slots {
+		if isSelf(r, s) {
+			n += s.Count
+		}
+	}
+	return n
+}
+
+func isSelf(r *Recipe, s Slot) bool { return len(s.Items) == 1 && s.Items[0] == r.Result }
+
+// source says where apply may take a step's ingredients from.
+type source int
+
+const (
+	// anySource takes what she carries, then makes the rest.
+	anySource source = iota
+	// carriedOnly takes every ingredient from what she carries.
+	carriedOnly
+	// gatherLoop is anySource, except that an ingredient made only from
+	// the item being made is gathered when the recipe packs it (nine
+	// wheat into a hay bale): it is the raw material of the loop.
+	gatherLoop
+)
+
+// options are the ways the planner weighs to make item, worked out once
+// per book (Book.ways).
+func (p *planner) options(item string) []option { return p.b.ways[item] }
+
+// waysToMake lists the ways to make item: its recipes that leave her with
+// more of it, and its smelts but for melting down tools.
+func waysToMake(b *Book, item string) []option {
 	var out []option
-	for _, r := range p.b.crafts[item] {
+	for _, r := range b.crafts[item] {
+		if r.Count <= selfUse(r) {
+			continue // it would never leave her with more
+		}
 		out = append(out, option{craft: r})
 	}
-	for _, s := range p.b.smelts[item] {
+	for _, s := range b.smelts[item] {
 		if !s.Salvage {
 			out = append(out, option{smelt: s})
 		}
@@ -43,10 +83,23 @@ func (p *planner) produce(st *state, item string, n int, path []string) {
 		return
 	}
 	p.nodes++
+	p.deepest = max(p.deepest, len(path))
 	if len(path) >= maxDepth || p.nodes > maxNodes || (st.bound >= 0 && st.missed > st.bound) {
 		p.miss(st, item, n)
 		return
 	}
+	if p.memo == nil || p.b.gathered[item] || len(p.b.crafts[item])+len(p.b.smelts[item]) == 0 {
+		// A thing she finds in the world is quicker weighed than
+		// looked up.
+		p.search(st, item, n, path)
+		return
+	}
+	p.recall(st, item, n, path)
+}
+
+// search is produce past its checks: what she carries first, then the
+// best of the ways to make the item.
+func (p *planner) search(st *state, item string, n int, path []string) {
 	path = append(path[:len(path):len(path)], item)
 	opts := p.options(item)
 	// What she carries first: any recipe she can make straight from her
@@ -57,7 +110,7 @@ func (p *planner) produce(st *state, item string, n int, path []string) {
 			return
 		}
 		if k := p.carriedTimes(st, o, n, path); k > 0 {
-			n -= p.apply(st, o, k*o.makes(), path, true)
+			n -= p.apply(st, o, k*o.makes(), path, carriedOnly)
 		}
 	}
 	if n <= 0 {
@@ -73,17 +126,25 @@ func (p *planner) produce(st *state, item string, n int, path []string) {
 	// An item whose every recipe leads back to an item being made
 	// further up (coal_block while making coal) is no way to make that
 	// item: the failure goes up. One whose recipes lead back to itself
-	// (raw_iron from raw_iron_block) is a thing to gather.
+	// is made from the ingredients of that loop when its recipe packs
+	// them (hay_block from wheat: wheat is made only from hay_block, so
+	// it is what she gathers), and is a thing to gather itself when it
+	// unpacks them (raw_iron from raw_iron_block) or when no recipe is
+	// left at all.
 	cycleAbove, failAt := true, ""
+	var loops []option
 	for _, o := range opts {
 		c := st.clone()
 		c.bound = tighter(st.bound, best)
-		p.apply(c, o, n, path, false)
+		p.apply(c, o, n, path, anySource)
 		if c.fail {
 			if c.failAt == "" || c.failAt == item {
 				cycleAbove = false
 			} else {
 				failAt = deeper(path, failAt, c.failAt)
+			}
+			if c.failAt == item {
+				loops = append(loops, o)
 			}
 			continue
 		}
@@ -94,6 +155,16 @@ func (p *planner) produce(st *state, item string, n int, path []string) {
 	if best == nil && cycleAbove {
 		st.fail, st.failAt = true, failAt
 		return
+	}
+	if best == nil {
+		for _, o := range loops {
+			c := st.clone()
+			c.bound = tighter(st.bound, best)
+			p.apply(c, o, n, path, gatherLoop)
+			if !c.fail && (best == nil || better(c, best)) {
+				best = c
+			}
+		}
 	}
 	if best == nil {
 		p.miss(st, item, n)
@@ -149,7 +220,7 @@ func (p *planner) carriedTimes(st *state, o option, n int, path []string) int {
 	for ; k > 0; k-- {
 		c := st.clone()
 		c.table, c.furnace = true, true
-		p.apply(c, o, k*o.makes(), path, true)
+		p.apply(c, o, k*o.makes(), path, carriedOnly)
 		if !c.fail {
 			return k
 		}
@@ -157,19 +228,32 @@ func (p *planner) carriedTimes(st *state, o option, n int, path []string) int {
 	return 0
 }
 
-// apply makes n of the option's result (rounded up to whole crafts) and
-// returns how many it made. carriedOnly takes every ingredient from what
-// she has, making none.
-func (p *planner) apply(st *state, o option, n int, path []string, carriedOnly bool) int {
+// apply makes at least n more of the option's result (rounded up to whole
+// crafts) and returns how many more she has. from says where the
+// ingredients come from.
+func (p *planner) apply(st *state, o option, n int, path []string, from source) int {
 	if o.craft != nil {
 		r := o.craft
-		times := (n + r.Count - 1) / r.Count
+		gain := o.makes()
+		times := (n + gain - 1) / gain
 		if !r.FitsInventory() {
 			p.ensureStation(st, StationTable, path)
 		}
 		uses := map[string]int{}
 		for _, s := range r.Slots {
-			for it, k := range p.obtain(st, s.Items, s.Count*times, path, carriedOnly) {
+			slotFrom := from
+			if from == gatherLoop && s.Count <= r.Count {
+				// Only a recipe that takes more of the ingredient
+				// than it makes packs it; the other way round it
+				// unpacks what she does not carry.
+				slotFrom = anySource
+			}
+			if isSelf(r, s) {
+				// A recipe that copies its result takes one she
+				// carries; making one for it would go round.
+				slotFrom = carriedOnly
+			}
+			for it, k := range p.obtain(st, s.Items, s.Count*times, path, slotFrom) {
 				uses[it] += k
 			}
 			if st.fail {
@@ -192,11 +276,17 @@ func (p *planner) apply(st *state, o option, n int, path []string, carriedOnly b
 		st.inv[r.Result] += times * r.Count
 		st.steps = append(st.steps, Step{Kind: KindCraft, Item: r.Result, Count: times * r.Count,
 			Times: times, Uses: uses, Station: r.Station()})
-		return times * r.Count
+		return times * gain
 	}
 	s := o.smelt
 	p.ensureStation(st, StationFurnace, path)
-	uses := p.obtain(st, s.Items, n, path, carriedOnly || s.Ore)
+	switch {
+	case s.Ore:
+		from = carriedOnly
+	case from == gatherLoop:
+		from = anySource // a smelt turns one into one: it packs nothing
+	}
+	uses := p.obtain(st, s.Items, n, path, from)
 	if st.fail {
 		return 0
 	}
@@ -209,8 +299,7 @@ func (p *planner) apply(st *state, o option, n int, path []string, carriedOnly b
 // step that needs it: one she carries, one nearby, or one the plan makes
 // (and she keeps).
 func (p *planner) ensureStation(st *state, station string, path []string) {
-	have := map[string]bool{StationTable: st.table, StationFurnace: st.furnace}
-	if have[station] {
+	if (station == StationTable && st.table) || (station == StationFurnace && st.furnace) {
 		return
 	}
 	if slices.Contains(path, station) {
@@ -234,16 +323,24 @@ func (p *planner) ensureStation(st *state, station string, path []string) {
 // obtain takes n items that fill a slot, any of alts: first what she has,
 // then what the best of the alternatives can be made into. It returns what
 // it took.
-func (p *planner) obtain(st *state, alts []string, n int, path []string, carriedOnly bool) map[string]int {
+func (p *planner) obtain(st *state, alts []string, n int, path []string, from source) map[string]int {
 	taken := map[string]int{}
+	making := ""
+	if len(path) > 0 {
+		making = path[len(path)-1]
+	}
 	take := func() {
+		if !holdsAny(st.inv, alts) {
+			return
+		}
 		for _, it := range byHeld(st.inv, alts) {
 			if n == 0 {
 				return
 			}
-			if slices.Contains(path, it) {
+			if slices.Contains(path, it) && !(from == carriedOnly && len(alts) == 1 && it == making) {
 				// Never use an item to make itself (coal into a block
-				// of coal and back).
+				// of coal and back), but for a recipe that copies it
+				// (a smithing template), which takes one she carries.
 				continue
 			}
 			k := min(st.inv[it], n)
@@ -262,12 +359,37 @@ func (p *planner) obtain(st *state, alts []string, n int, path []string, carried
 	if n == 0 {
 		return taken
 	}
-	if carriedOnly {
+	if from == carriedOnly {
 		st.fail, st.failAt = true, ""
 		return taken
 	}
-	var cands []string
-	failAt := ""
+	makeOne := p.produce
+	if from == gatherLoop {
+		makeOne = p.gatherOrProduce
+	}
+	cands, failAt := p.candidates(alts, path)
+	switch len(cands) {
+	case 0:
+		st.fail, st.failAt = true, failAt
+		return taken
+	case 1:
+		makeOne(st, cands[0], n, path)
+	default:
+		p.makeBest(st, cands, alts, n, path, makeOne, failAt)
+	}
+	if st.fail {
+		return taken
+	}
+	take()
+	if n > 0 {
+		st.fail, st.failAt = true, ""
+	}
+	return taken
+}
+
+// candidates are the alternatives of a slot worth making, and, when none
+// is, the item whose loop closed (as failAt).
+func (p *planner) candidates(alts, path []string) (cands []string, failAt string) {
 	making := ""
 	if len(path) > 0 {
 		making = path[len(path)-1]
@@ -286,48 +408,63 @@ func (p *planner) obtain(st *state, alts []string, n int, path []string, carried
 		}
 		cands = append(cands, it)
 	}
-	switch len(cands) {
-	case 0:
+	return cands, failAt
+}
+
+// makeBest makes n of whichever of cands is best (fewest missing, then
+// fewest steps) and names what is missing by its tag where the choice
+// was arbitrary. failAt is where the loops of alternatives left out
+// closed.
+func (p *planner) makeBest(st *state, cands, alts []string, n int, path []string,
+	makeOne func(*state, string, int, []string), failAt string) {
+	var results []*state
+	var best *state
+	for _, it := range cands {
+		c := st.clone()
+		c.bound = tighter(st.bound, best)
+		makeOne(c, it, n, path)
+		if c.fail {
+			if c.failAt == "" {
+				failAt = ""
+			} else if failAt != "" {
+				failAt = deeper(path, failAt, c.failAt)
+			}
+			continue
+		}
+		results = append(results, c)
+		if best == nil || better(c, best) {
+			best = c
+		}
+	}
+	if best == nil {
 		st.fail, st.failAt = true, failAt
-		return taken
-	case 1:
-		p.produce(st, cands[0], n, path)
-	default:
-		var results []*state
-		var best *state
-		for _, it := range cands {
-			c := st.clone()
-			c.bound = tighter(st.bound, best)
-			p.produce(c, it, n, path)
-			if c.fail {
-				if c.failAt == "" {
-					failAt = ""
-				} else if failAt != "" {
-					failAt = deeper(path, failAt, c.failAt)
-				}
-				continue
-			}
-			results = append(results, c)
-			if best == nil || better(c, best) {
-				best = c
-			}
+		return
+	}
+	p.generalize(st, best, results, alts)
+	best.bound = st.bound
+	*st = *best
+}
+
+// gatherOrProduce makes n of item, or, when every way to make it leads
+// back to the item being made (the loop closes there), names it missing:
+// it is the loop's raw material.
+func (p *planner) gatherOrProduce(st *state, item string, n int, path []string) {
+	c := st.clone()
+	p.produce(c, item, n, path)
+	if c.fail && len(path) > 0 && c.failAt == path[len(path)-1] {
+		c = st.clone()
+		p.miss(c, item, n)
+	}
+	*st = *c
+}
+
+func holdsAny(inv game.Inventory, alts []string) bool {
+	for _, it := range alts {
+		if inv[it] > 0 {
+			return true
 		}
-		if best == nil {
-			st.fail, st.failAt = true, failAt
-			return taken
-		}
-		p.generalize(st, best, results, alts)
-		best.bound = st.bound
-		*st = *best
 	}
-	if st.fail {
-		return taken
-	}
-	take()
-	if n > 0 {
-		st.fail, st.failAt = true, ""
-	}
-	return taken
+	return false
 }
 
 // byHeld orders a slot's alternatives by how many she has, most first, so

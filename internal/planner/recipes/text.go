@@ -16,17 +16,23 @@ func (p *Plan) Text() string {
 		fmt.Fprintf(&b, " (%s)", p.Note)
 	}
 	b.WriteString(":\n")
-	if len(p.Steps) == 0 {
-		fmt.Fprintf(&b, "You cannot craft or smelt %s: you get it in the world.\n", p.Item)
-	}
-	if len(p.Missing) == 0 {
+	switch {
+	case len(p.Steps) == 0 && p.Missing[p.Item] > 0 && len(p.Missing) == 1:
+		b.WriteString(p.worldSentence(p.Missing[p.Item]) + "\n")
+	case len(p.Missing) == 0:
 		b.WriteString("You have everything it takes.\n")
-	} else {
+	default:
 		var parts []string
+		total := 0
 		for _, k := range sortedKeys(p.Missing) {
 			parts = append(parts, fmt.Sprintf("%d %s", p.Missing[k], p.sayN(k, p.Missing[k])))
+			total += p.Missing[k]
 		}
-		fmt.Fprintf(&b, "You are missing %s: get them first.\n", andList(parts))
+		them := "them"
+		if total == 1 {
+			them = "it"
+		}
+		fmt.Fprintf(&b, "You are missing %s: get %s first.\n", andList(parts), them)
 		for _, k := range sortedKeys(p.Any) {
 			if len(p.Steps) > 0 {
 				fmt.Fprintf(&b, "For the %s any kind will do: the steps say %s, read it as the kind you get.\n", p.say(k), p.Any[k])
@@ -46,6 +52,28 @@ func (p *Plan) Text() string {
 		fmt.Fprintf(&b, "Left over afterwards: %s.\n", countList(p.Leftovers))
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// worldSentence says, for a plan with no step, why she gets the item in
+// the world rather than making it, and how many.
+func (p *Plan) worldSentence(n int) string {
+	if p.book == nil {
+		return fmt.Sprintf("Find %d %s in the world.", n, p.Item)
+	}
+	made := len(p.book.crafts[p.Item]) > 0
+	for _, s := range p.book.smelts[p.Item] {
+		made = made || !s.Salvage
+	}
+	switch {
+	case !made:
+		return fmt.Sprintf("You cannot craft or smelt %s: find %d in the world.", p.Item, n)
+	case p.book.gathered[p.Item]:
+		return fmt.Sprintf("You find %s in the world rather than craft it: get %d.", p.Item, n)
+	}
+	// Its recipes start from something made only from it (wheat from a
+	// hay bale), from an ore she would have to mine with silk touch, or
+	// from a copy of itself (a smithing template).
+	return fmt.Sprintf("You cannot make %s from anything you could gather first: find %d in the world.", p.Item, n)
 }
 
 func (p *Plan) say(key string) string { return p.sayN(key, 2) }

@@ -1,0 +1,390 @@
+package recipes
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// The search weighs the same sub-problems again and again: every tool
+// needs a crafting table, every table planks, every plank one of a dozen
+// woods, and a plan for the whole book asks each of them hundreds of
+// times. What making n of an item comes to depends only on the part of her
+// state that the item's recipes can reach (reach below), so the book
+// remembers each answer under exactly that part and replays it.
+//
+// The memo is exact, not a heuristic: the key holds every input the search
+// reads (the reachable part of her inventory and of the path, the stations
+// she has and has nearby, the branch-and-bound limit relative to what is
+// already missing, the tag choices made so far), and an answer is replayed
+// only where the search's two cut-offs (depth and node count) would not
+// have fired differently. A test compares every item of both books, from
+// several inventories, with the search run without it.
+
+// memoLimit caps how many answers one book remembers (about 1.3 KB
+// each; the whole 26.1 book from an empty inventory takes some 2,400). A
+// long game with ever-new inventories starts afresh when it is reached
+// rather than grow without end.
+const memoLimit = 1 << 14
+
+// memo holds the answers of one book, shared by every plan made with it.
+type memo struct {
+	mu      sync.Mutex
+	answers map[string]*answer
+}
+
+func newMemo() *memo { return &memo{answers: map[string]*answer{}} }
+
+func (m *memo) get(key string) *answer {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.answers[key]
+}
+
+func (m *memo) put(key string, a *answer) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(m.answers) >= memoLimit {
+		clear(m.answers)
+	}
+	m.answers[key] = a
+}
+
+// recall is search through the memo: the answer remembered for this
+// key when one is and the search's limits would not have cut it
+// differently here, else the search, remembered.
+func (p *planner) recall(st *state, item string, n int, path []string) {
+	key := p.memoKey(st, item, n, path)
+	depth := len(path)
+	if a := p.memo.get(key); a != nil && p.nodes+a.nodes <= maxNodes && depth+a.reach < maxDepth {
+		a.replay(st)
+		p.nodes += a.nodes
+		p.deepest = max(p.deepest, depth+a.reach)
+		return
+	}
+	before := st.clone()
+	nodes, deepest := p.nodes, p.deepest
+	p.deepest = depth
+	p.search(st, item, n, path)
+	a := record(before, st)
+	a.nodes, a.reach = p.nodes-nodes, p.deepest-depth
+	// An answer cut short by a limit depends on where the search
+	// stood, not only on the key: it is not kept.
+	if p.nodes <= maxNodes && p.deepest < maxDepth {
+		p.memo.put(key, a)
+	}
+	p.deepest = max(p.deepest, deepest)
+}
+
+// answer is what one produce call did to the state, as a change.
+type answer struct {
+	fail           bool
+	failAt         string
+	inv            map[string]int // change per item
+	steps          []Step         // appended
+	missing        map[string]int // change per key
+	missed         int
+	anyOf          map[string]string // entries set
+	table, furnace bool
+	nodes          int // search nodes it took
+	reach          int // how much deeper than its start the path went
+}
+
+// reach is, per item, the set of items (by index) that making it can read
+// or make: the item, every ingredient of its recipes and smelts, what
+// those are made of, and the crafting table and furnace with theirs when a
+// recipe needs one and the search has not yet set one up. Computed once
+// per book.
+type reach struct {
+	index map[string]int
+	// sets[at][i] is the reach of item i, where at has bit 0 set when a
+	// crafting table is at hand and bit 1 when a furnace is: then the
+	// station's own recipes are out of reach. Items of one loop share
+	// their set.
+	sets [4][][]uint64
+	tags map[string][]uint64 // "#tag" to its members
+}
+
+const (
+	tableAtHand   = 1
+	furnaceAtHand = 2
+)
+
+func newReach(b *Book) *reach {
+	r := &reach{index: make(map[string]int, len(b.items)), tags: map[string][]uint64{}}
+	for i, it := range b.items {
+		r.index[it] = i
+	}
+	words := (len(b.items) + 63) / 64
+	for name, t := range b.tags {
+		set := make([]uint64, words)
+		for _, it := range t.Items {
+			if i, ok := r.index[it]; ok {
+				set[i/64] |= 1 << (i % 64)
+			}
+		}
+		r.tags["#"+name] = set
+	}
+	// What each item is made from, and which stations its ways need.
+	from := make([][]int, len(b.items))
+	needs := make([]int, len(b.items)) // tableAtHand and furnaceAtHand bits
+	for i, item := range b.items {
+		for _, o := range b.ways[item] {
+			var alts []string
+			if o.craft != nil {
+				if !o.craft.FitsInventory() {
+					needs[i] |= tableAtHand
+				}
+				for _, s := range o.craft.Slots {
+					alts = append(alts, s.Items...)
+				}
+			} else {
+				needs[i] |= furnaceAtHand
+				alts = o.smelt.Items
+			}
+			for _, it := range alts {
+				if j, ok := r.index[it]; ok && !slices.Contains(from[i], j) {
+					from[i] = append(from[i], j)
+				}
+			}
+		}
+	}
+	stations := map[int]string{tableAtHand: StationTable, furnaceAtHand: StationFurnace}
+	for at := range r.sets {
+		edges := make([][]int, len(b.items))
+		for i := range edges {
+			edges[i] = from[i]
+			for bit, name := range stations {
+				j, known := r.index[name]
+				if known && needs[i]&bit != 0 && at&bit == 0 {
+					edges[i] = append(slices.Clip(edges[i]), j)
+				}
+			}
+		}
+		r.sets[at] = closures(edges, words)
+	}
+	return r
+}
+
+// closures is, for every node of a graph, the set of nodes it reaches
+// (itself included), by Tarjan's strongly connected components: a
+// component is finished after every component it reaches, so its set is
+// its members and theirs.
+func closures(edges [][]int, words int) [][]uint64 {
+	n := len(edges)
+	sets := make([][]uint64, n)
+	index, low := make([]int, n), make([]int, n)
+	for i := range index {
+		index[i] = -1
+	}
+	onStack := make([]bool, n)
+	var stack []int
+	next := 0
+	var visit func(v int)
+	visit = func(v int) {
+		index[v], low[v] = next, next
+		next++
+		stack = append(stack, v)
+		onStack[v] = true
+		for _, w := range edges[v] {
+			if index[w] < 0 {
+				visit(w)
+				low[v] = min(low[v], low[w])
+			} else if onStack[w] {
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] != index[v] {
+			return
+		}
+		set := make([]uint64, words)
+		var members []int
+		for {
+			w := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			onStack[w] = false
+			members = append(members, w)
+			set[w/64] |= 1 << (w % 64)
+			if w == v {
+				break
+			}
+		}
+		for _, m := range members {
+			for _, w := range edges[m] {
+				if sets[w] != nil { // another component, finished
+					for k := range set {
+						set[k] |= sets[w][k]
+					}
+				}
+			}
+		}
+		for _, m := range members {
+			sets[m] = set
+		}
+	}
+	for v := range n {
+		if index[v] < 0 {
+			visit(v)
+		}
+	}
+	return sets
+}
+
+// of is the reach of item for a search that has the stations at.
+func (r *reach) of(item string, at int) []uint64 {
+	i, ok := r.index[item]
+	if !ok {
+		return nil
+	}
+	return r.sets[at][i]
+}
+
+// has reports whether other is in set.
+func (r *reach) has(set []uint64, other string) bool {
+	i, known := r.index[other]
+	return known && set != nil && set[i/64]&(1<<(i%64)) != 0
+}
+
+// touches reports whether a search within set can name tag, which it can
+// only when one of the tag's members is in it.
+func (r *reach) touches(set []uint64, tag string) bool {
+	members := r.tags[tag]
+	if members == nil {
+		return true // not a tag the book knows: keep it in the key
+	}
+	for i := range min(len(set), len(members)) {
+		if set[i]&members[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// memoKey is the key of produce(item, n) from st along path: every input
+// the search reads, as a string.
+func (p *planner) memoKey(st *state, item string, n int, path []string) string {
+	var k strings.Builder
+	k.WriteString(item)
+	k.WriteByte('|')
+	k.WriteString(strconv.Itoa(n))
+	flags := []bool{st.table, st.furnace, p.near.CraftingTable, p.near.Furnace}
+	k.WriteByte('|')
+	for _, f := range flags {
+		if f {
+			k.WriteByte('1')
+		} else {
+			k.WriteByte('0')
+		}
+	}
+	k.WriteByte('|')
+	if st.bound >= 0 {
+		k.WriteString(strconv.Itoa(st.bound - st.missed))
+	}
+	// A station nearby but not yet used still leaves the station in
+	// reach: the search asks whether it is being made before it looks
+	// around (ensureStation).
+	at := 0
+	if st.table {
+		at |= tableAtHand
+	}
+	if st.furnace {
+		at |= furnaceAtHand
+	}
+	set := p.reach.of(item, at)
+	k.WriteString("|path")
+	for _, it := range path {
+		if p.reach.has(set, it) {
+			k.WriteByte(' ')
+			k.WriteString(it)
+		}
+	}
+	k.WriteString("|inv")
+	var held []string
+	for it, c := range st.inv {
+		if c != 0 && p.reach.has(set, it) {
+			held = append(held, it)
+		}
+	}
+	slices.Sort(held)
+	for _, it := range held {
+		k.WriteByte(' ')
+		k.WriteString(it)
+		k.WriteByte('=')
+		k.WriteString(strconv.Itoa(st.inv[it]))
+	}
+	k.WriteString("|any")
+	for _, tag := range sortedKeys(st.anyOf) {
+		if !p.reach.touches(set, tag) {
+			continue
+		}
+		k.WriteByte(' ')
+		k.WriteString(tag)
+		k.WriteByte('=')
+		k.WriteString(st.anyOf[tag])
+	}
+	return k.String()
+}
+
+// replay applies a remembered answer to st.
+func (a *answer) replay(st *state) {
+	st.fail, st.failAt = a.fail, a.failAt
+	for it, d := range a.inv {
+		st.inv[it] += d
+		if st.inv[it] == 0 {
+			delete(st.inv, it)
+		}
+	}
+	// The steps' Uses stay the memo's own: the search only reads them,
+	// and a finished plan copies them (plan).
+	st.steps = append(st.steps, a.steps...)
+	if len(a.missing) > 0 {
+		st.ownMissing()
+	}
+	if len(a.anyOf) > 0 {
+		st.ownAnyOf()
+	}
+	for k, d := range a.missing {
+		st.missing[k] += d
+		if st.missing[k] == 0 {
+			delete(st.missing, k)
+		}
+	}
+	st.missed += a.missed
+	maps.Copy(st.anyOf, a.anyOf)
+	st.table, st.furnace = a.table, a.furnace
+}
+
+// record is the change from before to after.
+func record(before, after *state) *answer {
+	a := &answer{fail: after.fail, failAt: after.failAt, inv: map[string]int{}, missing: map[string]int{},
+		missed: after.missed - before.missed, anyOf: map[string]string{}, table: after.table, furnace: after.furnace}
+	for it, v := range after.inv {
+		if d := v - before.inv[it]; d != 0 {
+			a.inv[it] = d
+		}
+	}
+	for it, v := range before.inv {
+		if _, ok := after.inv[it]; !ok && v != 0 {
+			a.inv[it] = -v
+		}
+	}
+	for k, v := range after.missing {
+		if d := v - before.missing[k]; d != 0 {
+			a.missing[k] = d
+		}
+	}
+	for k, v := range before.missing {
+		if _, ok := after.missing[k]; !ok && v != 0 {
+			a.missing[k] = -v
+		}
+	}
+	for k, v := range after.anyOf {
+		if before.anyOf[k] != v {
+			a.anyOf[k] = v
+		}
+	}
+	a.steps = slices.Clone(after.steps[len(before.steps):])
+	return a
+}
