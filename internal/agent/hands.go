@@ -86,6 +86,19 @@ func (r Report) Text() string {
 	return b.String()
 }
 
+// Perception is the report as she perceives it: its facts as fields, and
+// Text for a language model.
+func (r Report) Perception() Perception {
+	p := Perception{Source: SourceGame, Kind: KindAction, Text: r.Text(), Addressed: true}
+	for _, s := range r.Steps {
+		p.Ended = append(p.Ended, Ended{Action: s.Action.Name, Call: s.Action.Call, Result: s.Answer.Result, Message: s.Answer.Explanation()})
+	}
+	for _, a := range r.NotDone {
+		p.NotDone = append(p.NotDone, a.Call)
+	}
+	return p
+}
+
 // ReadAnswer is the default reading of an answer: "RESULT: message" and the
 // action's own last log lines, indented.
 func ReadAnswer(a protocol.Answer) string {

@@ -296,7 +296,7 @@ func (m *Mind) onReport(r Report) {
 	m.mu.Lock()
 	m.idleSince = time.Now()
 	m.mu.Unlock()
-	m.Perceive(Perception{Source: SourceGame, Kind: KindAction, Text: r.Text(), Addressed: true})
+	m.Perceive(r.Perception())
 }
 
 // situation says in a sentence or two what her hands are on, for asks and

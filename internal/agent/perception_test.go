@@ -105,3 +105,42 @@ func TestDeathAndReturnAreTold(t *testing.T) {
 		t.Errorf("the return does not pass the gate")
 	}
 }
+
+// TestAChatLineCarriesItsFacts: a chat perception says who spoke, from how
+// far and what, and whether it was said to her by her name of the moment:
+// a rename applies from the next line.
+func TestAChatLineCarriesItsFacts(t *testing.T) {
+	var got []Perception
+	s := NewSurface("Bea", NewLive("Bea", nil), nil, nil, discard(), func(p Perception) { got = append(got, p) })
+	far := 40.0
+	line := protocol.Chat{UUID: "u-1", Name: "Steve", Message: "ada, are you there?", Distance: &far}
+	s.Handle(context.Background(), line)
+	s.SetName("Ada")
+	s.Handle(context.Background(), line)
+	if len(got) != 2 {
+		t.Fatalf("%d perceptions, want 2", len(got))
+	}
+	c := got[0].Chat
+	if c == nil || c.Author != (Author{UUID: "u-1", Name: "Steve"}) || c.Distance == nil || *c.Distance != 40 || c.Message != line.Message {
+		t.Errorf("the line's facts: %+v", c)
+	}
+	if got[0].Addressed || !got[1].Addressed {
+		t.Errorf("addressed before and after the rename: %v, %v; want false, true", got[0].Addressed, got[1].Addressed)
+	}
+}
+
+// TestAReportCarriesItsFacts: the perception of a batch names each action
+// that ran, its result code and the game's sentence, and what was not done.
+func TestAReportCarriesItsFacts(t *testing.T) {
+	ans := protocol.Answer{Result: protocol.Failure, Message: "you need 2 planks"}
+	r := Report{Steps: []Step{{Action: Action{Name: "craft_item", Call: "craft_item(item=stick)"}, Answer: ans, Text: ReadAnswer(ans)}},
+		NotDone: []Action{{Name: "craft_item", Call: "craft_item(item=wooden_pickaxe)"}}}
+	p := r.Perception()
+	want := Ended{Action: "craft_item", Call: "craft_item(item=stick)", Result: protocol.Failure, Message: "you need 2 planks"}
+	if p.Kind != KindAction || len(p.Ended) != 1 || p.Ended[0] != want || len(p.NotDone) != 1 || p.NotDone[0] != "craft_item(item=wooden_pickaxe)" {
+		t.Errorf("the report's perception: %+v", p)
+	}
+	if !strings.Contains(p.Text, "you need 2 planks") {
+		t.Errorf("its text for a model: %q", p.Text)
+	}
+}

@@ -179,7 +179,7 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 				s.logger.Warn("agent: the death was not recorded", slog.Any("error", err))
 			}
 		}
-		s.perceive(Perception{Source: SourceGame, Kind: KindDeath, At: now,
+		s.perceive(Perception{Source: SourceGame, Kind: KindDeath, At: now, Death: &p,
 			Text: fmt.Sprintf("You died: %s, at %s (%s). Where you died is remembered as last_death.", p.Cause, p.Position.Block(), orDefault(p.Dimension, "overworld"))})
 	case protocol.Respawn:
 		s.mu.Lock()
@@ -188,16 +188,18 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 			s.world.Dimension = p.Dimension
 		}
 		s.mu.Unlock()
-		s.noteReflex(ReflexNote{At: now, Reflex: protocol.ReflexRespawn, Event: protocol.EventFinished,
-			Message: fmt.Sprintf("you are back, at %s", p.Position.Block())})
+		back := ReflexNote{At: now, Reflex: protocol.ReflexRespawn, Event: protocol.EventFinished,
+			Message: fmt.Sprintf("you are back, at %s", p.Position.Block())}
+		s.noteReflex(back)
 		// While she was dead every request failed: now she can act again.
-		s.perceive(Perception{Source: SourceGame, Kind: KindRespawn, At: now,
+		s.perceive(Perception{Source: SourceGame, Kind: KindRespawn, At: now, Reflex: &back,
 			Text: fmt.Sprintf("You are back in the game after dying, at %s (%s). Where you died is remembered as last_death.",
 				p.Position.Block(), orDefault(p.Dimension, "overworld"))})
 	case protocol.Reflex:
-		s.noteReflex(ReflexNote{At: now, Reflex: p.Reflex, Event: p.Event, Message: p.Message})
+		r := ReflexNote{At: now, Reflex: p.Reflex, Event: p.Event, Message: p.Message}
+		s.noteReflex(r)
 		if p.Event == protocol.EventFailed {
-			s.perceive(Perception{Source: SourceGame, Kind: KindReflex, At: now,
+			s.perceive(Perception{Source: SourceGame, Kind: KindReflex, At: now, Reflex: &r,
 				Text: fmt.Sprintf("Your %s reflex failed: %s", p.Reflex, p.Message)})
 		}
 	case protocol.FollowEnded:
@@ -275,7 +277,7 @@ func (s *Surface) onChat(ctx context.Context, c protocol.Chat, now time.Time) {
 	}
 	s.perceive(Perception{Source: SourceChat, Kind: KindChat, At: now,
 		Addressed: Addressed(name, c.Message, c.Distance),
-		Author:    &Author{UUID: c.UUID, Name: c.Name},
+		Chat:      &Heard{Author: Author{UUID: c.UUID, Name: c.Name}, Distance: c.Distance, Message: c.Message},
 		Text:      fmt.Sprintf("%s (%s) says in the game chat: %s", c.Name, where, c.Message)})
 }
 

@@ -59,7 +59,7 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 	m.mu.Lock()
 	msgs := append([]Message(nil), m.history...)
 	m.mu.Unlock()
-	msgs = append(msgs, Message{Role: RoleUser, Text: perception})
+	msgs = append(msgs, Message{Role: RoleUser, Text: perception, Perceptions: ps})
 
 	var (
 		usage       Usage
@@ -132,7 +132,7 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 			}
 			silent = silent || out.Silent
 			rec.ToolCalls = append(rec.ToolCalls, ToolCallRecord{Name: call.Name, Args: string(call.Args), Answer: out.Answer})
-			msgs = append(msgs, Message{Role: RoleTool, ToolCallID: call.ID, ToolName: call.Name, Text: out.Answer})
+			msgs = append(msgs, Message{Role: RoleTool, ToolCallID: call.ID, ToolName: call.Name, Text: out.Answer, Failed: out.Failed})
 			key := callKey(call) + "\x00" + out.Answer
 			seen[key]++
 			if seen[key] >= loopLimit {

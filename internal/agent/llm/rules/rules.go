@@ -13,19 +13,12 @@ import (
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/game/protocol"
 )
 
-// Situation is what the autopilot reads of her game. A Situation that also
-// has a Name() string method gives her name as it is now, so a rename on the
-// dashboard reaches the autopilot at once; otherwise the name given to New
-// is used.
+// Situation is what the autopilot reads of her game.
 type Situation interface {
 	View() agent.SurfaceView
-}
-
-// namer is a Situation that knows her current name.
-type namer interface {
-	Name() string
 }
 
 // Hands tell whether an action is running.
@@ -81,16 +74,6 @@ func New(name string, sit Situation, hands Hands) *Model {
 // Name says which model she thinks with.
 func (m *Model) Name() string { return "rules/autopilot" }
 
-// playerName is her name now.
-func (m *Model) playerName() string {
-	if n, ok := m.sit.(namer); ok {
-		if name := n.Name(); name != "" {
-			return name
-		}
-	}
-	return m.name
-}
-
 // Generate decides the next step. After the tools of a step have answered it
 // ends the turn, so each turn is one decision.
 func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.ModelResponse, error) {
@@ -115,20 +98,20 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var calls []agent.ToolCall
-	text := last.Text
+	ps := last.Perceptions
 	v := m.sit.View()
-	m.noteResult(text)
-	for _, line := range addressedChat(text, m.playerName()) {
-		if msg := m.reply(line); msg != "" && has["mc_chat"] {
+	m.noteResult(ps)
+	for _, h := range addressedChat(ps) {
+		if msg := m.reply(h); msg != "" && has["mc_chat"] {
 			calls = append(calls, m.call("mc_chat", map[string]any{"message": msg}))
 		}
 	}
 	_, busy := m.hands.Busy()
-	if strings.Contains(text, "standing around") {
+	if hasKind(ps, agent.KindIdle) {
 		m.streak = 0 // the nudge she rested for: try again
 		m.sleepWait = false
 	}
-	if v.State != nil && (!m.haveGround || strings.Contains(text, "[go_to_surface] result: SUCCESS")) {
+	if e, ok := ended(ps, "go_to_surface"); v.State != nil && (!m.haveGround || ok && e.Result == protocol.Success) {
 		// Under the open sky now: this is the ground, however low the land.
 		m.groundY, m.haveGround = v.State.Player.Position.Y, true
 	}
@@ -138,9 +121,9 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		calls = append(calls, m.call("remember_place", map[string]any{"name": "start", "note": "where you came into this world"}))
 	}
 	switch {
-	case strings.Contains(text, "asks what you are doing") && has["speak"]:
+	case hasKind(ps, agent.KindAsk) && has["speak"]:
 		calls = append(calls, m.call("speak", map[string]any{"text": m.describe(busy)}))
-	case dead(text):
+	case dead(ps):
 		// Every request fails until she respawns, which wakes her again.
 	case busy:
 		// Her hands are busy: a new action would replace the running one.
@@ -168,27 +151,66 @@ func (m *Model) call(name string, args map[string]any) agent.ToolCall {
 
 // noteResult counts consecutive failures of the goal last started, so a
 // goal that keeps failing is set aside for a walk elsewhere.
-func (m *Model) noteResult(text string) {
-	if m.lastGoal == "" || !strings.Contains(text, "] result: ") {
+func (m *Model) noteResult(ps []agent.Perception) {
+	var (
+		all                 []agent.Ended
+		notDone             bool
+		success, interrupts bool
+	)
+	for _, p := range ps {
+		all = append(all, p.Ended...)
+		notDone = notDone || len(p.NotDone) > 0
+	}
+	if m.lastGoal == "" || len(all) == 0 {
 		return
 	}
-	whole := m.lastGoal == "shelter" && m.noteBuild(text)
-	if line, ok := resultLine(text, "use_block"); ok && m.lastGoal == "sleep" && !strings.HasPrefix(line, "SUCCESS") {
+	for _, e := range all {
+		success = success || e.Result == protocol.Success
+		interrupts = interrupts || e.Result == protocol.Interrupted
+	}
+	whole := false
+	if e, ok := ended(ps, "build"); ok && m.lastGoal == "shelter" {
+		whole = m.noteBuild(e)
+	}
+	if e, ok := ended(ps, "use_block"); ok && m.lastGoal == "sleep" && e.Result != protocol.Success {
 		// Monsters near, or no bed after all: she rests in her shelter
 		// until the next idle nudge, never walks away from it for this.
 		m.sleepWait = true
 		return
 	}
-	if whole || strings.Contains(text, "result: SUCCESS") && !strings.Contains(text, "not done:") {
+	if whole || success && !notDone {
 		m.failures[m.lastGoal] = 0
 		m.streak = 0
 		return
 	}
-	if strings.Contains(text, "result: INTERRUPTED") {
+	if interrupts {
 		return // a reflex or a replacement is not the goal's fault
 	}
 	m.failures[m.lastGoal]++
 	m.streak++
+}
+
+// ended is the first action of the perceptions that ended and was the
+// given one.
+func ended(ps []agent.Perception, action string) (agent.Ended, bool) {
+	for _, p := range ps {
+		for _, e := range p.Ended {
+			if e.Action == action {
+				return e, true
+			}
+		}
+	}
+	return agent.Ended{}, false
+}
+
+// hasKind reports whether any of the perceptions is of kind k.
+func hasKind(ps []agent.Perception, k agent.Kind) bool {
+	for _, p := range ps {
+		if p.Kind == k {
+			return true
+		}
+	}
+	return false
 }
 
 // noteAnswers reads the tools' answers to her last step: a routine step
@@ -196,7 +218,7 @@ func (m *Model) noteResult(text string) {
 // result perception, so its failure is counted here.
 func (m *Model) noteAnswers(msgs []agent.Message) {
 	for i := len(msgs) - 1; i >= 0 && msgs[i].Role == agent.RoleTool; i-- {
-		if msgs[i].ToolCallID != m.stepID || !strings.HasPrefix(msgs[i].Text, "FAILURE") {
+		if msgs[i].ToolCallID != m.stepID || !msgs[i].Failed {
 			continue
 		}
 		if m.lastGoal == "shelter" {
@@ -263,8 +285,17 @@ func (m *Model) next(v agent.SurfaceView, has map[string]bool) (agent.ToolCall, 
 
 // dead reports whether the turn is about her death and not yet about her
 // return: until she respawns every request would fail.
-func dead(text string) bool {
-	return strings.LastIndex(text, "You died:") > strings.LastIndex(text, "You are back in the game")
+func dead(ps []agent.Perception) bool {
+	died, back := -1, -1
+	for i, p := range ps {
+		switch p.Kind {
+		case agent.KindDeath:
+			died = i
+		case agent.KindRespawn:
+			back = i
+		}
+	}
+	return died > back
 }
 
 // underDepth is how far below the ground she knows she counts as

@@ -8,27 +8,19 @@ import (
 	"beaweb/internal/agent"
 )
 
-// chatLine matches the surface's rendering of a chat perception.
-var chatLine = regexp.MustCompile(`(?m)^(.+?) \((.+?)\) says in the game chat: (.*)$`)
-
 // greeting matches a hello as a word, not inside "this" or "which".
 var greeting = regexp.MustCompile(`\b(hi|hello|hey|hiya|yo|greetings)\b`)
 
-type heard struct{ name, where, message string }
+type heard struct{ name, message string }
 
-// addressedChat finds the chat lines of a perception said to her: from
-// within six blocks, or naming her.
-func addressedChat(text, name string) []heard {
+// addressedChat is the chat lines of the perceptions said to her: the
+// senses decide that (within six blocks, or naming her by her name of the
+// moment).
+func addressedChat(ps []agent.Perception) []heard {
 	var out []heard
-	for _, m := range chatLine.FindAllStringSubmatch(text, -1) {
-		h := heard{m[1], m[2], m[3]}
-		near := false
-		var d float64
-		if _, err := fmt.Sscanf(h.where, "%f blocks away", &d); err == nil && d <= 6 {
-			near = true
-		}
-		if near || agent.Addressed(name, h.message, nil) {
-			out = append(out, h)
+	for _, p := range ps {
+		if p.Kind == agent.KindChat && p.Chat != nil && p.Addressed {
+			out = append(out, heard{p.Chat.Author.Name, p.Chat.Message})
 		}
 	}
 	return out
