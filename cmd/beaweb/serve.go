@@ -97,7 +97,7 @@ func serve(ctx context.Context, cfg config, e env) error {
 		URL:    cfg.ModURL,
 		Logger: logger.With("part", "mod"),
 		OnStatus: func(st protocol.ConnStatus) {
-			mind.Surface.SetConn(st)
+			lv.SetConn(st)
 		},
 	})
 	var ms *models
@@ -110,7 +110,7 @@ func serve(ctx context.Context, cfg config, e env) error {
 		Model: func() agent.Model { return ms.current() }, Game: client, Live: lv,
 		Actions: db, Turns: db, Senses: db, Objectives: db, Recall: db, Logger: logger.With("part", "mind"),
 	})
-	ms = newModels(rules.New(cfg.Name, mind.Surface, mind.Hands), logger.With("part", "model"))
+	ms = newModels(rules.New(lv), logger.With("part", "model"))
 	templates, err := blueprint.LoadTemplates(data.FS)
 	if err != nil {
 		return err
@@ -213,7 +213,7 @@ func (a *application) tools() *tools.Registry {
 	withScripts := a.cfg.BuildScripts
 	a.mu.Unlock()
 	d := tools.Deps{
-		Game: a.client, Situation: a.mind.Surface, Hands: a.mind.Hands, Logger: a.logger.With("part", "tools"),
+		Game: a.client, Situation: a.live, Hands: a.mind.Hands, Logger: a.logger.With("part", "tools"),
 		Crafting: a.books, Building: a.templates, Places: a.db, People: a.db, Blocks: a.db,
 	}
 	if s := newScripts(a.logger); withScripts && s != nil {

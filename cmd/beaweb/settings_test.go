@@ -37,7 +37,7 @@ func testApp(t *testing.T, cfg config) *application {
 	var ms *models
 	mind := agent.NewMind(agent.MindConfig{Name: cfg.Name}, agent.MindDeps{
 		Model: func() agent.Model { return ms.current() }, Game: client, Live: lv, Logger: logger})
-	ms = newModels(rules.New(cfg.Name, mind.Surface, mind.Hands), logger)
+	ms = newModels(rules.New(lv), logger)
 	templates, err := blueprint.LoadTemplates(data.FS)
 	if err != nil {
 		t.Fatal(err)
@@ -210,7 +210,7 @@ func TestSettingsRenameHerAtOnce(t *testing.T) {
 	done := make(chan struct{})
 	go func() { defer close(done); _ = app.mind.Run(ctx) }()
 	defer func() { cancel(); <-done }()
-	app.mind.Surface.SetConn(protocol.ConnStatus{Connected: true})
+	app.live.SetConn(protocol.ConnStatus{Connected: true})
 
 	s, err := app.Settings(ctx)
 	if err != nil {
@@ -258,8 +258,18 @@ func TestSettingsRenameHerAtOnce(t *testing.T) {
 		t.Errorf("her prompt does not name her Ada:\n%.300s", system)
 	}
 
+	// The autopilot reads the perception as the senses made it.
+	model.mu.Lock()
+	msgs := model.seen[len(model.seen)-1].Messages
+	model.mu.Unlock()
+	var last agent.Message
+	for _, m := range msgs {
+		if m.Role == agent.RoleUser && strings.Contains(m.Text, "ada, are you there?") {
+			last = m
+		}
+	}
 	resp, err := autopilot.Generate(ctx, agent.ModelRequest{
-		Messages: []agent.Message{{Role: agent.RoleUser, Text: "Steve (40 blocks away) says in the game chat: ada, are you there?"}},
+		Messages: []agent.Message{last},
 		Tools:    []agent.ToolSpec{{Name: "mc_chat"}, {Name: "stay_silent"}},
 	})
 	if err != nil || len(resp.ToolCalls) == 0 || resp.ToolCalls[0].Name != "mc_chat" {

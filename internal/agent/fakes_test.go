@@ -168,7 +168,7 @@ func newTestMind(model Model, game Game, cfg MindConfig) (*Mind, *turnStore) {
 	m := NewMind(cfg, MindDeps{Model: func() Model { return model }, Game: game, Live: NewLive("Bea", &recorder{}),
 		Turns: turns, Logger: slog.New(slog.DiscardHandler)})
 	m.SetTools(toolbox{})
-	m.Surface.SetConn(protocol.ConnStatus{Connected: true})
+	m.live.SetConn(protocol.ConnStatus{Connected: true})
 	return m, turns
 }
 

@@ -166,12 +166,13 @@ func (h *Hands) Start(ctx context.Context, actions []Action, turnID int64) {
 	}
 	// She is doing the first action from now on, not from when the game
 	// hears of it: the next step of her turn must not read her as idle.
-	b := &batch{doing: &Doing{Action: actions[0].Name, Call: actions[0].Call, Started: time.Now()}}
+	b := &batch{}
 	h.mu.Lock()
 	if h.current != nil {
 		h.current.superseded = true
 	}
 	h.current = b
+	h.showLocked(b, &Doing{Action: actions[0].Name, Call: actions[0].Call, Started: time.Now()})
 	h.mu.Unlock()
 	h.wg.Add(1)
 	go func() {
@@ -219,17 +220,24 @@ func (h *Hands) Wait() { h.wg.Wait() }
 // Progress records a progress packet if it belongs to the running action.
 func (h *Hands) Progress(p protocol.Progress) {
 	h.mu.Lock()
+	defer h.mu.Unlock()
 	b := h.current
-	ok := b != nil && b.doing != nil && b.id == p.ID
-	var d Doing
-	if ok {
-		d = *b.doing
-		d.Progress = &Progress{Done: p.Done, Total: p.Total, Message: p.Message, At: time.Now()}
-		b.doing = &d
+	if b == nil || b.doing == nil || b.id != p.ID {
+		return
 	}
-	h.mu.Unlock()
-	if ok {
-		h.live.Update(TopicHands, func(s *Snapshot) { s.Doing = &d })
+	d := *b.doing
+	d.Progress = &Progress{Done: p.Done, Total: p.Total, Message: p.Message, At: time.Now()}
+	h.showLocked(b, &d)
+}
+
+// showLocked makes d what batch b is doing, and, while b is the running
+// batch, what the snapshot shows her hands on: both change under h.mu, so
+// her hands and the snapshot never disagree. h.mu is held; Live.Update
+// never blocks.
+func (h *Hands) showLocked(b *batch, d *Doing) {
+	b.doing = d
+	if h.current == b {
+		h.live.Update(TopicHands, func(s *Snapshot) { s.Doing = d })
 	}
 }
 
@@ -262,18 +270,14 @@ func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {
 	started := time.Now()
 	rec := ActionRecord{Action: a.Name, Params: paramsJSON(a.Params), Started: started, TurnID: turnID}
 	h.mu.Lock()
-	b.doing = &Doing{Action: a.Name, Call: a.Call, Started: started}
+	h.showLocked(b, &Doing{Action: a.Name, Call: a.Call, Started: started})
 	h.mu.Unlock()
 	sent := func(id string) {
 		rec.ID = id
-		d := &Doing{ID: id, Action: a.Name, Call: a.Call, Started: started}
 		h.mu.Lock()
-		mine := h.current == b
-		b.id, b.doing = id, d
+		b.id = id
+		h.showLocked(b, &Doing{ID: id, Action: a.Name, Call: a.Call, Started: started})
 		h.mu.Unlock()
-		if mine {
-			h.live.Update(TopicHands, func(s *Snapshot) { s.Doing = d })
-		}
 		h.record(ctx, rec, false)
 	}
 	h.logger.Info("agent: action started", slog.String("call", a.Call))
@@ -301,13 +305,13 @@ func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {
 	mine := h.current == b
 	b.doing = nil
 	h.lastEnd = ended
-	h.mu.Unlock()
 	h.live.Update(TopicHands, func(s *Snapshot) {
 		s.Last = fin
-		if mine || (s.Doing != nil && s.Doing.ID == rec.ID) {
+		if mine {
 			s.Doing = nil
 		}
 	})
+	h.mu.Unlock()
 	return step
 }
 

@@ -129,7 +129,7 @@ func NewMind(cfg MindConfig, d MindDeps) *Mind {
 		idleSince: time.Now(), memory: &memoryCache{recall: d.Recall, logger: d.Logger}}
 	m.enabled.Store(true)
 	m.Hands = NewHands(d.Game, d.Actions, d.Live, d.Logger, m.onReport)
-	m.Surface = NewSurface(cfg.Name, d.Live, m.Hands, d.Senses, d.Logger, m.Perceive)
+	m.Surface = NewSurface(d.Live, m.Hands, d.Senses, d.Logger, m.Perceive)
 	return m
 }
 
@@ -163,7 +163,6 @@ func (m *Mind) SetName(name, system string) {
 	m.mu.Lock()
 	m.cfg.Name, m.cfg.System = name, system
 	m.mu.Unlock()
-	m.Surface.SetName(name)
 	m.live.Update(TopicConn, func(s *Snapshot) { s.Name = name })
 }
 
@@ -302,7 +301,7 @@ func (m *Mind) onReport(r Report) {
 // situation says in a sentence or two what her hands are on, for asks and
 // nudges.
 func (m *Mind) situation() string {
-	v := m.Surface.View()
+	v := m.live.Snapshot()
 	var b strings.Builder
 	if d, ok := m.Hands.Busy(); ok {
 		fmt.Fprintf(&b, "You have been at %s for %s", d.Call, seconds(time.Since(d.Started)))

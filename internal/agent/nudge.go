@@ -57,7 +57,7 @@ func (m *Mind) commentary(now time.Time, d Doing) (Perception, bool) {
 	if d.Progress != nil {
 		progress = progressText(d.Progress)
 	}
-	v := m.Surface.View()
+	v := m.live.Snapshot()
 	if progress == m.heardProgress && !v.InvAt.After(m.heardInv) {
 		return Perception{}, false
 	}

@@ -74,7 +74,7 @@ func mindWithMemory(model Model, r *roster) *Mind {
 	m := NewMind(MindConfig{Name: "Bea", System: "You are Bea."}, MindDeps{Model: func() Model { return model }, Game: newFakeGame(),
 		Live: NewLive("Bea", nil), Senses: r, Recall: r, Logger: slog.New(slog.DiscardHandler)})
 	m.SetTools(toolbox{})
-	m.Surface.SetConn(protocol.ConnStatus{Connected: true})
+	m.live.SetConn(protocol.ConnStatus{Connected: true})
 	return m
 }
 

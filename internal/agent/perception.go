@@ -141,17 +141,3 @@ func mentions(text, name string) bool {
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
-
-// Name is her name now: the one a chat line must name to be said to her.
-func (s *Surface) Name() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.name
-}
-
-// SetName changes the name the senses listen for, from the next chat line.
-func (s *Surface) SetName(name string) {
-	s.mu.Lock()
-	s.name = name
-	s.mu.Unlock()
-}

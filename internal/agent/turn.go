@@ -52,7 +52,7 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 		}
 	}
 	if !after.IsZero() {
-		m.Surface.WaitState(ctx, after, freshStateWait)
+		m.live.WaitState(ctx, after, freshStateWait)
 	}
 	perception := strings.Join(texts, "\n\n")
 
@@ -220,15 +220,11 @@ func (m *Mind) runCtx(fallback context.Context) context.Context {
 // system is the prompt with her live state, rendered fresh for every model
 // call and never stored in the history.
 func (m *Mind) system(ctx context.Context) string {
-	var doing *Doing
-	if d, ok := m.Hands.Busy(); ok {
-		doing = &d
-	}
-	v := m.Surface.View()
+	snap := m.live.Snapshot()
 	m.mu.Lock()
 	prompt := m.cfg.System
 	m.mu.Unlock()
-	return prompt + "\n\n# Right now\n\n" + RenderLiveState(v, doing, m.memory.memories(ctx, v), time.Now())
+	return prompt + "\n\n# Right now\n\n" + RenderLiveState(snap, m.memory.memories(ctx, snap), time.Now())
 }
 
 // remember keeps the turn in the history, trimmed from the front at a user

@@ -227,7 +227,7 @@ func TestNoTurnAboutTheGameWhileItIsAway(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		model := &scripted{steps: []ModelResponse{{ToolCalls: []ToolCall{call("1", "find_block", `{}`)}}}}
 		m, _ := newTestMind(model, newFakeGame(), MindConfig{IdleNudge: time.Second})
-		m.Surface.SetConn(protocol.ConnStatus{Connected: false})
+		m.live.SetConn(protocol.ConnStatus{Connected: false})
 		m.turn(context.Background(), []Perception{{Source: SourceGame, Kind: KindAction, Text: "[find_block] result: FAILURE: the game is not connected"}})
 		if n := len(model.requests()); n != 0 {
 			t.Errorf("%d model calls about a game that is away", n)

@@ -122,7 +122,7 @@ func brainTools(d Deps, placed *placedMap) []*Tool {
 // where is her world, dimension and block, or a sentence saying why it is
 // not known yet.
 func where(sit Situation) (world, dim string, at game.Pos, err error) {
-	v := sit.View()
+	v := sit.Snapshot()
 	if v.State == nil {
 		return "", "", game.Pos{}, errors.New("the game has not told you where you are yet")
 	}
@@ -224,7 +224,7 @@ func (t *personTools) remember(ctx context.Context, p rememberPersonParams) agen
 	person, err := t.people.PersonByName(ctx, p.Player)
 	if err != nil {
 		uuid := ""
-		if st := t.sit.View().State; st != nil {
+		if st := t.sit.Snapshot().State; st != nil {
 			for _, np := range st.Players {
 				if strings.EqualFold(np.Name, p.Player) {
 					uuid = np.UUID

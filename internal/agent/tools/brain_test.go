@@ -18,7 +18,7 @@ import (
 
 // standing is her situation at (10, 64, 10) facing east, in world w.
 func standing(dim string) fakeSit {
-	return fakeSit{v: agent.SurfaceView{
+	return fakeSit{v: agent.Snapshot{
 		Hello: &protocol.Hello{MCVersion: "26.2", World: protocol.WorldID{Server: "w"}},
 		World: protocol.WorldID{Server: "w", Dimension: dim},
 		State: &protocol.State{Player: protocol.PlayerState{Position: game.Vec3{X: 10.5, Y: 64, Z: 10.5}, Yaw: 270, Dimension: dim},
@@ -181,9 +181,9 @@ func TestAConfirmedScriptIsBuiltWhereItWasPreviewed(t *testing.T) {
 }
 
 // movingSit is a situation the test can move her in.
-type movingSit struct{ v agent.SurfaceView }
+type movingSit struct{ v agent.Snapshot }
 
-func (m *movingSit) View() agent.SurfaceView { return m.v }
+func (m *movingSit) Snapshot() agent.Snapshot { return m.v }
 
 // TestBuildRefusesEveryVectorWithItsSentence: the brain refuses each
 // malformed build of the shared vectors with the very sentence the game

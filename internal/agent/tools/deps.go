@@ -15,7 +15,7 @@ type Game interface {
 
 // Situation is what she knows of her game right now.
 type Situation interface {
-	View() agent.SurfaceView
+	Snapshot() agent.Snapshot
 }
 
 // Hands stop the batch that is running, so none of its remaining actions

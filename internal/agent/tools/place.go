@@ -128,7 +128,7 @@ func (m *placeMemory) note(s placeSend, r protocol.Result) {
 }
 
 func (g *gameTools) placeBlock(_ context.Context, p placeParams) agent.Outcome {
-	v := g.sit.View()
+	v := g.sit.Snapshot()
 	if v.State == nil && p.X == nil {
 		return failf("you cannot place relative to yourself while the game has not told you where you are; give x, y and z")
 	}

@@ -33,9 +33,9 @@ func (f *fakeGame) Send(_ context.Context, action string, params any, sent func(
 	return a, nil
 }
 
-type fakeSit struct{ v agent.SurfaceView }
+type fakeSit struct{ v agent.Snapshot }
 
-func (f fakeSit) View() agent.SurfaceView { return f.v }
+func (f fakeSit) Snapshot() agent.Snapshot { return f.v }
 
 func newTestRegistry(g *fakeGame) *Registry {
 	return New(Deps{Game: g, Situation: fakeSit{}})

@@ -27,7 +27,7 @@ type world struct {
 	bed *game.Pos
 }
 
-func (w *world) View() agent.SurfaceView {
+func (w *world) Snapshot() agent.Snapshot {
 	inv := game.Inventory{}
 	for k, v := range w.inv {
 		if v > 0 {
@@ -35,7 +35,7 @@ func (w *world) View() agent.SurfaceView {
 		}
 	}
 	t := w.time % 24000
-	return agent.SurfaceView{Inventory: inv, State: &protocol.State{
+	return agent.Snapshot{Inventory: inv, State: &protocol.State{
 		Player:   protocol.PlayerState{Health: 20, Food: w.food, Position: game.Vec3{X: float64(w.pos.X) + 0.5, Y: float64(w.pos.Y), Z: float64(w.pos.Z) + 0.5}, Dimension: "overworld"},
 		Entities: w.ents,
 		World:    protocol.WorldState{Time: t, Dark: t >= 13000 && t < 23000},
@@ -153,7 +153,7 @@ func (w *world) do(c agent.ToolCall) agent.Perception {
 		}
 		w.t.Fatalf("she went after a sheep with none in sight")
 	case "use_block":
-		if p := (game.Pos{X: int(a.X), Y: int(a.Y), Z: int(a.Z)}); w.bed == nil || p != *w.bed || !night(w.View()) {
+		if p := (game.Pos{X: int(a.X), Y: int(a.Y), Z: int(a.Z)}); w.bed == nil || p != *w.bed || !night(w.Snapshot()) {
 			w.t.Fatalf("use_block at %s: the bed is at %v, time %d", p, w.bed, w.time%24000)
 		}
 		w.time += 24000 - w.time%24000 // she sleeps until the morning
@@ -182,7 +182,7 @@ func TestADayOfTheRoutine(t *testing.T) {
 	sheep := protocol.Entity{Type: "sheep", Distance: 12}
 	w := &world{t: t, inv: game.Inventory{}, pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 1000, food: 20,
 		ents: []protocol.Entity{sheep, sheep, sheep}}
-	m := New("Bea", w, hands{})
+	m := New(w)
 	var done []string // tool(arg) in order
 	index := func(s string) int {
 		for i, d := range done {
@@ -212,7 +212,7 @@ func TestADayOfTheRoutine(t *testing.T) {
 			}
 		}
 		if c.Name == "stay_silent" {
-			if night(w.View()) && index("build_template(dirt_shelter)") < 0 {
+			if night(w.Snapshot()) && index("build_template(dirt_shelter)") < 0 {
 				t.Fatalf("she rests at night without a shelter: %v", done)
 			}
 			w.time += 600 // the idle nudge comes later
@@ -258,7 +258,7 @@ func TestADayOfTheRoutine(t *testing.T) {
 // anything else of the day, even the stone tools.
 func TestDuskComesFirst(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "wooden_pickaxe": 1, "stick": 4, "dirt": 20}, time: 11500, food: 20}
-	m := New("Bea", w, hands{})
+	m := New(w)
 	calls := decide(t, m, idle)
 	if len(calls) != 1 || calls[0].Name != "find_block" || !strings.Contains(string(calls[0].Args), `"block":"dirt","count":40`) {
 		t.Errorf("in the late afternoon: %s, want the shelter's 40 missing dirt", callsText(calls))
@@ -271,7 +271,7 @@ func TestDuskComesFirst(t *testing.T) {
 
 func TestEatsWhenHungry(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "bread": 2, "beef": 1}, food: 14}
-	m := New("Bea", w, hands{})
+	m := New(w)
 	if c := decide(t, m, idle); len(c) != 1 || c[0].Name != "eat_food" || !strings.Contains(string(c[0].Args), "bread") {
 		t.Errorf("hungry with bread: %s", callsText(c))
 	}
@@ -291,7 +291,7 @@ func TestEatsWhenHungry(t *testing.T) {
 // tests hold that); the autopilot answers those lines and no other.
 func TestOnlyWhatIsSaidToHerIsAnswered(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{}, food: 20, name: "Bea"}
-	m := New("Bea", w, hands{busy: true})
+	m := New(busy(w, agent.Doing{}))
 	line := heardFrom("Steve", 40, "ada, are you there?")
 	if c := decide(t, m, line); len(c) != 1 || c[0].Name != "stay_silent" {
 		t.Errorf("a line not said to her: %s", callsText(c))
@@ -307,7 +307,7 @@ func TestOnlyWhatIsSaidToHerIsAnswered(t *testing.T) {
 // result, so its answer is read: twice refused, she looks elsewhere.
 func TestAStepRefusedAtOnceCountsAsAFailure(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 60, "oak_door": 1}, pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
-	m := New("Bea", w, hands{})
+	m := New(w)
 	refuse := func(c agent.ToolCall) {
 		t.Helper()
 		resp, err := m.Generate(context.Background(), agent.ModelRequest{Tools: allTools, Messages: []agent.Message{

@@ -18,20 +18,13 @@ import (
 
 // Situation is what the autopilot reads of her game.
 type Situation interface {
-	View() agent.SurfaceView
-}
-
-// Hands tell whether an action is running.
-type Hands interface {
-	Busy() (agent.Doing, bool)
+	Snapshot() agent.Snapshot
 }
 
 // Model is the autopilot. It reads her situation directly rather than
 // parsing her prompt, and decides one step of the routine per turn.
 type Model struct {
-	name  string
-	sit   Situation
-	hands Hands
+	sit Situation
 
 	mu       sync.Mutex
 	seq      int
@@ -66,9 +59,10 @@ type Model struct {
 // greetAgain is how long she waits before greeting the same player again.
 const greetAgain = 5 * time.Minute
 
-// New returns the autopilot playing as name.
-func New(name string, sit Situation, hands Hands) *Model {
-	return &Model{name: name, sit: sit, hands: hands, failures: map[string]int{}, greeted: map[string]time.Time{}, now: time.Now}
+// New returns the autopilot playing the game sit shows: her name, her
+// state and what her hands are on.
+func New(sit Situation) *Model {
+	return &Model{sit: sit, failures: map[string]int{}, greeted: map[string]time.Time{}, now: time.Now}
 }
 
 // Name says which model she thinks with.
@@ -99,14 +93,14 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	defer m.mu.Unlock()
 	var calls []agent.ToolCall
 	ps := last.Perceptions
-	v := m.sit.View()
+	v := m.sit.Snapshot()
 	m.noteResult(ps)
 	for _, h := range addressedChat(ps) {
-		if msg := m.reply(h); msg != "" && has["mc_chat"] {
+		if msg := m.reply(h, v.Doing); msg != "" && has["mc_chat"] {
 			calls = append(calls, m.call("mc_chat", map[string]any{"message": msg}))
 		}
 	}
-	_, busy := m.hands.Busy()
+	busy := v.Doing != nil
 	if hasKind(ps, agent.KindIdle) {
 		m.streak = 0 // the nudge she rested for: try again
 		m.sleepWait = false
@@ -122,12 +116,12 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	}
 	switch {
 	case hasKind(ps, agent.KindAsk) && has["speak"]:
-		calls = append(calls, m.call("speak", map[string]any{"text": m.describe(busy)}))
+		calls = append(calls, m.call("speak", map[string]any{"text": m.describe(v.Doing)}))
 	case dead(ps):
 		// Every request fails until she respawns, which wakes her again.
 	case busy:
 		// Her hands are busy: a new action would replace the running one.
-	case reflexActive(v):
+	case reflexActive(v, m.now()):
 		// A reflex has her hands (a fight, a flight, a meal): a request now
 		// would take them away mid-fight. The idle nudge brings her back.
 	case m.streak >= restLimit:
@@ -235,7 +229,7 @@ func (m *Model) noteAnswers(msgs []agent.Message) {
 const restLimit = 6
 
 // next picks the first step of the survival routine that is due.
-func (m *Model) next(v agent.SurfaceView, has map[string]bool) (agent.ToolCall, bool) {
+func (m *Model) next(v agent.Snapshot, has map[string]bool) (agent.ToolCall, bool) {
 	if m.failures["explore"] > 0 && has["go_to_surface"] {
 		// Walking away failed too: she is boxed in, most likely in a hole.
 		m.failures["explore"] = 0
@@ -306,7 +300,7 @@ const underDepth = 8
 // down a mine, not in a dip of the land. A valley deeper than that costs one
 // go_to_surface, which answers at once that the sky is open and makes the
 // valley her ground.
-func (m *Model) underground(v agent.SurfaceView) bool {
+func (m *Model) underground(v agent.Snapshot) bool {
 	return m.haveGround && v.State != nil && m.groundY-v.State.Player.Position.Y > underDepth
 }
 
@@ -322,9 +316,9 @@ func needsSky(s step) bool {
 
 // reflexActive reports whether a reflex started in the last minute and has
 // not yet finished or failed.
-func reflexActive(v agent.SurfaceView) bool {
+func reflexActive(v agent.Snapshot, now time.Time) bool {
 	last := map[string]string{}
-	for _, r := range v.Reflexes {
+	for _, r := range v.RecentReflexes(now) {
 		last[r.Reflex] = r.Event
 	}
 	for _, ev := range last {

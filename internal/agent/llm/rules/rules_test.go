@@ -13,16 +13,23 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-type sit struct{ v agent.SurfaceView }
+type sit struct{ v agent.Snapshot }
 
-func (s sit) View() agent.SurfaceView { return s.v }
+func (s sit) Snapshot() agent.Snapshot { return s.v }
 
-type hands struct {
-	busy bool
-	d    agent.Doing
+// busySit is a game in which her hands are on something.
+type busySit struct {
+	Situation
+	d agent.Doing
 }
 
-func (h hands) Busy() (agent.Doing, bool) { return h.d, h.busy }
+func (b busySit) Snapshot() agent.Snapshot {
+	s := b.Situation.Snapshot()
+	s.Doing = &b.d
+	return s
+}
+
+func busy(s Situation, d agent.Doing) busySit { return busySit{s, d} }
 
 var allTools = func() []agent.ToolSpec {
 	var out []agent.ToolSpec
@@ -90,7 +97,7 @@ func heardFrom(name string, distance float64, message string) agent.Perception {
 }
 
 func withInv(inv game.Inventory) sit {
-	return sit{agent.SurfaceView{Inventory: inv, State: &protocol.State{Player: protocol.PlayerState{Health: 20, Food: 20}}}}
+	return sit{agent.Snapshot{Inventory: inv, State: &protocol.State{Player: protocol.PlayerState{Health: 20, Food: 20}}}}
 }
 
 func args(c agent.ToolCall) map[string]any {
@@ -152,7 +159,7 @@ func TestRoutine(t *testing.T) {
 		{with(game.Inventory{"coal": 5, "torch": 8, "iron_pickaxe": 1, "oak_log": 3}), "find_block", `"block":"log","count":8`},
 	}
 	for _, c := range cases {
-		m := New("Bea", withInv(c.inv), hands{})
+		m := New(withInv(c.inv))
 		calls := decide(t, m, idle)
 		if len(calls) != 1 || calls[0].Name != c.tool || !strings.Contains(string(calls[0].Args), c.arg) {
 			t.Errorf("with %v: %s, want %s(%s)", c.inv, callsText(calls), c.tool, c.arg)
@@ -169,7 +176,7 @@ func callsText(calls []agent.ToolCall) string {
 }
 
 func TestBusyHandsAreLeftAlone(t *testing.T) {
-	m := New("Bea", withInv(game.Inventory{}), hands{busy: true, d: agent.Doing{Call: "find_block(block=log, count=4)"}})
+	m := New(busy(withInv(game.Inventory{}), agent.Doing{Call: "find_block(block=log, count=4)"}))
 	calls := decide(t, m, commentary)
 	if len(calls) != 1 || calls[0].Name != "stay_silent" {
 		t.Errorf("with busy hands: %v, want stay_silent", calls)
@@ -177,7 +184,7 @@ func TestBusyHandsAreLeftAlone(t *testing.T) {
 }
 
 func TestAnswersAddressedChat(t *testing.T) {
-	m := New("Bea", withInv(game.Inventory{}), hands{busy: true, d: agent.Doing{Call: "find_block(block=log, count=4)"}})
+	m := New(busy(withInv(game.Inventory{}), agent.Doing{Call: "find_block(block=log, count=4)"}))
 	calls := decide(t, m, heardFrom("Alex", 3, "hello there"))
 	if len(calls) != 1 || calls[0].Name != "mc_chat" || !strings.Contains(args(calls[0])["message"].(string), "Hi Alex") {
 		t.Errorf("a greeting from 3 blocks: %v", calls)
@@ -198,7 +205,7 @@ func TestAnswersAddressedChat(t *testing.T) {
 // does too.
 func TestAHelloIsAnsweredOnceAWhile(t *testing.T) {
 	now := time.Date(2026, 12, 3, 12, 0, 0, 0, time.UTC)
-	m := New("Bea", withInv(game.Inventory{}), hands{busy: true, d: agent.Doing{Call: "find_block(block=log, count=4)"}})
+	m := New(busy(withInv(game.Inventory{}), agent.Doing{Call: "find_block(block=log, count=4)"}))
 	m.now = func() time.Time { return now }
 	hi := heardFrom("Alex", 3, "hi Bea!")
 	if calls := decide(t, m, hi); len(calls) != 1 || calls[0].Name != "mc_chat" {
@@ -226,7 +233,7 @@ func TestAHelloIsAnsweredOnceAWhile(t *testing.T) {
 func TestOutOfAMineForWood(t *testing.T) {
 	place := withInv(game.Inventory{}) // her first want is logs
 	place.v.State.Player.Position = game.Vec3{X: 3, Y: 70, Z: 4}
-	m := New("Bea", &place, hands{})
+	m := New(&place)
 	if calls := decide(t, m, joined); len(calls) != 1 || calls[0].Name != "find_block" || args(calls[0])["block"] != "log" {
 		t.Fatalf("her first step: %v, want logs", calls)
 	}
@@ -245,7 +252,7 @@ func TestOutOfAMineForWood(t *testing.T) {
 
 	// Out under the sky in a deep valley: the valley is her ground now, so
 	// she looks for logs there rather than climb out again and again.
-	m = New("Bea", &place, hands{})
+	m = New(&place)
 	place.v.State.Player.Position.Y = 70
 	decide(t, m, joined)
 	place.v.State.Player.Position.Y = 51
@@ -264,7 +271,7 @@ func TestOutOfAMineForWood(t *testing.T) {
 // where every request would fail until she respawns; the turn about her
 // return goes on with the routine.
 func TestNothingWhileDead(t *testing.T) {
-	m := New("Bea", withInv(game.Inventory{}), hands{})
+	m := New(withInv(game.Inventory{}))
 	if calls := decide(t, m, died); len(calls) != 1 || calls[0].Name != "stay_silent" {
 		t.Errorf("at her death: %v, want stay_silent", calls)
 	}
@@ -274,7 +281,7 @@ func TestNothingWhileDead(t *testing.T) {
 }
 
 func TestAsksGetASpokenAnswer(t *testing.T) {
-	m := New("Bea", withInv(game.Inventory{}), hands{busy: true, d: agent.Doing{Call: "find_block(block=log, count=4)", Progress: &agent.Progress{Done: 1, Total: 4}}})
+	m := New(busy(withInv(game.Inventory{}), agent.Doing{Call: "find_block(block=log, count=4)", Progress: &agent.Progress{Done: 1, Total: 4}}))
 	calls := decide(t, m, asked)
 	if len(calls) != 1 || calls[0].Name != "speak" || !strings.Contains(args(calls[0])["text"].(string), "1 of 4") {
 		t.Errorf("an ask: %v", calls)
@@ -282,7 +289,7 @@ func TestAsksGetASpokenAnswer(t *testing.T) {
 }
 
 func TestAGoalThatKeepsFailingIsSetAside(t *testing.T) {
-	m := New("Bea", withInv(game.Inventory{}), hands{})
+	m := New(withInv(game.Inventory{}))
 	first := decide(t, m, joined)
 	if len(first) != 1 || first[0].Name != "find_block" {
 		t.Fatalf("first step %v, want logs", first)
@@ -299,7 +306,7 @@ func TestAGoalThatKeepsFailingIsSetAside(t *testing.T) {
 }
 
 func TestEndsTheTurnAfterItsTools(t *testing.T) {
-	m := New("Bea", withInv(game.Inventory{}), hands{})
+	m := New(withInv(game.Inventory{}))
 	resp, err := m.Generate(context.Background(), agent.ModelRequest{Messages: []agent.Message{
 		{Role: agent.RoleUser, Text: "go"}, {Role: agent.RoleAssistant}, {Role: agent.RoleTool, Text: "started"}}, Tools: allTools})
 	if err != nil || len(resp.ToolCalls) != 0 {
@@ -308,9 +315,9 @@ func TestEndsTheTurnAfterItsTools(t *testing.T) {
 }
 
 func TestShelterOncePerNight(t *testing.T) {
-	v := agent.SurfaceView{Inventory: game.Inventory{"dirt": 64, "stone_pickaxe": 1, "iron_pickaxe": 1, "oak_door": 1, "chest": 1},
+	v := agent.Snapshot{Inventory: game.Inventory{"dirt": 64, "stone_pickaxe": 1, "iron_pickaxe": 1, "oak_door": 1, "chest": 1},
 		State: &protocol.State{Player: protocol.PlayerState{Health: 20, Food: 20}, World: protocol.WorldState{Time: 14000, Dark: true}}}
-	m := New("Bea", sit{v}, hands{})
+	m := New(sit{v})
 	first := decide(t, m, idle)
 	if len(first) != 1 || first[0].Name != "build_template" {
 		t.Fatalf("at night with dirt: %v, want a shelter", first)
@@ -322,7 +329,7 @@ func TestShelterOncePerNight(t *testing.T) {
 }
 
 func TestRestsAfterAStreakOfFailures(t *testing.T) {
-	m := New("Bea", withInv(game.Inventory{}), hands{})
+	m := New(withInv(game.Inventory{}))
 	decide(t, m, joined)
 	for i := 0; i < restLimit; i++ {
 		decide(t, m, done("find_block", "FAILURE", "no log within 32 blocks"))
@@ -336,13 +343,13 @@ func TestRestsAfterAStreakOfFailures(t *testing.T) {
 }
 
 func TestLeavesHerHandsToARunningReflex(t *testing.T) {
-	v := agent.SurfaceView{Inventory: game.Inventory{}, State: &protocol.State{Player: protocol.PlayerState{Health: 12, Food: 20}},
-		Reflexes: []agent.ReflexNote{{Reflex: "defend", Event: "started", Message: "defending against Zombie"}}}
-	m := New("Bea", sit{v}, hands{})
+	v := agent.Snapshot{Inventory: game.Inventory{}, State: &protocol.State{Player: protocol.PlayerState{Health: 12, Food: 20}},
+		Reflexes: []agent.ReflexNote{{At: time.Now(), Reflex: "defend", Event: "started", Message: "defending against Zombie"}}}
+	m := New(sit{v})
 	if calls := decide(t, m, done("find_block", "INTERRUPTED", "interrupted (reflex: defend against Zombie)")); len(calls) != 1 || calls[0].Name != "stay_silent" {
 		t.Errorf("during a fight: %v, want her hands left to the reflex", calls)
 	}
-	v.Reflexes = append(v.Reflexes, agent.ReflexNote{Reflex: "defend", Event: "finished", Message: "the Zombie is dead"})
+	v.Reflexes = append(v.Reflexes, agent.ReflexNote{At: time.Now(), Reflex: "defend", Event: "finished", Message: "the Zombie is dead"})
 	m.sit = sit{v}
 	if calls := decide(t, m, idle); len(calls) != 1 || calls[0].Name != "find_block" {
 		t.Errorf("after the fight: %v, want back to work", calls)
@@ -350,7 +357,7 @@ func TestLeavesHerHandsToARunningReflex(t *testing.T) {
 }
 
 func TestRemembersWhereSheCameIn(t *testing.T) {
-	m := New("Bea", sit{agent.SurfaceView{}}, hands{})
+	m := New(sit{agent.Snapshot{}})
 	tools := append(append([]agent.ToolSpec(nil), allTools...), agent.ToolSpec{Name: "remember_place"})
 	ask := func() []agent.ToolCall {
 		resp, err := m.Generate(context.Background(), agent.ModelRequest{

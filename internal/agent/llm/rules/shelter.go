@@ -84,7 +84,7 @@ func (r *routineBuilder) buildShelter(s *shelter) {
 
 // shelterNear is the shelter she may sleep in tonight: one in this
 // dimension within reach of a walk.
-func (m *Model) shelterNear(v agent.SurfaceView) *shelter {
+func (m *Model) shelterNear(v agent.Snapshot) *shelter {
 	if m.shelter == nil || v.State == nil || m.shelter.dimension != dimension(v) {
 		return nil
 	}
@@ -265,7 +265,7 @@ func (m *Model) noteBuild(e agent.Ended) bool {
 
 // inSight is the nearest entity within huntRange whose type is wanted, ""
 // for none.
-func inSight(v agent.SurfaceView, wanted func(kind string) bool) string {
+func inSight(v agent.Snapshot, wanted func(kind string) bool) string {
 	if v.State == nil {
 		return ""
 	}

@@ -118,7 +118,7 @@ func TestTheShelterMatchesItsTemplate(t *testing.T) {
 func kitWorld(time int64, extra game.Inventory, ents ...protocol.Entity) sit {
 	inv := game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1, "stick": 4, "dirt": 60}
 	maps.Copy(inv, extra)
-	return sit{agent.SurfaceView{Inventory: inv, State: &protocol.State{
+	return sit{agent.Snapshot{Inventory: inv, State: &protocol.State{
 		Player:   protocol.PlayerState{Health: 20, Food: 20, Dimension: "overworld"},
 		Entities: ents,
 		World:    protocol.WorldState{Time: time, Dark: time >= 13000 && time < 23000},
@@ -156,7 +156,7 @@ func TestTheShelterKit(t *testing.T) {
 		{"no door, no wood", kitWorld(6000, without("oak_door", nil)), `find_block{"block":"log","count":2}`},
 		{"a door of the wrong wood", kitWorld(6000, game.Inventory{"chest": 1, "white_bed": 1, "torch": 4, "birch_door": 1, "oak_planks": 9}),
 			`craft_item{"count":1,"item":"oak_door"}`},
-		{"late afternoon, before the stone tools", sit{agent.SurfaceView{Inventory: game.Inventory{"dirt": 60, "oak_planks": 20, "chest": 1}, State: &protocol.State{
+		{"late afternoon, before the stone tools", sit{agent.Snapshot{Inventory: game.Inventory{"dirt": 60, "oak_planks": 20, "chest": 1}, State: &protocol.State{
 			Player: protocol.PlayerState{Health: 20, Food: 20}, World: protocol.WorldState{Time: 11500}}}}, `craft_item{"count":1,"item":"crafting_table"}`},
 		// By night: the door still, from gathered wood if need be; the
 		// rest only from what she carries, and no hunting.
@@ -167,7 +167,7 @@ func TestTheShelterKit(t *testing.T) {
 		{"night, coal", kitWorld(14000, without("torch", game.Inventory{"coal": 1})), `craft_item{"count":4,"item":"torch"}`},
 	}
 	for _, c := range cases {
-		m := New("Bea", c.v, hands{})
+		m := New(c.v)
 		calls := decide(t, m, idle)
 		if len(calls) != 1 || !strings.HasPrefix(calls[0].Name+string(calls[0].Args), c.want) {
 			t.Errorf("%s: %s, want %s", c.what, callsText(calls), c.want)
@@ -181,7 +181,7 @@ func TestTheShelterKit(t *testing.T) {
 // a walk the next one goes up where she is.
 func TestAShelterLeftOpenIsFinished(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "dirt": 60, "oak_door": 1, "chest": 1}, pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
-	m := New("Bea", w, hands{})
+	m := New(w)
 	say := func(perception agent.Perception) string {
 		t.Helper()
 		calls := decide(t, m, perception)
@@ -224,7 +224,7 @@ func TestAShelterLeftOpenIsFinished(t *testing.T) {
 func TestASleepInTheBed(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "dirt": 60, "oak_door": 1, "chest": 1, "white_bed": 1},
 		pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
-	m := New("Bea", w, hands{})
+	m := New(w)
 	say := func(perception agent.Perception) string {
 		t.Helper()
 		return callsText(decide(t, m, perception))
@@ -261,7 +261,7 @@ func TestASleepInTheBed(t *testing.T) {
 func TestTheNight(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 10, "oak_door": 1, "chest": 1},
 		pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
-	m := New("Bea", w, hands{})
+	m := New(w)
 	say := func(perception agent.Perception) agent.ToolCall {
 		t.Helper()
 		calls := decide(t, m, perception)

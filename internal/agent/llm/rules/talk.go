@@ -27,10 +27,11 @@ func addressedChat(ps []agent.Perception) []heard {
 }
 
 // reply is a short, friendly answer that says what she is up to; empty for
-// a hello from someone she greeted a moment ago (m.mu is held).
-func (m *Model) reply(h heard) string {
+// a hello from someone she greeted a moment ago (m.mu is held). doing is
+// what her hands are on, nil for nothing.
+func (m *Model) reply(h heard, doing *agent.Doing) string {
 	what := "looking for something to do"
-	if d, ok := m.hands.Busy(); ok {
+	if d := doing; d != nil {
 		what = "busy with " + d.Call
 	} else if m.lastGoal != "" {
 		what = "working on " + goalText(m.lastGoal)
@@ -50,8 +51,8 @@ func (m *Model) reply(h heard) string {
 	return fmt.Sprintf("Heard you, %s. I'm %s.", h.name, what)
 }
 
-func (m *Model) describe(busy bool) string {
-	if d, ok := m.hands.Busy(); ok && busy {
+func (m *Model) describe(doing *agent.Doing) string {
+	if d := doing; d != nil {
 		s := fmt.Sprintf("I'm at %s", d.Call)
 		if d.Progress != nil && d.Progress.Total > 0 {
 			s += fmt.Sprintf(", %d of %d done", d.Progress.Done, d.Progress.Total)
