@@ -12,12 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"beaweb/data"
 	"beaweb/internal/agent"
-	"beaweb/internal/agent/llm/rules"
-	"beaweb/internal/game/modclient"
 	"beaweb/internal/game/protocol"
-	"beaweb/internal/planner/blueprint"
 	"beaweb/internal/store"
 	"beaweb/web"
 )
@@ -32,20 +28,10 @@ func testApp(t *testing.T, cfg config) *application {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	client := modclient.New(modclient.Config{URL: cfg.ModURL, Logger: logger})
-	lv := agent.NewLive(cfg.Name, nil)
-	var ms *models
-	mind := agent.NewMind(agent.MindConfig{Name: cfg.Name}, agent.MindDeps{
-		Model: func() agent.Model { return ms.current() }, Game: client, Live: lv, Logger: logger})
-	ms = newModels(rules.New(lv), logger)
-	templates, err := blueprint.LoadTemplates(data.FS)
+	app, err := newApplication(cfg, nil, db, nil, logger)
 	if err != nil {
 		t.Fatal(err)
 	}
-	app := &application{cfg: cfg, db: db, client: client, mind: mind, models: ms, live: lv, logger: logger,
-		books: newShelf(data.FS), templates: templates}
-	app.applyModel()
-	mind.SetTools(app.tools())
 	return app
 }
 
@@ -225,7 +211,7 @@ func TestSettingsRenameHerAtOnce(t *testing.T) {
 	}
 	far := 40.0
 	chat := func(msg string) {
-		app.mind.Surface.Handle(ctx, protocol.Chat{UUID: "u-steve", Name: "Steve", Message: msg, Distance: &far})
+		app.senses.Handle(ctx, protocol.Chat{UUID: "u-steve", Name: "Steve", Message: msg, Distance: &far})
 	}
 	waitShown := func(line string) {
 		t.Helper()

@@ -122,13 +122,13 @@ func ReadAnswer(a protocol.Answer) string {
 // in order; a new batch replaces the one still going (the game answers the
 // running request INTERRUPTED / replaced, and the rest of the old batch is
 // not started); the first failure stops the rest. Every batch ends in one
-// Report handed to the report function.
+// Report, which it perceives as the end of the batch.
 type Hands struct {
-	game   Game
-	log    ActionLog
-	live   *Live
-	logger *slog.Logger
-	report func(Report)
+	game     Game
+	log      ActionLog
+	live     *Live
+	logger   *slog.Logger
+	perceive func(Perception)
 
 	mu      sync.Mutex
 	current *batch
@@ -143,9 +143,10 @@ type batch struct {
 }
 
 // NewHands returns hands that act in game, record in log (nil records
-// nowhere), show themselves in live and hand every batch's report to report.
-func NewHands(game Game, log ActionLog, live *Live, logger *slog.Logger, report func(Report)) *Hands {
-	return &Hands{game: game, log: log, live: live, logger: logger, report: report}
+// nowhere), show themselves in live and hand every batch's report, as a
+// perception, to perceive.
+func NewHands(game Game, log ActionLog, live *Live, logger *slog.Logger, perceive func(Perception)) *Hands {
+	return &Hands{game: game, log: log, live: live, logger: logger, perceive: perceive}
 }
 
 // Busy reports whether an action is running and what it is.
@@ -263,7 +264,7 @@ func (h *Hands) run(ctx context.Context, b *batch, actions []Action, turnID int6
 		h.current = nil
 	}
 	h.mu.Unlock()
-	h.report(rep)
+	h.perceive(rep.Perception())
 }
 
 func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {

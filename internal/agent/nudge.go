@@ -11,12 +11,15 @@ import (
 // returns its perception. At most one is due per tick: the idle nudge while
 // her hands are free, the commentary while they are busy.
 func (m *Mind) nudge(now time.Time) (Perception, bool) {
-	if !m.enabled.Load() || !m.live.Snapshot().Conn.Connected {
+	if !m.Enabled() || !m.live.Snapshot().Conn.Connected {
 		return Perception{}, false
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if d, busy := m.Hands.Busy(); busy {
+	if end := m.hands.LastEnd(); end.After(m.idleSince) {
+		m.idleSince = end // her hands came free then
+	}
+	if d, busy := m.hands.Busy(); busy {
 		m.idleSince = now
 		return m.commentary(now, d)
 	}

@@ -57,13 +57,13 @@ func TestCommentaryOnlyWhenSomethingChanged(t *testing.T) {
 		m, _ := newTestMind(&scripted{}, g, MindConfig{Commentary: 20 * time.Second, IdleNudge: 30 * time.Second})
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		m.Hands.Start(ctx, []Action{{Name: "find_block", Call: "find_block(block=log, count=16)"}}, 1)
+		m.hands.Start(ctx, []Action{{Name: "find_block", Call: "find_block(block=log, count=16)"}}, 1)
 		synctest.Wait()
 		start := time.Now()
 		if _, ok := m.nudge(start.Add(10 * time.Second)); ok {
 			t.Fatal("commentary before 20 s")
 		}
-		m.Hands.Progress(protocol.Progress{ID: "r1-abcdef", Done: 3, Total: 16, Message: "chopping oak_log"})
+		m.hands.Progress(protocol.Progress{ID: "r1-abcdef", Done: 3, Total: 16, Message: "chopping oak_log"})
 		p, ok := m.nudge(start.Add(20 * time.Second))
 		if !ok || p.Kind != KindCommentary || !strings.Contains(p.Text, "3/16") || !strings.Contains(p.Text, "find_block(block=log, count=16)") {
 			t.Fatalf("commentary: %v %+v", ok, p)
@@ -79,7 +79,7 @@ func TestCommentaryOnlyWhenSomethingChanged(t *testing.T) {
 			t.Error("two comments within 20 s")
 		}
 		close(release)
-		m.Hands.Wait()
+		m.hands.Wait()
 	})
 }
 
@@ -90,7 +90,7 @@ func TestAskPutsAPerceptionOnTheBus(t *testing.T) {
 		if err := m.Ask(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		p := <-m.queue
+		p := <-m.inbox.queue
 		if p.Kind != KindAsk || !p.Addressed || !strings.Contains(p.Text, "12 cobblestone") || !strings.Contains(p.Text, "hands are free") {
 			t.Errorf("ask: %+v", p)
 		}
@@ -105,13 +105,13 @@ func TestCommentaryOff(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g, release := holding()
 		m, _ := newTestMind(&scripted{}, g, MindConfig{Commentary: 0, IdleNudge: 30 * time.Second})
-		m.Hands.Start(context.Background(), []Action{{Name: "find_block", Call: "find_block(block=log, count=16)"}}, 1)
+		m.hands.Start(context.Background(), []Action{{Name: "find_block", Call: "find_block(block=log, count=16)"}}, 1)
 		synctest.Wait()
-		m.Hands.Progress(protocol.Progress{ID: "r1-abcdef", Done: 3, Total: 16})
+		m.hands.Progress(protocol.Progress{ID: "r1-abcdef", Done: 3, Total: 16})
 		if p, ok := m.nudge(time.Now().Add(time.Hour)); ok {
 			t.Errorf("with commentary off, an hour into find_block: %+v", p)
 		}
 		close(release)
-		m.Hands.Wait()
+		m.hands.Wait()
 	})
 }

@@ -77,11 +77,11 @@ func TestHeartbeatsNeverWakeHer(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		m.Surface.Handle(context.Background(), protocol.Heartbeat{Tick: int64(i)})
 	}
-	if n := len(m.queue); n != 0 {
+	if n := len(m.inbox.queue); n != 0 {
 		t.Errorf("%d perceptions from heartbeats", n)
 	}
 	m.Surface.Handle(context.Background(), protocol.Damage{Amount: 2, Health: 18, Source: "mob"})
-	if n := len(m.queue); n != 1 {
+	if n := len(m.inbox.queue); n != 1 {
 		t.Errorf("a blow woke her %d times, want once (the queue is how this test sees a wake)", n)
 	}
 }

@@ -23,7 +23,7 @@ const loopLimit = 3
 
 // turn runs one turn: from the perceptions to her last word.
 func (m *Mind) turn(ctx context.Context, ps []Perception) {
-	if !m.enabled.Load() {
+	if !m.Enabled() {
 		return
 	}
 	if !m.live.Snapshot().Conn.Connected && !asked(ps) {
@@ -41,7 +41,7 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 	// Whatever woke her, she reads the game as it is after her last action
 	// ended: a chat line that comes on the heels of a craft must not show
 	// her the inventory from before it (and have her craft it again).
-	after := m.Hands.LastEnd()
+	after := m.hands.LastEnd()
 	for _, p := range ps {
 		texts = append(texts, p.Text)
 		if p.Source == SourceGame || p.Source == SourceChat {
@@ -140,7 +140,7 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 			}
 		}
 		if len(actions) > 0 {
-			m.Hands.Start(m.runCtx(ctx), actions, rec.ID)
+			m.hands.Start(m.runCtx(ctx), actions, rec.ID)
 			started1 = true
 		}
 		if looping {
@@ -182,7 +182,7 @@ func (m *Mind) needsMore(aboutGame, startedOne bool, given *bool) bool {
 	if !aboutGame || startedOne || *given {
 		return false
 	}
-	if _, busy := m.Hands.Busy(); busy {
+	if _, busy := m.hands.Busy(); busy {
 		return false
 	}
 	*given = true
