@@ -146,8 +146,9 @@ func startPractice(ctx context.Context, cfg config, e env, logger *slog.Logger, 
 
 // newApplication builds her parts bottom-up, each from the ones before it:
 // the live snapshot (published to pub, which may be nil), the game link that
-// reports to it, the inbox of perceptions, her hands, the models, her tools,
-// her mind and her senses. Nothing runs yet.
+// reports to it, the inbox of perceptions, her hands, the one writer of her
+// spatial map, the models, her tools, her mind and her senses. Nothing runs
+// yet.
 func newApplication(cfg config, saved map[string]string, db *store.Store, pub agent.Publisher, logger *slog.Logger) (*application, error) {
 	templates, err := blueprint.LoadTemplates(data.FS)
 	if err != nil {
@@ -162,9 +163,10 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 	client := modclient.New(modclient.Config{URL: cfg.ModURL, Logger: logger.With("part", "mod"), OnStatus: lv.SetConn})
 	inbox := agent.NewInbox(0, mindLog)
 	hands := agent.NewHands(client, db, lv, mindLog, inbox.Perceive)
+	spatial := agent.NewMap(db, lv, mindLog)
 	ms := newModels(rules.New(lv), logger.With("part", "model"))
 	parts := tools.Deps{Game: client, Situation: lv, Hands: hands, Logger: logger.With("part", "tools"),
-		Crafting: books, Building: templates, Places: db, People: db, Blocks: db}
+		Crafting: books, Building: templates, Places: db, People: db, Blocks: db, Map: spatial}
 	mind := agent.NewMind(agent.MindConfig{
 		Name: cfg.Name, System: systemPrompt(cfg.Name), IdleNudge: cfg.IdleNudge, Commentary: cfg.Commentary,
 		Off: saved[keyEnabled] == "false",
@@ -173,7 +175,7 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 		Turns: db, Objectives: db, Recall: db, Logger: mindLog,
 	})
 	app := &application{cfg: cfg, db: db, client: client, mind: mind, models: ms, live: lv, logger: logger,
-		senses: agent.NewSurface(lv, hands, db, mindLog, inbox.Perceive), parts: parts, templates: templates}
+		senses: agent.NewSurface(lv, hands, db, spatial, mindLog, inbox.Perceive), parts: parts, templates: templates}
 	app.applyModel()
 	return app, nil
 }

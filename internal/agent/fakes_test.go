@@ -191,7 +191,11 @@ func wireMind(model Model, game Game, cfg MindConfig, p testParts) *testMind {
 	m := NewMind(cfg, MindDeps{Model: func() Model { return model }, Tools: p.tools, Live: live, Hands: hands, Inbox: inbox,
 		Turns: p.turns, Recall: p.recall, Logger: discard()})
 	live.SetConn(protocol.ConnStatus{Connected: true})
-	return &testMind{Mind: m, Surface: NewSurface(live, hands, p.senses, discard(), inbox.Perceive)}
+	var spatial *Map
+	if store, ok := p.senses.(MapStore); ok {
+		spatial = NewMap(store, live, discard())
+	}
+	return &testMind{Mind: m, Surface: NewSurface(live, hands, p.senses, spatial, discard(), inbox.Perceive)}
 }
 
 func newTestMind(model Model, game Game, cfg MindConfig) (*testMind, *turnStore) {

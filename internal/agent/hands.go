@@ -30,9 +30,11 @@ type Action struct {
 	Name   string // the protocol action
 	Params any    // marshalled into the request's parameters
 	Call   string // how she and the dashboard read it: find_block(block=log, count=4)
-	// Read turns the answer into what she reads; nil reads it as
+	// Read turns the answer into what she reads, under the batch's
+	// context (a tool that learns from the answer, such as what a build
+	// placed, writes it under that context); nil reads it as
 	// "RESULT: message" followed by the log lines.
-	Read func(protocol.Answer) string
+	Read func(ctx context.Context, a protocol.Answer) string
 }
 
 // Step is one action of a batch, with how it ended.
@@ -287,11 +289,11 @@ func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {
 		h.logger.Debug("agent: action did not complete in the game", slog.String("action", a.Name), slog.Any("error", err))
 	}
 	ended := time.Now()
-	read := a.Read
-	if read == nil {
-		read = ReadAnswer
+	text := ReadAnswer(ans)
+	if a.Read != nil {
+		text = a.Read(ctx, ans)
 	}
-	step := Step{Action: a, Answer: ans, Text: read(ans), Started: started, Ended: ended}
+	step := Step{Action: a, Answer: ans, Text: text, Started: started, Ended: ended}
 	h.logger.Info("agent: action finished", slog.String("call", a.Call), slog.String("result", string(ans.Result)),
 		slog.String("message", ans.Explanation()), slog.Duration("took", ended.Sub(started).Round(time.Millisecond)))
 

@@ -183,20 +183,12 @@ func (s *Surface) onSurvey(ctx context.Context, p protocol.Survey, now time.Time
 			at = &b
 		}
 	})
-	if s.senses == nil {
-		return
-	}
 	look := surveyLook(p, now)
-	var err error
-	if at != nil && look.Radius > 0 && surveyFrom(p, *at) {
+	centered := at != nil && look.Radius > 0 && surveyFrom(p, *at)
+	if centered {
 		look.Center = *at
-		err = s.senses.RememberLook(ctx, world, dim, look)
-	} else {
-		err = s.senses.RememberBlocks(ctx, world, dim, look.Seen, nil)
 	}
-	if err != nil {
-		s.logger.Warn("agent: the spatial map was not updated", slog.Any("error", err))
-	}
+	s.spatial.lookIn(ctx, world, dim, look, centered)
 }
 
 // surveyLook turns a survey into a look at the world for the spatial map:

@@ -78,8 +78,12 @@ func stateAt(world, dim string, at game.Pos) protocol.State {
 	}
 }
 
-func newMapSurface(senses Senses, logger *slog.Logger) *Surface {
-	return NewSurface(NewLive("Bea", &recorder{}), nil, senses, logger, func(Perception) {})
+func newMapSurface(senses interface {
+	Senses
+	MapStore
+}, logger *slog.Logger) *Surface {
+	live := NewLive("Bea", &recorder{})
+	return NewSurface(live, nil, senses, NewMap(senses, live, logger), logger, func(Perception) {})
 }
 
 // TestSurveyCorrectsTheMapOnlyFromAKnownPosition: a survey carries no

@@ -208,7 +208,7 @@ func (m *Mind) Run(ctx context.Context) error {
 		case p := <-m.inbox.queue:
 			m.turn(ctx, m.inbox.drain(p))
 		case now := <-tick.C:
-			if p, ok := m.nudge(now); ok {
+			if p, ok := m.nudge(ctx, now); ok {
 				m.turn(ctx, []Perception{p})
 			}
 		}

@@ -91,7 +91,7 @@ func TestHeartbeatsNeverWakeHer(t *testing.T) {
 // fail while she is dead, so the return is when she can act again.
 func TestDeathAndReturnAreTold(t *testing.T) {
 	var got []Perception
-	s := NewSurface(NewLive("Bea", &recorder{}), nil, nil, discard(), func(p Perception) { got = append(got, p) })
+	s := NewSurface(NewLive("Bea", &recorder{}), nil, nil, nil, discard(), func(p Perception) { got = append(got, p) })
 	ctx := context.Background()
 	s.Handle(ctx, protocol.Death{Cause: "slain by Zombie", Position: game.Vec3{X: 3.5, Y: 64, Z: 4.5}, Dimension: "overworld"})
 	s.Handle(ctx, protocol.Respawn{Position: game.Vec3{X: 0.5, Y: 70, Z: 0.5}, Dimension: "overworld"})
@@ -112,7 +112,7 @@ func TestDeathAndReturnAreTold(t *testing.T) {
 func TestAChatLineCarriesItsFacts(t *testing.T) {
 	var got []Perception
 	live := NewLive("Bea", nil)
-	s := NewSurface(live, nil, nil, discard(), func(p Perception) { got = append(got, p) })
+	s := NewSurface(live, nil, nil, nil, discard(), func(p Perception) { got = append(got, p) })
 	far := 40.0
 	line := protocol.Chat{UUID: "u-1", Name: "Steve", Message: "ada, are you there?", Distance: &far}
 	s.Handle(context.Background(), line)

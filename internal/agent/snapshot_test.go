@@ -96,7 +96,7 @@ func maps(a, b game.Inventory) bool { return sameInventory(a, b) }
 func TestTrailVitalsAndDeaths(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		live := NewLive("Bea", nil)
-		s := NewSurface(live, nil, nil, discard(), func(Perception) {})
+		s := NewSurface(live, nil, nil, nil, discard(), func(Perception) {})
 		ctx := context.Background()
 		start := time.Now()
 		for i := range 30 * 60 { // half an hour of a state every second

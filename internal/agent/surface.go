@@ -10,15 +10,13 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-// Senses are the memories the surface writes as the game speaks: deaths
-// (with last_death), the players she hears and what she sees around her. The
-// store satisfies it. An error is logged and never stops the game.
+// Senses are the memories the surface writes as the game speaks besides her
+// map: deaths (with last_death) and the players she hears. The store
+// satisfies it. An error is logged and never stops the game.
 type Senses interface {
 	RecordDeath(ctx context.Context, world string, d game.Death) error
 	CountMessage(ctx context.Context, uuid, name string, at time.Time) (game.Person, error)
 	SetCard(ctx context.Context, uuid string, card bool) error
-	RememberLook(ctx context.Context, world, dimension string, look game.Look) error
-	RememberBlocks(ctx context.Context, world, dimension string, seen []game.KnownBlock, gone []game.Pos) error
 }
 
 // cardAfter is how many lines a player must have said to her before she
@@ -35,15 +33,17 @@ type Surface struct {
 	live     *Live
 	hands    *Hands
 	senses   Senses
+	spatial  *Map
 	logger   *slog.Logger
 	perceive func(Perception)
 }
 
 // NewSurface returns senses that keep her state in live, route progress to
-// hands, write memories through senses (nil writes none) and hand every
-// perception to perceive.
-func NewSurface(live *Live, hands *Hands, senses Senses, logger *slog.Logger, perceive func(Perception)) *Surface {
-	return &Surface{live: live, hands: hands, senses: senses, logger: logger, perceive: perceive}
+// hands, write what she sees into spatial (nil writes nothing), her other
+// memories through senses (nil writes none), and hand every perception to
+// perceive.
+func NewSurface(live *Live, hands *Hands, senses Senses, spatial *Map, logger *slog.Logger, perceive func(Perception)) *Surface {
+	return &Surface{live: live, hands: hands, senses: senses, spatial: spatial, logger: logger, perceive: perceive}
 }
 
 // Run handles packets until ctx ends or the channel closes.

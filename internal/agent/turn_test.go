@@ -232,7 +232,7 @@ func TestNoTurnAboutTheGameWhileItIsAway(t *testing.T) {
 		if n := len(model.requests()); n != 0 {
 			t.Errorf("%d model calls about a game that is away", n)
 		}
-		if _, ok := m.nudge(time.Now().Add(time.Hour)); ok {
+		if _, ok := m.nudge(context.Background(), time.Now().Add(time.Hour)); ok {
 			t.Error("an idle nudge while the game is away")
 		}
 		m.turn(context.Background(), []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "what are you doing?"}})

@@ -76,8 +76,8 @@ func (b *buildTools) startBuild(args blueprint.Args, call string) agent.Outcome 
 	for _, c := range plan.Cells {
 		cells = append(cells, game.KnownBlock{Pos: c.Pos, Block: c.Block})
 	}
-	out.Action.Read = func(a protocol.Answer) string {
-		b.placed.built(cells, a)
+	out.Action.Read = func(ctx context.Context, a protocol.Answer) string {
+		b.placed.built(ctx, cells, a)
 		return agent.ReadAnswer(a)
 	}
 	summary := fmt.Sprintf("started: %s, %d cells, about %d s.", call, len(plan.Cells), plan.SecondsEstimate)

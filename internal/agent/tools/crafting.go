@@ -93,7 +93,7 @@ func (g *gameTools) craftItem(_ context.Context, p craftParams) agent.Outcome {
 	if p.Count != nil {
 		count = *p.Count
 	}
-	out.Action.Read = func(a protocol.Answer) string {
+	out.Action.Read = func(_ context.Context, a protocol.Answer) string {
 		text := agent.ReadAnswer(a)
 		if a.Result.OK() || a.Result == protocol.Interrupted {
 			return text

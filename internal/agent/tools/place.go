@@ -146,10 +146,10 @@ func (g *gameTools) placeBlock(_ context.Context, p placeParams) agent.Outcome {
 	dest := anchor.Add(off)
 	out := start("place_block", send)
 	out.Action.Call = fmt.Sprintf("place_block(block=%s, at=%s, on the %s face of %s)", p.Block, dest, face, anchor)
-	out.Action.Read = func(a protocol.Answer) string {
+	out.Action.Read = func(ctx context.Context, a protocol.Answer) string {
 		g.place.note(send, a.Result)
 		if a.Result.OK() {
-			g.placed.placed(game.KnownBlock{Pos: dest, Block: p.Block})
+			g.placed.placed(ctx, game.KnownBlock{Pos: dest, Block: p.Block})
 		}
 		return fmt.Sprintf("%s (the block was meant for %s)", agent.ReadAnswer(a), dest)
 	}

@@ -78,7 +78,7 @@ func TestPlaceBlockSendsAbsoluteValuesAndNeverRepeatsAFailure(t *testing.T) {
 	if !strings.Contains(out.Answer, "(9, 64, 10)") {
 		t.Errorf("the answer does not name the destination cell: %q", out.Answer)
 	}
-	text := out.Action.Read(protocol.Answer{Result: protocol.Failure, Message: "invalid placement"})
+	text := out.Action.Read(context.Background(), protocol.Answer{Result: protocol.Failure, Message: "invalid placement"})
 	if !strings.Contains(text, "FAILURE") {
 		t.Errorf("read %q", text)
 	}
@@ -102,12 +102,12 @@ func TestOnlyAPlacementsOwnFailureIsRemembered(t *testing.T) {
 		return r.Invoke(context.Background(), agent.ToolCall{Name: "place_block", Args: json.RawMessage(`{"block":"dirt","x":1,"y":64,"z":1,"face":"east"}`)})
 	}
 	first := place()
-	first.Action.Read(protocol.Answer{Result: protocol.Interrupted, Reason: "reflex: defend against Zombie"})
+	first.Action.Read(context.Background(), protocol.Answer{Result: protocol.Interrupted, Reason: "reflex: defend against Zombie"})
 	second := place()
 	if second.Action == nil {
 		t.Fatalf("after an interruption the same placement was refused: %+v", second)
 	}
-	second.Action.Read(protocol.Answer{Result: protocol.Failure, Message: "the cell is taken"})
+	second.Action.Read(context.Background(), protocol.Answer{Result: protocol.Failure, Message: "the cell is taken"})
 	if third := place(); third.Action != nil || !third.Failed {
 		t.Fatalf("the placement that just failed was sent again: %+v", third)
 	}

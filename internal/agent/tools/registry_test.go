@@ -55,7 +55,7 @@ func fullRegistryAt(g *fakeGame, sit Situation) *Registry {
 	}
 	mem := newMemory()
 	return New(Deps{Game: g, Situation: sit, Crafting: books{data}, Building: templates,
-		Scripts: drawScripts{}, Places: mem, People: mem, Blocks: mem})
+		Scripts: drawScripts{}, Places: mem, People: mem, Blocks: mem, Map: mapOf(mem, sit)})
 }
 
 // books loads the recipe book from the repository's data.
