@@ -145,3 +145,22 @@ func TestAReportCarriesItsFacts(t *testing.T) {
 		t.Errorf("its text for a model: %q", p.Text)
 	}
 }
+
+// TestAMindStartedOffHearsNothing: a mind started with the skill off, as it
+// was saved, shows so on the panel and lets no perception in until it is
+// turned on.
+func TestAMindStartedOffHearsNothing(t *testing.T) {
+	m := wireMind(&scripted{}, newFakeGame(), MindConfig{Off: true}, testParts{})
+	if m.Enabled() || m.live.Snapshot().Enabled {
+		t.Fatal("a mind started off says it is on")
+	}
+	m.Perceive(Perception{Source: SourceGame, Kind: KindFight, Text: "hit"})
+	if n := len(m.inbox.queue); n != 0 {
+		t.Errorf("%d perceptions waiting while off", n)
+	}
+	m.SetEnabled(true)
+	m.Perceive(Perception{Source: SourceGame, Kind: KindFight, Text: "hit"})
+	if n := len(m.inbox.queue); n != 1 || !m.live.Snapshot().Enabled {
+		t.Errorf("%d perceptions waiting once on, enabled %v", n, m.live.Snapshot().Enabled)
+	}
+}
