@@ -100,7 +100,7 @@ func (s *stream) nextEvent() (event, error) {
 func (s *stream) snapshot(t testing.TB) map[string]string {
 	t.Helper()
 	got := map[string]string{}
-	for len(got) < 8 {
+	for len(got) < len(agent.Cards()) {
 		ev, err := s.nextEvent()
 		if err != nil {
 			t.Fatalf("reading the first redraw: %v (got %d topics)", err, len(got))
@@ -110,10 +110,9 @@ func (s *stream) snapshot(t testing.TB) map[string]string {
 		}
 		got[ev.Name] = ev.Data
 	}
-	for _, topic := range []agent.Topic{agent.TopicHands, agent.TopicConn, agent.TopicModel, agent.TopicBody,
-		agent.TopicVoice, agent.TopicChat, agent.TopicReflex, agent.TopicActions} {
-		if _, ok := got[string(topic)]; !ok {
-			t.Fatalf("the first redraw lacks topic %q: %v", topic, got)
+	for _, c := range agent.Cards() {
+		if _, ok := got[string(c.Topic)]; !ok {
+			t.Fatalf("the first redraw lacks topic %q: %v", c.Topic, got)
 		}
 	}
 	return got
@@ -350,5 +349,27 @@ func TestSlowViewerIsDroppedOthersUnharmed(t *testing.T) {
 	}
 	if n >= int64(events*len(big)) {
 		t.Fatalf("the slow viewer got %d bytes, all of it: it was not dropped", n)
+	}
+}
+
+// TestEveryCardIsOnThePage: each card of the table is an element of the
+// live page swapped by its topic's event (the stream's first redraw, read
+// by snapshot above, sends every card's topic).
+func TestEveryCardIsOnThePage(t *testing.T) {
+	f := serve(t)
+	code, body := get(t, browser(t), f.URL+"/")
+	if code != http.StatusOK {
+		t.Fatalf("GET / = %d", code)
+	}
+	for _, c := range agent.Cards() {
+		if want := fmt.Sprintf(`id="%s" sse-swap="%s"`, c.ID, c.Topic); !strings.Contains(body, want) {
+			t.Errorf("the live page lacks the card %s", want)
+		}
+		if c.Topic.CardID() != c.ID {
+			t.Errorf("topic %s finds the card %q, want %q", c.Topic, c.Topic.CardID(), c.ID)
+		}
+	}
+	if agent.Topic("nothing").CardID() != "" {
+		t.Error("a topic with no card finds one")
 	}
 }

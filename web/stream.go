@@ -22,12 +22,6 @@ type frame struct {
 	data []byte
 }
 
-// panelTopics are the topics a whole redraw sends, in the order they appear.
-var panelTopics = []agent.Topic{
-	agent.TopicHands, agent.TopicConn, agent.TopicModel, agent.TopicBody,
-	agent.TopicVoice, agent.TopicChat, agent.TopicReflex, agent.TopicActions,
-}
-
 // relay turns each change of her snapshot into its SSE event, once for all
 // viewers, until ctx ends: rendering (and reading the action history) costs
 // the same with one viewer or a hundred. It starts from a subscription Serve
@@ -83,11 +77,11 @@ func (s *Server) renderChange(ctx context.Context, ch agent.Change) []byte {
 	return buf.Bytes()
 }
 
-// renderPanel is a whole redraw: one event per topic.
+// renderPanel is a whole redraw: one event per card of the live panel.
 func (s *Server) renderPanel(ctx context.Context, snap agent.Snapshot) []byte {
 	var buf bytes.Buffer
-	for _, t := range panelTopics {
-		s.writeTopic(ctx, &buf, 0, t, snap)
+	for _, c := range agent.Cards() {
+		s.writeTopic(ctx, &buf, 0, c.Topic, snap)
 	}
 	return buf.Bytes()
 }
@@ -109,6 +103,8 @@ func (s *Server) writeTopic(ctx context.Context, buf *bytes.Buffer, seq uint64, 
 	return true
 }
 
+// topicComponent draws the card topic t redraws (agent.Cards pairs them);
+// nil for a topic with no card.
 func (s *Server) topicComponent(ctx context.Context, t agent.Topic, snap agent.Snapshot) templ.Component {
 	switch t {
 	case agent.TopicHands:

@@ -140,11 +140,11 @@ type sitAt struct {
 	dim string
 }
 
-func (s *sitAt) View() agent.SurfaceView {
+func (s *sitAt) Snapshot() agent.Snapshot {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	w := protocol.WorldID{Server: "play.example.net:25565", Dimension: s.dim}
-	return agent.SurfaceView{World: w, State: &protocol.State{
+	return agent.Snapshot{World: w, State: &protocol.State{
 		Player:  protocol.PlayerState{Position: s.at.Center(), Dimension: s.dim},
 		Players: []protocol.NearPlayer{{Name: "Alex", UUID: "u-alex", Distance: 2}},
 	}}
@@ -210,7 +210,8 @@ func TestMemoryToolsOnTheStore(t *testing.T) {
 
 	// She dies in the nether: the death and last_death are stored by her
 	// senses alone, and she can walk back to it.
-	surface := agent.NewSurface("Bea", agent.NewLive("Bea", nopPublisher{}), nil, db, slog.New(slog.DiscardHandler), func(agent.Perception) {})
+	live := agent.NewLive("Bea", nopPublisher{})
+	surface := agent.NewSurface(live, nil, db, agent.NewMap(db, live, slog.New(slog.DiscardHandler)), slog.New(slog.DiscardHandler), func(agent.Perception) {})
 	surface.Handle(ctx, protocol.Hello{World: protocol.WorldID{Server: server, Dimension: "the_nether"}})
 	surface.Handle(ctx, protocol.Death{Cause: "burned to death", Position: game.Vec3{X: 12.3, Y: 31, Z: -7.8}, Dimension: "the_nether"})
 	if deaths, err := db.Deaths(ctx, server, 0); err != nil || len(deaths) != 1 || deaths[0].Cause != "burned to death" || deaths[0].Pos != (game.Pos{X: 12, Y: 31, Z: -8}) {

@@ -17,7 +17,6 @@ import (
 	"beaweb/internal/agent/tools"
 	"beaweb/internal/game/modclient"
 	"beaweb/internal/game/practice"
-	"beaweb/internal/game/protocol"
 	"beaweb/internal/planner/blueprint"
 	"beaweb/internal/store"
 	"beaweb/web"
@@ -36,19 +35,11 @@ const stopTimeout = 3 * time.Second
 // closed.
 func serve(ctx context.Context, cfg config, e env) error {
 	logger := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-
-	db, err := store.Open(ctx, cfg.DB, logger.With("part", "store"))
+	db, saved, err := openStore(ctx, &cfg, logger)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	saved, err := db.Settings(ctx)
-	if err != nil {
-		return err
-	}
-	for _, err := range cfg.applySaved(saved) {
-		logger.Warn("a saved setting was ignored", slog.Any("error", err))
-	}
 
 	// The game side outlives everything else by as long as it takes to stop
 	// the running action. On every way out (a start that fails half-way
@@ -60,81 +51,22 @@ func serve(ctx context.Context, cfg config, e env) error {
 	defer stopGame()
 	ctx, stopAll := context.WithCancel(ctx)
 	defer stopAll()
-	goRun := func(name string, f func() error) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := f(); err != nil && !errors.Is(err, context.Canceled) {
-				logger.Error(name+" stopped", slog.Any("error", err))
-			}
-		}()
-	}
+	goRun := runner(&wg, logger)
 
 	if cfg.Practice {
-		opts := cfg.PracticeWorld.options(logger.With("part", "practice"))
-		if e.practice != nil {
-			opts = *e.practice
-			opts.Logger, opts.Data = logger.With("part", "practice"), data.FS
-		}
-		world, err := practice.New(opts)
-		if err != nil {
+		if cfg.ModURL, err = startPractice(gameCtx, cfg, e, logger, goRun); err != nil {
 			return err
 		}
-		ln, err := net.Listen("tcp", cfg.PracticeWorld.Addr)
-		if err != nil {
-			return fmt.Errorf("practice world: %w", err)
-		}
-		cfg.ModURL = dialURL(ln.Addr())
-		logger.Info("practice world started", slog.String("url", cfg.ModURL), slog.Int64("seed", opts.Seed),
-			slog.Float64("speed", opts.Speed), slog.Bool("quiet", opts.Quiet), slog.Bool("peaceful", opts.Peaceful))
-		goRun("practice world", func() error { return world.Serve(gameCtx, ln) })
 	}
-
 	hub := live.New[agent.Change](256)
-	lv := agent.NewLive(cfg.Name, hub)
-	var mind *agent.Mind
-	client := modclient.New(modclient.Config{
-		URL:    cfg.ModURL,
-		Logger: logger.With("part", "mod"),
-		OnStatus: func(st protocol.ConnStatus) {
-			mind.Surface.SetConn(st)
-		},
-	})
-	var ms *models
-	mind = agent.NewMind(agent.MindConfig{
-		Name:       cfg.Name,
-		System:     systemPrompt(cfg.Name),
-		IdleNudge:  cfg.IdleNudge,
-		Commentary: cfg.Commentary,
-	}, agent.MindDeps{
-		Model: func() agent.Model { return ms.current() }, Game: client, Live: lv,
-		Actions: db, Turns: db, Senses: db, Objectives: db, Recall: db, Logger: logger.With("part", "mind"),
-	})
-	ms = newModels(rules.New(cfg.Name, mind.Surface, mind.Hands), logger.With("part", "model"))
-	templates, err := blueprint.LoadTemplates(data.FS)
+	app, err := newApplication(cfg, saved, db, hub, logger)
 	if err != nil {
 		return err
 	}
-	books := newShelf(data.FS)
-	if err := books.loadAll(); err != nil {
-		return err
-	}
-	app := &application{cfg: cfg, db: db, client: client, mind: mind, models: ms, live: lv, logger: logger,
-		books: books, templates: templates}
-	app.applyModel()
 	if e.model != nil {
-		ms.override(e.model)
+		app.models.override(e.model)
 	}
-	mind.SetTools(app.tools())
-	if saved[keyEnabled] == "false" {
-		mind.SetEnabled(false)
-	}
-
-	dash, err := web.New(web.Config{Token: cfg.Token}, web.Deps{
-		Logger: logger.With("part", "web"), Live: lv, Changes: hub, Ask: mind,
-		Actions: historyOf{db}, Objectives: db, Settings: app, Deaths: db, People: db, Places: db, Turns: db,
-		Blueprints: templates, Scripts: previewerOf(newScripts(logger)),
-	})
+	dash, err := app.dashboard(hub)
 	if err != nil {
 		return err
 	}
@@ -146,38 +78,148 @@ func serve(ctx context.Context, cfg config, e env) error {
 	fmt.Fprintf(e.stdout, "beaweb: dashboard at %s\n", url)
 	logger.Info("dashboard listening", slog.String("url", url))
 
-	goRun("mod client", func() error { return client.Run(gameCtx) })
-	goRun("senses", func() error { mind.Surface.Run(ctx, client.Events()); return nil })
-	mindDone := make(chan struct{})
-	goRun("mind", func() error {
-		defer close(mindDone)
-		return mind.Run(ctx)
-	})
+	mindDone := app.start(ctx, gameCtx, goRun)
 	goRun("dashboard", func() error { return dash.Serve(ctx, ln) })
-	goRun("retention", func() error {
-		db.RunRetention(ctx, time.Hour, time.Duration(cfg.RetentionDays)*24*time.Hour)
-		return nil
-	})
 	if e.ready != nil {
 		e.ready(addrs{Dashboard: url, Mod: cfg.ModURL, DB: cfg.DB})
 	}
-
 	<-ctx.Done()
-	logger.Info("stopping: the running action is stopped, then the game link and the database are closed")
-	// The mind stops her hands itself, while the game link is still up, so
-	// the running action ends with the game's answer in her history. Then
-	// whatever the game still does on her behalf without a call waiting (a
-	// follow_player, which answered when she set off) is stopped as well.
-	<-mindDone
-	stopCtx, cancel := context.WithTimeout(gameCtx, stopTimeout)
-	if client.Status().Connected {
-		if _, err := client.Call(stopCtx, "stop_moving", nil); err != nil {
-			logger.Warn("the running action could not be stopped", slog.Any("error", err))
-		}
-	}
-	cancel()
+	app.stop(gameCtx, mindDone)
 	stopGame()
 	return nil
+}
+
+// openStore opens the database and lays the saved settings over cfg; a
+// saved setting that does not apply is logged and ignored.
+func openStore(ctx context.Context, cfg *config, logger *slog.Logger) (*store.Store, map[string]string, error) {
+	db, err := store.Open(ctx, cfg.DB, logger.With("part", "store"))
+	if err != nil {
+		return nil, nil, err
+	}
+	saved, err := db.Settings(ctx)
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	for _, err := range cfg.applySaved(saved) {
+		logger.Warn("a saved setting was ignored", slog.Any("error", err))
+	}
+	return db, saved, nil
+}
+
+// runner returns what starts a part of the program in a goroutine that wg
+// waits for, logging how it ended unless it was told to.
+func runner(wg *sync.WaitGroup, logger *slog.Logger) func(name string, f func() error) {
+	return func(name string, f func() error) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := f(); err != nil && !errors.Is(err, context.Canceled) {
+				logger.Error(name+" stopped", slog.Any("error", err))
+			}
+		}()
+	}
+}
+
+// startPractice opens the practice world under ctx and returns the address
+// her mod client dials.
+func startPractice(ctx context.Context, cfg config, e env, logger *slog.Logger, goRun func(string, func() error)) (string, error) {
+	opts := cfg.PracticeWorld.options(logger.With("part", "practice"))
+	if e.practice != nil {
+		opts = *e.practice
+		opts.Logger, opts.Data = logger.With("part", "practice"), data.FS
+	}
+	world, err := practice.New(opts)
+	if err != nil {
+		return "", err
+	}
+	ln, err := net.Listen("tcp", cfg.PracticeWorld.Addr)
+	if err != nil {
+		return "", fmt.Errorf("practice world: %w", err)
+	}
+	url := dialURL(ln.Addr())
+	logger.Info("practice world started", slog.String("url", url), slog.Int64("seed", opts.Seed),
+		slog.Float64("speed", opts.Speed), slog.Bool("quiet", opts.Quiet), slog.Bool("peaceful", opts.Peaceful))
+	goRun("practice world", func() error { return world.Serve(ctx, ln) })
+	return url, nil
+}
+
+// newApplication builds her parts bottom-up, each from the ones before it:
+// the live snapshot (published to pub, which may be nil), the game link that
+// reports to it, the inbox of perceptions, her hands, the one writer of her
+// spatial map, the models, her tools, her mind and her senses. Nothing runs
+// yet.
+func newApplication(cfg config, saved map[string]string, db *store.Store, pub agent.Publisher, logger *slog.Logger) (*application, error) {
+	templates, err := blueprint.LoadTemplates(data.FS)
+	if err != nil {
+		return nil, err
+	}
+	books := newShelf(data.FS)
+	if err := books.loadAll(); err != nil {
+		return nil, err
+	}
+	mindLog := logger.With("part", "mind")
+	lv := agent.NewLive(cfg.Name, pub)
+	client := modclient.New(modclient.Config{URL: cfg.ModURL, Logger: logger.With("part", "mod"), OnStatus: lv.SetConn})
+	inbox := agent.NewInbox(0, mindLog)
+	hands := agent.NewHands(client, db, lv, mindLog, inbox.Perceive)
+	spatial := agent.NewMap(db, lv, mindLog)
+	ms := newModels(rules.New(lv), logger.With("part", "model"))
+	parts := tools.Deps{Game: client, Situation: lv, Hands: hands, Logger: logger.With("part", "tools"),
+		Crafting: books, Building: templates, Places: db, People: db, Blocks: db, Map: spatial}
+	mind := agent.NewMind(agent.MindConfig{
+		Name: cfg.Name, System: systemPrompt(cfg.Name), IdleNudge: cfg.IdleNudge, Commentary: cfg.Commentary,
+		Off: saved[keyEnabled] == "false",
+	}, agent.MindDeps{
+		Model: ms.current, Tools: registry(parts, cfg.BuildScripts, logger), Live: lv, Hands: hands, Inbox: inbox,
+		Turns: db, Objectives: db, Recall: db, Logger: mindLog,
+	})
+	app := &application{cfg: cfg, db: db, client: client, mind: mind, models: ms, live: lv, logger: logger,
+		senses: agent.NewSurface(lv, hands, db, spatial, mindLog, inbox.Perceive), parts: parts, templates: templates}
+	app.applyModel()
+	return app, nil
+}
+
+// dashboard is the web server over her live snapshot and the store.
+func (a *application) dashboard(changes web.Changes) (*web.Server, error) {
+	return web.New(web.Config{Token: a.cfg.Token}, web.Deps{
+		Logger: a.logger.With("part", "web"), Live: a.live, Changes: changes, Ask: a.mind,
+		Actions: historyOf{a.db}, Objectives: a.db, Settings: a, Deaths: a.db, People: a.db, Places: a.db, Turns: a.db,
+		Blueprints: a.templates, Scripts: previewerOf(newScripts(a.logger)),
+	})
+}
+
+// start runs the game link (under gameCtx), her senses, her mind and the
+// store's retention (under ctx); the channel closes when the mind is done.
+func (a *application) start(ctx, gameCtx context.Context, goRun func(string, func() error)) <-chan struct{} {
+	goRun("mod client", func() error { return a.client.Run(gameCtx) })
+	goRun("senses", func() error { a.senses.Run(ctx, a.client.Events()); return nil })
+	mindDone := make(chan struct{})
+	goRun("mind", func() error {
+		defer close(mindDone)
+		return a.mind.Run(ctx)
+	})
+	goRun("retention", func() error {
+		a.db.RunRetention(ctx, time.Hour, time.Duration(a.cfg.RetentionDays)*24*time.Hour)
+		return nil
+	})
+	return mindDone
+}
+
+// stop waits for the mind to stop her hands, while the game link is still
+// up, so the running action ends with the game's answer in her history.
+// Then whatever the game still does on her behalf without a call waiting (a
+// follow_player, which answered when she set off) is stopped as well.
+func (a *application) stop(gameCtx context.Context, mindDone <-chan struct{}) {
+	a.logger.Info("stopping: the running action is stopped, then the game link and the database are closed")
+	<-mindDone
+	ctx, cancel := context.WithTimeout(gameCtx, stopTimeout)
+	defer cancel()
+	if a.client.Status().Connected {
+		if _, err := a.client.Call(ctx, "stop_moving", nil); err != nil {
+			a.logger.Warn("the running action could not be stopped", slog.Any("error", err))
+		}
+	}
 }
 
 func systemPrompt(name string) string {
@@ -196,30 +238,32 @@ type application struct {
 	db     *store.Store
 	client *modclient.Client
 	mind   *agent.Mind
+	senses *agent.Surface
 	models *models
 	live   *agent.Live
 	logger *slog.Logger
 
-	books     *shelf
+	parts     tools.Deps // her tools' parts, build scripts aside
 	templates *blueprint.Templates
 
 	mu sync.Mutex // guards cfg after start
 }
 
-// tools builds her registry from the settings in force: build_script only
-// with build scripts on and a sandbox that can run.
+// tools builds her registry from the settings in force.
 func (a *application) tools() *tools.Registry {
 	a.mu.Lock()
 	withScripts := a.cfg.BuildScripts
 	a.mu.Unlock()
-	d := tools.Deps{
-		Game: a.client, Situation: a.mind.Surface, Hands: a.mind.Hands, Logger: a.logger.With("part", "tools"),
-		Crafting: a.books, Building: a.templates, Places: a.db, People: a.db, Blocks: a.db,
+	return registry(a.parts, withScripts, a.logger)
+}
+
+// registry is her tools from parts: build_script only with build scripts
+// on and a sandbox that can run.
+func registry(parts tools.Deps, withScripts bool, logger *slog.Logger) *tools.Registry {
+	if s := newScripts(logger); withScripts && s != nil {
+		parts.Scripts = s
 	}
-	if s := newScripts(a.logger); withScripts && s != nil {
-		d.Scripts = s
-	}
-	return tools.New(d)
+	return tools.New(parts)
 }
 
 // applyModel builds the model the settings name and shows it live.

@@ -12,12 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"beaweb/data"
 	"beaweb/internal/agent"
-	"beaweb/internal/agent/llm/rules"
-	"beaweb/internal/game/modclient"
 	"beaweb/internal/game/protocol"
-	"beaweb/internal/planner/blueprint"
 	"beaweb/internal/store"
 	"beaweb/web"
 )
@@ -32,20 +28,10 @@ func testApp(t *testing.T, cfg config) *application {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	client := modclient.New(modclient.Config{URL: cfg.ModURL, Logger: logger})
-	lv := agent.NewLive(cfg.Name, nil)
-	var ms *models
-	mind := agent.NewMind(agent.MindConfig{Name: cfg.Name}, agent.MindDeps{
-		Model: func() agent.Model { return ms.current() }, Game: client, Live: lv, Logger: logger})
-	ms = newModels(rules.New(cfg.Name, mind.Surface, mind.Hands), logger)
-	templates, err := blueprint.LoadTemplates(data.FS)
+	app, err := newApplication(cfg, nil, db, nil, logger)
 	if err != nil {
 		t.Fatal(err)
 	}
-	app := &application{cfg: cfg, db: db, client: client, mind: mind, models: ms, live: lv, logger: logger,
-		books: newShelf(data.FS), templates: templates}
-	app.applyModel()
-	mind.SetTools(app.tools())
 	return app
 }
 
@@ -210,7 +196,7 @@ func TestSettingsRenameHerAtOnce(t *testing.T) {
 	done := make(chan struct{})
 	go func() { defer close(done); _ = app.mind.Run(ctx) }()
 	defer func() { cancel(); <-done }()
-	app.mind.Surface.SetConn(protocol.ConnStatus{Connected: true})
+	app.live.SetConn(protocol.ConnStatus{Connected: true})
 
 	s, err := app.Settings(ctx)
 	if err != nil {
@@ -225,7 +211,7 @@ func TestSettingsRenameHerAtOnce(t *testing.T) {
 	}
 	far := 40.0
 	chat := func(msg string) {
-		app.mind.Surface.Handle(ctx, protocol.Chat{UUID: "u-steve", Name: "Steve", Message: msg, Distance: &far})
+		app.senses.Handle(ctx, protocol.Chat{UUID: "u-steve", Name: "Steve", Message: msg, Distance: &far})
 	}
 	waitShown := func(line string) {
 		t.Helper()
@@ -258,8 +244,18 @@ func TestSettingsRenameHerAtOnce(t *testing.T) {
 		t.Errorf("her prompt does not name her Ada:\n%.300s", system)
 	}
 
+	// The autopilot reads the perception as the senses made it.
+	model.mu.Lock()
+	msgs := model.seen[len(model.seen)-1].Messages
+	model.mu.Unlock()
+	var last agent.Message
+	for _, m := range msgs {
+		if m.Role == agent.RoleUser && strings.Contains(m.Text, "ada, are you there?") {
+			last = m
+		}
+	}
 	resp, err := autopilot.Generate(ctx, agent.ModelRequest{
-		Messages: []agent.Message{{Role: agent.RoleUser, Text: "Steve (40 blocks away) says in the game chat: ada, are you there?"}},
+		Messages: []agent.Message{last},
 		Tools:    []agent.ToolSpec{{Name: "mc_chat"}, {Name: "stay_silent"}},
 	})
 	if err != nil || len(resp.ToolCalls) == 0 || resp.ToolCalls[0].Name != "mc_chat" {

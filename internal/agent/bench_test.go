@@ -46,12 +46,13 @@ func (l *loopModel) Generate(_ context.Context, req ModelRequest) (ModelResponse
 
 // BenchmarkRenderLiveState renders a busy state.
 func BenchmarkRenderLiveState(b *testing.B) {
-	v, d, mem := busyState(), busyDoing(), busyMemories()
+	v, mem := busyState(), busyMemories()
+	v.Doing = busyDoing()
 	now := t0.Add(time.Second)
 	b.ReportAllocs()
 	n := 0
 	for b.Loop() {
-		n = len(RenderLiveState(v, d, mem, now))
+		n = len(RenderLiveState(v, mem, now))
 	}
 	b.ReportMetric(float64(n), "chars")
 }

@@ -160,16 +160,47 @@ func (s *turnStore) all() []TurnRecord {
 	return append([]TurnRecord(nil), s.turns...)
 }
 
-func newTestMind(model Model, game Game, cfg MindConfig) (*Mind, *turnStore) {
-	turns := &turnStore{}
+// testMind is a mind wired as cmd/beaweb wires one, with the senses that
+// feed it.
+type testMind struct {
+	*Mind
+	Surface *Surface
+}
+
+// testParts are what a test mind is wired from besides its model and game;
+// nil parts are left out.
+type testParts struct {
+	senses Senses
+	recall Recall
+	tools  Toolbox
+	pub    Publisher
+	turns  TurnLog
+}
+
+// wireMind builds a mind bottom-up, as serve does, with the link up.
+func wireMind(model Model, game Game, cfg MindConfig, p testParts) *testMind {
 	if cfg.Name == "" {
 		cfg.Name = "Bea"
 	}
-	m := NewMind(cfg, MindDeps{Model: func() Model { return model }, Game: game, Live: NewLive("Bea", &recorder{}),
-		Turns: turns, Logger: slog.New(slog.DiscardHandler)})
-	m.SetTools(toolbox{})
-	m.Surface.SetConn(protocol.ConnStatus{Connected: true})
-	return m, turns
+	if p.tools == nil {
+		p.tools = toolbox{}
+	}
+	live := NewLive(cfg.Name, p.pub)
+	inbox := NewInbox(0, discard())
+	hands := NewHands(game, nil, live, discard(), inbox.Perceive)
+	m := NewMind(cfg, MindDeps{Model: func() Model { return model }, Tools: p.tools, Live: live, Hands: hands, Inbox: inbox,
+		Turns: p.turns, Recall: p.recall, Logger: discard()})
+	live.SetConn(protocol.ConnStatus{Connected: true})
+	var spatial *Map
+	if store, ok := p.senses.(MapStore); ok {
+		spatial = NewMap(store, live, discard())
+	}
+	return &testMind{Mind: m, Surface: NewSurface(live, hands, p.senses, spatial, discard(), inbox.Perceive)}
+}
+
+func newTestMind(model Model, game Game, cfg MindConfig) (*testMind, *turnStore) {
+	turns := &turnStore{}
+	return wireMind(model, game, cfg, testParts{pub: &recorder{}, turns: turns}), turns
 }
 
 func discard() *slog.Logger { return slog.New(slog.DiscardHandler) }

@@ -30,9 +30,11 @@ type Action struct {
 	Name   string // the protocol action
 	Params any    // marshalled into the request's parameters
 	Call   string // how she and the dashboard read it: find_block(block=log, count=4)
-	// Read turns the answer into what she reads; nil reads it as
+	// Read turns the answer into what she reads, under the batch's
+	// context (a tool that learns from the answer, such as what a build
+	// placed, writes it under that context); nil reads it as
 	// "RESULT: message" followed by the log lines.
-	Read func(protocol.Answer) string
+	Read func(ctx context.Context, a protocol.Answer) string
 }
 
 // Step is one action of a batch, with how it ended.
@@ -86,6 +88,19 @@ func (r Report) Text() string {
 	return b.String()
 }
 
+// Perception is the report as she perceives it: its facts as fields, and
+// Text for a language model.
+func (r Report) Perception() Perception {
+	p := Perception{Source: SourceGame, Kind: KindAction, Text: r.Text(), Addressed: true}
+	for _, s := range r.Steps {
+		p.Ended = append(p.Ended, Ended{Action: s.Action.Name, Call: s.Action.Call, Result: s.Answer.Result, Message: s.Answer.Explanation()})
+	}
+	for _, a := range r.NotDone {
+		p.NotDone = append(p.NotDone, a.Call)
+	}
+	return p
+}
+
 // ReadAnswer is the default reading of an answer: "RESULT: message" and the
 // action's own last log lines, indented.
 func ReadAnswer(a protocol.Answer) string {
@@ -109,13 +124,13 @@ func ReadAnswer(a protocol.Answer) string {
 // in order; a new batch replaces the one still going (the game answers the
 // running request INTERRUPTED / replaced, and the rest of the old batch is
 // not started); the first failure stops the rest. Every batch ends in one
-// Report handed to the report function.
+// Report, which it perceives as the end of the batch.
 type Hands struct {
-	game   Game
-	log    ActionLog
-	live   *Live
-	logger *slog.Logger
-	report func(Report)
+	game     Game
+	log      ActionLog
+	live     *Live
+	logger   *slog.Logger
+	perceive func(Perception)
 
 	mu      sync.Mutex
 	current *batch
@@ -130,9 +145,10 @@ type batch struct {
 }
 
 // NewHands returns hands that act in game, record in log (nil records
-// nowhere), show themselves in live and hand every batch's report to report.
-func NewHands(game Game, log ActionLog, live *Live, logger *slog.Logger, report func(Report)) *Hands {
-	return &Hands{game: game, log: log, live: live, logger: logger, report: report}
+// nowhere), show themselves in live and hand every batch's report, as a
+// perception, to perceive.
+func NewHands(game Game, log ActionLog, live *Live, logger *slog.Logger, perceive func(Perception)) *Hands {
+	return &Hands{game: game, log: log, live: live, logger: logger, perceive: perceive}
 }
 
 // Busy reports whether an action is running and what it is.
@@ -153,12 +169,13 @@ func (h *Hands) Start(ctx context.Context, actions []Action, turnID int64) {
 	}
 	// She is doing the first action from now on, not from when the game
 	// hears of it: the next step of her turn must not read her as idle.
-	b := &batch{doing: &Doing{Action: actions[0].Name, Call: actions[0].Call, Started: time.Now()}}
+	b := &batch{}
 	h.mu.Lock()
 	if h.current != nil {
 		h.current.superseded = true
 	}
 	h.current = b
+	h.showLocked(b, &Doing{Action: actions[0].Name, Call: actions[0].Call, Started: time.Now()})
 	h.mu.Unlock()
 	h.wg.Add(1)
 	go func() {
@@ -206,17 +223,24 @@ func (h *Hands) Wait() { h.wg.Wait() }
 // Progress records a progress packet if it belongs to the running action.
 func (h *Hands) Progress(p protocol.Progress) {
 	h.mu.Lock()
+	defer h.mu.Unlock()
 	b := h.current
-	ok := b != nil && b.doing != nil && b.id == p.ID
-	var d Doing
-	if ok {
-		d = *b.doing
-		d.Progress = &Progress{Done: p.Done, Total: p.Total, Message: p.Message, At: time.Now()}
-		b.doing = &d
+	if b == nil || b.doing == nil || b.id != p.ID {
+		return
 	}
-	h.mu.Unlock()
-	if ok {
-		h.live.Update(TopicHands, func(s *Snapshot) { s.Doing = &d })
+	d := *b.doing
+	d.Progress = &Progress{Done: p.Done, Total: p.Total, Message: p.Message, At: time.Now()}
+	h.showLocked(b, &d)
+}
+
+// showLocked makes d what batch b is doing, and, while b is the running
+// batch, what the snapshot shows her hands on: both change under h.mu, so
+// her hands and the snapshot never disagree. h.mu is held; Live.Update
+// never blocks.
+func (h *Hands) showLocked(b *batch, d *Doing) {
+	b.doing = d
+	if h.current == b {
+		h.live.Update(TopicHands, func(s *Snapshot) { s.Doing = d })
 	}
 }
 
@@ -242,25 +266,21 @@ func (h *Hands) run(ctx context.Context, b *batch, actions []Action, turnID int6
 		h.current = nil
 	}
 	h.mu.Unlock()
-	h.report(rep)
+	h.perceive(rep.Perception())
 }
 
 func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {
 	started := time.Now()
 	rec := ActionRecord{Action: a.Name, Params: paramsJSON(a.Params), Started: started, TurnID: turnID}
 	h.mu.Lock()
-	b.doing = &Doing{Action: a.Name, Call: a.Call, Started: started}
+	h.showLocked(b, &Doing{Action: a.Name, Call: a.Call, Started: started})
 	h.mu.Unlock()
 	sent := func(id string) {
 		rec.ID = id
-		d := &Doing{ID: id, Action: a.Name, Call: a.Call, Started: started}
 		h.mu.Lock()
-		mine := h.current == b
-		b.id, b.doing = id, d
+		b.id = id
+		h.showLocked(b, &Doing{ID: id, Action: a.Name, Call: a.Call, Started: started})
 		h.mu.Unlock()
-		if mine {
-			h.live.Update(TopicHands, func(s *Snapshot) { s.Doing = d })
-		}
 		h.record(ctx, rec, false)
 	}
 	h.logger.Info("agent: action started", slog.String("call", a.Call))
@@ -269,11 +289,11 @@ func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {
 		h.logger.Debug("agent: action did not complete in the game", slog.String("action", a.Name), slog.Any("error", err))
 	}
 	ended := time.Now()
-	read := a.Read
-	if read == nil {
-		read = ReadAnswer
+	text := ReadAnswer(ans)
+	if a.Read != nil {
+		text = a.Read(ctx, ans)
 	}
-	step := Step{Action: a, Answer: ans, Text: read(ans), Started: started, Ended: ended}
+	step := Step{Action: a, Answer: ans, Text: text, Started: started, Ended: ended}
 	h.logger.Info("agent: action finished", slog.String("call", a.Call), slog.String("result", string(ans.Result)),
 		slog.String("message", ans.Explanation()), slog.Duration("took", ended.Sub(started).Round(time.Millisecond)))
 
@@ -288,13 +308,13 @@ func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {
 	mine := h.current == b
 	b.doing = nil
 	h.lastEnd = ended
-	h.mu.Unlock()
 	h.live.Update(TopicHands, func(s *Snapshot) {
 		s.Last = fin
-		if mine || (s.Doing != nil && s.Doing.ID == rec.ID) {
+		if mine {
 			s.Doing = nil
 		}
 	})
+	h.mu.Unlock()
 	return step
 }
 

@@ -51,13 +51,13 @@ func TestAQuickToolAnswersBesideARunningAction(t *testing.T) {
 		if len(rec.ToolCalls) != 2 || !strings.Contains(rec.ToolCalls[0].Answer, "3 iron_ore") {
 			t.Errorf("the scan beside find_block: %+v", rec.ToolCalls)
 		}
-		if d, busy := m.Hands.Busy(); !busy || d.Action != "find_block" {
+		if d, busy := m.hands.Busy(); !busy || d.Action != "find_block" {
 			t.Errorf("after the scan her hands are on %+v (busy %v), want still find_block", d, busy)
 		}
 		if got := g.actions(); len(got) != 1 {
 			t.Errorf("the game got %v; a quick tool must not replace the running action", got)
 		}
 		close(release)
-		m.Hands.Wait()
+		m.hands.Wait()
 	})
 }

@@ -1,8 +1,11 @@
 package agent
 
 import (
+	"context"
 	"sync"
 	"time"
+
+	"beaweb/internal/game/protocol"
 )
 
 // Publisher receives every change of the live snapshot. The dashboard's hub
@@ -17,16 +20,23 @@ const (
 	keepVoice    = 50
 	keepChat     = 100
 	keepReflexes = 20
+	keepDeaths   = 5
+
+	trailEvery  = 5 * time.Second
+	trailWindow = 10 * time.Minute
+	vitalEvery  = 10 * time.Second
+	vitalWindow = 20 * time.Minute
 )
 
 // Live holds the one snapshot of her game that her prompt and the dashboard
 // both read. Every change is copy-on-write, so a Snapshot handed out is never
 // written again, and each change is published with the snapshot after it.
 type Live struct {
-	mu   sync.Mutex
-	snap Snapshot
-	seq  uint64
-	pub  Publisher
+	mu    sync.Mutex
+	snap  Snapshot
+	seq   uint64
+	pub   Publisher
+	fresh chan struct{} // closed at the next state packet; nil when nobody waits
 }
 
 // NewLive returns a Live publishing to pub (nil publishes nowhere).
@@ -42,12 +52,17 @@ func (l *Live) Snapshot() Snapshot {
 }
 
 // Update changes the snapshot with fn and publishes the change. fn must
-// replace, never modify in place, any slice or pointer it changes.
+// replace, never modify in place, any slice, map or pointer it changes.
 func (l *Live) Update(topic Topic, fn func(*Snapshot)) {
 	l.mu.Lock()
+	stateAt := l.snap.StateAt
 	fn(&l.snap)
 	l.snap.At = time.Now()
 	l.seq++
+	if l.fresh != nil && l.snap.StateAt != stateAt {
+		close(l.fresh)
+		l.fresh = nil
+	}
 	ch := Change{Seq: l.seq, Topic: topic, Snap: l.snap}
 	// Publishing under the lock keeps changes in sequence order for every
 	// subscriber; the hub never blocks, so this cannot stall the mind.
@@ -57,12 +72,66 @@ func (l *Live) Update(topic Topic, fn func(*Snapshot)) {
 	l.mu.Unlock()
 }
 
+// SetConn records a change of the link to the game. A link that goes down
+// forgets the game, so neither she nor the panel reads a stale game as the
+// present one.
+func (l *Live) SetConn(st protocol.ConnStatus) {
+	l.Update(TopicConn, func(s *Snapshot) {
+		s.Conn = st
+		if !st.Connected {
+			s.Hello, s.State, s.Survey, s.Body, s.Reflexes = nil, nil, nil, nil, nil
+		}
+	})
+}
+
+// WaitState waits until a state packet newer than after has come, or max
+// has passed, or ctx ends. An action's answer can overtake the state that
+// shows what it did, a hello comes before the first state, and a respawn
+// before the state that says where she is back; a turn about any of them
+// waits for that state, so she never plans from an inventory or a place
+// that is half a second old, or from none.
+func (l *Live) WaitState(ctx context.Context, after time.Time, max time.Duration) {
+	l.mu.Lock()
+	if l.snap.StateAt.After(after) {
+		l.mu.Unlock()
+		return
+	}
+	if l.fresh == nil {
+		l.fresh = make(chan struct{})
+	}
+	fresh := l.fresh
+	l.mu.Unlock()
+	t := time.NewTimer(max)
+	defer t.Stop()
+	select {
+	case <-fresh:
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
+
 // appendKeep returns a new slice with v appended, keeping at most max of the
 // newest entries. The old slice is never written.
 func appendKeep[T any](old []T, v T, max int) []T {
 	start := 0
 	if len(old)+1 > max {
 		start = len(old) + 1 - max
+	}
+	out := make([]T, 0, len(old)-start+1)
+	out = append(out, old[start:]...)
+	return append(out, v)
+}
+
+// sample returns a new slice with v appended when the newest entry is at
+// least every old, without those older than window before now. The old
+// slice is never written; when nothing changes it is returned as it is.
+func sample[T any](old []T, at func(T) time.Time, v T, now time.Time, every, window time.Duration) []T {
+	if n := len(old); n > 0 && now.Sub(at(old[n-1])) < every {
+		return old
+	}
+	start := 0
+	for start < len(old) && now.Sub(at(old[start])) > window {
+		start++
 	}
 	out := make([]T, 0, len(old)-start+1)
 	out = append(out, old[start:]...)

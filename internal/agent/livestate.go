@@ -57,8 +57,9 @@ const (
 // RenderLiveState renders her situation as a few readable lines: what her
 // hands are on, what the game did on its own in the last minute, then her
 // body, surroundings, the world and what she remembers. It is pure: the
-// same inputs give the same text.
-func RenderLiveState(v SurfaceView, doing *Doing, mem *Memories, now time.Time) string {
+// same snapshot, memories and moment give the same text.
+func RenderLiveState(v Snapshot, mem *Memories, now time.Time) string {
+	doing := v.Doing
 	var b strings.Builder
 	line := func(format string, args ...any) {
 		b.WriteString("- ")
@@ -74,9 +75,9 @@ func RenderLiveState(v SurfaceView, doing *Doing, mem *Memories, now time.Time) 
 	} else {
 		line("you are not doing anything right now")
 	}
-	if len(v.Reflexes) > 0 {
-		parts := make([]string, 0, len(v.Reflexes))
-		for _, r := range v.Reflexes {
+	if reflexes := v.RecentReflexes(now); len(reflexes) > 0 {
+		parts := make([]string, 0, len(reflexes))
+		for _, r := range reflexes {
 			parts = append(parts, fmt.Sprintf("%s ago %s %s: %s", seconds(now.Sub(r.At)), r.Reflex, r.Event, r.Message))
 		}
 		line("your reflexes in the last minute: %s", strings.Join(parts, "; "))

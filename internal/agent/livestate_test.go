@@ -22,7 +22,7 @@ func str(s string) *string { return &s }
 func dist(d float64) *float64 { return &d }
 
 // busyState is a crowded moment: a row of torches, ores, a fight, people.
-func busyState() SurfaceView {
+func busyState() Snapshot {
 	st := &protocol.State{
 		Tick: 123456,
 		Player: protocol.PlayerState{Health: 13, Food: 9, XPLevel: 4, Position: game.Vec3{X: 100.5, Y: 12, Z: -20.3},
@@ -61,7 +61,7 @@ func busyState() SurfaceView {
 		}
 		survey.Kinds = append(survey.Kinds, protocol.SurveyKind{Kind: k, Count: 400 - 30*i, Nearest: spot, Reachable: reach})
 	}
-	return SurfaceView{State: st, Survey: survey, World: protocol.WorldID{Server: "play.example.net:25565", Dimension: "overworld"},
+	return Snapshot{State: st, Survey: survey, World: protocol.WorldID{Server: "play.example.net:25565", Dimension: "overworld"},
 		Inventory: inv, Reflexes: []ReflexNote{
 			{At: t0.Add(-40 * time.Second), Reflex: "eat", Event: "finished", Message: "ate 1 bread"},
 			{At: t0.Add(-5 * time.Second), Reflex: "defend", Event: "started", Message: "defending against Zombie after taking 2.0 damage"},
@@ -85,7 +85,7 @@ func busyDoing() *Doing {
 
 func TestLiveStateGolden(t *testing.T) {
 	doing := busyDoing()
-	idle := SurfaceView{
+	idle := Snapshot{
 		Hello: &protocol.Hello{MCVersion: "26.1"},
 		State: &protocol.State{Player: protocol.PlayerState{Health: 20, Food: 20, Position: game.Vec3{X: 0.5, Y: 70, Z: 0.5}, Yaw: 0, OnGround: true, Dimension: "overworld"},
 			Underfoot: "grass_block", Overhead: "air", World: protocol.WorldState{Time: 1200, Weather: "clear", Light: 15, Biome: "forest", Dimension: "overworld"}},
@@ -96,18 +96,18 @@ func TestLiveStateGolden(t *testing.T) {
 	falling.State = &fs
 	cases := []struct {
 		name  string
-		view  SurfaceView
+		view  Snapshot
 		doing *Doing
 		mem   *Memories
 	}{
-		{"disconnected", SurfaceView{}, nil, nil},
+		{"disconnected", Snapshot{}, nil, nil},
 		{"idle", idle, nil, nil},
 		{"falling", falling, nil, nil},
 		{"busy", busyState(), doing, busyMemories()},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := RenderLiveState(c.view, c.doing, c.mem, t0)
+			got := renderWith(c.view, c.doing, c.mem, t0)
 			path := filepath.Join("testdata", "livestate", c.name+".txt")
 			if *update {
 				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
@@ -128,7 +128,7 @@ func TestLiveStateGolden(t *testing.T) {
 // TestBusyStateFitsTheBudget: a crowded moment renders in at most 2,000
 // characters, and the caps keep the ore visible behind the torches.
 func TestBusyStateFitsTheBudget(t *testing.T) {
-	got := RenderLiveState(busyState(), busyDoing(), busyMemories(), t0)
+	got := renderWith(busyState(), busyDoing(), busyMemories(), t0)
 	if n := len(got); n > 2000 {
 		t.Errorf("a busy state renders in %d characters, over the 2,000 budget:\n%s", n, got)
 	}
@@ -163,7 +163,7 @@ func TestLiveStateSizes(t *testing.T) {
 					sv.Kinds = sv.Kinds[:kinds]
 				}
 				v.Survey = &sv
-				sizes = append(sizes, len(RenderLiveState(v, busyDoing(), busyMemories(), t0)))
+				sizes = append(sizes, len(renderWith(v, busyDoing(), busyMemories(), t0)))
 			}
 		}
 	}
@@ -186,4 +186,10 @@ func indexOf(s, sub string) int {
 		}
 	}
 	return -1
+}
+
+// renderWith renders v with her hands on doing.
+func renderWith(v Snapshot, doing *Doing, mem *Memories, now time.Time) string {
+	v.Doing = doing
+	return RenderLiveState(v, mem, now)
 }

@@ -49,7 +49,7 @@ type memoryCache struct {
 // others by name), the nearest remembered block of each useful kind that
 // the survey does not already show her, and the facts on the players near
 // her. It is nil before the game has said where she is.
-func (c *memoryCache) memories(ctx context.Context, v SurfaceView) *Memories {
+func (c *memoryCache) memories(ctx context.Context, v Snapshot) *Memories {
 	if c == nil || c.recall == nil || v.State == nil {
 		return nil
 	}
@@ -134,7 +134,7 @@ func beyondSurvey(known []KnownNote, at game.Pos, s *protocol.Survey) []KnownNot
 }
 
 // people is what she knows of the players near her; c.mu is held.
-func (c *memoryCache) people(ctx context.Context, v SurfaceView) []PersonNote {
+func (c *memoryCache) people(ctx context.Context, v Snapshot) []PersonNote {
 	var out []PersonNote
 	for _, p := range v.State.Players {
 		if p.UUID == "" {
@@ -171,29 +171,24 @@ const surveySlack = 4.0
 // change of world, and the distances the survey gives agree with it.
 // Otherwise what it saw is only added. A write that fails is logged.
 func (s *Surface) onSurvey(ctx context.Context, p protocol.Survey, now time.Time) {
-	s.mu.Lock()
-	s.survey = &p
-	world, dim := s.world.Server, orDefault(s.dimension(), "overworld")
-	var at *game.Pos
-	if s.state != nil && !s.lost {
-		b := s.state.Player.Position.Block()
-		at = &b
-	}
-	s.mu.Unlock()
-	if s.senses == nil {
-		return
-	}
+	var (
+		world, dim string
+		at         *game.Pos
+	)
+	s.live.Update(TopicBody, func(snap *Snapshot) {
+		snap.Survey = &p
+		world, dim = snap.World.Server, orDefault(snap.dimension(), "overworld")
+		if snap.State != nil && !snap.Lost {
+			b := snap.State.Player.Position.Block()
+			at = &b
+		}
+	})
 	look := surveyLook(p, now)
-	var err error
-	if at != nil && look.Radius > 0 && surveyFrom(p, *at) {
+	centered := at != nil && look.Radius > 0 && surveyFrom(p, *at)
+	if centered {
 		look.Center = *at
-		err = s.senses.RememberLook(ctx, world, dim, look)
-	} else {
-		err = s.senses.RememberBlocks(ctx, world, dim, look.Seen, nil)
 	}
-	if err != nil {
-		s.logger.Warn("agent: the spatial map was not updated", slog.Any("error", err))
-	}
+	s.spatial.lookIn(ctx, world, dim, look, centered)
 }
 
 // surveyLook turns a survey into a look at the world for the spatial map:

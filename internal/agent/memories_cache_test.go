@@ -84,8 +84,8 @@ func (f *fakeRecall) readCount() int {
 
 // viewAt is her view standing in block at of world w's dimension dim, with
 // a survey of the usual 20-block cube.
-func viewAt(world, dim string, at game.Pos) SurfaceView {
-	return SurfaceView{
+func viewAt(world, dim string, at game.Pos) Snapshot {
+	return Snapshot{
 		World: protocol.WorldID{Server: world, Dimension: dim},
 		State: &protocol.State{Player: protocol.PlayerState{
 			Position: game.Vec3{X: float64(at.X) + 0.5, Y: float64(at.Y), Z: float64(at.Z) + 0.5}, Dimension: dim}},
@@ -293,10 +293,8 @@ func TestAPlaceSheRemembersShowsAtTheNextStep(t *testing.T) {
 		{ToolCalls: []ToolCall{call("1", "remember_place", `{"name":"camp"}`)}},
 		{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)}},
 	}}
-	m := NewMind(MindConfig{Name: "Bea", System: "You are Bea."}, MindDeps{Model: func() Model { return model }, Game: newFakeGame(),
-		Live: NewLive("Bea", nil), Recall: recall, Logger: discard()})
-	m.SetTools(rememberingTools{recall: recall})
-	m.Surface.SetConn(protocol.ConnStatus{Connected: true})
+	m := wireMind(model, newFakeGame(), MindConfig{Name: "Bea", System: "You are Bea."},
+		testParts{recall: recall, tools: rememberingTools{recall: recall}})
 	v := viewAt("w:1", "overworld", game.Pos{X: 4, Y: 64, Z: 4})
 	m.Surface.Handle(context.Background(), protocol.Hello{Protocol: 2, World: v.World})
 	m.Surface.Handle(context.Background(), *v.State)

@@ -78,8 +78,12 @@ func stateAt(world, dim string, at game.Pos) protocol.State {
 	}
 }
 
-func newMapSurface(senses Senses, logger *slog.Logger) *Surface {
-	return NewSurface("Bea", NewLive("Bea", &recorder{}), nil, senses, logger, func(Perception) {})
+func newMapSurface(senses interface {
+	Senses
+	MapStore
+}, logger *slog.Logger) *Surface {
+	live := NewLive("Bea", &recorder{})
+	return NewSurface(live, nil, senses, NewMap(senses, live, logger), logger, func(Perception) {})
 }
 
 // TestSurveyCorrectsTheMapOnlyFromAKnownPosition: a survey carries no
@@ -155,7 +159,7 @@ func TestSurveyCorrectsTheMapOnlyFromAKnownPosition(t *testing.T) {
 	if got := senses.take(); len(got) != 1 || !strings.HasPrefix(got[0], "blocks ") {
 		t.Fatalf("a survey without a radius wrote %q, want blocks only", got)
 	}
-	if v := s.View(); v.Survey == nil || v.Survey.Radius != 0 {
+	if v := s.live.Snapshot(); v.Survey == nil || v.Survey.Radius != 0 {
 		t.Errorf("the latest survey is not the one kept for the live state: %+v", v.Survey)
 	}
 }
@@ -171,7 +175,7 @@ func TestSurveyMapFailureIsLogged(t *testing.T) {
 	if !strings.Contains(logs.String(), "the spatial map was not updated") || !strings.Contains(logs.String(), "disk full") {
 		t.Errorf("the failure was not logged: %q", logs.String())
 	}
-	if s.View().Survey == nil {
+	if s.live.Snapshot().Survey == nil {
 		t.Error("the survey was lost with the map")
 	}
 	// Without a dimension named anywhere the map is the overworld's, as

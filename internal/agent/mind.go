@@ -54,10 +54,11 @@ type Objectives interface {
 // MindConfig holds the settings of her mind.
 type MindConfig struct {
 	Name         string
-	System       string        // the prompt: how she plays
-	MaxSteps     int           // model calls per turn; 0 means 8
-	KeepMessages int           // history kept between turns; 0 means 60
-	ChatCooldown time.Duration // for chat not addressed to her; 0 means 20 s
+	System       string // the prompt: how she plays
+	MaxSteps     int    // model calls per turn; 0 means 8
+	KeepMessages int    // history kept between turns; 0 means 60
+	// Off starts her with the skill off, as it was saved.
+	Off bool
 	// IdleNudge and Commentary are the two silences worth breaking; 0 turns
 	// each off.
 	IdleNudge  time.Duration
@@ -69,23 +70,17 @@ type MindConfig struct {
 type Mind struct {
 	cfg        MindConfig
 	model      func() Model
-	tools      Toolbox
 	live       *Live
-	gate       *Gate
+	hands      *Hands
+	inbox      *Inbox
 	turns      TurnLog
 	objectives Objectives
 	memory     *memoryCache
 	logger     *slog.Logger
-
-	Hands   *Hands
-	Surface *Surface
-
-	queue   chan Perception
-	qmu     sync.Mutex // serialises the rare rebuild of a full queue
-	enabled atomic.Bool
-	turnSeq atomic.Int64
+	turnSeq    atomic.Int64
 
 	mu            sync.Mutex
+	tools         Toolbox
 	history       []Message
 	idleSince     time.Time
 	lastNudge     time.Time
@@ -95,23 +90,18 @@ type Mind struct {
 	turnCtx       context.Context // set by Run: what batches started by a turn run under
 }
 
-// MindDeps are the parts a mind is wired from. Its tools are set with
-// SetTools, since they read the senses and hands the mind makes.
+// MindDeps are the parts a mind is wired from, each built before it.
 type MindDeps struct {
 	Model      func() Model // the model of the moment; a settings change applies at the next turn
-	Game       Game
+	Tools      Toolbox
 	Live       *Live
-	Actions    ActionLog  // may be nil
+	Hands      *Hands
+	Inbox      *Inbox     // what wakes her; its chat cooldown is the inbox's own
 	Turns      TurnLog    // may be nil
-	Senses     Senses     // may be nil
 	Objectives Objectives // may be nil
 	Recall     Recall     // may be nil: her live state then lists no memories
 	Logger     *slog.Logger
 }
-
-// queueSize bounds the perceptions waiting for a turn; see enqueue for
-// what gives way when it is full.
-const queueSize = 256
 
 // NewMind wires a mind.
 func NewMind(cfg MindConfig, d MindDeps) *Mind {
@@ -121,20 +111,18 @@ func NewMind(cfg MindConfig, d MindDeps) *Mind {
 	if cfg.KeepMessages <= 0 {
 		cfg.KeepMessages = 60
 	}
-	if cfg.ChatCooldown <= 0 {
-		cfg.ChatCooldown = 20 * time.Second
-	}
-	m := &Mind{cfg: cfg, model: d.Model, live: d.Live, gate: NewGate(cfg.ChatCooldown),
-		turns: d.Turns, objectives: d.Objectives, logger: d.Logger, queue: make(chan Perception, queueSize),
+	m := &Mind{cfg: cfg, model: d.Model, tools: d.Tools, live: d.Live, hands: d.Hands, inbox: d.Inbox,
+		turns: d.Turns, objectives: d.Objectives, logger: d.Logger,
 		idleSince: time.Now(), memory: &memoryCache{recall: d.Recall, logger: d.Logger}}
-	m.enabled.Store(true)
-	m.Hands = NewHands(d.Game, d.Actions, d.Live, d.Logger, m.onReport)
-	m.Surface = NewSurface(cfg.Name, d.Live, m.Hands, d.Senses, d.Logger, m.Perceive)
+	if cfg.Off {
+		d.Inbox.open.Store(false)
+		d.Live.Update(TopicConn, func(s *Snapshot) { s.Enabled = false })
+	}
 	return m
 }
 
-// SetTools gives her the tools she may call. A change applies from her
-// next turn.
+// SetTools changes the tools she may call (a setting changed which there
+// are). A change applies from her next turn.
 func (m *Mind) SetTools(t Toolbox) {
 	m.mu.Lock()
 	m.tools = t
@@ -163,80 +151,29 @@ func (m *Mind) SetName(name, system string) {
 	m.mu.Lock()
 	m.cfg.Name, m.cfg.System = name, system
 	m.mu.Unlock()
-	m.Surface.SetName(name)
 	m.live.Update(TopicConn, func(s *Snapshot) { s.Name = name })
 }
 
 // Enabled reports whether the skill is on.
-func (m *Mind) Enabled() bool { return m.enabled.Load() }
+func (m *Mind) Enabled() bool { return m.inbox.open.Load() }
 
 // SetEnabled turns the skill on or off. Off, she stops acting: perceptions
 // are dropped, no turn runs and the nudges are silent; the dashboard stays.
 func (m *Mind) SetEnabled(on bool) {
-	m.enabled.Store(on)
+	m.inbox.open.Store(on)
 	if !on {
-		m.Hands.StopNow()
+		m.hands.StopNow()
 	}
 	m.live.Update(TopicConn, func(s *Snapshot) { s.Enabled = on })
 }
 
-// Perceive offers a perception; the gate decides whether it wakes her. It
-// never blocks.
-func (m *Mind) Perceive(p Perception) {
-	if p.At.IsZero() {
-		p.At = time.Now()
-	}
-	if !m.enabled.Load() || !m.gate.Pass(p) {
-		return
-	}
-	if lost, ok := m.enqueue(p); !ok {
-		m.logger.Warn("agent: too many perceptions waiting; one was dropped", slog.String("kind", string(lost.Kind)))
-	}
-}
-
-// enqueue puts p on the queue without blocking. A full queue makes room by
-// dropping the oldest waiting chat line not addressed to her; if there is
-// none, a new such line is itself refused, and anything else (an action
-// result, a fight, a death, a nudge, an ask) pushes out the oldest
-// perception, so the newest news is read. It returns what was lost, if
-// anything.
-func (m *Mind) enqueue(p Perception) (lost Perception, ok bool) {
-	m.qmu.Lock()
-	defer m.qmu.Unlock()
-	select {
-	case m.queue <- p:
-		return Perception{}, true
-	default:
-	}
-	idle := func(q Perception) bool { return q.Kind == KindChat && !q.Addressed }
-	var keep []Perception
-	found := -1
-	for len(m.queue) > 0 {
-		q := <-m.queue
-		if found < 0 && idle(q) {
-			found = len(keep)
-		}
-		keep = append(keep, q)
-	}
-	switch {
-	case found >= 0:
-		lost = keep[found]
-		keep = append(append(keep[:found], keep[found+1:]...), p)
-	case idle(p):
-		lost = p
-	default:
-		lost, keep = keep[0], append(keep[1:], p)
-	}
-	for _, q := range keep {
-		m.queue <- q
-	}
-	return lost, false
-}
+// Perceive offers a perception to her inbox; it never blocks.
+func (m *Mind) Perceive(p Perception) { m.inbox.Perceive(p) }
 
 // Ask puts a perception on the bus at once asking what she is doing,
 // whether her hands are busy or not.
 func (m *Mind) Ask(ctx context.Context) error {
-	if !m.enabled.Load() {
+	if !m.Enabled() {
 		return errors.New("agent: the skill is off, so she is not playing")
 	}
 	m.Perceive(Perception{Source: SourceDashboard, Kind: KindAsk, Addressed: true,
@@ -258,9 +195,9 @@ func (m *Mind) Run(ctx context.Context) error {
 	m.turnCtx = actions
 	m.mu.Unlock()
 	defer func() {
-		m.Hands.StopNow()
+		m.hands.StopNow()
 		callOff()
-		m.Hands.Wait()
+		m.hands.Wait()
 	}()
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
@@ -268,43 +205,22 @@ func (m *Mind) Run(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case p := <-m.queue:
-			m.turn(ctx, m.drain(p))
+		case p := <-m.inbox.queue:
+			m.turn(ctx, m.inbox.drain(p))
 		case now := <-tick.C:
-			if p, ok := m.nudge(now); ok {
+			if p, ok := m.nudge(ctx, now); ok {
 				m.turn(ctx, []Perception{p})
 			}
 		}
 	}
 }
 
-// drain collects what else is waiting, so one turn reads everything that
-// happened while she was thinking.
-func (m *Mind) drain(first Perception) []Perception {
-	ps := []Perception{first}
-	for {
-		select {
-		case p := <-m.queue:
-			ps = append(ps, p)
-		default:
-			return ps
-		}
-	}
-}
-
-func (m *Mind) onReport(r Report) {
-	m.mu.Lock()
-	m.idleSince = time.Now()
-	m.mu.Unlock()
-	m.Perceive(Perception{Source: SourceGame, Kind: KindAction, Text: r.Text(), Addressed: true})
-}
-
 // situation says in a sentence or two what her hands are on, for asks and
 // nudges.
 func (m *Mind) situation() string {
-	v := m.Surface.View()
+	v := m.live.Snapshot()
 	var b strings.Builder
-	if d, ok := m.Hands.Busy(); ok {
+	if d, ok := m.hands.Busy(); ok {
 		fmt.Fprintf(&b, "You have been at %s for %s", d.Call, seconds(time.Since(d.Started)))
 		if d.Progress != nil {
 			fmt.Fprintf(&b, "; last progress: %s", progressText(d.Progress))

@@ -43,6 +43,11 @@ type Message struct {
 	// ToolCallID and ToolName say which call a tool message answers.
 	ToolCallID string `json:"tool_call_id,omitempty"`
 	ToolName   string `json:"tool_name,omitempty"`
+	// Perceptions are the facts of a user message that carries perceptions,
+	// for a model that reads fields (the autopilot). Adapters send Text.
+	Perceptions []Perception `json:"-"`
+	// Failed marks a tool message whose answer is a failure.
+	Failed bool `json:"-"`
 }
 
 // ToolCall is one call the model asked for. Args is the raw JSON the model

@@ -3,38 +3,32 @@ package agent
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 )
 
+// objectivesWait bounds the read of her objectives for an idle nudge.
+const objectivesWait = 2 * time.Second
+
 // nudge decides whether one of the two silences worth breaking is due, and
 // returns its perception. At most one is due per tick: the idle nudge while
-// her hands are free, the commentary while they are busy.
-func (m *Mind) nudge(now time.Time) (Perception, bool) {
-	if !m.enabled.Load() || !m.live.Snapshot().Conn.Connected {
+// her hands are free, the commentary while they are busy. Her objectives
+// are read under ctx with no lock held.
+func (m *Mind) nudge(ctx context.Context, now time.Time) (Perception, bool) {
+	if !m.Enabled() || !m.live.Snapshot().Conn.Connected {
 		return Perception{}, false
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if d, busy := m.Hands.Busy(); busy {
-		m.idleSince = now
+	if d, busy := m.hands.Busy(); busy {
 		return m.commentary(now, d)
 	}
-	if m.cfg.IdleNudge <= 0 {
+	idle, due := m.idleDue(now)
+	if !due {
 		return Perception{}, false
 	}
-	since := m.idleSince
-	if m.lastNudge.After(since) {
-		since = m.lastNudge
-	}
-	if now.Sub(since) < m.cfg.IdleNudge {
-		return Perception{}, false
-	}
-	m.lastNudge = now
-	idle := now.Sub(m.idleSince)
 	var b strings.Builder
 	fmt.Fprintf(&b, "You have been standing around for %s with nothing in your hands.", seconds(idle))
-	if open := m.openObjectives(); len(open) > 0 {
+	if open := m.openObjectives(ctx); len(open) > 0 {
 		b.WriteString(" Your open objectives:")
 		for i, o := range open {
 			fmt.Fprintf(&b, "\n%d. %s", i+1, o)
@@ -46,10 +40,35 @@ func (m *Mind) nudge(now time.Time) (Perception, bool) {
 	return Perception{Source: SourceGame, Kind: KindIdle, Addressed: true, At: now, Text: b.String()}, true
 }
 
+// idleDue reports whether the idle nudge is due at now, and how long her
+// hands have been free; a nudge that is due is marked given.
+func (m *Mind) idleDue(now time.Time) (time.Duration, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if end := m.hands.LastEnd(); end.After(m.idleSince) {
+		m.idleSince = end // her hands came free then
+	}
+	if m.cfg.IdleNudge <= 0 {
+		return 0, false
+	}
+	since := m.idleSince
+	if m.lastNudge.After(since) {
+		since = m.lastNudge
+	}
+	if now.Sub(since) < m.cfg.IdleNudge {
+		return 0, false
+	}
+	m.lastNudge = now
+	return now.Sub(m.idleSince), true
+}
+
 // commentary is due at most every Commentary while an action runs, and
 // only when something changed since she last heard: new progress or a
-// different inventory. m.mu is held.
+// different inventory.
 func (m *Mind) commentary(now time.Time, d Doing) (Perception, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.idleSince = now
 	if m.cfg.Commentary <= 0 || now.Sub(m.lastComment) < m.cfg.Commentary || now.Sub(d.Started) < m.cfg.Commentary {
 		return Perception{}, false
 	}
@@ -57,7 +76,7 @@ func (m *Mind) commentary(now time.Time, d Doing) (Perception, bool) {
 	if d.Progress != nil {
 		progress = progressText(d.Progress)
 	}
-	v := m.Surface.View()
+	v := m.live.Snapshot()
 	if progress == m.heardProgress && !v.InvAt.After(m.heardInv) {
 		return Perception{}, false
 	}
@@ -76,13 +95,15 @@ func (m *Mind) commentary(now time.Time, d Doing) (Perception, bool) {
 
 // openObjectives lists the objectives not yet done. A store error leaves
 // the list empty: a nudge is never worth failing over.
-func (m *Mind) openObjectives() []string {
+func (m *Mind) openObjectives(ctx context.Context) []string {
 	if m.objectives == nil {
 		return nil
 	}
-	all, err := m.objectives.Objectives(context.Background())
+	ctx, cancel := context.WithTimeout(ctx, objectivesWait)
+	defer cancel()
+	all, err := m.objectives.Objectives(ctx)
 	if err != nil {
-		m.logger.Warn("agent: the objectives could not be read")
+		m.logger.Warn("agent: the objectives could not be read", slog.Any("error", err))
 		return nil
 	}
 	var open []string

@@ -2,7 +2,6 @@ package agent
 
 import (
 	"context"
-	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -70,12 +69,8 @@ func (r *roster) Facts(_ context.Context, uuid string) ([]game.Fact, error) {
 	return out, nil
 }
 
-func mindWithMemory(model Model, r *roster) *Mind {
-	m := NewMind(MindConfig{Name: "Bea", System: "You are Bea."}, MindDeps{Model: func() Model { return model }, Game: newFakeGame(),
-		Live: NewLive("Bea", nil), Senses: r, Recall: r, Logger: slog.New(slog.DiscardHandler)})
-	m.SetTools(toolbox{})
-	m.Surface.SetConn(protocol.ConnStatus{Connected: true})
-	return m
+func mindWithMemory(model Model, r *roster) *testMind {
+	return wireMind(model, newFakeGame(), MindConfig{Name: "Bea", System: "You are Bea."}, testParts{senses: r, recall: r})
 }
 
 // TestWhoTalksToHerIsTallied: every line a player says is counted for their

@@ -5,6 +5,8 @@ import (
 	"sync"
 	"time"
 	"unicode"
+
+	"beaweb/internal/game/protocol"
 )
 
 // Source says where a perception comes from. A turn about the game is one
@@ -42,14 +44,37 @@ type Author struct {
 	Name string
 }
 
-// Perception is one thing that may make her think.
+// Heard is a chat line another player said.
+type Heard struct {
+	Author   Author
+	Distance *float64 // how far the speaker stands; nil when the game does not say
+	Message  string
+}
+
+// Ended is one action of a batch that is over: which action, the game's
+// result code and its sentence.
+type Ended struct {
+	Action  string // the protocol action, such as build
+	Call    string // how she reads it: find_block(block=log, count=4)
+	Result  protocol.Result
+	Message string // the game's own sentence
+}
+
+// Perception is one thing that may make her think. Its facts are fields;
+// Text is the same facts rendered for a language model, and nothing reads
+// it back.
 type Perception struct {
 	Source    Source
 	Kind      Kind
 	Text      string
 	At        time.Time
-	Addressed bool    // spoken to her, or a nudge: bypasses the chat cooldown
-	Author    *Author // for chat
+	Addressed bool // spoken to her, or a nudge: bypasses the chat cooldown
+
+	Chat    *Heard          // KindChat: who spoke, from how far, what
+	Ended   []Ended         // KindAction: the actions that ran, in order
+	NotDone []string        // KindAction: the calls not done after a failure or a replacement
+	Reflex  *ReflexNote     // KindReflex and KindRespawn: the reflex and its event
+	Death   *protocol.Death // KindDeath: the cause and where
 }
 
 // Gate decides which perceptions wake her. Action results, fights, deaths,
@@ -116,17 +141,3 @@ func mentions(text, name string) bool {
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
-
-// Name is her name now: the one a chat line must name to be said to her.
-func (s *Surface) Name() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.name
-}
-
-// SetName changes the name the senses listen for, from the next chat line.
-func (s *Surface) SetName(name string) {
-	s.mu.Lock()
-	s.name = name
-	s.mu.Unlock()
-}

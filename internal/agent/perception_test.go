@@ -77,11 +77,11 @@ func TestHeartbeatsNeverWakeHer(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		m.Surface.Handle(context.Background(), protocol.Heartbeat{Tick: int64(i)})
 	}
-	if n := len(m.queue); n != 0 {
+	if n := len(m.inbox.queue); n != 0 {
 		t.Errorf("%d perceptions from heartbeats", n)
 	}
 	m.Surface.Handle(context.Background(), protocol.Damage{Amount: 2, Health: 18, Source: "mob"})
-	if n := len(m.queue); n != 1 {
+	if n := len(m.inbox.queue); n != 1 {
 		t.Errorf("a blow woke her %d times, want once (the queue is how this test sees a wake)", n)
 	}
 }
@@ -91,7 +91,7 @@ func TestHeartbeatsNeverWakeHer(t *testing.T) {
 // fail while she is dead, so the return is when she can act again.
 func TestDeathAndReturnAreTold(t *testing.T) {
 	var got []Perception
-	s := NewSurface("Bea", NewLive("Bea", &recorder{}), nil, nil, discard(), func(p Perception) { got = append(got, p) })
+	s := NewSurface(NewLive("Bea", &recorder{}), nil, nil, nil, discard(), func(p Perception) { got = append(got, p) })
 	ctx := context.Background()
 	s.Handle(ctx, protocol.Death{Cause: "slain by Zombie", Position: game.Vec3{X: 3.5, Y: 64, Z: 4.5}, Dimension: "overworld"})
 	s.Handle(ctx, protocol.Respawn{Position: game.Vec3{X: 0.5, Y: 70, Z: 0.5}, Dimension: "overworld"})
@@ -103,5 +103,64 @@ func TestDeathAndReturnAreTold(t *testing.T) {
 	}
 	if !NewGate(time.Minute).Pass(got[1]) {
 		t.Errorf("the return does not pass the gate")
+	}
+}
+
+// TestAChatLineCarriesItsFacts: a chat perception says who spoke, from how
+// far and what, and whether it was said to her by her name of the moment:
+// a rename applies from the next line.
+func TestAChatLineCarriesItsFacts(t *testing.T) {
+	var got []Perception
+	live := NewLive("Bea", nil)
+	s := NewSurface(live, nil, nil, nil, discard(), func(p Perception) { got = append(got, p) })
+	far := 40.0
+	line := protocol.Chat{UUID: "u-1", Name: "Steve", Message: "ada, are you there?", Distance: &far}
+	s.Handle(context.Background(), line)
+	live.Update(TopicConn, func(s *Snapshot) { s.Name = "Ada" })
+	s.Handle(context.Background(), line)
+	if len(got) != 2 {
+		t.Fatalf("%d perceptions, want 2", len(got))
+	}
+	c := got[0].Chat
+	if c == nil || c.Author != (Author{UUID: "u-1", Name: "Steve"}) || c.Distance == nil || *c.Distance != 40 || c.Message != line.Message {
+		t.Errorf("the line's facts: %+v", c)
+	}
+	if got[0].Addressed || !got[1].Addressed {
+		t.Errorf("addressed before and after the rename: %v, %v; want false, true", got[0].Addressed, got[1].Addressed)
+	}
+}
+
+// TestAReportCarriesItsFacts: the perception of a batch names each action
+// that ran, its result code and the game's sentence, and what was not done.
+func TestAReportCarriesItsFacts(t *testing.T) {
+	ans := protocol.Answer{Result: protocol.Failure, Message: "you need 2 planks"}
+	r := Report{Steps: []Step{{Action: Action{Name: "craft_item", Call: "craft_item(item=stick)"}, Answer: ans, Text: ReadAnswer(ans)}},
+		NotDone: []Action{{Name: "craft_item", Call: "craft_item(item=wooden_pickaxe)"}}}
+	p := r.Perception()
+	want := Ended{Action: "craft_item", Call: "craft_item(item=stick)", Result: protocol.Failure, Message: "you need 2 planks"}
+	if p.Kind != KindAction || len(p.Ended) != 1 || p.Ended[0] != want || len(p.NotDone) != 1 || p.NotDone[0] != "craft_item(item=wooden_pickaxe)" {
+		t.Errorf("the report's perception: %+v", p)
+	}
+	if !strings.Contains(p.Text, "you need 2 planks") {
+		t.Errorf("its text for a model: %q", p.Text)
+	}
+}
+
+// TestAMindStartedOffHearsNothing: a mind started with the skill off, as it
+// was saved, shows so on the panel and lets no perception in until it is
+// turned on.
+func TestAMindStartedOffHearsNothing(t *testing.T) {
+	m := wireMind(&scripted{}, newFakeGame(), MindConfig{Off: true}, testParts{})
+	if m.Enabled() || m.live.Snapshot().Enabled {
+		t.Fatal("a mind started off says it is on")
+	}
+	m.Perceive(Perception{Source: SourceGame, Kind: KindFight, Text: "hit"})
+	if n := len(m.inbox.queue); n != 0 {
+		t.Errorf("%d perceptions waiting while off", n)
+	}
+	m.SetEnabled(true)
+	m.Perceive(Perception{Source: SourceGame, Kind: KindFight, Text: "hit"})
+	if n := len(m.inbox.queue); n != 1 || !m.live.Snapshot().Enabled {
+		t.Errorf("%d perceptions waiting once on, enabled %v", n, m.live.Snapshot().Enabled)
 	}
 }

@@ -7,9 +7,11 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-// Snapshot is everything the live panel shows, and what her own live state
-// is rendered from, so the two never show different games. A Snapshot is a
-// value: its slices are never written after it is handed out.
+// Snapshot is her game as the last packets told it, with what her hands are
+// on and what was said: everything the live panel shows, and what her own
+// live state is rendered from, so the two never show different games. A
+// Snapshot is a value: its slices, maps and pointers are never written after
+// it is handed out.
 type Snapshot struct {
 	At       time.Time           `json:"at"`
 	Name     string              `json:"name"` // her name
@@ -20,8 +22,71 @@ type Snapshot struct {
 	Last     *Finished           `json:"last"`    // the last action she finished
 	Body     *Body               `json:"body"`    // nil before the first state packet
 	Reflexes []ReflexNote        `json:"reflexes"`
-	Voice    []Line              `json:"voice"` // what she said with speak, oldest first
-	Chat     []ChatLine          `json:"chat"`  // the game chat, oldest first
+	Voice    []Line              `json:"voice"`  // what she said with speak, oldest first
+	Chat     []ChatLine          `json:"chat"`   // the game chat, oldest first
+	Tick     int64               `json:"tick"`   // tick of the state packet it was made from
+	Trail    []TrailPoint        `json:"trail"`  // her position every 5 s, the last 10 min, oldest first
+	Vitals   []Vital             `json:"vitals"` // health and food every 10 s, the last 20 min, oldest first
+	Deaths   []DeathNote         `json:"deaths"` // her deaths since beaweb started, at most 5, newest last
+
+	// The packets her live state reads, as they came; Body is made from
+	// State in the same change.
+	Hello     *protocol.Hello  `json:"-"` // nil before the game said hello
+	State     *protocol.State  `json:"-"` // nil before the first state packet, and after the link is lost
+	Survey    *protocol.Survey `json:"-"`
+	World     protocol.WorldID `json:"world"`
+	Inventory game.Inventory   `json:"-"` // State's slots summed by item
+	InvAt     time.Time        `json:"-"` // when the inventory last changed
+	StateAt   time.Time        `json:"-"` // when the last state packet came
+	// Lost says the position in State is stale: a hello, a respawn or a
+	// change of world came since, and no state has said where she is now.
+	Lost bool `json:"-"`
+}
+
+// RecentReflexes is what the game did on its own in the last minute
+// before now.
+func (s Snapshot) RecentReflexes(now time.Time) []ReflexNote {
+	cut := now.Add(-reflexMemory)
+	var recent []ReflexNote
+	for _, r := range s.Reflexes {
+		if r.At.After(cut) {
+			recent = append(recent, r)
+		}
+	}
+	return recent
+}
+
+// dimension is her current dimension. A change of world is newer than the
+// state before it.
+func (s Snapshot) dimension() string {
+	if s.State != nil && s.State.Player.Dimension != "" && !s.Lost {
+		return s.State.Player.Dimension
+	}
+	return s.World.Dimension
+}
+
+// TrailPoint is where she was at a moment.
+type TrailPoint struct {
+	At        time.Time `json:"at"`
+	X         float64   `json:"x"`
+	Z         float64   `json:"z"`
+	Dimension string    `json:"dimension"`
+}
+
+// Vital is her health and food at a moment.
+type Vital struct {
+	At     time.Time `json:"at"`
+	Health float64   `json:"health"`
+	Food   int       `json:"food"`
+}
+
+// DeathNote is one of her deaths: how, where and what she carried.
+type DeathNote struct {
+	At        time.Time    `json:"at"`
+	Cause     string       `json:"cause"`
+	Position  game.Vec3    `json:"position"`
+	Dimension string       `json:"dimension"`
+	Carried   []game.Stack `json:"carried"`
 }
 
 // ModelStatus names the model she thinks with.
@@ -62,15 +127,20 @@ type Finished struct {
 
 // Body is her health and whereabouts from the latest state packet.
 type Body struct {
-	Health    float64     `json:"health"`
-	Food      int         `json:"food"`
-	Position  game.Vec3   `json:"position"`
-	Dimension string      `json:"dimension"`
-	Time      int64       `json:"time"` // the day's tick, 0..23999
-	Dark      bool        `json:"dark"`
-	Weather   string      `json:"weather"`
-	Biome     string      `json:"biome"`
-	Held      *game.Stack `json:"held"`
+	Health    float64               `json:"health"`
+	Food      int                   `json:"food"`
+	Position  game.Vec3             `json:"position"`
+	Dimension string                `json:"dimension"`
+	Time      int64                 `json:"time"` // the day's tick, 0..23999
+	Dark      bool                  `json:"dark"`
+	Weather   string                `json:"weather"`
+	Biome     string                `json:"biome"`
+	Held      *game.Stack           `json:"held"`
+	Yaw       float64               `json:"yaw"`
+	Armor     protocol.Armor        `json:"armor"`
+	Inventory []protocol.Slot       `json:"inventory"`
+	Players   []protocol.NearPlayer `json:"players"`
+	Entities  []protocol.Entity     `json:"entities"`
 }
 
 // ReflexNote is something the game did on its own.

@@ -23,7 +23,7 @@ const loopLimit = 3
 
 // turn runs one turn: from the perceptions to her last word.
 func (m *Mind) turn(ctx context.Context, ps []Perception) {
-	if !m.enabled.Load() {
+	if !m.Enabled() {
 		return
 	}
 	if !m.live.Snapshot().Conn.Connected && !asked(ps) {
@@ -41,7 +41,7 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 	// Whatever woke her, she reads the game as it is after her last action
 	// ended: a chat line that comes on the heels of a craft must not show
 	// her the inventory from before it (and have her craft it again).
-	after := m.Hands.LastEnd()
+	after := m.hands.LastEnd()
 	for _, p := range ps {
 		texts = append(texts, p.Text)
 		if p.Source == SourceGame || p.Source == SourceChat {
@@ -52,14 +52,14 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 		}
 	}
 	if !after.IsZero() {
-		m.Surface.WaitState(ctx, after, freshStateWait)
+		m.live.WaitState(ctx, after, freshStateWait)
 	}
 	perception := strings.Join(texts, "\n\n")
 
 	m.mu.Lock()
 	msgs := append([]Message(nil), m.history...)
 	m.mu.Unlock()
-	msgs = append(msgs, Message{Role: RoleUser, Text: perception})
+	msgs = append(msgs, Message{Role: RoleUser, Text: perception, Perceptions: ps})
 
 	var (
 		usage       Usage
@@ -132,7 +132,7 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 			}
 			silent = silent || out.Silent
 			rec.ToolCalls = append(rec.ToolCalls, ToolCallRecord{Name: call.Name, Args: string(call.Args), Answer: out.Answer})
-			msgs = append(msgs, Message{Role: RoleTool, ToolCallID: call.ID, ToolName: call.Name, Text: out.Answer})
+			msgs = append(msgs, Message{Role: RoleTool, ToolCallID: call.ID, ToolName: call.Name, Text: out.Answer, Failed: out.Failed})
 			key := callKey(call) + "\x00" + out.Answer
 			seen[key]++
 			if seen[key] >= loopLimit {
@@ -140,7 +140,7 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 			}
 		}
 		if len(actions) > 0 {
-			m.Hands.Start(m.runCtx(ctx), actions, rec.ID)
+			m.hands.Start(m.runCtx(ctx), actions, rec.ID)
 			started1 = true
 		}
 		if looping {
@@ -182,7 +182,7 @@ func (m *Mind) needsMore(aboutGame, startedOne bool, given *bool) bool {
 	if !aboutGame || startedOne || *given {
 		return false
 	}
-	if _, busy := m.Hands.Busy(); busy {
+	if _, busy := m.hands.Busy(); busy {
 		return false
 	}
 	*given = true
@@ -220,15 +220,11 @@ func (m *Mind) runCtx(fallback context.Context) context.Context {
 // system is the prompt with her live state, rendered fresh for every model
 // call and never stored in the history.
 func (m *Mind) system(ctx context.Context) string {
-	var doing *Doing
-	if d, ok := m.Hands.Busy(); ok {
-		doing = &d
-	}
-	v := m.Surface.View()
+	snap := m.live.Snapshot()
 	m.mu.Lock()
 	prompt := m.cfg.System
 	m.mu.Unlock()
-	return prompt + "\n\n# Right now\n\n" + RenderLiveState(v, doing, m.memory.memories(ctx, v), time.Now())
+	return prompt + "\n\n# Right now\n\n" + RenderLiveState(snap, m.memory.memories(ctx, snap), time.Now())
 }
 
 // remember keeps the turn in the history, trimmed from the front at a user

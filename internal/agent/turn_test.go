@@ -73,7 +73,7 @@ func TestStartingAnActionEndsATurnSheSpokeIn(t *testing.T) {
 				g := newFakeGame()
 				m, _ := newTestMind(model, g, MindConfig{})
 				m.turn(context.Background(), gamePerception("You have been standing around for 30s."))
-				m.Hands.Wait()
+				m.hands.Wait()
 				if n := len(model.requests()); n != c.calls {
 					t.Errorf("the turn took %d model calls, want %d", n, c.calls)
 				}
@@ -153,8 +153,8 @@ func TestBatchRunsInOrderAndStopsAtTheFirstFailure(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g := newFakeGame()
 		g.results["craft_item"] = protocol.Failure
-		var got []Report
-		h := NewHands(g, nil, NewLive("Bea", nil), discard(), func(r Report) { got = append(got, r) })
+		var got []Perception
+		h := NewHands(g, nil, NewLive("Bea", nil), discard(), func(p Perception) { got = append(got, p) })
 		h.Start(context.Background(), []Action{
 			{Name: "find_block", Call: "find_block(block=log)"},
 			{Name: "craft_item", Call: "craft_item(item=oak_planks)"},
@@ -164,7 +164,7 @@ func TestBatchRunsInOrderAndStopsAtTheFirstFailure(t *testing.T) {
 		if len(got) != 1 {
 			t.Fatalf("%d reports, want one for the batch", len(got))
 		}
-		text := got[0].Text()
+		text := got[0].Text
 		want := "[find_block] result: SUCCESS: find_block SUCCESS\n[craft_item] result: FAILURE: craft_item FAILURE\nnot done: move_to(x=1, y=2, z=3)"
 		if text != want {
 			t.Errorf("report:\n%s\nwant:\n%s", text, want)
@@ -178,8 +178,8 @@ func TestBatchRunsInOrderAndStopsAtTheFirstFailure(t *testing.T) {
 func TestANewBatchReplacesTheRunningOne(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g, release := holding()
-		var got []Report
-		h := NewHands(g, nil, NewLive("Bea", nil), discard(), func(r Report) { got = append(got, r) })
+		var got []Perception
+		h := NewHands(g, nil, NewLive("Bea", nil), discard(), func(p Perception) { got = append(got, p) })
 		h.Start(context.Background(), []Action{{Name: "find_block", Call: "find_block()"}, {Name: "craft_item", Call: "craft_item()"}}, 1)
 		synctest.Wait()
 		h.Start(context.Background(), []Action{{Name: "move_to", Call: "move_to()"}}, 2)
@@ -189,13 +189,13 @@ func TestANewBatchReplacesTheRunningOne(t *testing.T) {
 		if len(got) != 2 {
 			t.Fatalf("%d reports, want 2", len(got))
 		}
-		var old Report
-		for _, r := range got {
-			if r.TurnID == 1 {
-				old = r
+		var old Perception
+		for _, p := range got {
+			if len(p.Ended) == 1 && p.Ended[0].Action == "find_block" {
+				old = p
 			}
 		}
-		if len(old.NotDone) != 1 || old.NotDone[0].Name != "craft_item" {
+		if len(old.NotDone) != 1 || old.NotDone[0] != "craft_item()" {
 			t.Errorf("the replaced batch still ran the rest: %+v", old)
 		}
 	})
@@ -205,7 +205,7 @@ func TestProgressBelongsToTheRunningAction(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g, release := holding()
 		lv := NewLive("Bea", nil)
-		h := NewHands(g, nil, lv, discard(), func(Report) {})
+		h := NewHands(g, nil, lv, discard(), func(Perception) {})
 		h.Start(context.Background(), []Action{{Name: "find_block", Call: "find_block(block=log, count=4)"}}, 1)
 		synctest.Wait()
 		h.Progress(protocol.Progress{ID: "r999-other", Done: 9, Total: 9})
@@ -227,12 +227,12 @@ func TestNoTurnAboutTheGameWhileItIsAway(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		model := &scripted{steps: []ModelResponse{{ToolCalls: []ToolCall{call("1", "find_block", `{}`)}}}}
 		m, _ := newTestMind(model, newFakeGame(), MindConfig{IdleNudge: time.Second})
-		m.Surface.SetConn(protocol.ConnStatus{Connected: false})
+		m.live.SetConn(protocol.ConnStatus{Connected: false})
 		m.turn(context.Background(), []Perception{{Source: SourceGame, Kind: KindAction, Text: "[find_block] result: FAILURE: the game is not connected"}})
 		if n := len(model.requests()); n != 0 {
 			t.Errorf("%d model calls about a game that is away", n)
 		}
-		if _, ok := m.nudge(time.Now().Add(time.Hour)); ok {
+		if _, ok := m.nudge(context.Background(), time.Now().Add(time.Hour)); ok {
 			t.Error("an idle nudge while the game is away")
 		}
 		m.turn(context.Background(), []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "what are you doing?"}})
@@ -256,7 +256,7 @@ func TestTheStepAfterStartingAnActionSeesItRunning(t *testing.T) {
 			t.Errorf("the step after starting find_block was told: %q", reqs[len(reqs)-1].System)
 		}
 		close(release)
-		m.Hands.Wait()
+		m.hands.Wait()
 	})
 }
 
@@ -275,19 +275,19 @@ func TestAVeryLongTurnIsKeptRatherThanForgotten(t *testing.T) {
 func TestAFullQueueDropsOnlyIdleChat(t *testing.T) {
 	m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{})
 	for i := 0; i < queueSize-1; i++ {
-		m.queue <- Perception{Kind: KindFight, Text: "hit"}
+		m.inbox.queue <- Perception{Kind: KindFight, Text: "hit"}
 	}
-	m.queue <- Perception{Kind: KindChat, Text: "idle chat"}
-	if lost, _ := m.enqueue(Perception{Kind: KindDeath, Text: "you died"}); lost.Text != "idle chat" {
+	m.inbox.queue <- Perception{Kind: KindChat, Text: "idle chat"}
+	if lost, _ := m.inbox.enqueue(Perception{Kind: KindDeath, Text: "you died"}); lost.Text != "idle chat" {
 		t.Errorf("the death got in by dropping %+v, want the idle chat", lost)
 	}
-	if lost, _ := m.enqueue(Perception{Kind: KindChat, Text: "more idle chat"}); lost.Text != "more idle chat" {
+	if lost, _ := m.inbox.enqueue(Perception{Kind: KindChat, Text: "more idle chat"}); lost.Text != "more idle chat" {
 		t.Errorf("a queue full of fights dropped %+v, want the new idle chat", lost)
 	}
 	var last Perception
-	n := len(m.queue)
-	for len(m.queue) > 0 {
-		last = <-m.queue
+	n := len(m.inbox.queue)
+	for len(m.inbox.queue) > 0 {
+		last = <-m.inbox.queue
 	}
 	if n != queueSize || last.Kind != KindDeath {
 		t.Errorf("queue of %d ends with %+v, want %d ending with the death", n, last, queueSize)
@@ -341,7 +341,7 @@ func TestNoLeftUndoneWhileHerHandsWork(t *testing.T) {
 			t.Errorf("%d model calls, want 3: the chat turn with her hands busy takes one step", n)
 		}
 		close(release)
-		m.Hands.Wait()
+		m.hands.Wait()
 	})
 }
 
@@ -375,7 +375,7 @@ func TestATurnIsRecorded(t *testing.T) {
 			{Source: SourceChat, Kind: KindChat, Addressed: true, Text: "Alex (2 blocks away) says in the game chat: any iron?"},
 			{Source: SourceGame, Kind: KindFight, Text: "You were hit by Zombie for 3.0 damage; your health is 17.0/20."},
 		})
-		m.Hands.Wait()
+		m.hands.Wait()
 		got := turns.all()
 		if len(got) != 1 {
 			t.Fatalf("%d records", len(got))
@@ -457,8 +457,8 @@ func TestATurnReadsTheStateAfterHerLastAction(t *testing.T) {
 		ctx := context.Background()
 		m.Surface.Handle(ctx, protocol.State{Inventory: []protocol.Slot{{Item: "oak_planks", Count: 4}}})
 		time.Sleep(100 * time.Millisecond)
-		m.Hands.Start(ctx, []Action{{Name: "craft_item", Call: "craft_item(item=crafting_table, count=1)"}}, 1)
-		m.Hands.Wait() // the game answered; its state comes 300 ms later
+		m.hands.Start(ctx, []Action{{Name: "craft_item", Call: "craft_item(item=crafting_table, count=1)"}}, 1)
+		m.hands.Wait() // the game answered; its state comes 300 ms later
 		go func() {
 			time.Sleep(300 * time.Millisecond)
 			m.Surface.Handle(ctx, protocol.State{Inventory: []protocol.Slot{{Item: "crafting_table", Count: 1}}})

@@ -44,7 +44,8 @@ func TestSurveyBeforeAnyStateForgetsNothing(t *testing.T) {
 	if err := s.RememberBlocks(ctx, world, "overworld", append(origin, nearHome), nil); err != nil {
 		t.Fatal(err)
 	}
-	surface := agent.NewSurface("Bea", agent.NewLive("Bea", nopPublisher{}), nil, s, testLogger(t), func(agent.Perception) {})
+	live := agent.NewLive("Bea", nopPublisher{})
+	surface := agent.NewSurface(live, nil, s, agent.NewMap(s, live, testLogger(t)), testLogger(t), func(agent.Perception) {})
 	surface.Handle(ctx, protocol.Hello{World: protocol.WorldID{Server: world, Dimension: "overworld"}})
 	log := &protocol.Spot{X: 110, Y: 65, Z: -20, Distance: 10}
 	survey := protocol.Survey{Radius: 20, Kinds: []protocol.SurveyKind{{Kind: "oak_log", Count: 1, Nearest: log}}}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
 	"sort"
 	"strings"
 	"time"
@@ -30,23 +29,28 @@ type People interface {
 	AddFact(ctx context.Context, uuid, text string) (game.Fact, error)
 }
 
-// Blocks is her spatial map: the useful blocks she has seen or placed.
+// Blocks is her spatial map as recall_blocks reads it: the useful blocks
+// she has seen or placed.
 type Blocks interface {
 	NearestBlocks(ctx context.Context, world, dimension, kind string, from game.Pos, radius, limit int) ([]game.KnownBlock, error)
-	RememberBlocks(ctx context.Context, world, dimension string, seen []game.KnownBlock, gone []game.Pos) error
-	RememberLook(ctx context.Context, world, dimension string, look game.Look) error
 }
 
-// placedMap writes what she placed and what her scans found into her
-// spatial map. An update that fails is logged and never fails the action.
+// Mapper is the one writer of her spatial map (*agent.Map): what her scans
+// saw, and the blocks she placed, built or broke. A write that fails is
+// logged there and never fails the action.
+type Mapper interface {
+	Look(ctx context.Context, look game.Look, centered bool)
+	Change(ctx context.Context, placed []game.KnownBlock, gone []game.Pos)
+}
+
+// placedMap tells her map what her tools learn from the game's answers.
 type placedMap struct {
-	blocks Blocks
-	sit    Situation
-	logger *slog.Logger
+	m   Mapper
+	sit Situation
 }
 
 // placed records cells she placed; air cells are ignored.
-func (m *placedMap) placed(cells ...game.KnownBlock) {
+func (m *placedMap) placed(ctx context.Context, cells ...game.KnownBlock) {
 	now := time.Now()
 	keep := cells[:0:0]
 	for _, c := range cells {
@@ -55,31 +59,24 @@ func (m *placedMap) placed(cells ...game.KnownBlock) {
 			keep = append(keep, c)
 		}
 	}
-	m.write(keep, nil)
+	m.write(ctx, keep, nil)
 }
 
 // built records what a build's answer shows she did (agent.BuiltCells):
 // the cells she placed are hers, the cells she emptied are forgotten, and
 // of a build that stopped part-way only the cells it says it did count.
-func (m *placedMap) built(cells []game.KnownBlock, a protocol.Answer) {
-	m.write(agent.BuiltCells(cells, a, time.Now()))
+func (m *placedMap) built(ctx context.Context, cells []game.KnownBlock, a protocol.Answer) {
+	placed, gone := agent.BuiltCells(cells, a, time.Now())
+	m.write(ctx, placed, gone)
 }
 
 // write puts placed blocks in her map and forgets the gone ones, where she
-// is now; a failure is logged.
-func (m *placedMap) write(placed []game.KnownBlock, gone []game.Pos) {
-	if m == nil || m.blocks == nil || len(placed)+len(gone) == 0 {
+// is now.
+func (m *placedMap) write(ctx context.Context, placed []game.KnownBlock, gone []game.Pos) {
+	if m == nil {
 		return
 	}
-	world, dim, _, err := where(m.sit)
-	if err != nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := m.blocks.RememberBlocks(ctx, world, dim, placed, gone); err != nil && m.logger != nil {
-		m.logger.Warn("tools: the placed blocks were not remembered", slog.Any("error", err))
-	}
+	m.m.Change(ctx, placed, gone)
 }
 
 // brainTools are the tools worked out in the brain, each present only when
@@ -122,7 +119,7 @@ func brainTools(d Deps, placed *placedMap) []*Tool {
 // where is her world, dimension and block, or a sentence saying why it is
 // not known yet.
 func where(sit Situation) (world, dim string, at game.Pos, err error) {
-	v := sit.View()
+	v := sit.Snapshot()
 	if v.State == nil {
 		return "", "", game.Pos{}, errors.New("the game has not told you where you are yet")
 	}
@@ -224,7 +221,7 @@ func (t *personTools) remember(ctx context.Context, p rememberPersonParams) agen
 	person, err := t.people.PersonByName(ctx, p.Player)
 	if err != nil {
 		uuid := ""
-		if st := t.sit.View().State; st != nil {
+		if st := t.sit.Snapshot().State; st != nil {
 			for _, np := range st.Players {
 				if strings.EqualFold(np.Name, p.Player) {
 					uuid = np.UUID
@@ -302,8 +299,8 @@ func sortedKeys(m map[string]int) []string {
 
 // scanned corrects her map from a scan's answer: the hits it lists are
 // there, and a remembered block of that kind nearer than they are is gone.
-func (m *placedMap) scanned(data json.RawMessage) {
-	if m == nil || m.blocks == nil || len(data) == 0 {
+func (m *placedMap) scanned(ctx context.Context, data json.RawMessage) {
+	if m == nil || len(data) == 0 {
 		return
 	}
 	var d struct {
@@ -318,7 +315,7 @@ func (m *placedMap) scanned(data json.RawMessage) {
 	if err := json.Unmarshal(data, &d); err != nil || d.Block == "" {
 		return
 	}
-	world, dim, at, err := where(m.sit)
+	_, _, at, err := where(m.sit)
 	if err != nil {
 		return
 	}
@@ -331,9 +328,5 @@ func (m *placedMap) scanned(data json.RawMessage) {
 		}
 		look.Seen = append(look.Seen, game.KnownBlock{Pos: game.Pos{X: h.X, Y: h.Y, Z: h.Z}, Block: block, LastSeen: now})
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := m.blocks.RememberLook(ctx, world, dim, look); err != nil && m.logger != nil {
-		m.logger.Warn("tools: the scan was not remembered", slog.Any("error", err))
-	}
+	m.m.Look(ctx, look, true)
 }

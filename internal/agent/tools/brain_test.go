@@ -17,8 +17,13 @@ import (
 )
 
 // standing is her situation at (10, 64, 10) facing east, in world w.
+// mapOf is her map kept in mem, placed by what sit shows.
+func mapOf(mem agent.MapStore, sit agent.Snapshots) *agent.Map {
+	return agent.NewMap(mem, sit, slog.New(slog.DiscardHandler))
+}
+
 func standing(dim string) fakeSit {
-	return fakeSit{v: agent.SurfaceView{
+	return fakeSit{v: agent.Snapshot{
 		Hello: &protocol.Hello{MCVersion: "26.2", World: protocol.WorldID{Server: "w"}},
 		World: protocol.WorldID{Server: "w", Dimension: dim},
 		State: &protocol.State{Player: protocol.PlayerState{Position: game.Vec3{X: 10.5, Y: 64, Z: 10.5}, Yaw: 270, Dimension: dim},
@@ -66,7 +71,7 @@ func TestPlaceInAnotherDimensionIsRefused(t *testing.T) {
 
 func TestRememberPersonAndRecall(t *testing.T) {
 	mem := newMemory()
-	r := New(Deps{Game: &fakeGame{}, Situation: standing("overworld"), People: mem, Blocks: mem})
+	r := New(Deps{Game: &fakeGame{}, Situation: standing("overworld"), People: mem, Blocks: mem, Map: mapOf(mem, standing("overworld"))})
 	if out := invoke(r, "remember_person", `{"player":"Alex","fact":"lives by the lake"}`); out.Failed || !out.Remembered {
 		t.Errorf("remember_person for a player nearby: %+v, want a success that marks her memory changed", out)
 	}
@@ -142,7 +147,7 @@ func TestScanHitsGoToTheMap(t *testing.T) {
 	mem := newMemory()
 	g := &fakeGame{ans: protocol.Answer{Result: protocol.Success, Message: "found 1 iron_ore",
 		Data: json.RawMessage(`{"block":"iron_ore","radius":32,"count":1,"hits":[{"block":"iron_ore","x":30,"y":40,"z":10,"distance":20}]}`)}}
-	r := New(Deps{Game: g, Situation: standing("overworld"), Blocks: mem})
+	r := New(Deps{Game: g, Situation: standing("overworld"), Blocks: mem, Map: mapOf(mem, standing("overworld"))})
 	if out := invoke(r, "scan", `{"block":"iron_ore"}`); out.Failed {
 		t.Fatalf("scan: %+v", out)
 	}
@@ -154,9 +159,9 @@ func TestScanHitsGoToTheMap(t *testing.T) {
 func TestPlacedBlocksGoToTheMap(t *testing.T) {
 	mem := newMemory()
 	g := &fakeGame{ans: protocol.Answer{Result: protocol.Success}}
-	r := New(Deps{Game: g, Situation: standing("overworld"), Blocks: mem})
+	r := New(Deps{Game: g, Situation: standing("overworld"), Blocks: mem, Map: mapOf(mem, standing("overworld"))})
 	out := invoke(r, "place_block", `{"block":"chest","x":10,"y":63,"z":10,"face":"top"}`)
-	out.Action.Read(protocol.Answer{Result: protocol.Success})
+	out.Action.Read(context.Background(), protocol.Answer{Result: protocol.Success})
 	if got := invoke(r, "recall_blocks", `{"kind":"chest"}`); !strings.Contains(got.Answer, "(10, 64, 10)") || !strings.Contains(got.Answer, "placed by you") {
 		t.Errorf("the placed chest was not remembered: %+v", got)
 	}
@@ -181,9 +186,9 @@ func TestAConfirmedScriptIsBuiltWhereItWasPreviewed(t *testing.T) {
 }
 
 // movingSit is a situation the test can move her in.
-type movingSit struct{ v agent.SurfaceView }
+type movingSit struct{ v agent.Snapshot }
 
-func (m *movingSit) View() agent.SurfaceView { return m.v }
+func (m *movingSit) Snapshot() agent.Snapshot { return m.v }
 
 // TestBuildRefusesEveryVectorWithItsSentence: the brain refuses each
 // malformed build of the shared vectors with the very sentence the game
@@ -231,8 +236,9 @@ func TestBuildAnswersGoToTheMap(t *testing.T) {
 		{Pos: game.Pos{X: 2, Y: 65, Z: 0}, Block: "oak_log"}, // in one it could not
 	}, nil)
 	var logs strings.Builder
+	logger := slog.New(slog.NewTextHandler(&logs, nil))
 	r := New(Deps{Game: &fakeGame{}, Situation: standing("overworld"), Building: templates, Blocks: mem,
-		Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+		Map: agent.NewMap(mem, standing("overworld"), logger), Logger: logger})
 	recall := func(kind string) string { return invoke(r, "recall_blocks", `{"kind":"`+kind+`"}`).Answer }
 
 	out := invoke(r, "build", `{"origin":{"x":0,"y":64,"z":0},"layers":[["ppc"],["paa"]],"palette":{"p":"oak_planks","c":"chest","a":"air"}}`)
@@ -241,7 +247,7 @@ func TestBuildAnswersGoToTheMap(t *testing.T) {
 	}
 	partial := protocol.Answer{Result: protocol.Failure, Message: "built 4 of 6 cells; 2 still wrong",
 		Data: json.RawMessage(`{"cells":6,"right":4,"wrong":[{"x":2,"y":64,"z":0,"block":"chest"},{"x":2,"y":65,"z":0,"block":"air"}]}`)}
-	if got := out.Action.Read(partial); !strings.Contains(got, "2 still wrong") {
+	if got := out.Action.Read(context.Background(), partial); !strings.Contains(got, "2 still wrong") {
 		t.Errorf("the answer read %q", got)
 	}
 	if got := recall("chest"); !strings.Contains(got, "remember no chest") {
@@ -254,7 +260,7 @@ func TestBuildAnswersGoToTheMap(t *testing.T) {
 		t.Errorf("the planks the build placed: %s", got)
 	}
 
-	out.Action.Read(protocol.Answer{Result: protocol.Success})
+	out.Action.Read(context.Background(), protocol.Answer{Result: protocol.Success})
 	if got := recall("chest"); !strings.Contains(got, "(2, 64, 0)") || !strings.Contains(got, "placed by you") {
 		t.Errorf("the chest of the finished build: %s", got)
 	}
@@ -263,7 +269,7 @@ func TestBuildAnswersGoToTheMap(t *testing.T) {
 	}
 
 	mem.fail = errors.New("disk full")
-	if got := out.Action.Read(protocol.Answer{Result: protocol.Success, Message: "built all 6 cells"}); !strings.Contains(got, "built all 6 cells") {
+	if got := out.Action.Read(context.Background(), protocol.Answer{Result: protocol.Success, Message: "built all 6 cells"}); !strings.Contains(got, "built all 6 cells") {
 		t.Errorf("with a failing map the answer read %q", got)
 	}
 	if !strings.Contains(logs.String(), "disk full") {
@@ -280,20 +286,20 @@ func TestAMinedBlockLeavesHerMap(t *testing.T) {
 		{Pos: game.Pos{X: 3, Y: 60, Z: 1}, Block: "iron_ore"},
 		{Pos: game.Pos{X: 5, Y: 60, Z: 1}, Block: "iron_ore"},
 	}, nil)
-	r := New(Deps{Game: &fakeGame{}, Situation: standing("overworld"), Blocks: mem})
+	r := New(Deps{Game: &fakeGame{}, Situation: standing("overworld"), Blocks: mem, Map: mapOf(mem, standing("overworld"))})
 	recall := func() string { return invoke(r, "recall_blocks", `{"kind":"iron_ore"}`).Answer }
 
 	mined := invoke(r, "mine_block", `{"x":3,"y":60,"z":1}`)
 	if mined.Action == nil || mined.Action.Read == nil {
 		t.Fatalf("mine_block did not start: %+v", mined)
 	}
-	mined.Action.Read(protocol.Answer{Result: protocol.Success, Message: "you mined iron_ore"})
+	mined.Action.Read(context.Background(), protocol.Answer{Result: protocol.Success, Message: "you mined iron_ore"})
 	if got := recall(); strings.Contains(got, "(3, 60, 1)") || !strings.Contains(got, "(5, 60, 1)") {
 		t.Errorf("after mining the ore at (3, 60, 1): %s", got)
 	}
 
 	failed := invoke(r, "mine_block", `{"x":5,"y":60,"z":1}`)
-	failed.Action.Read(protocol.Answer{Result: protocol.Failure, Message: "you need a stone pickaxe for iron_ore"})
+	failed.Action.Read(context.Background(), protocol.Answer{Result: protocol.Failure, Message: "you need a stone pickaxe for iron_ore"})
 	if got := recall(); !strings.Contains(got, "(5, 60, 1)") {
 		t.Errorf("a block that did not break was forgotten: %s", got)
 	}

@@ -42,7 +42,7 @@ type buildTools struct {
 
 // have is what she carries now.
 func (b *buildTools) have() game.Inventory {
-	inv := b.sit.View().Inventory
+	inv := b.sit.Snapshot().Inventory
 	if inv == nil {
 		return game.Inventory{}
 	}
@@ -52,7 +52,7 @@ func (b *buildTools) have() game.Inventory {
 // blockAt answers from her close view: the blocks she sees within a few
 // blocks. Anything further is unknown, which the plan says.
 func (b *buildTools) blockAt() func(game.Pos) string {
-	st := b.sit.View().State
+	st := b.sit.Snapshot().State
 	if st == nil {
 		return nil
 	}
@@ -76,8 +76,8 @@ func (b *buildTools) startBuild(args blueprint.Args, call string) agent.Outcome 
 	for _, c := range plan.Cells {
 		cells = append(cells, game.KnownBlock{Pos: c.Pos, Block: c.Block})
 	}
-	out.Action.Read = func(a protocol.Answer) string {
-		b.placed.built(cells, a)
+	out.Action.Read = func(ctx context.Context, a protocol.Answer) string {
+		b.placed.built(ctx, cells, a)
 		return agent.ReadAnswer(a)
 	}
 	summary := fmt.Sprintf("started: %s, %d cells, about %d s.", call, len(plan.Cells), plan.SecondsEstimate)
@@ -127,7 +127,7 @@ func (b *buildTools) origin(x, y, z *int) (game.Pos, error) {
 	if x != nil {
 		return game.Pos{X: *x, Y: *y, Z: *z}, nil
 	}
-	st := b.sit.View().State
+	st := b.sit.Snapshot().State
 	if st == nil {
 		return game.Pos{}, fmt.Errorf("the game has not told you where you are yet; give x, y and z")
 	}

@@ -31,7 +31,7 @@ type craftTools struct {
 }
 
 // book is the recipe book of the game she is in.
-func bookFor(c Crafting, v agent.SurfaceView) (*recipes.Book, error) {
+func bookFor(c Crafting, v agent.Snapshot) (*recipes.Book, error) {
 	version := ""
 	if v.Hello != nil {
 		version = v.Hello.MCVersion
@@ -40,7 +40,7 @@ func bookFor(c Crafting, v agent.SurfaceView) (*recipes.Book, error) {
 }
 
 // nearby says which stations stand within 16 blocks, from the survey.
-func nearby(v agent.SurfaceView) recipes.Nearby {
+func nearby(v agent.Snapshot) recipes.Nearby {
 	var n recipes.Nearby
 	if v.Survey == nil {
 		return n
@@ -62,7 +62,7 @@ func nearby(v agent.SurfaceView) recipes.Nearby {
 // plan is crafting_plan: answered in the brain at once, from what she
 // carries and the stations around her.
 func (c *craftTools) plan(_ context.Context, p craftPlanParams) agent.Outcome {
-	v := c.sit.View()
+	v := c.sit.Snapshot()
 	book, err := bookFor(c.crafting, v)
 	if err != nil {
 		return failf("%s", strings.TrimPrefix(err.Error(), "recipes: "))
@@ -93,12 +93,12 @@ func (g *gameTools) craftItem(_ context.Context, p craftParams) agent.Outcome {
 	if p.Count != nil {
 		count = *p.Count
 	}
-	out.Action.Read = func(a protocol.Answer) string {
+	out.Action.Read = func(_ context.Context, a protocol.Answer) string {
 		text := agent.ReadAnswer(a)
 		if a.Result.OK() || a.Result == protocol.Interrupted {
 			return text
 		}
-		v := g.sit.View()
+		v := g.sit.Snapshot()
 		book, err := bookFor(g.crafting, v)
 		if err != nil {
 			return text

@@ -15,7 +15,7 @@ type Game interface {
 
 // Situation is what she knows of her game right now.
 type Situation interface {
-	View() agent.SurfaceView
+	Snapshot() agent.Snapshot
 }
 
 // Hands stop the batch that is running, so none of its remaining actions
@@ -38,14 +38,15 @@ type Deps struct {
 	Places   Places   // remember_place, go_to_place
 	People   People   // remember_person
 	Blocks   Blocks   // recall_blocks
+	Map      Mapper   // what her tools learn of the world goes into her map; nil keeps none
 }
 
 // New returns the registry of every tool her deps allow.
 func New(d Deps) *Registry {
 	r := &Registry{tools: map[string]*Tool{}, logger: d.Logger}
 	var placed *placedMap
-	if d.Blocks != nil {
-		placed = &placedMap{blocks: d.Blocks, sit: d.Situation, logger: d.Logger}
+	if d.Map != nil {
+		placed = &placedMap{m: d.Map, sit: d.Situation}
 	}
 	g := &gameTools{game: d.Game, sit: d.Situation, hands: d.Hands, crafting: d.Crafting, placed: placed}
 	for _, t := range g.all() {

@@ -24,7 +24,7 @@ func (g *gameTools) all() []*Tool {
 		define("scan", func(ctx context.Context, p scanParams) agent.Outcome {
 			ans, _ := g.game.Send(ctx, "scan", p, nil)
 			if ans.Result.OK() {
-				g.placed.scanned(ans.Data)
+				g.placed.scanned(ctx, ans.Data)
 			}
 			return agent.Outcome{Answer: agent.ReadAnswer(ans), Failed: !ans.Result.OK()}
 		}).sending("scan"),
@@ -80,9 +80,9 @@ func (g *gameTools) all() []*Tool {
 // forgets what stood there, so she is not sent back to an ore she mined.
 func (g *gameTools) mineBlock(_ context.Context, p mineParams) agent.Outcome {
 	out := start("mine_block", p)
-	out.Action.Read = func(a protocol.Answer) string {
+	out.Action.Read = func(ctx context.Context, a protocol.Answer) string {
 		if a.Result.OK() {
-			g.placed.write(nil, []game.Pos{{X: p.X, Y: p.Y, Z: p.Z}})
+			g.placed.write(ctx, nil, []game.Pos{{X: p.X, Y: p.Y, Z: p.Z}})
 		}
 		return agent.ReadAnswer(a)
 	}

@@ -128,7 +128,7 @@ func (m *placeMemory) note(s placeSend, r protocol.Result) {
 }
 
 func (g *gameTools) placeBlock(_ context.Context, p placeParams) agent.Outcome {
-	v := g.sit.View()
+	v := g.sit.Snapshot()
 	if v.State == nil && p.X == nil {
 		return failf("you cannot place relative to yourself while the game has not told you where you are; give x, y and z")
 	}
@@ -146,10 +146,10 @@ func (g *gameTools) placeBlock(_ context.Context, p placeParams) agent.Outcome {
 	dest := anchor.Add(off)
 	out := start("place_block", send)
 	out.Action.Call = fmt.Sprintf("place_block(block=%s, at=%s, on the %s face of %s)", p.Block, dest, face, anchor)
-	out.Action.Read = func(a protocol.Answer) string {
+	out.Action.Read = func(ctx context.Context, a protocol.Answer) string {
 		g.place.note(send, a.Result)
 		if a.Result.OK() {
-			g.placed.placed(game.KnownBlock{Pos: dest, Block: p.Block})
+			g.placed.placed(ctx, game.KnownBlock{Pos: dest, Block: p.Block})
 		}
 		return fmt.Sprintf("%s (the block was meant for %s)", agent.ReadAnswer(a), dest)
 	}

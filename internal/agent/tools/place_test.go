@@ -64,7 +64,7 @@ func TestRelativeAnchor(t *testing.T) {
 
 func TestPlaceBlockSendsAbsoluteValuesAndNeverRepeatsAFailure(t *testing.T) {
 	g := &fakeGame{ans: protocol.Answer{Result: protocol.Failure, Message: "invalid placement"}}
-	sit := fakeSit{v: agent.SurfaceView{State: &protocol.State{Player: protocol.PlayerState{Position: game.Vec3{X: 10.5, Y: 64, Z: 10.5}, Yaw: 90}}}}
+	sit := fakeSit{v: agent.Snapshot{State: &protocol.State{Player: protocol.PlayerState{Position: game.Vec3{X: 10.5, Y: 64, Z: 10.5}, Yaw: 90}}}}
 	r := New(Deps{Game: g, Situation: sit})
 	args := `{"block":"dirt","dx":0,"dy":-1,"dz":1,"face":"up"}`
 	out := r.Invoke(context.Background(), agent.ToolCall{Name: "place_block", Args: json.RawMessage(args)})
@@ -78,7 +78,7 @@ func TestPlaceBlockSendsAbsoluteValuesAndNeverRepeatsAFailure(t *testing.T) {
 	if !strings.Contains(out.Answer, "(9, 64, 10)") {
 		t.Errorf("the answer does not name the destination cell: %q", out.Answer)
 	}
-	text := out.Action.Read(protocol.Answer{Result: protocol.Failure, Message: "invalid placement"})
+	text := out.Action.Read(context.Background(), protocol.Answer{Result: protocol.Failure, Message: "invalid placement"})
 	if !strings.Contains(text, "FAILURE") {
 		t.Errorf("read %q", text)
 	}
@@ -102,12 +102,12 @@ func TestOnlyAPlacementsOwnFailureIsRemembered(t *testing.T) {
 		return r.Invoke(context.Background(), agent.ToolCall{Name: "place_block", Args: json.RawMessage(`{"block":"dirt","x":1,"y":64,"z":1,"face":"east"}`)})
 	}
 	first := place()
-	first.Action.Read(protocol.Answer{Result: protocol.Interrupted, Reason: "reflex: defend against Zombie"})
+	first.Action.Read(context.Background(), protocol.Answer{Result: protocol.Interrupted, Reason: "reflex: defend against Zombie"})
 	second := place()
 	if second.Action == nil {
 		t.Fatalf("after an interruption the same placement was refused: %+v", second)
 	}
-	second.Action.Read(protocol.Answer{Result: protocol.Failure, Message: "the cell is taken"})
+	second.Action.Read(context.Background(), protocol.Answer{Result: protocol.Failure, Message: "the cell is taken"})
 	if third := place(); third.Action != nil || !third.Failed {
 		t.Fatalf("the placement that just failed was sent again: %+v", third)
 	}

@@ -33,9 +33,9 @@ func (f *fakeGame) Send(_ context.Context, action string, params any, sent func(
 	return a, nil
 }
 
-type fakeSit struct{ v agent.SurfaceView }
+type fakeSit struct{ v agent.Snapshot }
 
-func (f fakeSit) View() agent.SurfaceView { return f.v }
+func (f fakeSit) Snapshot() agent.Snapshot { return f.v }
 
 func newTestRegistry(g *fakeGame) *Registry {
 	return New(Deps{Game: g, Situation: fakeSit{}})
@@ -55,7 +55,7 @@ func fullRegistryAt(g *fakeGame, sit Situation) *Registry {
 	}
 	mem := newMemory()
 	return New(Deps{Game: g, Situation: sit, Crafting: books{data}, Building: templates,
-		Scripts: drawScripts{}, Places: mem, People: mem, Blocks: mem})
+		Scripts: drawScripts{}, Places: mem, People: mem, Blocks: mem, Map: mapOf(mem, sit)})
 }
 
 // books loads the recipe book from the repository's data.

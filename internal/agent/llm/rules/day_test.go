@@ -27,7 +27,7 @@ type world struct {
 	bed *game.Pos
 }
 
-func (w *world) View() agent.SurfaceView {
+func (w *world) Snapshot() agent.Snapshot {
 	inv := game.Inventory{}
 	for k, v := range w.inv {
 		if v > 0 {
@@ -35,7 +35,7 @@ func (w *world) View() agent.SurfaceView {
 		}
 	}
 	t := w.time % 24000
-	return agent.SurfaceView{Inventory: inv, State: &protocol.State{
+	return agent.Snapshot{Inventory: inv, State: &protocol.State{
 		Player:   protocol.PlayerState{Health: 20, Food: w.food, Position: game.Vec3{X: float64(w.pos.X) + 0.5, Y: float64(w.pos.Y), Z: float64(w.pos.Z) + 0.5}, Dimension: "overworld"},
 		Entities: w.ents,
 		World:    protocol.WorldState{Time: t, Dark: t >= 13000 && t < 23000},
@@ -81,7 +81,7 @@ var drops = map[string]string{"log": "oak_log", "stone": "cobblestone", "dirt": 
 
 // do carries out one call, failing the test when the routine asked for
 // something she could not do, and answers the way the mind would.
-func (w *world) do(c agent.ToolCall) string {
+func (w *world) do(c agent.ToolCall) agent.Perception {
 	w.t.Helper()
 	var a struct {
 		Block, Item, Name string
@@ -137,10 +137,10 @@ func (w *world) do(c agent.ToolCall) string {
 			short = append(short, "1 "+k.item)
 		}
 		if len(wrong) == 0 {
-			return "[build] result: SUCCESS: built all 101 cells"
+			return done("build", "SUCCESS", "built all 101 cells")
 		}
-		return fmt.Sprintf("[build] result: FAILURE: built %d of 101 cells; %d still wrong: %s; you ran out of %s; send the same build again to carry on",
-			101-len(wrong), len(wrong), strings.Join(wrong, ", "), strings.Join(short, ", "))
+		return done("build", "FAILURE", fmt.Sprintf("built %d of 101 cells; %d still wrong: %s; you ran out of %s; send the same build again to carry on",
+			101-len(wrong), len(wrong), strings.Join(wrong, ", "), strings.Join(short, ", ")))
 	case "attack_entity":
 		for i, e := range w.ents {
 			if e.Type == "sheep" {
@@ -148,16 +148,16 @@ func (w *world) do(c agent.ToolCall) string {
 				w.inv["white_wool"]++
 				w.inv["mutton"]++
 				w.time += 200
-				return "[attack_entity] result: SUCCESS: killed the sheep"
+				return done("attack_entity", "SUCCESS", "killed the sheep")
 			}
 		}
 		w.t.Fatalf("she went after a sheep with none in sight")
 	case "use_block":
-		if p := (game.Pos{X: int(a.X), Y: int(a.Y), Z: int(a.Z)}); w.bed == nil || p != *w.bed || !night(w.View()) {
+		if p := (game.Pos{X: int(a.X), Y: int(a.Y), Z: int(a.Z)}); w.bed == nil || p != *w.bed || !night(w.Snapshot()) {
 			w.t.Fatalf("use_block at %s: the bed is at %v, time %d", p, w.bed, w.time%24000)
 		}
 		w.time += 24000 - w.time%24000 // she sleeps until the morning
-		return "[use_block] result: SUCCESS: you slept in the bed until morning"
+		return done("use_block", "SUCCESS", "you slept in the bed until morning")
 	case "move_to":
 		w.pos = game.Vec3{X: a.X, Y: a.Y, Z: a.Z}.Block()
 		w.time += 100
@@ -165,11 +165,11 @@ func (w *world) do(c agent.ToolCall) string {
 		take(game.Inventory{a.Item: 1}, 1)
 		w.food = 20
 	case "stay_silent", "remember_place", "mc_chat", "speak":
-		return ""
+		return agent.Perception{}
 	default:
 		w.t.Fatalf("the test's world cannot do %s", c.Name)
 	}
-	return fmt.Sprintf("[%s] result: SUCCESS: done", c.Name)
+	return done(c.Name, "SUCCESS", "done")
 }
 
 // TestADayOfTheRoutine plays the routine from nothing through a day and a
@@ -182,7 +182,7 @@ func TestADayOfTheRoutine(t *testing.T) {
 	sheep := protocol.Entity{Type: "sheep", Distance: 12}
 	w := &world{t: t, inv: game.Inventory{}, pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 1000, food: 20,
 		ents: []protocol.Entity{sheep, sheep, sheep}}
-	m := New("Bea", w, hands{})
+	m := New(w)
 	var done []string // tool(arg) in order
 	index := func(s string) int {
 		for i, d := range done {
@@ -192,9 +192,9 @@ func TestADayOfTheRoutine(t *testing.T) {
 		}
 		return -1
 	}
-	perception := "You are in the game now"
+	perception := joined
 	dirtAtBuild := -1
-	var built string // the shelter's build answer
+	var built agent.Perception // the shelter's build answer
 	for i := 0; i < 200 && w.time < 24000+6000; i++ {
 		calls := decide(t, m, perception)
 		if len(calls) != 1 {
@@ -212,11 +212,11 @@ func TestADayOfTheRoutine(t *testing.T) {
 			}
 		}
 		if c.Name == "stay_silent" {
-			if night(w.View()) && index("build_template(dirt_shelter)") < 0 {
+			if night(w.Snapshot()) && index("build_template(dirt_shelter)") < 0 {
 				t.Fatalf("she rests at night without a shelter: %v", done)
 			}
 			w.time += 600 // the idle nudge comes later
-			perception = "You have been standing around for 30s with nothing in your hands."
+			perception = idle
 			continue
 		}
 		done = append(done, key)
@@ -235,8 +235,8 @@ func TestADayOfTheRoutine(t *testing.T) {
 	}
 	// Everything the shelter takes was made before it: it stands whole, and
 	// she sleeps in it once it is up.
-	if !strings.HasPrefix(built, "[build] result: SUCCESS") {
-		t.Errorf("the shelter's build answered %q, want it whole", built)
+	if len(built.Ended) != 1 || built.Ended[0].Result != protocol.Success {
+		t.Errorf("the shelter's build answered %q, want it whole", built.Text)
 	}
 	for _, k := range []string{"craft_item(chest)", "craft_item(white_bed)", "craft_item(oak_door)"} {
 		if index(k) > index("build_template(dirt_shelter)") {
@@ -258,51 +258,47 @@ func TestADayOfTheRoutine(t *testing.T) {
 // anything else of the day, even the stone tools.
 func TestDuskComesFirst(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "wooden_pickaxe": 1, "stick": 4, "dirt": 20}, time: 11500, food: 20}
-	m := New("Bea", w, hands{})
-	calls := decide(t, m, "You have been standing around for 30s.")
+	m := New(w)
+	calls := decide(t, m, idle)
 	if len(calls) != 1 || calls[0].Name != "find_block" || !strings.Contains(string(calls[0].Args), `"block":"dirt","count":40`) {
 		t.Errorf("in the late afternoon: %s, want the shelter's 40 missing dirt", callsText(calls))
 	}
 	w.time = 6000
-	if calls := decide(t, m, "You have been standing around for 30s."); len(calls) != 1 || !strings.Contains(string(calls[0].Args), `"block":"stone"`) {
+	if calls := decide(t, m, idle); len(calls) != 1 || !strings.Contains(string(calls[0].Args), `"block":"stone"`) {
 		t.Errorf("at noon: %s, want stone for her tools", callsText(calls))
 	}
 }
 
 func TestEatsWhenHungry(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "bread": 2, "beef": 1}, food: 14}
-	m := New("Bea", w, hands{})
-	if c := decide(t, m, "You have been standing around for 30s."); len(c) != 1 || c[0].Name != "eat_food" || !strings.Contains(string(c[0].Args), "bread") {
+	m := New(w)
+	if c := decide(t, m, idle); len(c) != 1 || c[0].Name != "eat_food" || !strings.Contains(string(c[0].Args), "bread") {
 		t.Errorf("hungry with bread: %s", callsText(c))
 	}
 	w.inv = game.Inventory{"crafting_table": 1}
 	w.ents = []protocol.Entity{{Type: "zombie", Distance: 3, Hostile: true}, {Type: "pig", Distance: 30}, {Type: "cow", Distance: 9}}
-	if c := decide(t, m, "You have been standing around for 30s."); len(c) != 1 || c[0].Name != "attack_entity" || !strings.Contains(string(c[0].Args), "cow") {
+	if c := decide(t, m, idle); len(c) != 1 || c[0].Name != "attack_entity" || !strings.Contains(string(c[0].Args), "cow") {
 		t.Errorf("hungry with nothing to eat and a cow near: %s", callsText(c))
 	}
 	w.food = 15
-	if c := decide(t, m, "You have been standing around for 30s."); len(c) == 1 && (c[0].Name == "eat_food" || c[0].Name == "attack_entity") {
+	if c := decide(t, m, idle); len(c) == 1 && (c[0].Name == "eat_food" || c[0].Name == "attack_entity") {
 		t.Errorf("at food 15: %s", callsText(c))
 	}
 }
 
-// TestANewNameIsHeardAtOnce: a situation that knows her name gives the
-// autopilot the name of the moment.
-func TestANewNameIsHeardAtOnce(t *testing.T) {
+// TestOnlyWhatIsSaidToHerIsAnswered: the senses say whether a line is
+// said to her (near, or naming her by her name of the moment; the agent's
+// tests hold that); the autopilot answers those lines and no other.
+func TestOnlyWhatIsSaidToHerIsAnswered(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{}, food: 20, name: "Bea"}
-	m := New("Bea", w, hands{busy: true})
-	far := func(line string) []agent.ToolCall {
-		return decide(t, m, "Steve (40 blocks away) says in the game chat: "+line)
+	m := New(busy(w, agent.Doing{}))
+	line := heardFrom("Steve", 40, "ada, are you there?")
+	if c := decide(t, m, line); len(c) != 1 || c[0].Name != "stay_silent" {
+		t.Errorf("a line not said to her: %s", callsText(c))
 	}
-	if c := far("ada, are you there?"); len(c) != 1 || c[0].Name != "stay_silent" {
-		t.Errorf("a line naming Ada before the rename: %s", callsText(c))
-	}
-	w.name = "Ada"
-	if c := far("ada, are you there?"); len(c) != 1 || c[0].Name != "mc_chat" {
-		t.Errorf("a line naming Ada after the rename: %s", callsText(c))
-	}
-	if c := far("bea, are you there?"); len(c) != 1 || c[0].Name != "stay_silent" {
-		t.Errorf("a line naming her old name: %s", callsText(c))
+	line.Addressed = true
+	if c := decide(t, m, line); len(c) != 1 || c[0].Name != "mc_chat" {
+		t.Errorf("a line said to her: %s", callsText(c))
 	}
 }
 
@@ -311,26 +307,26 @@ func TestANewNameIsHeardAtOnce(t *testing.T) {
 // result, so its answer is read: twice refused, she looks elsewhere.
 func TestAStepRefusedAtOnceCountsAsAFailure(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 60, "oak_door": 1}, pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
-	m := New("Bea", w, hands{})
+	m := New(w)
 	refuse := func(c agent.ToolCall) {
 		t.Helper()
 		resp, err := m.Generate(context.Background(), agent.ModelRequest{Tools: allTools, Messages: []agent.Message{
-			{Role: agent.RoleUser, Text: "You have been standing around for 30s."},
+			{Role: agent.RoleUser, Text: idle.Text, Perceptions: []agent.Perception{idle}},
 			{Role: agent.RoleAssistant, ToolCalls: []agent.ToolCall{c}},
-			{Role: agent.RoleTool, ToolCallID: c.ID, ToolName: c.Name, Text: "FAILURE_INVALID: the build would stand outside the world"},
+			{Role: agent.RoleTool, ToolCallID: c.ID, ToolName: c.Name, Text: "FAILURE_INVALID: the build would stand outside the world", Failed: true},
 		}})
 		if err != nil || len(resp.ToolCalls) != 0 {
 			t.Fatalf("after the tools answered: %v %v", resp.ToolCalls, err)
 		}
 	}
 	for i := 0; i < 2; i++ {
-		c := decide(t, m, "You have been standing around for 30s.")
+		c := decide(t, m, idle)
 		if len(c) != 1 || c[0].Name != "build_template" {
 			t.Fatalf("try %d: %s, want the shelter", i+1, callsText(c))
 		}
 		refuse(c[0])
 	}
-	if c := decide(t, m, "You have been standing around for 30s."); len(c) != 1 || c[0].Name != "move_away" {
+	if c := decide(t, m, idle); len(c) != 1 || c[0].Name != "move_away" {
 		t.Errorf("after the shelter was refused twice: %s, want a walk elsewhere", callsText(c))
 	}
 }

@@ -65,7 +65,7 @@ var stoneTools = []stoneTool{
 // pickaxe; a stock of wood. From late afternoon the shelter's kit comes
 // first. At night inside her shelter nothing else is due: she sleeps or
 // rests.
-func (m *Model) routine(v agent.SurfaceView) []step {
+func (m *Model) routine(v agent.Snapshot) []step {
 	inv := v.Inventory
 	if inv == nil {
 		inv = game.Inventory{}
@@ -95,7 +95,7 @@ func (m *Model) routine(v agent.SurfaceView) []step {
 // routineBuilder collects the steps of one decision.
 type routineBuilder struct {
 	inv    game.Inventory
-	v      agent.SurfaceView
+	v      agent.Snapshot
 	out    []step
 	logs   int
 	planks int
@@ -222,7 +222,7 @@ func (r *routineBuilder) iron() {
 }
 
 // dayTime is the time of day, 0 to 23999.
-func dayTime(v agent.SurfaceView) int64 {
+func dayTime(v agent.Snapshot) int64 {
 	if v.State == nil {
 		return 0
 	}
@@ -231,7 +231,7 @@ func dayTime(v agent.SurfaceView) int64 {
 
 // night reports whether monsters are about: dark, and the day's clock past
 // dusk.
-func night(v agent.SurfaceView) bool {
+func night(v agent.Snapshot) bool {
 	if v.State == nil {
 		return false
 	}
@@ -239,7 +239,7 @@ func night(v agent.SurfaceView) bool {
 	return v.State.World.Dark && t >= 13000 && t < 23000
 }
 
-func dimension(v agent.SurfaceView) string {
+func dimension(v agent.Snapshot) string {
 	if v.State != nil && v.State.Player.Dimension != "" {
 		return v.State.Player.Dimension
 	}

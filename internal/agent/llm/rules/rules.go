@@ -13,32 +13,18 @@ import (
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/game/protocol"
 )
 
-// Situation is what the autopilot reads of her game. A Situation that also
-// has a Name() string method gives her name as it is now, so a rename on the
-// dashboard reaches the autopilot at once; otherwise the name given to New
-// is used.
+// Situation is what the autopilot reads of her game.
 type Situation interface {
-	View() agent.SurfaceView
-}
-
-// namer is a Situation that knows her current name.
-type namer interface {
-	Name() string
-}
-
-// Hands tell whether an action is running.
-type Hands interface {
-	Busy() (agent.Doing, bool)
+	Snapshot() agent.Snapshot
 }
 
 // Model is the autopilot. It reads her situation directly rather than
 // parsing her prompt, and decides one step of the routine per turn.
 type Model struct {
-	name  string
-	sit   Situation
-	hands Hands
+	sit Situation
 
 	mu       sync.Mutex
 	seq      int
@@ -73,23 +59,14 @@ type Model struct {
 // greetAgain is how long she waits before greeting the same player again.
 const greetAgain = 5 * time.Minute
 
-// New returns the autopilot playing as name.
-func New(name string, sit Situation, hands Hands) *Model {
-	return &Model{name: name, sit: sit, hands: hands, failures: map[string]int{}, greeted: map[string]time.Time{}, now: time.Now}
+// New returns the autopilot playing the game sit shows: her name, her
+// state and what her hands are on.
+func New(sit Situation) *Model {
+	return &Model{sit: sit, failures: map[string]int{}, greeted: map[string]time.Time{}, now: time.Now}
 }
 
 // Name says which model she thinks with.
 func (m *Model) Name() string { return "rules/autopilot" }
-
-// playerName is her name now.
-func (m *Model) playerName() string {
-	if n, ok := m.sit.(namer); ok {
-		if name := n.Name(); name != "" {
-			return name
-		}
-	}
-	return m.name
-}
 
 // Generate decides the next step. After the tools of a step have answered it
 // ends the turn, so each turn is one decision.
@@ -115,20 +92,20 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var calls []agent.ToolCall
-	text := last.Text
-	v := m.sit.View()
-	m.noteResult(text)
-	for _, line := range addressedChat(text, m.playerName()) {
-		if msg := m.reply(line); msg != "" && has["mc_chat"] {
+	ps := last.Perceptions
+	v := m.sit.Snapshot()
+	m.noteResult(ps)
+	for _, h := range addressedChat(ps) {
+		if msg := m.reply(h, v.Doing); msg != "" && has["mc_chat"] {
 			calls = append(calls, m.call("mc_chat", map[string]any{"message": msg}))
 		}
 	}
-	_, busy := m.hands.Busy()
-	if strings.Contains(text, "standing around") {
+	busy := v.Doing != nil
+	if hasKind(ps, agent.KindIdle) {
 		m.streak = 0 // the nudge she rested for: try again
 		m.sleepWait = false
 	}
-	if v.State != nil && (!m.haveGround || strings.Contains(text, "[go_to_surface] result: SUCCESS")) {
+	if e, ok := ended(ps, "go_to_surface"); v.State != nil && (!m.haveGround || ok && e.Result == protocol.Success) {
 		// Under the open sky now: this is the ground, however low the land.
 		m.groundY, m.haveGround = v.State.Player.Position.Y, true
 	}
@@ -138,13 +115,13 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		calls = append(calls, m.call("remember_place", map[string]any{"name": "start", "note": "where you came into this world"}))
 	}
 	switch {
-	case strings.Contains(text, "asks what you are doing") && has["speak"]:
-		calls = append(calls, m.call("speak", map[string]any{"text": m.describe(busy)}))
-	case dead(text):
+	case hasKind(ps, agent.KindAsk) && has["speak"]:
+		calls = append(calls, m.call("speak", map[string]any{"text": m.describe(v.Doing)}))
+	case dead(ps):
 		// Every request fails until she respawns, which wakes her again.
 	case busy:
 		// Her hands are busy: a new action would replace the running one.
-	case reflexActive(v):
+	case reflexActive(v, m.now()):
 		// A reflex has her hands (a fight, a flight, a meal): a request now
 		// would take them away mid-fight. The idle nudge brings her back.
 	case m.streak >= restLimit:
@@ -168,27 +145,66 @@ func (m *Model) call(name string, args map[string]any) agent.ToolCall {
 
 // noteResult counts consecutive failures of the goal last started, so a
 // goal that keeps failing is set aside for a walk elsewhere.
-func (m *Model) noteResult(text string) {
-	if m.lastGoal == "" || !strings.Contains(text, "] result: ") {
+func (m *Model) noteResult(ps []agent.Perception) {
+	var (
+		all                 []agent.Ended
+		notDone             bool
+		success, interrupts bool
+	)
+	for _, p := range ps {
+		all = append(all, p.Ended...)
+		notDone = notDone || len(p.NotDone) > 0
+	}
+	if m.lastGoal == "" || len(all) == 0 {
 		return
 	}
-	whole := m.lastGoal == "shelter" && m.noteBuild(text)
-	if line, ok := resultLine(text, "use_block"); ok && m.lastGoal == "sleep" && !strings.HasPrefix(line, "SUCCESS") {
+	for _, e := range all {
+		success = success || e.Result == protocol.Success
+		interrupts = interrupts || e.Result == protocol.Interrupted
+	}
+	whole := false
+	if e, ok := ended(ps, "build"); ok && m.lastGoal == "shelter" {
+		whole = m.noteBuild(e)
+	}
+	if e, ok := ended(ps, "use_block"); ok && m.lastGoal == "sleep" && e.Result != protocol.Success {
 		// Monsters near, or no bed after all: she rests in her shelter
 		// until the next idle nudge, never walks away from it for this.
 		m.sleepWait = true
 		return
 	}
-	if whole || strings.Contains(text, "result: SUCCESS") && !strings.Contains(text, "not done:") {
+	if whole || success && !notDone {
 		m.failures[m.lastGoal] = 0
 		m.streak = 0
 		return
 	}
-	if strings.Contains(text, "result: INTERRUPTED") {
+	if interrupts {
 		return // a reflex or a replacement is not the goal's fault
 	}
 	m.failures[m.lastGoal]++
 	m.streak++
+}
+
+// ended is the first action of the perceptions that ended and was the
+// given one.
+func ended(ps []agent.Perception, action string) (agent.Ended, bool) {
+	for _, p := range ps {
+		for _, e := range p.Ended {
+			if e.Action == action {
+				return e, true
+			}
+		}
+	}
+	return agent.Ended{}, false
+}
+
+// hasKind reports whether any of the perceptions is of kind k.
+func hasKind(ps []agent.Perception, k agent.Kind) bool {
+	for _, p := range ps {
+		if p.Kind == k {
+			return true
+		}
+	}
+	return false
 }
 
 // noteAnswers reads the tools' answers to her last step: a routine step
@@ -196,7 +212,7 @@ func (m *Model) noteResult(text string) {
 // result perception, so its failure is counted here.
 func (m *Model) noteAnswers(msgs []agent.Message) {
 	for i := len(msgs) - 1; i >= 0 && msgs[i].Role == agent.RoleTool; i-- {
-		if msgs[i].ToolCallID != m.stepID || !strings.HasPrefix(msgs[i].Text, "FAILURE") {
+		if msgs[i].ToolCallID != m.stepID || !msgs[i].Failed {
 			continue
 		}
 		if m.lastGoal == "shelter" {
@@ -213,7 +229,7 @@ func (m *Model) noteAnswers(msgs []agent.Message) {
 const restLimit = 6
 
 // next picks the first step of the survival routine that is due.
-func (m *Model) next(v agent.SurfaceView, has map[string]bool) (agent.ToolCall, bool) {
+func (m *Model) next(v agent.Snapshot, has map[string]bool) (agent.ToolCall, bool) {
 	if m.failures["explore"] > 0 && has["go_to_surface"] {
 		// Walking away failed too: she is boxed in, most likely in a hole.
 		m.failures["explore"] = 0
@@ -263,8 +279,17 @@ func (m *Model) next(v agent.SurfaceView, has map[string]bool) (agent.ToolCall, 
 
 // dead reports whether the turn is about her death and not yet about her
 // return: until she respawns every request would fail.
-func dead(text string) bool {
-	return strings.LastIndex(text, "You died:") > strings.LastIndex(text, "You are back in the game")
+func dead(ps []agent.Perception) bool {
+	died, back := -1, -1
+	for i, p := range ps {
+		switch p.Kind {
+		case agent.KindDeath:
+			died = i
+		case agent.KindRespawn:
+			back = i
+		}
+	}
+	return died > back
 }
 
 // underDepth is how far below the ground she knows she counts as
@@ -275,7 +300,7 @@ const underDepth = 8
 // down a mine, not in a dip of the land. A valley deeper than that costs one
 // go_to_surface, which answers at once that the sky is open and makes the
 // valley her ground.
-func (m *Model) underground(v agent.SurfaceView) bool {
+func (m *Model) underground(v agent.Snapshot) bool {
 	return m.haveGround && v.State != nil && m.groundY-v.State.Player.Position.Y > underDepth
 }
 
@@ -291,9 +316,9 @@ func needsSky(s step) bool {
 
 // reflexActive reports whether a reflex started in the last minute and has
 // not yet finished or failed.
-func reflexActive(v agent.SurfaceView) bool {
+func reflexActive(v agent.Snapshot, now time.Time) bool {
 	last := map[string]string{}
-	for _, r := range v.Reflexes {
+	for _, r := range v.RecentReflexes(now) {
 		last[r.Reflex] = r.Event
 	}
 	for _, ev := range last {

@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -12,16 +13,23 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-type sit struct{ v agent.SurfaceView }
+type sit struct{ v agent.Snapshot }
 
-func (s sit) View() agent.SurfaceView { return s.v }
+func (s sit) Snapshot() agent.Snapshot { return s.v }
 
-type hands struct {
-	busy bool
-	d    agent.Doing
+// busySit is a game in which her hands are on something.
+type busySit struct {
+	Situation
+	d agent.Doing
 }
 
-func (h hands) Busy() (agent.Doing, bool) { return h.d, h.busy }
+func (b busySit) Snapshot() agent.Snapshot {
+	s := b.Situation.Snapshot()
+	s.Doing = &b.d
+	return s
+}
+
+func busy(s Situation, d agent.Doing) busySit { return busySit{s, d} }
 
 var allTools = func() []agent.ToolSpec {
 	var out []agent.ToolSpec
@@ -31,18 +39,65 @@ var allTools = func() []agent.ToolSpec {
 	return out
 }()
 
-func decide(t *testing.T, m *Model, perception string) []agent.ToolCall {
+func decide(t *testing.T, m *Model, ps ...agent.Perception) []agent.ToolCall {
 	t.Helper()
+	texts := make([]string, len(ps))
+	for i, p := range ps {
+		texts[i] = p.Text
+	}
 	resp, err := m.Generate(context.Background(), agent.ModelRequest{
-		Messages: []agent.Message{{Role: agent.RoleUser, Text: perception}}, Tools: allTools})
+		Messages: []agent.Message{{Role: agent.RoleUser, Text: strings.Join(texts, "\n\n"), Perceptions: ps}}, Tools: allTools})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return resp.ToolCalls
 }
 
+// The perceptions the tests give her, as the senses make them.
+var (
+	idle = agent.Perception{Source: agent.SourceGame, Kind: agent.KindIdle, Addressed: true,
+		Text: "You have been standing around for 30s with nothing in your hands."}
+	joined = agent.Perception{Source: agent.SourceGame, Kind: agent.KindConnected, Addressed: true,
+		Text: "You are in the game now: practice, Minecraft 1.21.1."}
+	died = agent.Perception{Source: agent.SourceGame, Kind: agent.KindDeath,
+		Death: &protocol.Death{Cause: "slain by Zombie", Position: game.Vec3{X: 3, Y: 64, Z: 4}, Dimension: "overworld"},
+		Text:  "You died: slain by Zombie, at (3, 64, 4) (overworld). Where you died is remembered as last_death."}
+	back = agent.Perception{Source: agent.SourceGame, Kind: agent.KindRespawn,
+		Reflex: &agent.ReflexNote{Reflex: protocol.ReflexRespawn, Event: protocol.EventFinished, Message: "you are back, at (0, 70, 0)"},
+		Text:   "You are back in the game after dying, at (0, 70, 0) (overworld)."}
+	asked = agent.Perception{Source: agent.SourceDashboard, Kind: agent.KindAsk, Addressed: true,
+		Text: "Someone watching you asks what you are doing right now."}
+	commentary = agent.Perception{Source: agent.SourceGame, Kind: agent.KindCommentary, Addressed: true,
+		Text: "You have been at find_block(block=log, count=4) for 20s."}
+)
+
+// done is the perception of one action that ended.
+func done(action string, result protocol.Result, message string) agent.Perception {
+	text := fmt.Sprintf("[%s] result: %s", action, result)
+	if message != "" {
+		text += ": " + message
+	}
+	return agent.Perception{Source: agent.SourceGame, Kind: agent.KindAction, Addressed: true, Text: text,
+		Ended: []agent.Ended{{Action: action, Result: result, Message: message}}}
+}
+
+// heardFrom is a chat line by name from distance blocks away (a negative
+// distance: the game does not say), said to her as the senses decide for
+// the name Bea.
+func heardFrom(name string, distance float64, message string) agent.Perception {
+	var d *float64
+	where := "somewhere on the server"
+	if distance >= 0 {
+		d = &distance
+		where = fmt.Sprintf("%.0f blocks away", distance)
+	}
+	return agent.Perception{Source: agent.SourceChat, Kind: agent.KindChat, Addressed: agent.Addressed("Bea", message, d),
+		Chat: &agent.Heard{Author: agent.Author{Name: name}, Distance: d, Message: message},
+		Text: fmt.Sprintf("%s (%s) says in the game chat: %s", name, where, message)}
+}
+
 func withInv(inv game.Inventory) sit {
-	return sit{agent.SurfaceView{Inventory: inv, State: &protocol.State{Player: protocol.PlayerState{Health: 20, Food: 20}}}}
+	return sit{agent.Snapshot{Inventory: inv, State: &protocol.State{Player: protocol.PlayerState{Health: 20, Food: 20}}}}
 }
 
 func args(c agent.ToolCall) map[string]any {
@@ -104,8 +159,8 @@ func TestRoutine(t *testing.T) {
 		{with(game.Inventory{"coal": 5, "torch": 8, "iron_pickaxe": 1, "oak_log": 3}), "find_block", `"block":"log","count":8`},
 	}
 	for _, c := range cases {
-		m := New("Bea", withInv(c.inv), hands{})
-		calls := decide(t, m, "You have been standing around for 30s.")
+		m := New(withInv(c.inv))
+		calls := decide(t, m, idle)
 		if len(calls) != 1 || calls[0].Name != c.tool || !strings.Contains(string(calls[0].Args), c.arg) {
 			t.Errorf("with %v: %s, want %s(%s)", c.inv, callsText(calls), c.tool, c.arg)
 		}
@@ -121,24 +176,24 @@ func callsText(calls []agent.ToolCall) string {
 }
 
 func TestBusyHandsAreLeftAlone(t *testing.T) {
-	m := New("Bea", withInv(game.Inventory{}), hands{busy: true, d: agent.Doing{Call: "find_block(block=log, count=4)"}})
-	calls := decide(t, m, "You have been at find_block(block=log, count=4) for 20s.")
+	m := New(busy(withInv(game.Inventory{}), agent.Doing{Call: "find_block(block=log, count=4)"}))
+	calls := decide(t, m, commentary)
 	if len(calls) != 1 || calls[0].Name != "stay_silent" {
 		t.Errorf("with busy hands: %v, want stay_silent", calls)
 	}
 }
 
 func TestAnswersAddressedChat(t *testing.T) {
-	m := New("Bea", withInv(game.Inventory{}), hands{busy: true, d: agent.Doing{Call: "find_block(block=log, count=4)"}})
-	calls := decide(t, m, "Alex (3 blocks away) says in the game chat: hello there")
+	m := New(busy(withInv(game.Inventory{}), agent.Doing{Call: "find_block(block=log, count=4)"}))
+	calls := decide(t, m, heardFrom("Alex", 3, "hello there"))
 	if len(calls) != 1 || calls[0].Name != "mc_chat" || !strings.Contains(args(calls[0])["message"].(string), "Hi Alex") {
 		t.Errorf("a greeting from 3 blocks: %v", calls)
 	}
-	far := decide(t, m, "Steve (40 blocks away) says in the game chat: this is which")
+	far := decide(t, m, heardFrom("Steve", 40, "this is which"))
 	if len(far) != 1 || far[0].Name != "stay_silent" {
 		t.Errorf("a line from far away, not naming her: %v", far)
 	}
-	named := decide(t, m, "Steve (somewhere on the server) says in the game chat: bea, where are you?")
+	named := decide(t, m, heardFrom("Steve", -1, "bea, where are you?"))
 	if len(named) != 1 || named[0].Name != "mc_chat" {
 		t.Errorf("a line naming her: %v", named)
 	}
@@ -150,9 +205,9 @@ func TestAnswersAddressedChat(t *testing.T) {
 // does too.
 func TestAHelloIsAnsweredOnceAWhile(t *testing.T) {
 	now := time.Date(2026, 12, 3, 12, 0, 0, 0, time.UTC)
-	m := New("Bea", withInv(game.Inventory{}), hands{busy: true, d: agent.Doing{Call: "find_block(block=log, count=4)"}})
+	m := New(busy(withInv(game.Inventory{}), agent.Doing{Call: "find_block(block=log, count=4)"}))
 	m.now = func() time.Time { return now }
-	hi := "Alex (3 blocks away) says in the game chat: hi Bea!"
+	hi := heardFrom("Alex", 3, "hi Bea!")
 	if calls := decide(t, m, hi); len(calls) != 1 || calls[0].Name != "mc_chat" {
 		t.Fatalf("the first hello: %v", calls)
 	}
@@ -160,10 +215,10 @@ func TestAHelloIsAnsweredOnceAWhile(t *testing.T) {
 	if calls := decide(t, m, hi); len(calls) != 1 || calls[0].Name != "stay_silent" {
 		t.Errorf("a second hello 10 s later: %v, want no answer", calls)
 	}
-	if calls := decide(t, m, "Steve (2 blocks away) says in the game chat: hey"); len(calls) != 1 || calls[0].Name != "mc_chat" {
+	if calls := decide(t, m, heardFrom("Steve", 2, "hey")); len(calls) != 1 || calls[0].Name != "mc_chat" {
 		t.Errorf("someone else's first hello: %v", calls)
 	}
-	if calls := decide(t, m, "Alex (3 blocks away) says in the game chat: hey, got any iron?"); len(calls) != 1 || calls[0].Name != "mc_chat" {
+	if calls := decide(t, m, heardFrom("Alex", 3, "hey, got any iron?")); len(calls) != 1 || calls[0].Name != "mc_chat" {
 		t.Errorf("a question with a hello in it: %v, want an answer", calls)
 	}
 	now = now.Add(greetAgain)
@@ -178,36 +233,36 @@ func TestAHelloIsAnsweredOnceAWhile(t *testing.T) {
 func TestOutOfAMineForWood(t *testing.T) {
 	place := withInv(game.Inventory{}) // her first want is logs
 	place.v.State.Player.Position = game.Vec3{X: 3, Y: 70, Z: 4}
-	m := New("Bea", &place, hands{})
-	if calls := decide(t, m, "You are in the game now"); len(calls) != 1 || calls[0].Name != "find_block" || args(calls[0])["block"] != "log" {
+	m := New(&place)
+	if calls := decide(t, m, joined); len(calls) != 1 || calls[0].Name != "find_block" || args(calls[0])["block"] != "log" {
 		t.Fatalf("her first step: %v, want logs", calls)
 	}
 	place.v.State.Player.Position.Y = 66
-	if calls := decide(t, m, "[find_block] result: INTERRUPTED"); len(calls) != 1 || calls[0].Name != "find_block" {
+	if calls := decide(t, m, done("find_block", "INTERRUPTED", "")); len(calls) != 1 || calls[0].Name != "find_block" {
 		t.Errorf("four blocks below the start: %v, want find_block", calls)
 	}
 	place.v.State.Player.Position.Y = 12
-	if calls := decide(t, m, "[find_block] result: INTERRUPTED"); len(calls) != 1 || calls[0].Name != "go_to_surface" {
+	if calls := decide(t, m, done("find_block", "INTERRUPTED", "")); len(calls) != 1 || calls[0].Name != "go_to_surface" {
 		t.Fatalf("down a mine: %v, want go_to_surface", calls)
 	}
-	decide(t, m, "[go_to_surface] result: FAILURE: you found no safe way up")
-	if calls := decide(t, m, "[go_to_surface] result: FAILURE: you found no safe way up"); len(calls) != 1 || calls[0].Name != "find_block" {
+	decide(t, m, done("go_to_surface", "FAILURE", "you found no safe way up"))
+	if calls := decide(t, m, done("go_to_surface", "FAILURE", "you found no safe way up")); len(calls) != 1 || calls[0].Name != "find_block" {
 		t.Errorf("after two failed climbs: %v, want find_block where she is", calls)
 	}
 
 	// Out under the sky in a deep valley: the valley is her ground now, so
 	// she looks for logs there rather than climb out again and again.
-	m = New("Bea", &place, hands{})
+	m = New(&place)
 	place.v.State.Player.Position.Y = 70
-	decide(t, m, "You are in the game now")
+	decide(t, m, joined)
 	place.v.State.Player.Position.Y = 51
-	if calls := decide(t, m, "[find_block] result: INTERRUPTED"); len(calls) != 1 || calls[0].Name != "go_to_surface" {
+	if calls := decide(t, m, done("find_block", "INTERRUPTED", "")); len(calls) != 1 || calls[0].Name != "go_to_surface" {
 		t.Fatalf("19 blocks below where she started: %v, want go_to_surface", calls)
 	}
-	if calls := decide(t, m, "[go_to_surface] result: SUCCESS: you are already under the open sky at (63, 51, 43)"); len(calls) != 1 || calls[0].Name != "find_block" {
+	if calls := decide(t, m, done("go_to_surface", "SUCCESS", "you are already under the open sky at (63, 51, 43)")); len(calls) != 1 || calls[0].Name != "find_block" {
 		t.Fatalf("under the open sky in a valley: %v, want find_block", calls)
 	}
-	if calls := decide(t, m, "[find_block] result: INTERRUPTED"); len(calls) != 1 || calls[0].Name != "find_block" {
+	if calls := decide(t, m, done("find_block", "INTERRUPTED", "")); len(calls) != 1 || calls[0].Name != "find_block" {
 		t.Errorf("the next step in the valley: %v, want find_block, not another climb", calls)
 	}
 }
@@ -216,42 +271,42 @@ func TestOutOfAMineForWood(t *testing.T) {
 // where every request would fail until she respawns; the turn about her
 // return goes on with the routine.
 func TestNothingWhileDead(t *testing.T) {
-	m := New("Bea", withInv(game.Inventory{}), hands{})
-	if calls := decide(t, m, "You died: slain by Zombie, at (3, 64, 4) (overworld). Where you died is remembered as last_death."); len(calls) != 1 || calls[0].Name != "stay_silent" {
+	m := New(withInv(game.Inventory{}))
+	if calls := decide(t, m, died); len(calls) != 1 || calls[0].Name != "stay_silent" {
 		t.Errorf("at her death: %v, want stay_silent", calls)
 	}
-	if calls := decide(t, m, "You died: slain by Zombie, at (3, 64, 4) (overworld).\n\nYou are back in the game after dying, at (0, 70, 0) (overworld)."); len(calls) != 1 || calls[0].Name != "find_block" {
+	if calls := decide(t, m, died, back); len(calls) != 1 || calls[0].Name != "find_block" {
 		t.Errorf("back in the game: %v, want the routine (logs)", calls)
 	}
 }
 
 func TestAsksGetASpokenAnswer(t *testing.T) {
-	m := New("Bea", withInv(game.Inventory{}), hands{busy: true, d: agent.Doing{Call: "find_block(block=log, count=4)", Progress: &agent.Progress{Done: 1, Total: 4}}})
-	calls := decide(t, m, "Someone watching you asks what you are doing right now.")
+	m := New(busy(withInv(game.Inventory{}), agent.Doing{Call: "find_block(block=log, count=4)", Progress: &agent.Progress{Done: 1, Total: 4}}))
+	calls := decide(t, m, asked)
 	if len(calls) != 1 || calls[0].Name != "speak" || !strings.Contains(args(calls[0])["text"].(string), "1 of 4") {
 		t.Errorf("an ask: %v", calls)
 	}
 }
 
 func TestAGoalThatKeepsFailingIsSetAside(t *testing.T) {
-	m := New("Bea", withInv(game.Inventory{}), hands{})
-	first := decide(t, m, "You are in the game now")
+	m := New(withInv(game.Inventory{}))
+	first := decide(t, m, joined)
 	if len(first) != 1 || first[0].Name != "find_block" {
 		t.Fatalf("first step %v, want logs", first)
 	}
-	decide(t, m, "[find_block] result: FAILURE: no log within 32 blocks")
-	third := decide(t, m, "[find_block] result: FAILURE: no log within 32 blocks")
+	decide(t, m, done("find_block", "FAILURE", "no log within 32 blocks"))
+	third := decide(t, m, done("find_block", "FAILURE", "no log within 32 blocks"))
 	if len(third) != 1 || third[0].Name != "move_away" {
 		t.Errorf("after two failures of the same goal: %v, want a walk elsewhere", third)
 	}
-	fourth := decide(t, m, "[move_away] result: FAILURE: you got only 1.0 of 24 blocks away")
+	fourth := decide(t, m, done("move_away", "FAILURE", "you got only 1.0 of 24 blocks away"))
 	if len(fourth) != 1 || fourth[0].Name != "go_to_surface" {
 		t.Errorf("after the walk elsewhere failed: %v, want go_to_surface", fourth)
 	}
 }
 
 func TestEndsTheTurnAfterItsTools(t *testing.T) {
-	m := New("Bea", withInv(game.Inventory{}), hands{})
+	m := New(withInv(game.Inventory{}))
 	resp, err := m.Generate(context.Background(), agent.ModelRequest{Messages: []agent.Message{
 		{Role: agent.RoleUser, Text: "go"}, {Role: agent.RoleAssistant}, {Role: agent.RoleTool, Text: "started"}}, Tools: allTools})
 	if err != nil || len(resp.ToolCalls) != 0 {
@@ -260,53 +315,53 @@ func TestEndsTheTurnAfterItsTools(t *testing.T) {
 }
 
 func TestShelterOncePerNight(t *testing.T) {
-	v := agent.SurfaceView{Inventory: game.Inventory{"dirt": 64, "stone_pickaxe": 1, "iron_pickaxe": 1, "oak_door": 1, "chest": 1},
+	v := agent.Snapshot{Inventory: game.Inventory{"dirt": 64, "stone_pickaxe": 1, "iron_pickaxe": 1, "oak_door": 1, "chest": 1},
 		State: &protocol.State{Player: protocol.PlayerState{Health: 20, Food: 20}, World: protocol.WorldState{Time: 14000, Dark: true}}}
-	m := New("Bea", sit{v}, hands{})
-	first := decide(t, m, "You have been standing around for 30s.")
+	m := New(sit{v})
+	first := decide(t, m, idle)
 	if len(first) != 1 || first[0].Name != "build_template" {
 		t.Fatalf("at night with dirt: %v, want a shelter", first)
 	}
-	second := decide(t, m, "[build] result: SUCCESS: built")
+	second := decide(t, m, done("build", "SUCCESS", "built"))
 	if len(second) == 1 && second[0].Name == "build_template" {
 		t.Errorf("a second shelter the same night: %v", second)
 	}
 }
 
 func TestRestsAfterAStreakOfFailures(t *testing.T) {
-	m := New("Bea", withInv(game.Inventory{}), hands{})
-	decide(t, m, "You are in the game now")
+	m := New(withInv(game.Inventory{}))
+	decide(t, m, joined)
 	for i := 0; i < restLimit; i++ {
-		decide(t, m, "[find_block] result: FAILURE: no log within 32 blocks")
+		decide(t, m, done("find_block", "FAILURE", "no log within 32 blocks"))
 	}
-	if calls := decide(t, m, "[move_away] result: FAILURE: boxed in"); len(calls) != 1 || calls[0].Name != "stay_silent" {
+	if calls := decide(t, m, done("move_away", "FAILURE", "boxed in")); len(calls) != 1 || calls[0].Name != "stay_silent" {
 		t.Errorf("after %d failures in a row: %v, want rest", restLimit+1, calls)
 	}
-	if calls := decide(t, m, "You have been standing around for 30s."); len(calls) != 1 || calls[0].Name == "stay_silent" {
+	if calls := decide(t, m, idle); len(calls) != 1 || calls[0].Name == "stay_silent" {
 		t.Errorf("the idle nudge after resting: %v, want a new try", calls)
 	}
 }
 
 func TestLeavesHerHandsToARunningReflex(t *testing.T) {
-	v := agent.SurfaceView{Inventory: game.Inventory{}, State: &protocol.State{Player: protocol.PlayerState{Health: 12, Food: 20}},
-		Reflexes: []agent.ReflexNote{{Reflex: "defend", Event: "started", Message: "defending against Zombie"}}}
-	m := New("Bea", sit{v}, hands{})
-	if calls := decide(t, m, "[find_block] result: INTERRUPTED: interrupted (reflex: defend against Zombie)"); len(calls) != 1 || calls[0].Name != "stay_silent" {
+	v := agent.Snapshot{Inventory: game.Inventory{}, State: &protocol.State{Player: protocol.PlayerState{Health: 12, Food: 20}},
+		Reflexes: []agent.ReflexNote{{At: time.Now(), Reflex: "defend", Event: "started", Message: "defending against Zombie"}}}
+	m := New(sit{v})
+	if calls := decide(t, m, done("find_block", "INTERRUPTED", "interrupted (reflex: defend against Zombie)")); len(calls) != 1 || calls[0].Name != "stay_silent" {
 		t.Errorf("during a fight: %v, want her hands left to the reflex", calls)
 	}
-	v.Reflexes = append(v.Reflexes, agent.ReflexNote{Reflex: "defend", Event: "finished", Message: "the Zombie is dead"})
+	v.Reflexes = append(v.Reflexes, agent.ReflexNote{At: time.Now(), Reflex: "defend", Event: "finished", Message: "the Zombie is dead"})
 	m.sit = sit{v}
-	if calls := decide(t, m, "You have been standing around for 30s."); len(calls) != 1 || calls[0].Name != "find_block" {
+	if calls := decide(t, m, idle); len(calls) != 1 || calls[0].Name != "find_block" {
 		t.Errorf("after the fight: %v, want back to work", calls)
 	}
 }
 
 func TestRemembersWhereSheCameIn(t *testing.T) {
-	m := New("Bea", sit{agent.SurfaceView{}}, hands{})
+	m := New(sit{agent.Snapshot{}})
 	tools := append(append([]agent.ToolSpec(nil), allTools...), agent.ToolSpec{Name: "remember_place"})
 	ask := func() []agent.ToolCall {
 		resp, err := m.Generate(context.Background(), agent.ModelRequest{
-			Messages: []agent.Message{{Role: agent.RoleUser, Text: "You are in the game now"}}, Tools: tools})
+			Messages: []agent.Message{{Role: agent.RoleUser, Text: joined.Text, Perceptions: []agent.Perception{joined}}}, Tools: tools})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
 )
 
 // shelter is a night shelter she put up, or began to: where its template's
@@ -83,7 +84,7 @@ func (r *routineBuilder) buildShelter(s *shelter) {
 
 // shelterNear is the shelter she may sleep in tonight: one in this
 // dimension within reach of a walk.
-func (m *Model) shelterNear(v agent.SurfaceView) *shelter {
+func (m *Model) shelterNear(v agent.Snapshot) *shelter {
 	if m.shelter == nil || v.State == nil || m.shelter.dimension != dimension(v) {
 		return nil
 	}
@@ -202,14 +203,14 @@ var (
 	moreCells = regexp.MustCompile(`\band \d+ more\b`)
 )
 
-// readBuild reads the answer of a build of the shelter (its line after
-// "result: "). SUCCESS is whole with its bed. A FAILURE is whole when every
+// readBuild reads the answer of a build of the shelter: its result code
+// and the game's sentence. SUCCESS is whole with its bed. A FAILURE is whole when every
 // block it names, among the cells still wrong, what stands in the way and
 // what it ran out of, is a furnishing (a bed, the chest, the torch): its
 // walls and door keep monsters out. An answer that names some of its wrong
 // cells only, or none at all, is not whole: nothing says the walls stand.
-func readBuild(line string) buildReading {
-	if strings.HasPrefix(line, "SUCCESS") {
+func readBuild(result protocol.Result, line string) buildReading {
+	if result == protocol.Success {
 		return buildReading{whole: true, bed: true}
 	}
 	r := buildReading{short: map[string]int{}, bed: true}
@@ -242,32 +243,20 @@ func furnishing(block string) bool {
 	return strings.HasSuffix(block, "_bed") || block == "chest" || block == "torch" || block == "wall_torch"
 }
 
-// resultLine is the first line of an action's result in a perception, after
-// "result: ".
-func resultLine(text, action string) (string, bool) {
-	_, rest, ok := strings.Cut(text, "["+action+"] result: ")
-	if !ok {
-		return "", false
-	}
-	line, _, _ := strings.Cut(rest, "\n")
-	return line, true
-}
-
-// noteBuild reads the answer of the shelter's build, when the perception
-// has one, and reports whether the shelter is whole.
-func (m *Model) noteBuild(text string) bool {
-	line, ok := resultLine(text, "build")
-	if !ok || m.shelter == nil {
+// noteBuild reads the answer of the shelter's build and reports whether
+// the shelter is whole.
+func (m *Model) noteBuild(e agent.Ended) bool {
+	if m.shelter == nil {
 		return false
 	}
-	switch {
-	case strings.HasPrefix(line, "FAILURE_INVALID"):
+	switch e.Result {
+	case protocol.FailInvalid:
 		m.shelter = nil // nothing was built: there is no inside to go to
-	case strings.HasPrefix(line, "INTERRUPTED"):
+	case protocol.Interrupted:
 		// Cut short: the same build carries on at the next decision.
 		m.shelter.short = nil
 	default:
-		r := readBuild(line)
+		r := readBuild(e.Result, e.Message)
 		m.shelter.built, m.shelter.bed, m.shelter.short = r.whole, r.bed, r.short
 		return r.whole
 	}
@@ -276,7 +265,7 @@ func (m *Model) noteBuild(text string) bool {
 
 // inSight is the nearest entity within huntRange whose type is wanted, ""
 // for none.
-func inSight(v agent.SurfaceView, wanted func(kind string) bool) string {
+func inSight(v agent.Snapshot, wanted func(kind string) bool) string {
 	if v.State == nil {
 		return ""
 	}

@@ -47,7 +47,8 @@ func TestReadingABuildAnswer(t *testing.T) {
 		{"FAILURE: the build ran past its budget", false, true, map[string]int{}},
 	}
 	for _, c := range cases {
-		r := readBuild(c.line)
+		result, message, _ := strings.Cut(c.line, ": ")
+		r := readBuild(protocol.Result(result), message)
 		if r.whole != c.whole || r.bed != c.bed || !maps.Equal(r.short, c.short) {
 			t.Errorf("%q:\nread whole=%v bed=%v short=%v, want whole=%v bed=%v short=%v", c.line, r.whole, r.bed, r.short, c.whole, c.bed, c.short)
 		}
@@ -117,7 +118,7 @@ func TestTheShelterMatchesItsTemplate(t *testing.T) {
 func kitWorld(time int64, extra game.Inventory, ents ...protocol.Entity) sit {
 	inv := game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1, "stick": 4, "dirt": 60}
 	maps.Copy(inv, extra)
-	return sit{agent.SurfaceView{Inventory: inv, State: &protocol.State{
+	return sit{agent.Snapshot{Inventory: inv, State: &protocol.State{
 		Player:   protocol.PlayerState{Health: 20, Food: 20, Dimension: "overworld"},
 		Entities: ents,
 		World:    protocol.WorldState{Time: time, Dark: time >= 13000 && time < 23000},
@@ -155,7 +156,7 @@ func TestTheShelterKit(t *testing.T) {
 		{"no door, no wood", kitWorld(6000, without("oak_door", nil)), `find_block{"block":"log","count":2}`},
 		{"a door of the wrong wood", kitWorld(6000, game.Inventory{"chest": 1, "white_bed": 1, "torch": 4, "birch_door": 1, "oak_planks": 9}),
 			`craft_item{"count":1,"item":"oak_door"}`},
-		{"late afternoon, before the stone tools", sit{agent.SurfaceView{Inventory: game.Inventory{"dirt": 60, "oak_planks": 20, "chest": 1}, State: &protocol.State{
+		{"late afternoon, before the stone tools", sit{agent.Snapshot{Inventory: game.Inventory{"dirt": 60, "oak_planks": 20, "chest": 1}, State: &protocol.State{
 			Player: protocol.PlayerState{Health: 20, Food: 20}, World: protocol.WorldState{Time: 11500}}}}, `craft_item{"count":1,"item":"crafting_table"}`},
 		// By night: the door still, from gathered wood if need be; the
 		// rest only from what she carries, and no hunting.
@@ -166,8 +167,8 @@ func TestTheShelterKit(t *testing.T) {
 		{"night, coal", kitWorld(14000, without("torch", game.Inventory{"coal": 1})), `craft_item{"count":4,"item":"torch"}`},
 	}
 	for _, c := range cases {
-		m := New("Bea", c.v, hands{})
-		calls := decide(t, m, "You have been standing around for 30s.")
+		m := New(c.v)
+		calls := decide(t, m, idle)
 		if len(calls) != 1 || !strings.HasPrefix(calls[0].Name+string(calls[0].Args), c.want) {
 			t.Errorf("%s: %s, want %s", c.what, callsText(calls), c.want)
 		}
@@ -180,39 +181,39 @@ func TestTheShelterKit(t *testing.T) {
 // a walk the next one goes up where she is.
 func TestAShelterLeftOpenIsFinished(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "dirt": 60, "oak_door": 1, "chest": 1}, pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
-	m := New("Bea", w, hands{})
-	say := func(perception string) string {
+	m := New(w)
+	say := func(perception agent.Perception) string {
 		t.Helper()
 		calls := decide(t, m, perception)
 		if len(calls) != 1 {
-			t.Fatalf("after %q: %s, want one call", perception, callsText(calls))
+			t.Fatalf("after %q: %s, want one call", perception.Text, callsText(calls))
 		}
 		return callsText(calls)
 	}
 	const build = `build_template{"name":"dirt_shelter","x":7,"y":65,"z":-7}`
-	if c := say("You have been standing around for 30s."); c != build {
+	if c := say(idle); c != build {
 		t.Fatalf("at night with the kit: %s", c)
 	}
 	w.inv = game.Inventory{"crafting_table": 1, "oak_planks": 6}
-	open := "[build] result: FAILURE: built 99 of 101 cells; 2 still wrong: oak_door[facing=north] at (9, 64, -3), oak_door[facing=north] at (9, 65, -3); " +
-		"you ran out of 1 oak_door; send the same build again to carry on"
+	open := done("build", "FAILURE", "built 99 of 101 cells; 2 still wrong: oak_door[facing=north] at (9, 64, -3), oak_door[facing=north] at (9, 65, -3); "+
+		"you ran out of 1 oak_door; send the same build again to carry on")
 	if c := say(open); c != `craft_item{"count":1,"item":"oak_door"}` {
 		t.Fatalf("the doorway left open: %s, want a door", c)
 	}
 	w.inv["oak_door"] = 3
-	if c := say("[craft_item] result: SUCCESS: crafted 3 oak_door"); c != build {
+	if c := say(done("craft_item", "SUCCESS", "crafted 3 oak_door")); c != build {
 		t.Fatalf("with the door made: %s, want the same build again", c)
 	}
 	if c := say(open); !strings.HasPrefix(c, "move_away") {
 		t.Fatalf("the doorway still open after a second build: %s, want a walk elsewhere", c)
 	}
 	w.pos, w.inv = game.Pos{X: 30, Y: 64, Z: -4}, game.Inventory{"crafting_table": 1, "dirt": 60, "oak_door": 1}
-	if c := say("[move_away] result: SUCCESS: walked 24 blocks"); c != `build_template{"name":"dirt_shelter","x":27,"y":65,"z":-7}` {
+	if c := say(done("move_away", "SUCCESS", "walked 24 blocks")); c != `build_template{"name":"dirt_shelter","x":27,"y":65,"z":-7}` {
 		t.Errorf("after the walk: %s, want a new shelter where she stands", c)
 	}
 	// A build that ran out of dirt gets the dirt it lacked first.
 	w.inv = game.Inventory{"oak_door": 1}
-	if c := say("[build] result: FAILURE: built 90 of 101 cells; 11 still wrong: dirt at (25, 64, -6); you ran out of 11 dirt"); c != `find_block{"block":"dirt","count":11}` {
+	if c := say(done("build", "FAILURE", "built 90 of 101 cells; 11 still wrong: dirt at (25, 64, -6); you ran out of 11 dirt")); c != `find_block{"block":"dirt","count":11}` {
 		t.Errorf("after a build short of dirt: %s", c)
 	}
 }
@@ -223,32 +224,32 @@ func TestAShelterLeftOpenIsFinished(t *testing.T) {
 func TestASleepInTheBed(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "dirt": 60, "oak_door": 1, "chest": 1, "white_bed": 1},
 		pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
-	m := New("Bea", w, hands{})
-	say := func(perception string) string {
+	m := New(w)
+	say := func(perception agent.Perception) string {
 		t.Helper()
 		return callsText(decide(t, m, perception))
 	}
-	if c := say("You have been standing around for 30s."); !strings.HasPrefix(c, "build_template") {
+	if c := say(idle); !strings.HasPrefix(c, "build_template") {
 		t.Fatalf("at night with the kit: %s", c)
 	}
 	const sleep = `use_block{"x":9,"y":64,"z":-6}`
-	if c := say("[build] result: SUCCESS: built all 101 cells"); c != sleep {
+	if c := say(done("build", "SUCCESS", "built all 101 cells")); c != sleep {
 		t.Fatalf("inside her whole shelter: %s, want to sleep in its bed", c)
 	}
 	for i := 0; i < 3; i++ {
-		if c := say("[use_block] result: FAILURE: you may not rest now; there are monsters nearby"); c != "stay_silent{}" {
+		if c := say(done("use_block", "FAILURE", "you may not rest now; there are monsters nearby")); c != "stay_silent{}" {
 			t.Fatalf("after a refused sleep: %s, want rest", c)
 		}
 	}
-	if c := say("You have been standing around for 30s."); c != sleep {
+	if c := say(idle); c != sleep {
 		t.Errorf("at the idle nudge: %s, want another try", c)
 	}
 	w.time = 24000 // the night passed
-	if c := say("[use_block] result: SUCCESS: you slept in the bed"); strings.HasPrefix(c, "use_block") {
+	if c := say(done("use_block", "SUCCESS", "you slept in the bed")); strings.HasPrefix(c, "use_block") {
 		t.Errorf("after she slept: %s", c)
 	}
 	w.time, m.shelter.bed = 24000+14000, false
-	if c := say("You have been standing around for 30s."); c != "stay_silent{}" {
+	if c := say(idle); c != "stay_silent{}" {
 		t.Errorf("in a shelter without its bed: %s, want rest", c)
 	}
 }
@@ -260,46 +261,46 @@ func TestASleepInTheBed(t *testing.T) {
 func TestTheNight(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 10, "oak_door": 1, "chest": 1},
 		pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
-	m := New("Bea", w, hands{})
-	say := func(perception string) agent.ToolCall {
+	m := New(w)
+	say := func(perception agent.Perception) agent.ToolCall {
 		t.Helper()
 		calls := decide(t, m, perception)
 		if len(calls) != 1 {
-			t.Fatalf("after %q: %s, want one call", perception, callsText(calls))
+			t.Fatalf("after %q: %s, want one call", perception.Text, callsText(calls))
 		}
 		return calls[0]
 	}
-	if c := say("You have been standing around for 30s."); c.Name != "find_block" || !strings.Contains(string(c.Args), `"block":"dirt","count":50`) {
+	if c := say(idle); c.Name != "find_block" || !strings.Contains(string(c.Args), `"block":"dirt","count":50`) {
 		t.Fatalf("at dark with 10 dirt: %s%s, want the 50 dirt the shelter lacks", c.Name, c.Args)
 	}
 	w.inv["dirt"] = 60
-	c := say("[find_block] result: SUCCESS: collected 50/50 dirt in 40 s")
+	c := say(done("find_block", "SUCCESS", "collected 50/50 dirt in 40 s"))
 	// The corner is three blocks west and north, one up: she stands in the
 	// template's cell (3, 3), inside, on its floor.
 	if c.Name != "build_template" || string(c.Args) != `{"name":"dirt_shelter","x":7,"y":65,"z":-7}` {
 		t.Fatalf("with 60 dirt at night: %s%s", c.Name, c.Args)
 	}
 	w.inv["dirt"] = 30
-	if c := say("[build] result: INTERRUPTED: interrupted (reflex: defend against Zombie)"); c.Name != "build_template" || string(c.Args) != `{"name":"dirt_shelter","x":7,"y":65,"z":-7}` {
+	if c := say(done("build", "INTERRUPTED", "interrupted (reflex: defend against Zombie)")); c.Name != "build_template" || string(c.Args) != `{"name":"dirt_shelter","x":7,"y":65,"z":-7}` {
 		t.Fatalf("after the build was cut short: %s%s, want the same build again", c.Name, c.Args)
 	}
 	w.inv["dirt"] = 0
-	if c := say("[build] result: FAILURE: built 98 of 101 cells; 3 still wrong: white_bed at (9, 64, -6), white_bed at (9, 64, -5), torch at (8, 65, -5); " +
-		"you ran out of 1 torch and 1 white_bed; send the same build again to carry on"); c.Name != "stay_silent" {
+	if c := say(done("build", "FAILURE", "built 98 of 101 cells; 3 still wrong: white_bed at (9, 64, -6), white_bed at (9, 64, -5), torch at (8, 65, -5); "+
+		"you ran out of 1 torch and 1 white_bed; send the same build again to carry on")); c.Name != "stay_silent" {
 		t.Fatalf("inside her shelter, whole but for its bed and torch, at night: %s%s, want rest", c.Name, c.Args)
 	}
 	w.pos = game.Pos{X: 20, Y: 64, Z: 0}
-	if c := say("[move_to] result: SUCCESS"); c.Name != "move_to" || !strings.Contains(string(c.Args), `"x":10.5,"y":64,"z":-3.5`) {
+	if c := say(done("move_to", "SUCCESS", "")); c.Name != "move_to" || !strings.Contains(string(c.Args), `"x":10.5,"y":64,"z":-3.5`) {
 		t.Errorf("away from her shelter at night: %s%s, want back inside", c.Name, c.Args)
 	}
 	w.time = 24000 + 2000 // morning: the shelter near her, no dirt needed
-	for _, c := range decide(t, m, "You have been standing around for 30s.") {
+	for _, c := range decide(t, m, idle) {
 		if strings.Contains(string(c.Args), "dirt") {
 			t.Errorf("by day with a shelter near: %s", callsText([]agent.ToolCall{c}))
 		}
 	}
 	w.pos, w.time, w.inv["dirt"] = game.Pos{X: 200, Y: 70, Z: 0}, 24000+14000, 64
-	if c := say("You have been standing around for 30s."); c.Name != "build_template" || string(c.Args) != `{"name":"dirt_shelter","x":197,"y":71,"z":-3}` {
+	if c := say(idle); c.Name != "build_template" || string(c.Args) != `{"name":"dirt_shelter","x":197,"y":71,"z":-3}` {
 		t.Errorf("the next night, far from the old shelter: %s%s, want a new one", c.Name, c.Args)
 	}
 }

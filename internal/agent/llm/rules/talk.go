@@ -8,37 +8,30 @@ import (
 	"beaweb/internal/agent"
 )
 
-// chatLine matches the surface's rendering of a chat perception.
-var chatLine = regexp.MustCompile(`(?m)^(.+?) \((.+?)\) says in the game chat: (.*)$`)
-
 // greeting matches a hello as a word, not inside "this" or "which".
 var greeting = regexp.MustCompile(`\b(hi|hello|hey|hiya|yo|greetings)\b`)
 
-type heard struct{ name, where, message string }
+type heard struct{ name, message string }
 
-// addressedChat finds the chat lines of a perception said to her: from
-// within six blocks, or naming her.
-func addressedChat(text, name string) []heard {
+// addressedChat is the chat lines of the perceptions said to her: the
+// senses decide that (within six blocks, or naming her by her name of the
+// moment).
+func addressedChat(ps []agent.Perception) []heard {
 	var out []heard
-	for _, m := range chatLine.FindAllStringSubmatch(text, -1) {
-		h := heard{m[1], m[2], m[3]}
-		near := false
-		var d float64
-		if _, err := fmt.Sscanf(h.where, "%f blocks away", &d); err == nil && d <= 6 {
-			near = true
-		}
-		if near || agent.Addressed(name, h.message, nil) {
-			out = append(out, h)
+	for _, p := range ps {
+		if p.Kind == agent.KindChat && p.Chat != nil && p.Addressed {
+			out = append(out, heard{p.Chat.Author.Name, p.Chat.Message})
 		}
 	}
 	return out
 }
 
 // reply is a short, friendly answer that says what she is up to; empty for
-// a hello from someone she greeted a moment ago (m.mu is held).
-func (m *Model) reply(h heard) string {
+// a hello from someone she greeted a moment ago (m.mu is held). doing is
+// what her hands are on, nil for nothing.
+func (m *Model) reply(h heard, doing *agent.Doing) string {
 	what := "looking for something to do"
-	if d, ok := m.hands.Busy(); ok {
+	if d := doing; d != nil {
 		what = "busy with " + d.Call
 	} else if m.lastGoal != "" {
 		what = "working on " + goalText(m.lastGoal)
@@ -58,8 +51,8 @@ func (m *Model) reply(h heard) string {
 	return fmt.Sprintf("Heard you, %s. I'm %s.", h.name, what)
 }
 
-func (m *Model) describe(busy bool) string {
-	if d, ok := m.hands.Busy(); ok && busy {
+func (m *Model) describe(doing *agent.Doing) string {
+	if d := doing; d != nil {
 		s := fmt.Sprintf("I'm at %s", d.Call)
 		if d.Progress != nil && d.Progress.Total > 0 {
 			s += fmt.Sprintf(", %d of %d done", d.Progress.Done, d.Progress.Total)

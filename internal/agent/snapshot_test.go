@@ -1,0 +1,133 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
+)
+
+// randomPacket is one packet of the kinds that change her state, made up
+// from r.
+func randomPacket(r *rand.Rand, tick *int64) protocol.Packet {
+	items := []string{"oak_log", "cobblestone", "stick", "bread", "iron_ingot"}
+	switch r.IntN(8) {
+	case 0, 1, 2:
+		*tick += int64(1 + r.IntN(40))
+		var inv []protocol.Slot
+		for i, it := range items {
+			if r.IntN(2) == 0 {
+				inv = append(inv, protocol.Slot{Slot: i, Item: it, Count: 1 + r.IntN(64)})
+			}
+		}
+		return protocol.State{Tick: *tick, Inventory: inv, World: protocol.WorldState{Time: *tick % 24000},
+			Player: protocol.PlayerState{Health: float64(r.IntN(21)), Food: r.IntN(21), Dimension: "overworld",
+				Position: game.Vec3{X: float64(r.IntN(200) - 100), Y: 64, Z: float64(r.IntN(200) - 100)}, OnGround: true}}
+	case 3:
+		return protocol.Reflex{Reflex: []string{"defend", "eat", "flee"}[r.IntN(3)],
+			Event: []string{"started", "finished", "failed"}[r.IntN(3)], Message: fmt.Sprintf("note %d", r.IntN(100))}
+	case 4:
+		return protocol.Survey{Radius: 20, Kinds: []protocol.SurveyKind{{Kind: "iron_ore", Count: 1 + r.IntN(9)}}}
+	case 5:
+		return protocol.Respawn{Position: game.Vec3{X: 1, Y: 70, Z: 1}, Dimension: "overworld"}
+	case 6:
+		return protocol.WorldChange{Server: "practice", Dimension: []string{"overworld", "the_nether"}[r.IntN(2)]}
+	default:
+		return protocol.Damage{Amount: 1, Health: 19, Source: "mob"}
+	}
+}
+
+// TestHerPromptAndThePanelReadOneSnapshot: whatever packets came, the live
+// state her model is shown is rendered from the very snapshot the
+// dashboard last received: the same tick, the same inventory, the same
+// reflexes, and the same text when rendered again from the dashboard's copy.
+func TestHerPromptAndThePanelReadOneSnapshot(t *testing.T) {
+	for seed := range uint64(25) {
+		synctest.Test(t, func(t *testing.T) {
+			model := &scripted{}
+			m, _ := newTestMind(model, newFakeGame(), MindConfig{System: "play"})
+			pub := m.live.pub.(*recorder)
+			r := rand.New(rand.NewPCG(seed, 7))
+			var tick int64
+			var last *protocol.State
+			for range 1 + r.IntN(40) {
+				p := randomPacket(r, &tick)
+				if st, ok := p.(protocol.State); ok {
+					last = &st
+				}
+				m.Surface.Handle(context.Background(), p)
+				time.Sleep(time.Duration(r.IntN(3000)) * time.Millisecond)
+			}
+			pub.mu.Lock()
+			panel := pub.changes[len(pub.changes)-1].Snap
+			pub.mu.Unlock()
+
+			m.turn(context.Background(), []Perception{{Source: SourceDashboard, Kind: KindAsk, Addressed: true, Text: "what now?"}})
+			reqs := model.requests()
+			if len(reqs) == 0 {
+				t.Fatal("no model call")
+			}
+			want := "play\n\n# Right now\n\n" + RenderLiveState(panel, nil, time.Now())
+			if reqs[0].System != want {
+				t.Fatalf("seed %d: her prompt is not rendered from the panel's snapshot:\n%s\n--- the panel's ---\n%s", seed, reqs[0].System, want)
+			}
+			if last != nil && (panel.Tick != last.Tick || !slices.Equal(panel.Body.Inventory, last.Inventory)) {
+				t.Errorf("seed %d: the panel shows tick %d and %v, the last state was tick %d with %v", seed, panel.Tick, panel.Body.Inventory, last.Tick, last.Inventory)
+			}
+			now := m.live.Snapshot()
+			if now.Tick != panel.Tick || !slices.Equal(now.Reflexes, panel.Reflexes) || !maps(now.Inventory, panel.Inventory) {
+				t.Errorf("seed %d: the snapshot she reads and the panel's differ", seed)
+			}
+		})
+	}
+}
+
+func maps(a, b game.Inventory) bool { return sameInventory(a, b) }
+
+// TestTrailVitalsAndDeaths: her position every 5 s for 10 min, her health
+// and food every 10 s for 20 min, and her last five deaths with what she
+// carried, by the snapshot's clock.
+func TestTrailVitalsAndDeaths(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		live := NewLive("Bea", nil)
+		s := NewSurface(live, nil, nil, nil, discard(), func(Perception) {})
+		ctx := context.Background()
+		start := time.Now()
+		for i := range 30 * 60 { // half an hour of a state every second
+			s.Handle(ctx, protocol.State{Tick: int64(i * 20), Inventory: []protocol.Slot{{Item: "stick", Count: 2}},
+				Player: protocol.PlayerState{Health: 20, Food: 20, Position: game.Vec3{X: float64(i)}, Dimension: "overworld"}})
+			time.Sleep(time.Second)
+		}
+		snap := live.Snapshot()
+		if n := len(snap.Trail); n < 119 || n > 121 {
+			t.Errorf("%d trail points, want one every 5 s for 10 min", n)
+		}
+		if n := len(snap.Vitals); n < 119 || n > 121 {
+			t.Errorf("%d vitals, want one every 10 s for 20 min", n)
+		}
+		for i := 1; i < len(snap.Trail); i++ {
+			if d := snap.Trail[i].At.Sub(snap.Trail[i-1].At); d != 5*time.Second {
+				t.Fatalf("trail points %v apart, want 5 s", d)
+			}
+		}
+		if first := snap.Trail[0].At; time.Since(first) > 10*time.Minute+trailEvery || first.Before(start) {
+			t.Errorf("the oldest trail point is %v old", time.Since(first))
+		}
+		for i := range 7 {
+			s.Handle(ctx, protocol.Death{Cause: fmt.Sprintf("death %d", i), Position: game.Vec3{X: 1, Y: 2, Z: 3}})
+		}
+		d := live.Snapshot().Deaths
+		if len(d) != keepDeaths || d[len(d)-1].Cause != "death 6" || d[0].Cause != "death 2" {
+			t.Errorf("deaths %+v, want the last five, newest last", d)
+		}
+		if c := d[0].Carried; len(c) != 1 || c[0] != (game.Stack{Item: "stick", Count: 2}) || d[0].Dimension != "overworld" {
+			t.Errorf("a death carried %v in %q", c, d[0].Dimension)
+		}
+	})
+}
