@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 	"beaweb/web"
@@ -198,7 +199,7 @@ func (f *fakeObjectives) SetObjectiveDone(_ context.Context, id int64, done bool
 			return nil
 		}
 	}
-	return web.ErrNotFound
+	return errGone
 }
 
 func (f *fakeObjectives) DeleteObjective(_ context.Context, id int64) error {
@@ -210,7 +211,7 @@ func (f *fakeObjectives) DeleteObjective(_ context.Context, id int64) error {
 			return nil
 		}
 	}
-	return web.ErrNotFound
+	return errGone
 }
 
 // fixture is a dashboard served on a loopback port with fakes behind it.
@@ -301,3 +302,6 @@ func csrfToken(t testing.TB, c *http.Client, u string) string {
 }
 
 var errBoom = errors.New("boom")
+
+// errGone is a fake's "not found", as the store says it.
+var errGone = fault.New(fault.CodeNotFound, "There is nothing here: it may have been deleted.")

@@ -17,6 +17,7 @@ import (
 	"go.uber.org/goleak"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/fault"
 	"beaweb/internal/game/protocol"
 	"beaweb/templates/partials"
 	"beaweb/web"
@@ -240,8 +241,12 @@ func TestAskErrorsMapToStatuses(t *testing.T) {
 		code int
 		text string
 	}{
-		{fmtErr("she is off: %w", web.ErrUnavailable), http.StatusServiceUnavailable, "She is off"},
-		{context.DeadlineExceeded, http.StatusGatewayTimeout, "took too long"},
+		{fmtErr("agent: %w", fault.New(fault.CodeUnavailable, "She is off.")), http.StatusServiceUnavailable, "She is off"},
+		{fault.Invalidf("a place needs a name"), http.StatusUnprocessableEntity, "A place needs a name."},
+		{fault.New(fault.CodeConflict, "That name is taken."), http.StatusConflict, "That name is taken."},
+		{fault.New(fault.CodeRefused, "Build scripts are off."), http.StatusForbidden, "Build scripts are off."},
+		{fault.New(fault.CodeNotFound, "No such turn."), http.StatusNotFound, "No such turn."},
+		{context.DeadlineExceeded, http.StatusServiceUnavailable, "took too long"},
 		{errBoom, http.StatusInternalServerError, "log says what"},
 	} {
 		f := serve(t)

@@ -21,6 +21,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"beaweb/internal/fault"
 	"beaweb/static"
 	"beaweb/templates/layout"
 	"beaweb/web/live"
@@ -204,7 +205,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	loopback := isLoopback(ln.Addr())
 	if !loopback && s.cfg.Token == "" {
 		_ = ln.Close()
-		return fmt.Errorf("%w (it would listen on %s); set BEA_TOKEN or bind 127.0.0.1", ErrTokenRequired, ln.Addr())
+		return fault.Wrap(fault.CodeRefused, ErrTokenRequired, fmt.Sprintf("A dashboard reachable beyond this machine needs a token: it would listen on %s; set BEA_TOKEN or bind 127.0.0.1.", ln.Addr()))
 	}
 	s.localOnly = loopback && s.cfg.Token == ""
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"beaweb/internal/fault"
 	"beaweb/web"
 )
 
@@ -56,7 +57,7 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 		// saved but stays overridden in the running program.
 		check := next
 		if err := check.apply(key, v); err != nil {
-			return fmt.Errorf("%w: %s: %v", web.ErrInvalid, key, err)
+			return fault.Wrap(fault.CodeInvalid, err, err.Error())
 		}
 		if !next.set[key] {
 			next = check
@@ -70,7 +71,7 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 		delete(vals, keyModURL)
 	}
 	if err := next.check(); err != nil {
-		return fmt.Errorf("%w: %v", web.ErrInvalid, err)
+		return fault.Wrap(fault.CodeInvalid, err, err.Error())
 	}
 	for key, v := range vals {
 		if err := a.db.SetSetting(ctx, key, v); err != nil {

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"log/slog"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 	"beaweb/data"
 	"beaweb/internal/agent"
 	"beaweb/internal/agent/llm/rules"
+	"beaweb/internal/fault"
 	"beaweb/internal/game/modclient"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/planner/blueprint"
@@ -115,7 +115,7 @@ func TestSettingsRefuseWhatCannotWork(t *testing.T) {
 	}
 	for _, c := range cases {
 		err := app.SaveSettings(context.Background(), web.SettingsUpdate{Settings: c.s})
-		if !errors.Is(err, web.ErrInvalid) || !strings.Contains(err.Error(), c.want) {
+		if fault.CodeOf(err) != fault.CodeInvalid || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want an invalid-input error containing %q", c.s, err, c.want)
 		}
 	}
