@@ -19,6 +19,7 @@ import (
 	"beaweb/internal/agent"
 	"beaweb/internal/fault"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/settings"
 	"beaweb/templates/partials"
 	"beaweb/web"
 )
@@ -421,22 +422,24 @@ func TestSettingsSaveKeyNeverShown(t *testing.T) {
 	})
 	c := browser(t)
 	code, body := get(t, c, f.URL+"/settings")
-	if code != http.StatusOK || !strings.Contains(body, "no key saved") {
+	if code != http.StatusOK || !strings.Contains(body, "none set") {
 		t.Fatalf("settings: %d", code)
 	}
 	tok := csrfToken(t, c, f.URL)
 	form := url.Values{
-		"_csrf": {tok}, "provider": {"openai"}, "model_url": {"https://api.example.com/v1"}, "model": {"gpt-x"},
-		"api_key": {key}, "mod_url": {"ws://127.0.0.1:9090"}, "name": {"Bea_2"}, "idle_nudge": {"45"},
-		"commentary": {"0"}, "build_scripts": {"on"}, "enabled": {"on"},
+		"_csrf": {tok}, "model_provider": {"openai"}, "model_url": {"https://api.example.com/v1"}, "model": {"gpt-x"},
+		"api_key": {key}, "mod_url": {"ws://127.0.0.1:9090"}, "name": {"Bea_2"}, "idle_nudge_seconds": {"45"},
+		"commentary_seconds": {"0"}, "build_scripts": {"on"}, "enabled": {"on"}, "price_input": {"2.5"},
 	}
-	resp, _ := post(t, c, f.URL+"/settings", form, nil)
+	resp, saved := post(t, c, f.URL+"/settings", form, nil)
 	if resp.StatusCode != http.StatusSeeOther {
-		t.Fatalf("save: %d", resp.StatusCode)
+		t.Fatalf("save: %d %s", resp.StatusCode, saved)
 	}
 	st, _ := f.Settings.Settings(t.Context())
-	if f.Settings.key != key || st.Provider != "openai" || st.ModURL != "ws://127.0.0.1:9090" || st.IdleNudgeSeconds != 45 || st.CommentarySeconds != 0 || !st.BuildScripts || !st.Enabled || st.Name != "Bea_2" {
-		t.Fatalf("saved %+v key %q", st, f.Settings.key)
+	v := st.Values
+	if f.Settings.key() != key || v.Provider() != "openai" || v.Text(settings.ModURL) != "ws://127.0.0.1:9090" || v.Text(settings.IdleNudge) != "45" ||
+		v.Text(settings.Commentary) != "0" || !v.Bool(settings.BuildScripts) || !st.Enabled || v.Text(settings.Name) != "Bea_2" || v.Text(settings.PriceInput) != "2.5" {
+		t.Fatalf("saved %+v", st)
 	}
 	_, page := get(t, c, f.URL+"/settings?saved=1")
 	if !strings.Contains(page, "a key is saved") || !strings.Contains(page, "Saved.") {
@@ -454,8 +457,8 @@ func TestSettingsSaveKeyNeverShown(t *testing.T) {
 	form.Set("api_key", "")
 	form.Del("enabled")
 	post(t, c, f.URL+"/settings", form, nil)
-	if st, _ := f.Settings.Settings(t.Context()); f.Settings.key != key || st.Enabled {
-		t.Fatalf("after a save without a key: key %q enabled %v", f.Settings.key, st.Enabled)
+	if st, _ := f.Settings.Settings(t.Context()); f.Settings.key() != key || st.Enabled {
+		t.Fatalf("after a save without a key: key %q enabled %v", f.Settings.key(), st.Enabled)
 	}
 
 	_, live := get(t, c, f.URL+"/")
@@ -477,21 +480,25 @@ func TestSettingsRefusesBadInput(t *testing.T) {
 	c := browser(t)
 	get(t, c, f.URL+"/settings")
 	tok := csrfToken(t, c, f.URL)
-	base := url.Values{"_csrf": {tok}, "provider": {"rules"}, "mod_url": {"ws://127.0.0.1:8080"}, "name": {"Bea"}, "idle_nudge": {"30"}, "commentary": {"20"}}
+	base := url.Values{"_csrf": {tok}, "model_provider": {"rules"}, "mod_url": {"ws://127.0.0.1:8080"}, "name": {"Bea"}, "idle_nudge_seconds": {"30"}, "commentary_seconds": {"20"}}
 	for field, v := range map[string]string{
-		"provider": "skynet", "name": "<b>", "idle_nudge": "-1", "commentary": "soon", "model_url": "ftp://x", "mod_url": "",
+		"model_provider": "skynet", "name": "<b>", "idle_nudge_seconds": "-1", "commentary_seconds": "soon", "model_url": "ftp://x", "mod_url": "",
+		"price_output": "-2", "name ": "Dr Bea",
 	} {
 		form := url.Values{}
 		for k, vs := range base {
 			form[k] = vs
 		}
-		form.Set(field, v)
+		form.Set(strings.TrimSpace(field), v)
 		resp, body := post(t, c, f.URL+"/settings", form, nil)
 		if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, `role="alert"`) {
 			t.Errorf("%s=%q: %d", field, v, resp.StatusCode)
 		}
+		if strings.Contains(body, "web:") || strings.Contains(body, "settings:") || strings.Contains(body, "invalid input") {
+			t.Errorf("%s=%q: a package name reached the page: %s", field, v, body)
+		}
 	}
-	if st, _ := f.Settings.Settings(t.Context()); st.IdleNudgeSeconds != 30 {
+	if st, _ := f.Settings.Settings(t.Context()); st.Values.Text(settings.IdleNudge) != "30" {
 		t.Fatal("a refused form changed the settings")
 	}
 }

@@ -187,6 +187,8 @@ func (s *Server) routes() {
 
 	e.GET("/settings", s.handleSettings)
 	e.POST("/settings", s.handleSaveSettings)
+	e.POST("/settings/test-model", s.handleTestModel)
+	e.POST("/settings/test-mod", s.handleTestMod)
 }
 
 // Handler is the route table, for tests that need no live relay.
