@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -247,6 +248,7 @@ func TestAskErrorsMapToStatuses(t *testing.T) {
 		{fault.New(fault.CodeConflict, "That name is taken."), http.StatusConflict, "That name is taken."},
 		{fault.New(fault.CodeRefused, "Build scripts are off."), http.StatusForbidden, "Build scripts are off."},
 		{fault.New(fault.CodeNotFound, "No such turn."), http.StatusNotFound, "No such turn."},
+		{fmt.Errorf("store: turn 3: %w", errGone), http.StatusNotFound, "There is nothing here: it may have been deleted."},
 		{context.DeadlineExceeded, http.StatusServiceUnavailable, "took too long"},
 		{errBoom, http.StatusInternalServerError, "log says what"},
 	} {
@@ -260,6 +262,11 @@ func TestAskErrorsMapToStatuses(t *testing.T) {
 		}
 		if strings.Contains(body, "boom") {
 			t.Errorf("an internal error's text reached the page: %q", body)
+		}
+		for _, pkg := range []string{"store:", "agent:", "web:", "fault:"} {
+			if strings.Contains(body, pkg) {
+				t.Errorf("%v: a package name reached the page: %q", tc.err, body)
+			}
 		}
 	}
 }

@@ -99,9 +99,12 @@ const testTimeout = 30 * time.Second
 // TestModel sends one small request, without tools, through the model in
 // force and answers the start of its reply, or the provider's sentence.
 func (a *application) TestModel(ctx context.Context) (string, error) {
-	provider, name, _ := a.models.status()
-	if provider == "rules" || provider == "" {
+	provider, name, setup := a.models.status()
+	switch {
+	case provider == "rules" || provider == "":
 		return "", fault.New(fault.CodeRefused, "She plays on the offline autopilot, which has no model to test: choose openai or anthropic first, and save.")
+	case setup != nil:
+		return "", fault.Wrap(fault.CodeUnavailable, setup, "The "+provider+" model could not be set up, so she plays on the offline autopilot meanwhile: "+setup.Error())
 	}
 	ctx, cancel := context.WithTimeout(ctx, testTimeout)
 	defer cancel()

@@ -46,8 +46,16 @@ func TestTestModelButton(t *testing.T) {
 	if _, err := app.TestModel(ctx); fault.CodeOf(err) != fault.CodeRefused || !strings.Contains(fault.Message(err), "offline autopilot") {
 		t.Errorf("testing the autopilot: %v", err)
 	}
+	// A model that cannot be built says why, rather than testing the autopilot.
 	err = app.SaveSettings(ctx, web.SettingsUpdate{Changes: map[settings.Key]string{
-		settings.Provider: "openai", settings.ModelURL: srv.URL + "/v1", settings.Model: "qwen3", settings.APIKey: "sk-test"}, Enabled: true})
+		settings.Provider: "openai", settings.ModelURL: srv.URL + "/v1", settings.APIKey: "sk-test"}, Enabled: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.TestModel(ctx); fault.CodeOf(err) != fault.CodeUnavailable || !strings.Contains(fault.Message(err), "could not be set up") {
+		t.Errorf("testing a model without a name: %v", err)
+	}
+	err = app.SaveSettings(ctx, web.SettingsUpdate{Changes: map[settings.Key]string{settings.Model: "qwen3"}, Enabled: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -49,7 +49,8 @@ type Value struct {
 	Source Source
 }
 
-// Settings are the values of every setting.
+// Settings are the values of every setting. Start from Defaults; the zero
+// Settings holds nothing.
 type Settings struct {
 	vals map[Key]Value
 }
