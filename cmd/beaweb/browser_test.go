@@ -243,6 +243,8 @@ func (p *runningBeaweb) stop(t *testing.T) {
 type restartable struct {
 	t  *testing.T
 	db string
+	// environ is the environment every start sees; nil is an empty one.
+	environ map[string]string
 
 	mu   sync.Mutex
 	runs []*runningBeaweb
@@ -276,7 +278,7 @@ func (r *restartable) start() *runningBeaweb {
 	ready := make(chan addrs, 1)
 	args := []string{"--practice", "--speed", "20", "--addr", "127.0.0.1:0", "--db", r.db}
 	go func() {
-		e := env{getenv: func(string) string { return "" }, stdout: p.logs, stderr: p.logs}
+		e := env{getenv: func(k string) string { return r.environ[k] }, stdout: p.logs, stderr: p.logs}
 		e.ready = func(a addrs) { ready <- a }
 		p.done <- run(ctx, args, e)
 	}()
