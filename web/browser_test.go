@@ -146,10 +146,10 @@ func TestBrowserSettingsSaveAndSurviveARestart(t *testing.T) {
 	within(t, ctx, "saving the settings",
 		chromedp.Navigate(f.URL+"/settings"),
 		chromedp.WaitVisible(chromedp.CSS("input[name=model]")),
-		chromedp.SetValue(chromedp.CSS("select[name=provider]"), "anthropic"),
+		chromedp.SetValue(chromedp.CSS("select[name=model_provider]"), "anthropic"),
 		chromedp.SetValue(chromedp.CSS("input[name=model]"), "claude-test"),
 		chromedp.SetValue(chromedp.CSS("input[name=api_key]"), key),
-		chromedp.SetValue(chromedp.CSS("input[name=idle_nudge]"), "90"),
+		chromedp.SetValue(chromedp.CSS("input[name=idle_nudge_seconds]"), "90"),
 		chromedp.Click(chromedp.CSS("form.stack button[type=submit]")),
 	)
 	// The post answers with a redirect to the page again: wait on the new
@@ -163,8 +163,8 @@ func TestBrowserSettingsSaveAndSurviveARestart(t *testing.T) {
 	within(t, ctx, "reading them back after the restart",
 		chromedp.Navigate(g.URL+"/settings"),
 		pollTrue(`document.querySelector("input[name=model]").value === "claude-test" && `+
-			`document.querySelector("select[name=provider]").value === "anthropic" && `+
-			`document.querySelector("input[name=idle_nudge]").value === "90" && `+
+			`document.querySelector("select[name=model_provider]").value === "anthropic" && `+
+			`document.querySelector("input[name=idle_nudge_seconds]").value === "90" && `+
 			`document.querySelector("input[name=api_key]").value === "" && `+
 			`document.querySelector("input[name=api_key]").placeholder.includes("a key is saved")`),
 	)

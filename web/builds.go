@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 	"beaweb/internal/planner/blueprint"
 	"beaweb/internal/planner/preview"
@@ -25,15 +26,10 @@ type Blueprints interface {
 
 // ScriptPreviewer runs a build script without building it and answers the
 // cells it drew and its notes. A script the person can fix must come back
-// as an error that is ErrInvalid (see Invalid), its text the sentence to
-// show.
+// as a fault.CodeInvalid whose sentence says what to change.
 type ScriptPreviewer interface {
 	PreviewScript(ctx context.Context, src string) ([]blueprint.Cell, []string, error)
 }
-
-// Invalid marks err as input the person can fix: the dashboard answers it
-// with 422 and err's own text.
-func Invalid(err error) error { return &invalidError{sentence: err.Error(), cause: err} }
 
 // maxScript bounds a pasted build script, in bytes; the sandbox has its own
 // smaller limit and says so.
@@ -80,7 +76,7 @@ func (s *Server) handleBuilds(c echo.Context) error {
 func (s *Server) handleTemplateSVG(c echo.Context) error {
 	name := c.Param("name")
 	if _, ok := findTemplate(s.deps.Blueprints, name); !ok {
-		return fmt.Errorf("web: template %q: %w", name, ErrNotFound)
+		return fault.New(fault.CodeNotFound, fmt.Sprintf("There is no template called %q.", name))
 	}
 	cells, err := s.templateCells(name)
 	if err != nil {
@@ -90,7 +86,7 @@ func (s *Server) handleTemplateSVG(c echo.Context) error {
 	if ys := c.Param("y"); ys != "" {
 		y, err := strconv.Atoi(strings.TrimSuffix(ys, ".svg"))
 		if err != nil || !strings.HasSuffix(ys, ".svg") {
-			return fmt.Errorf("web: layer %q: %w", ys, ErrNotFound)
+			return fault.New(fault.CodeNotFound, fmt.Sprintf("There is no layer %q: a layer is a height, a whole number.", ys))
 		}
 		for _, l := range preview.TopViews(cells) {
 			if l.Y == y {
@@ -98,7 +94,7 @@ func (s *Server) handleTemplateSVG(c echo.Context) error {
 			}
 		}
 		if svg == nil {
-			return fmt.Errorf("web: template %s has no layer at y %d: %w", name, y, ErrNotFound)
+			return fault.New(fault.CodeNotFound, fmt.Sprintf("The template %s has no layer at height %d.", name, y))
 		}
 	} else {
 		svg = preview.SVG(cells)

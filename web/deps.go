@@ -5,6 +5,7 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
+	"beaweb/internal/settings"
 )
 
 // The dashboard reads and changes the rest of beaweb only through these
@@ -51,34 +52,40 @@ type Objectives interface {
 	DeleteObjective(ctx context.Context, id int64) error
 }
 
-// Settings are the choices the settings page saves. The API key is never
-// among them: the page learns only whether one is saved.
+// Settings are what the Settings page shows: every setting with where its
+// value comes from (package settings), and the skill's switch. A secret's
+// value (the API key, the token) is never read by the page, only whether
+// one is set.
 type Settings struct {
-	Provider          string // openai, anthropic or rules
-	ModelURL          string // empty: the provider's own
-	Model             string
-	KeySet            bool // an API key is saved (read only; ignored on save)
-	ModURL            string
-	Name              string
-	IdleNudgeSeconds  int // 0 = off
-	CommentarySeconds int // 0 = off
-	BuildScripts      bool
-	Enabled           bool // the skill is on
+	Values  settings.Settings
+	Enabled bool // the skill is on
+	// PracticeURL is the practice world's address under --practice, where
+	// the mod URL does not apply; "" otherwise.
+	PracticeURL string
 }
 
-// SettingsUpdate is a saved form. APIKey is the new key, empty to keep the
-// saved one; ClearKey forgets the saved key.
+// SettingsUpdate is a saved form: the new text of every setting the page
+// may change, the API key only when one was typed. ClearKey forgets the
+// saved key.
 type SettingsUpdate struct {
-	Settings
-	APIKey   string
+	Changes  map[settings.Key]string
 	ClearKey bool
+	Enabled  bool
 }
 
 // SettingsStore keeps the settings and applies them where it can without a
 // restart (a model change at her next turn, a mod URL change reconnects).
+// A change it cannot apply (a value a flag or the environment fixed) is
+// refused, never saved and shown as saved.
 type SettingsStore interface {
 	Settings(ctx context.Context) (Settings, error)
 	SaveSettings(ctx context.Context, u SettingsUpdate) error
+	// TestModel sends one small request through the model in force and
+	// answers its reply, or the provider's error sentence.
+	TestModel(ctx context.Context) (string, error)
+	// TestMod connects to the mod at url, reads its hello, closes, and
+	// answers what the hello said.
+	TestMod(ctx context.Context, url string) (string, error)
 }
 
 // Deaths reads her deaths in one world (the server her hello names), newest

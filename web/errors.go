@@ -3,8 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io/fs"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -13,62 +11,49 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"beaweb/internal/game"
+	"beaweb/internal/fault"
 	"beaweb/templates/pages"
 	"beaweb/templates/partials"
 )
 
-// Errors the interfaces of deps.go may wrap so that the dashboard answers
-// with the right status. The error's own text is shown for ErrInvalid and
-// ErrUnavailable, so it must be a sentence meant for the person at the page.
-var (
-	ErrNotFound    = errors.New("web: not found")
-	ErrInvalid     = errors.New("web: invalid input")
-	ErrUnavailable = errors.New("web: unavailable")
-	// ErrTokenRequired is returned by Serve for a listener beyond loopback
-	// when no token is configured.
-	ErrTokenRequired = errors.New("web: a dashboard reachable beyond this machine needs BEA_TOKEN")
-)
+// ErrTokenRequired is returned by Serve for a listener beyond loopback when
+// no token is configured.
+var ErrTokenRequired = fault.New(fault.CodeRefused, "A dashboard reachable beyond this machine needs BEA_TOKEN.")
+
+// statuses is the one table from a fault's code to the status the
+// dashboard answers with. The interfaces of deps.go answer with faults
+// (beaweb/internal/fault); any other error is internal.
+var statuses = map[fault.Code]int{
+	fault.CodeInvalid:     http.StatusUnprocessableEntity,
+	fault.CodeNotFound:    http.StatusNotFound,
+	fault.CodeConflict:    http.StatusConflict,
+	fault.CodeRefused:     http.StatusForbidden,
+	fault.CodeUnavailable: http.StatusServiceUnavailable,
+	fault.CodeInternal:    http.StatusInternalServerError,
+}
 
 // statusOf maps an error to the status and the sentence the page shows.
 func statusOf(err error) (int, string) {
 	var he *echo.HTTPError
-	switch {
-	case errors.As(err, &he):
+	if errors.As(err, &he) {
 		msg, _ := he.Message.(string)
 		if msg == "" {
 			msg = http.StatusText(he.Code)
 		}
 		return he.Code, sentence(he.Code, msg)
-	case errors.Is(err, ErrNotFound), errors.Is(err, fs.ErrNotExist):
-		return http.StatusNotFound, "There is nothing here: it may have been deleted."
-	case errors.Is(err, fs.ErrExist):
-		return http.StatusConflict, "That name is already taken here: choose another, or rename or delete the one that has it first."
-	case errors.Is(err, ErrInvalid):
-		return http.StatusUnprocessableEntity, innermost(err, ErrInvalid)
-	case errors.Is(err, game.ErrInvalid):
-		return http.StatusUnprocessableEntity, innermost(err, game.ErrInvalid)
-	case errors.Is(err, ErrUnavailable):
-		return http.StatusServiceUnavailable, innermost(err, ErrUnavailable)
-	case errors.Is(err, context.DeadlineExceeded):
-		return http.StatusGatewayTimeout, "That took too long; try again in a moment."
 	}
-	return http.StatusInternalServerError, "Something went wrong inside beaweb; its log says what."
+	code, ok := statuses[fault.CodeOf(err)]
+	if !ok {
+		code = http.StatusInternalServerError
+	}
+	return code, asSentence(fault.Message(err))
 }
 
-// innermost is the text of the deepest error in err's chain that is still
-// target: the sentence written for the person, without the package
-// prefixes ("store: ") the layers above added. It starts with a capital and
-// ends with a full stop.
-func innermost(err, target error) string {
-	for {
-		next := errors.Unwrap(err)
-		if next == nil || !errors.Is(next, target) || next == target {
-			break
-		}
-		err = next
-	}
-	msg := strings.TrimSpace(err.Error())
+// asSentence starts msg with a capital and ends it with a full stop: the
+// layers below write sentences for the model too, which may begin in lower
+// case ("a place needs a name: ...").
+func asSentence(msg string) string {
+	msg = strings.TrimSpace(msg)
 	if msg == "" {
 		return "That was refused."
 	}
@@ -127,16 +112,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 	}
 }
 
-type invalidError struct {
-	sentence string
-	cause    error
-}
-
-func (e *invalidError) Error() string        { return e.sentence }
-func (e *invalidError) Is(target error) bool { return target == ErrInvalid }
-func (e *invalidError) Unwrap() error        { return e.cause }
-
-// invalidf is an ErrInvalid whose text is the sentence shown to the person.
+// invalidf is fault.Invalidf, the handlers' shorthand for input the person
+// can fix.
 func invalidf(format string, args ...any) error {
-	return &invalidError{sentence: fmt.Sprintf(format, args...)}
+	return fault.Invalidf(format, args...)
 }

@@ -13,8 +13,10 @@ import (
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/settings"
 	"beaweb/web"
 	"beaweb/web/live"
 )
@@ -136,32 +138,58 @@ func (f *fakeAsker) count() int {
 	return f.asked
 }
 
-// fakeSettings keeps the settings, and the key apart, as the store would.
+// fakeSettings keeps the settings as the program does, through package
+// settings, and answers the Test buttons with what it is told.
 type fakeSettings struct {
-	mu  sync.Mutex
-	st  web.Settings
-	key string
+	mu      sync.Mutex
+	st      web.Settings
+	model   string // TestModel's answer
+	modErr  error  // TestMod's failure
+	modURLs []string
 }
 
 func (f *fakeSettings) Settings(context.Context) (web.Settings, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	st := f.st
-	st.KeySet = f.key != ""
-	return st, nil
+	return f.st, nil
 }
 
 func (f *fakeSettings) SaveSettings(_ context.Context, u web.SettingsUpdate) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.st = u.Settings
-	switch {
-	case u.ClearKey:
-		f.key = ""
-	case u.APIKey != "":
-		f.key = u.APIKey
+	next, err := f.st.Values.Change(u.Changes)
+	if err == nil && u.ClearKey {
+		next, err = next.Forget(settings.APIKey)
 	}
+	if err != nil {
+		return err
+	}
+	f.st.Values, f.st.Enabled = next, u.Enabled
 	return nil
+}
+
+func (f *fakeSettings) TestModel(context.Context) (string, error) {
+	if f.model == "" {
+		return "", fault.New(fault.CodeUnavailable, "openai: gpt-x at https://api.example.com refused the API key (401); check the API key")
+	}
+	return f.model, nil
+}
+
+func (f *fakeSettings) TestMod(_ context.Context, url string) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.modURLs = append(f.modURLs, url)
+	if f.modErr != nil {
+		return "", f.modErr
+	}
+	return "The mod at " + url + " answered.", nil
+}
+
+// key is the API key kept, for tests that look for it where it must not be.
+func (f *fakeSettings) key() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.st.Values.Text(settings.APIKey)
 }
 
 // fakeObjectives is her plan in memory.
@@ -198,7 +226,7 @@ func (f *fakeObjectives) SetObjectiveDone(_ context.Context, id int64, done bool
 			return nil
 		}
 	}
-	return web.ErrNotFound
+	return errGone
 }
 
 func (f *fakeObjectives) DeleteObjective(_ context.Context, id int64) error {
@@ -210,7 +238,7 @@ func (f *fakeObjectives) DeleteObjective(_ context.Context, id int64) error {
 			return nil
 		}
 	}
-	return web.ErrNotFound
+	return errGone
 }
 
 // fixture is a dashboard served on a loopback port with fakes behind it.
@@ -235,7 +263,7 @@ func serve(t testing.TB, opts ...option) *fixture {
 		Live:       newFakeLive(),
 		History:    &fakeHistory{},
 		Asker:      &fakeAsker{},
-		Settings:   &fakeSettings{st: web.Settings{Provider: "rules", ModURL: "ws://127.0.0.1:8080", Name: "Bea", IdleNudgeSeconds: 30, CommentarySeconds: 20, BuildScripts: true, Enabled: true}},
+		Settings:   &fakeSettings{st: web.Settings{Values: settings.Defaults(), Enabled: true}},
 		Objectives: &fakeObjectives{},
 	}
 	cfg := web.Config{}
@@ -301,3 +329,6 @@ func csrfToken(t testing.TB, c *http.Client, u string) string {
 }
 
 var errBoom = errors.New("boom")
+
+// errGone is a fake's "not found", as the store says it.
+var errGone = fault.New(fault.CodeNotFound, "There is nothing here: it may have been deleted.")

@@ -37,7 +37,7 @@ func (f *fakeMemory) People(context.Context, int) ([]game.Person, error) {
 
 func (f *fakeMemory) Facts(_ context.Context, uuid string) ([]game.Fact, error) {
 	if uuid != "u1" {
-		return nil, web.ErrNotFound
+		return nil, errGone
 	}
 	return []game.Fact{{ID: 1, UUID: "u1", Text: "likes <b>birch</b>", Created: clock}}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -17,7 +18,9 @@ import (
 	"go.uber.org/goleak"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/fault"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/settings"
 	"beaweb/templates/partials"
 	"beaweb/web"
 )
@@ -240,8 +243,13 @@ func TestAskErrorsMapToStatuses(t *testing.T) {
 		code int
 		text string
 	}{
-		{fmtErr("she is off: %w", web.ErrUnavailable), http.StatusServiceUnavailable, "She is off"},
-		{context.DeadlineExceeded, http.StatusGatewayTimeout, "took too long"},
+		{fmtErr("agent: %w", fault.New(fault.CodeUnavailable, "She is off.")), http.StatusServiceUnavailable, "She is off"},
+		{fault.Invalidf("a place needs a name"), http.StatusUnprocessableEntity, "A place needs a name."},
+		{fault.New(fault.CodeConflict, "That name is taken."), http.StatusConflict, "That name is taken."},
+		{fault.New(fault.CodeRefused, "Build scripts are off."), http.StatusForbidden, "Build scripts are off."},
+		{fault.New(fault.CodeNotFound, "No such turn."), http.StatusNotFound, "No such turn."},
+		{fmt.Errorf("store: turn 3: %w", errGone), http.StatusNotFound, "There is nothing here: it may have been deleted."},
+		{context.DeadlineExceeded, http.StatusServiceUnavailable, "took too long"},
 		{errBoom, http.StatusInternalServerError, "log says what"},
 	} {
 		f := serve(t)
@@ -254,6 +262,11 @@ func TestAskErrorsMapToStatuses(t *testing.T) {
 		}
 		if strings.Contains(body, "boom") {
 			t.Errorf("an internal error's text reached the page: %q", body)
+		}
+		for _, pkg := range []string{"store:", "agent:", "web:", "fault:"} {
+			if strings.Contains(body, pkg) {
+				t.Errorf("%v: a package name reached the page: %q", tc.err, body)
+			}
 		}
 	}
 }
@@ -416,22 +429,24 @@ func TestSettingsSaveKeyNeverShown(t *testing.T) {
 	})
 	c := browser(t)
 	code, body := get(t, c, f.URL+"/settings")
-	if code != http.StatusOK || !strings.Contains(body, "no key saved") {
+	if code != http.StatusOK || !strings.Contains(body, "none set") {
 		t.Fatalf("settings: %d", code)
 	}
 	tok := csrfToken(t, c, f.URL)
 	form := url.Values{
-		"_csrf": {tok}, "provider": {"openai"}, "model_url": {"https://api.example.com/v1"}, "model": {"gpt-x"},
-		"api_key": {key}, "mod_url": {"ws://127.0.0.1:9090"}, "name": {"Bea_2"}, "idle_nudge": {"45"},
-		"commentary": {"0"}, "build_scripts": {"on"}, "enabled": {"on"},
+		"_csrf": {tok}, "model_provider": {"openai"}, "model_url": {"https://api.example.com/v1"}, "model": {"gpt-x"},
+		"api_key": {key}, "mod_url": {"ws://127.0.0.1:9090"}, "name": {"Bea_2"}, "idle_nudge_seconds": {"45"},
+		"commentary_seconds": {"0"}, "build_scripts": {"on"}, "enabled": {"on"}, "price_input": {"2.5"},
 	}
-	resp, _ := post(t, c, f.URL+"/settings", form, nil)
+	resp, saved := post(t, c, f.URL+"/settings", form, nil)
 	if resp.StatusCode != http.StatusSeeOther {
-		t.Fatalf("save: %d", resp.StatusCode)
+		t.Fatalf("save: %d %s", resp.StatusCode, saved)
 	}
 	st, _ := f.Settings.Settings(t.Context())
-	if f.Settings.key != key || st.Provider != "openai" || st.ModURL != "ws://127.0.0.1:9090" || st.IdleNudgeSeconds != 45 || st.CommentarySeconds != 0 || !st.BuildScripts || !st.Enabled || st.Name != "Bea_2" {
-		t.Fatalf("saved %+v key %q", st, f.Settings.key)
+	v := st.Values
+	if f.Settings.key() != key || v.Provider() != "openai" || v.Text(settings.ModURL) != "ws://127.0.0.1:9090" || v.Text(settings.IdleNudge) != "45" ||
+		v.Text(settings.Commentary) != "0" || !v.Bool(settings.BuildScripts) || !st.Enabled || v.Text(settings.Name) != "Bea_2" || v.Text(settings.PriceInput) != "2.5" {
+		t.Fatalf("saved %+v", st)
 	}
 	_, page := get(t, c, f.URL+"/settings?saved=1")
 	if !strings.Contains(page, "a key is saved") || !strings.Contains(page, "Saved.") {
@@ -449,8 +464,8 @@ func TestSettingsSaveKeyNeverShown(t *testing.T) {
 	form.Set("api_key", "")
 	form.Del("enabled")
 	post(t, c, f.URL+"/settings", form, nil)
-	if st, _ := f.Settings.Settings(t.Context()); f.Settings.key != key || st.Enabled {
-		t.Fatalf("after a save without a key: key %q enabled %v", f.Settings.key, st.Enabled)
+	if st, _ := f.Settings.Settings(t.Context()); f.Settings.key() != key || st.Enabled {
+		t.Fatalf("after a save without a key: key %q enabled %v", f.Settings.key(), st.Enabled)
 	}
 
 	_, live := get(t, c, f.URL+"/")
@@ -472,21 +487,25 @@ func TestSettingsRefusesBadInput(t *testing.T) {
 	c := browser(t)
 	get(t, c, f.URL+"/settings")
 	tok := csrfToken(t, c, f.URL)
-	base := url.Values{"_csrf": {tok}, "provider": {"rules"}, "mod_url": {"ws://127.0.0.1:8080"}, "name": {"Bea"}, "idle_nudge": {"30"}, "commentary": {"20"}}
+	base := url.Values{"_csrf": {tok}, "model_provider": {"rules"}, "mod_url": {"ws://127.0.0.1:8080"}, "name": {"Bea"}, "idle_nudge_seconds": {"30"}, "commentary_seconds": {"20"}}
 	for field, v := range map[string]string{
-		"provider": "skynet", "name": "<b>", "idle_nudge": "-1", "commentary": "soon", "model_url": "ftp://x", "mod_url": "",
+		"model_provider": "skynet", "name": "<b>", "idle_nudge_seconds": "-1", "commentary_seconds": "soon", "model_url": "ftp://x", "mod_url": "",
+		"price_output": "-2", "name ": "Dr Bea",
 	} {
 		form := url.Values{}
 		for k, vs := range base {
 			form[k] = vs
 		}
-		form.Set(field, v)
+		form.Set(strings.TrimSpace(field), v)
 		resp, body := post(t, c, f.URL+"/settings", form, nil)
 		if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, `role="alert"`) {
 			t.Errorf("%s=%q: %d", field, v, resp.StatusCode)
 		}
+		if strings.Contains(body, "web:") || strings.Contains(body, "settings:") || strings.Contains(body, "invalid input") {
+			t.Errorf("%s=%q: a package name reached the page: %s", field, v, body)
+		}
 	}
-	if st, _ := f.Settings.Settings(t.Context()); st.IdleNudgeSeconds != 30 {
+	if st, _ := f.Settings.Settings(t.Context()); st.Values.Text(settings.IdleNudge) != "30" {
 		t.Fatal("a refused form changed the settings")
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -13,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 	"beaweb/web"
 )
@@ -58,11 +58,11 @@ func (f *fakePlaces) RenamePlace(_ context.Context, world, from, to string) (gam
 	defer f.mu.Unlock()
 	i := f.find(world, from)
 	if i < 0 {
-		return game.Place{}, web.ErrNotFound
+		return game.Place{}, errGone
 	}
 	if j := f.find(world, name); j >= 0 && j != i {
-		// As the store says it: its ErrConflict wraps fs.ErrExist.
-		return game.Place{}, fmt.Errorf("fake: rename place: %w", fs.ErrExist)
+		// As the store says it: a conflict with the sentence to read.
+		return game.Place{}, fmt.Errorf("fake: rename place: %w", fault.New(fault.CodeConflict, "That name is already taken here."))
 	}
 	f.worlds[world][i].Name = name
 	return f.worlds[world][i], nil
@@ -73,7 +73,7 @@ func (f *fakePlaces) DeletePlace(_ context.Context, world, name string) error {
 	defer f.mu.Unlock()
 	i := f.find(world, name)
 	if i < 0 {
-		return web.ErrNotFound
+		return errGone
 	}
 	f.worlds[world] = append(f.worlds[world][:i:i], f.worlds[world][i+1:]...)
 	return nil
@@ -88,7 +88,7 @@ func (f *fakePlaces) ExportPlaces(_ context.Context, world string) ([]byte, erro
 func (f *fakePlaces) ImportPlaces(_ context.Context, world string, data []byte) (int, error) {
 	var list []game.Place
 	if err := json.Unmarshal(data, &list); err != nil {
-		return 0, game.Invalidf("that file is not a places file: %v", err)
+		return 0, fault.Invalidf("that file is not a places file: %v", err)
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()

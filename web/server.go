@@ -21,6 +21,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"beaweb/internal/fault"
 	"beaweb/static"
 	"beaweb/templates/layout"
 	"beaweb/web/live"
@@ -186,6 +187,8 @@ func (s *Server) routes() {
 
 	e.GET("/settings", s.handleSettings)
 	e.POST("/settings", s.handleSaveSettings)
+	e.POST("/settings/test-model", s.handleTestModel)
+	e.POST("/settings/test-mod", s.handleTestMod)
 }
 
 // Handler is the route table, for tests that need no live relay.
@@ -204,7 +207,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	loopback := isLoopback(ln.Addr())
 	if !loopback && s.cfg.Token == "" {
 		_ = ln.Close()
-		return fmt.Errorf("%w (it would listen on %s); set BEA_TOKEN or bind 127.0.0.1", ErrTokenRequired, ln.Addr())
+		return fault.Wrap(fault.CodeRefused, ErrTokenRequired, fmt.Sprintf("A dashboard reachable beyond this machine needs a token: it would listen on %s; set BEA_TOKEN or bind 127.0.0.1.", ln.Addr()))
 	}
 	s.localOnly = loopback && s.cfg.Token == ""
 

@@ -2,31 +2,111 @@ package web
 
 import (
 	"net/http"
-	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"beaweb/internal/settings"
 	"beaweb/templates/pages"
 )
 
-func (s *Server) settingsView(c echo.Context, st Settings) pages.SettingsView {
-	return pages.SettingsView{
-		Head:         s.head(c, "Settings", "/settings"),
-		Provider:     st.Provider,
-		ModelURL:     st.ModelURL,
-		Model:        st.Model,
-		KeySet:       st.KeySet,
-		ModURL:       st.ModURL,
-		Name:         st.Name,
-		IdleNudge:    st.IdleNudgeSeconds,
-		Commentary:   st.CommentarySeconds,
-		BuildScripts: st.BuildScripts,
-		Enabled:      st.Enabled,
-		Providers:    s.cfg.Providers,
+// settingsGroups is the Settings page: which settings it shows, in which
+// box, with which control. Package settings owns the values, their sources
+// and their checks; this is only how a person sees them.
+var settingsGroups = []struct {
+	legend, about string
+	fields        []settingsField
+}{
+	{"Model", "The language model she thinks with. Without one she plays on the offline autopilot.", []settingsField{
+		{key: settings.Provider, kind: "choice"},
+		{key: settings.ModelURL, kind: "url", hint: "Empty: the provider's own."},
+		{key: settings.Model, kind: "text"},
+		{key: settings.APIKey, kind: "secret"},
+	}},
+	{"What the model costs", "Prices per million tokens, in your currency, for the cost estimate on the Live page. Leave them empty for no estimate.", []settingsField{
+		{key: settings.PriceInput, kind: "price"},
+		{key: settings.PriceCached, kind: "price", hint: "Input the provider read from its cache."},
+		{key: settings.PriceOutput, kind: "price"},
+	}},
+	{"Game", "", []settingsField{
+		{key: settings.ModURL, kind: "text", hint: "Where the BeaCraft mod listens, such as ws://127.0.0.1:8080."},
+		{key: settings.Name, kind: "text", hint: "3 to 16 letters, digits or underscores, as Minecraft names are."},
+		{key: settings.IdleNudge, kind: "number", hint: "Seconds standing around before she is nudged; 0 is off."},
+		{key: settings.Commentary, kind: "number", hint: "Seconds between her comments on a long action; 0 is off."},
+		{key: settings.BuildScripts, kind: "toggle", hint: "She may draw buildings with short scripts."},
+	}},
+	{"Read when beaweb starts", "These apply from the next start; set them with a flag or a BEA_ variable.", []settingsField{
+		{key: settings.Addr, kind: "text"},
+		{key: settings.DB, kind: "text"},
+		{key: settings.Token, kind: "secret"},
+		{key: settings.Practice, kind: "toggle"},
+		{key: settings.Server, kind: "text"},
+		{key: settings.Username, kind: "text", hint: "Empty: her name."},
+		{key: settings.Auth, kind: "text"},
+		{key: settings.Retention, kind: "number", hint: "Days of action and turn history kept."},
+	}},
+}
+
+type settingsField struct {
+	key  settings.Key
+	kind string // text, url, number, price, choice, toggle or secret
+	hint string
+}
+
+// settingsView is the page for st; typed, when not nil, is what the person
+// typed into the fields they could change, shown again after a refusal.
+func (s *Server) settingsView(c echo.Context, st Settings, typed map[settings.Key]string) pages.SettingsView {
+	v := pages.SettingsView{Head: s.head(c, "Settings", "/settings"), Enabled: st.Enabled}
+	for _, g := range settingsGroups {
+		group := pages.SettingsGroup{Legend: g.legend, About: g.about}
+		for _, f := range g.fields {
+			group.Fields = append(group.Fields, s.fieldView(st, f, typed))
+		}
+		v.Groups = append(v.Groups, group)
 	}
+	return v
+}
+
+func (s *Server) fieldView(st Settings, f settingsField, typed map[settings.Key]string) pages.SettingsField {
+	sp, _ := settings.Lookup(f.key)
+	val := st.Values.Get(f.key)
+	fv := pages.SettingsField{
+		Name: string(f.key), Label: sp.Label, Kind: f.kind, Value: val.Text, Hint: f.hint,
+		Fixed: st.Values.Explain(f.key), Source: sourceWords(sp, val.Source),
+	}
+	switch f.key {
+	case settings.Provider:
+		fv.Value, fv.Choices = st.Values.Provider(), s.cfg.Providers
+	case settings.ModURL:
+		if st.PracticeURL != "" {
+			fv.Value, fv.Source = st.PracticeURL, "the practice world"
+			fv.Fixed = "She plays in the practice world, which beaweb started itself with --practice; start it without --practice to play through the mod."
+		}
+		fv.Test = "/settings/test-mod"
+	case settings.APIKey:
+		fv.Test = "/settings/test-model"
+	}
+	if sp.Secret {
+		fv.Set, fv.Value = val.Text != "", ""
+	}
+	if t, ok := typed[f.key]; ok && fv.Fixed == "" && !sp.Secret {
+		fv.Value = t
+	}
+	return fv
+}
+
+// sourceWords says, in a few words, where a value comes from.
+func sourceWords(sp settings.Spec, src settings.Source) string {
+	switch src {
+	case settings.FromFlag:
+		return "from --" + sp.Flag
+	case settings.FromEnv:
+		return "from " + sp.Env
+	case settings.FromSaved:
+		return "saved here"
+	}
+	return "default"
 }
 
 func (s *Server) handleSettings(c echo.Context) error {
@@ -37,7 +117,7 @@ func (s *Server) handleSettings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := s.settingsView(c, st)
+	v := s.settingsView(c, st, nil)
 	v.Saved = c.QueryParam("saved") == "1"
 	return render(c, http.StatusOK, pages.Settings(v))
 }
@@ -50,7 +130,11 @@ func (s *Server) handleSaveSettings(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusNotFound, "Settings are not wired in this run.")
 	}
 	ctx := c.Request().Context()
-	u, err := s.parseSettings(c)
+	st, err := s.deps.Settings.Settings(ctx)
+	if err != nil {
+		return err
+	}
+	u, err := parseSettings(c, st)
 	if err == nil {
 		err = s.deps.Settings.SaveSettings(ctx, u)
 	}
@@ -59,102 +143,92 @@ func (s *Server) handleSaveSettings(c echo.Context) error {
 		if code >= 500 {
 			return err
 		}
-		cur, rerr := s.deps.Settings.Settings(ctx)
-		if rerr != nil {
-			return rerr
-		}
-		u.KeySet = cur.KeySet
-		v := s.settingsView(c, u.Settings)
+		v := s.settingsView(c, st, u.Changes)
+		v.Enabled = u.Enabled
 		v.Problem = msg
 		return render(c, code, pages.Settings(v))
 	}
 	return c.Redirect(http.StatusSeeOther, "/settings?saved=1")
 }
 
-// parseSettings reads and checks the settings form. On error the returned
-// update still holds what was typed, to fill the form again.
-func (s *Server) parseSettings(c echo.Context) (SettingsUpdate, error) {
-	form := func(k string) string { return strings.TrimSpace(c.FormValue(k)) }
-	on := func(k string) bool { return c.FormValue(k) == "on" }
+// parseSettings reads the form: the text of every setting the page lets
+// the person change. A setting a flag or the environment fixed is
+// read-only on the page, so a browser does not send it; one sent anyway
+// goes to the save, which refuses it unless it is the value in force. The
+// checks are package settings' own, made on save.
+func parseSettings(c echo.Context, st Settings) (SettingsUpdate, error) {
 	u := SettingsUpdate{
-		Settings: Settings{
-			Provider:     form("provider"),
-			ModelURL:     form("model_url"),
-			Model:        form("model"),
-			ModURL:       form("mod_url"),
-			Name:         form("name"),
-			BuildScripts: on("build_scripts"),
-			Enabled:      on("enabled"),
-		},
-		APIKey:   strings.TrimSpace(c.FormValue("api_key")),
-		ClearKey: on("clear_key"),
+		Changes:  map[settings.Key]string{},
+		ClearKey: c.FormValue("clear_key") == "on",
+		Enabled:  c.FormValue("enabled") == "on",
 	}
-	var err error
-	if u.IdleNudgeSeconds, err = seconds("idle nudge", form("idle_nudge")); err != nil {
-		return u, err
+	form, err := c.FormParams()
+	if err != nil {
+		return u, invalidf("The form could not be read; send it again.")
 	}
-	if u.CommentarySeconds, err = seconds("commentary", form("commentary")); err != nil {
-		return u, err
-	}
-	if !slices.Contains(s.cfg.Providers, u.Provider) {
-		return u, invalidf("Choose a provider among %s.", strings.Join(s.cfg.Providers, ", "))
-	}
-	if u.ModelURL != "" {
-		if err := checkURL(u.ModelURL, "http", "https"); err != nil {
-			return u, invalidf("The model URL %s", err)
+	for _, g := range settingsGroups {
+		for _, f := range g.fields {
+			sp, _ := settings.Lookup(f.key)
+			_, sent := form[string(f.key)]
+			fixed := st.Values.Fixed(f.key) || f.key == settings.ModURL && st.PracticeURL != ""
+			if sp.Startup || fixed && (!sent || f.kind == "toggle") {
+				continue
+			}
+			v := strings.TrimSpace(form.Get(string(f.key)))
+			switch {
+			case f.kind == "toggle":
+				v = strconv.FormatBool(v == "on")
+			case sp.Secret && v == "":
+				continue // empty keeps the saved one
+			}
+			u.Changes[f.key] = v
 		}
 	}
-	if err := checkURL(u.ModURL, "ws", "wss"); err != nil {
-		return u, invalidf("The mod URL %s", err)
-	}
-	if err := checkName(u.Name); err != nil {
-		return u, err
-	}
-	if u.APIKey != "" && u.ClearKey {
+	if u.Changes[settings.APIKey] != "" && u.ClearKey {
+		delete(u.Changes, settings.APIKey)
 		return u, invalidf("Either type a new key or forget the saved one, not both.")
-	}
-	if strings.ContainsFunc(u.APIKey, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
-		u.APIKey = ""
-		return u, invalidf("An API key is one line without control characters; paste it again.")
 	}
 	return u, nil
 }
 
-func seconds(what, v string) (int, error) {
-	if v == "" {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 0 || n > 86400 {
-		return 0, invalidf("The %s is a whole number of seconds from 0 (off) to 86400, not %q.", what, v)
-	}
-	return n, nil
+// handleTestModel sends one small request through the model in force.
+func (s *Server) handleTestModel(c echo.Context) error {
+	return s.answerTest(c, func(st Settings) (string, error) {
+		return s.deps.Settings.TestModel(c.Request().Context())
+	})
 }
 
-// checkURL says, as the end of a sentence, what is wrong with a URL.
-func checkURL(raw string, schemes ...string) error {
-	if raw == "" {
-		return invalidf("is missing; give one such as %s://127.0.0.1:8080.", schemes[0])
-	}
-	p, err := url.Parse(raw)
-	if err != nil || p.Host == "" {
-		return invalidf("%q is not a URL; give one such as %s://127.0.0.1:8080.", raw, schemes[0])
-	}
-	if !slices.Contains(schemes, p.Scheme) {
-		return invalidf("%q must start with %s://.", raw, strings.Join(schemes, ":// or "))
-	}
-	return nil
-}
-
-// checkName holds her name to Minecraft's rule for player names.
-func checkName(name string) error {
-	if len(name) < 3 || len(name) > 16 {
-		return invalidf("Her name is a Minecraft player name: 3 to 16 letters, digits or underscores.")
-	}
-	for _, r := range name {
-		if !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
-			return invalidf("Her name %q may hold only letters, digits and underscores, as Minecraft names do.", name)
+// handleTestMod connects to the mod URL in the form (or the one in force
+// when the page cannot change it) and reads its hello.
+func (s *Server) handleTestMod(c echo.Context) error {
+	return s.answerTest(c, func(st Settings) (string, error) {
+		u := strings.TrimSpace(c.FormValue(string(settings.ModURL)))
+		switch {
+		case st.PracticeURL != "":
+			u = st.PracticeURL
+		case u == "" || st.Values.Fixed(settings.ModURL):
+			u = st.Values.Text(settings.ModURL)
 		}
+		return s.deps.Settings.TestMod(c.Request().Context(), u)
+	})
+}
+
+// answerTest answers a Test button (htmx) with a sentence. A failure the
+// test found is its answer, not an error of the page.
+func (s *Server) answerTest(c echo.Context, test func(Settings) (string, error)) error {
+	if s.deps.Settings == nil {
+		return echo.NewHTTPError(http.StatusNotFound, "Settings are not wired in this run.")
 	}
-	return nil
+	st, err := s.deps.Settings.Settings(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	text, err := test(st)
+	if err != nil {
+		if c.Request().Context().Err() != nil {
+			return err // the person left
+		}
+		_, text = statusOf(err)
+	}
+	return render(c, http.StatusOK, pages.TestResult(text, err != nil))
 }

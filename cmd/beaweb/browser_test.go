@@ -243,6 +243,8 @@ func (p *runningBeaweb) stop(t *testing.T) {
 type restartable struct {
 	t  *testing.T
 	db string
+	// environ is the environment every start sees; nil is an empty one.
+	environ map[string]string
 
 	mu   sync.Mutex
 	runs []*runningBeaweb
@@ -276,7 +278,7 @@ func (r *restartable) start() *runningBeaweb {
 	ready := make(chan addrs, 1)
 	args := []string{"--practice", "--speed", "20", "--addr", "127.0.0.1:0", "--db", r.db}
 	go func() {
-		e := env{getenv: func(string) string { return "" }, stdout: p.logs, stderr: p.logs}
+		e := env{getenv: func(k string) string { return r.environ[k] }, stdout: p.logs, stderr: p.logs}
 		e.ready = func(a addrs) { ready <- a }
 		p.done <- run(ctx, args, e)
 	}()
@@ -333,7 +335,7 @@ func TestBrowserSettingsSurviveARestart(t *testing.T) {
 		chromedp.Navigate(first.Dashboard+"/settings"),
 		chromedp.WaitVisible(chromedp.CSS("input[name=model]")),
 		chromedp.SetValue(chromedp.CSS("input[name=model]"), model),
-		chromedp.SetValue(chromedp.CSS("input[name=idle_nudge]"), nudge),
+		chromedp.SetValue(chromedp.CSS("input[name=idle_nudge_seconds]"), nudge),
 		chromedp.SendKeys(chromedp.CSS("input[name=api_key]"), key),
 		chromedp.Click(chromedp.CSS("main form button[type=submit]")),
 	)
@@ -362,7 +364,7 @@ func TestBrowserSettingsSurviveARestart(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS("input[name=model]")),
 	)
 	got := eval[map[string]string](t, ctx, `(() => { const v = n => document.querySelector("[name=" + n + "]");
-		return {model: v("model").value, idle_nudge: v("idle_nudge").value, api_key: v("api_key").value,
+		return {model: v("model").value, idle_nudge: v("idle_nudge_seconds").value, api_key: v("api_key").value,
 			placeholder: v("api_key").placeholder, clear_key: String(!!v("clear_key"))}; })()`)
 	if got["model"] != model || got["idle_nudge"] != nudge {
 		t.Errorf("after the restart the page shows model %q and idle nudge %q, want %q and %q", got["model"], got["idle_nudge"], model, nudge)

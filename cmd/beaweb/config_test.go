@@ -82,11 +82,16 @@ func TestConfigRefusals(t *testing.T) {
 		want string
 	}{
 		{[]string{"--addr", "0.0.0.0:8765"}, nil, "set BEA_TOKEN"},
-		{nil, map[string]string{"BEA_MODEL_PROVIDER": "gemini"}, "not one of openai, anthropic, rules"},
+		{nil, map[string]string{"BEA_MODEL_PROVIDER": "gemini"}, "BEA_MODEL_PROVIDER: The model provider is one of openai, anthropic, rules"},
 		{nil, map[string]string{"BEA_IDLE_NUDGE_SECONDS": "-3"}, "BEA_IDLE_NUDGE_SECONDS"},
-		{[]string{"--build-scripts", "maybe"}, nil, "not on or off"},
+		{[]string{"--build-scripts", "maybe"}, nil, "is on or off"},
 		{[]string{"stray"}, nil, "unexpected argument"},
-		{nil, map[string]string{"BEA_NAME": " "}, "name must not be empty"},
+		{nil, map[string]string{"BEA_NAME": " "}, "Her name is a Minecraft player name"},
+		{nil, map[string]string{"BEA_NAME": "Dr Bea"}, "BEA_NAME: Her name is a Minecraft player name"},
+		{[]string{"--name", "Dr Bea"}, nil, "Her name is a Minecraft player name"},
+		{nil, map[string]string{"BEA_PRICE_INPUT": "-1"}, "BEA_PRICE_INPUT: The input price"},
+		{[]string{"--auth", "mojang"}, nil, "The sign-in is one of offline, microsoft"},
+		{[]string{"--username", "Dr Bea"}, nil, "The Minecraft username"},
 	}
 	for _, c := range cases {
 		_, err := parseConfig(c.args, envFrom(c.env), io.Discard)

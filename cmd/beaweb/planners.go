@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -12,7 +11,6 @@ import (
 	"beaweb/internal/planner/blueprint"
 	"beaweb/internal/planner/recipes"
 	"beaweb/internal/planner/script"
-	"beaweb/web"
 )
 
 // scripts runs build scripts in beaweb's own sandboxed child and hands back
@@ -101,12 +99,8 @@ func (s *shelf) Book(mcVersion string) (*recipes.Book, error) {
 	return b, nil
 }
 
-// PreviewScript is the dashboard's script preview: the same sandbox, and a
-// refused script is input the person can fix.
+// PreviewScript is the dashboard's script preview: the same sandbox, whose
+// refusals are already input the person can fix (fault.CodeInvalid).
 func (s *scripts) PreviewScript(ctx context.Context, src string) ([]blueprint.Cell, []string, error) {
-	cells, notes, err := s.Run(ctx, src)
-	if errors.Is(err, script.ErrRefused) {
-		return nil, nil, web.Invalid(err)
-	}
-	return cells, notes, err
+	return s.Run(ctx, src)
 }

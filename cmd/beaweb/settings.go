@@ -2,103 +2,89 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
+	"beaweb/internal/agent"
+	"beaweb/internal/fault"
+	"beaweb/internal/game/modclient"
+	"beaweb/internal/settings"
 	"beaweb/web"
 )
 
-// Settings is what the settings page shows. The API key is never returned:
-// the page learns only whether one is set.
+// Settings is what the settings page shows: every value with its source.
+// The page shows no secret's value, only whether one is set.
 func (a *application) Settings(ctx context.Context) (web.Settings, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	c := a.cfg
-	return web.Settings{
-		Provider: c.provider(), ModelURL: c.ModelURL, Model: c.Model, KeySet: c.APIKey != "",
-		ModURL: c.ModURL, Name: c.Name,
-		IdleNudgeSeconds: int(c.IdleNudge / time.Second), CommentarySeconds: int(c.Commentary / time.Second),
-		BuildScripts: c.BuildScripts, Enabled: a.mind.Enabled(),
-	}, nil
+	st := web.Settings{Values: a.cfg.settings, Enabled: a.mind.Enabled()}
+	if a.cfg.Practice {
+		st.PracticeURL = a.cfg.ModURL
+	}
+	return st, nil
 }
 
 // SaveSettings checks a saved form, keeps it in the store and applies it at
 // once: the model at her next turn, the mod URL by reconnecting, the
 // nudges, build scripts, the skill switch, and her name (in her prompt, in
 // the chat lines that count as said to her, to the autopilot and on the
-// live panel). A setting fixed by a flag or the environment is saved but
-// stays overridden until that flag or variable goes.
+// live panel). A change a flag or the environment would override is
+// refused with the sentence that says so, never saved.
 func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) error {
 	a.mu.Lock()
-	next := a.cfg
+	prev := a.cfg
 	a.mu.Unlock()
-	vals := map[string]string{
-		keyProvider:     strings.ToLower(strings.TrimSpace(u.Provider)),
-		keyModelURL:     strings.TrimSpace(u.ModelURL),
-		keyModel:        strings.TrimSpace(u.Model),
-		keyModURL:       strings.TrimSpace(u.ModURL),
-		keyName:         strings.TrimSpace(u.Name),
-		keyIdleNudge:    strconv.Itoa(u.IdleNudgeSeconds),
-		keyCommentary:   strconv.Itoa(u.CommentarySeconds),
-		keyBuildScripts: strconv.FormatBool(u.BuildScripts),
-		keyEnabled:      strconv.FormatBool(u.Enabled),
+	if v, ok := u.Changes[settings.ModURL]; ok && prev.Practice && v != prev.settings.Text(settings.ModURL) {
+		return fault.New(fault.CodeRefused, "She plays in the practice world under --practice, so the mod URL does not apply; start beaweb without --practice to change it.")
 	}
-	if k := strings.TrimSpace(u.APIKey); k != "" {
-		vals[keyAPIKey] = k
+	next, err := prev.settings.Change(u.Changes)
+	if err != nil {
+		return err
 	}
-	for key, v := range vals {
-		if key == keyEnabled {
-			continue
-		}
-		// Every value is checked; one a flag or the environment fixed is
-		// saved but stays overridden in the running program.
-		check := next
-		if err := check.apply(key, v); err != nil {
-			return fmt.Errorf("%w: %s: %v", web.ErrInvalid, key, err)
-		}
-		if !next.set[key] {
-			next = check
-		}
-	}
-	if u.ClearKey && !next.set[keyAPIKey] {
-		next.APIKey = ""
-	}
-	if next.Practice {
-		next.ModURL = a.cfg.ModURL // the practice world's own address is not a setting
-		delete(vals, keyModURL)
-	}
-	if err := next.check(); err != nil {
-		return fmt.Errorf("%w: %v", web.ErrInvalid, err)
-	}
-	for key, v := range vals {
-		if err := a.db.SetSetting(ctx, key, v); err != nil {
+	if u.ClearKey {
+		if next, err = next.Forget(settings.APIKey); err != nil {
 			return err
+		}
+	}
+	for key := range u.Changes {
+		if v := next.Get(key); v.Source == settings.FromSaved && v != prev.settings.Get(key) {
+			if err := a.db.SetSetting(ctx, string(key), v.Text); err != nil {
+				return err
+			}
 		}
 	}
 	if u.ClearKey {
-		if err := a.db.DeleteSetting(ctx, keyAPIKey); err != nil {
+		if err := a.db.DeleteSetting(ctx, string(settings.APIKey)); err != nil {
 			return err
 		}
 	}
+	if err := a.db.SetSetting(ctx, keyEnabled, strconv.FormatBool(u.Enabled)); err != nil {
+		return err
+	}
 
+	cfg := configOf(next, prev.PracticeWorld)
+	cfg.ModURL = prev.ModURL // the practice world's address, or the one settings say
+	if !prev.Practice {
+		cfg.ModURL = next.Text(settings.ModURL)
+	}
 	a.mu.Lock()
-	prev := a.cfg
-	a.cfg = next
+	a.cfg = cfg
 	a.mu.Unlock()
 
-	if prev.provider() != next.provider() || prev.ModelURL != next.ModelURL || prev.Model != next.Model || prev.APIKey != next.APIKey {
+	if prev.provider() != cfg.provider() || prev.ModelURL != cfg.ModelURL || prev.Model != cfg.Model || prev.APIKey != cfg.APIKey {
 		a.applyModel()
 	}
-	if prev.Name != next.Name {
-		a.mind.SetName(next.Name, systemPrompt(next.Name))
+	if prev.Name != cfg.Name {
+		a.mind.SetName(cfg.Name, systemPrompt(cfg.Name))
 	}
-	if prev.ModURL != next.ModURL {
-		a.client.SetURL(next.ModURL)
+	if prev.ModURL != cfg.ModURL {
+		a.client.SetURL(cfg.ModURL)
 	}
-	a.mind.SetNudges(next.IdleNudge, next.Commentary)
-	if prev.BuildScripts != next.BuildScripts {
+	a.mind.SetNudges(cfg.IdleNudge, cfg.Commentary)
+	if prev.BuildScripts != cfg.BuildScripts {
 		a.mind.SetTools(a.tools())
 	}
 	if u.Enabled != a.mind.Enabled() {
@@ -107,25 +93,55 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 	return nil
 }
 
-// applySaved applies the settings saved from the dashboard under what flags
-// and the environment fixed. It returns one error per value it could not
-// use; the rest still apply.
-func (c *config) applySaved(saved map[string]string) []error {
-	var errs []error
-	for key, v := range saved {
-		if key == keyEnabled || c.set[key] {
-			continue
-		}
-		if _, known := envOf[key]; !known {
-			continue
-		}
-		switch key {
-		case keyAddr, keyDB, keyToken, keyPractice:
-			continue // these are read before the database opens
-		}
-		if err := c.apply(key, v); err != nil {
-			errs = append(errs, fmt.Errorf("saved %s: %w", key, err))
-		}
+// testTimeout bounds a Test button: long enough for a slow model to start.
+const testTimeout = 30 * time.Second
+
+// TestModel sends one small request, without tools, through the model in
+// force and answers the start of its reply, or the provider's sentence.
+func (a *application) TestModel(ctx context.Context) (string, error) {
+	provider, name, setup := a.models.status()
+	switch {
+	case provider == "rules" || provider == "":
+		return "", fault.New(fault.CodeRefused, "She plays on the offline autopilot, which has no model to test: choose openai or anthropic first, and save.")
+	case setup != nil:
+		return "", fault.Wrap(fault.CodeUnavailable, setup, "The "+provider+" model could not be set up, so she plays on the offline autopilot meanwhile: "+setup.Error())
 	}
-	return errs
+	ctx, cancel := context.WithTimeout(ctx, testTimeout)
+	defer cancel()
+	resp, err := a.models.current().Generate(ctx, agent.ModelRequest{
+		System:   "You are checking that a connection works.",
+		Messages: []agent.Message{{Role: agent.RoleUser, Text: "Say hello in five words or fewer."}},
+	})
+	switch {
+	case errors.Is(err, agent.ErrModel):
+		return "", fault.Wrap(fault.CodeUnavailable, err, err.Error())
+	case err != nil:
+		return "", fault.Wrap(fault.CodeUnavailable, err, name+" did not answer.")
+	}
+	reply := strings.Join(strings.Fields(resp.Text), " ")
+	if r := []rune(reply); len(r) > 120 {
+		reply = string(r[:120]) + "…"
+	}
+	if reply == "" {
+		reply = "(an empty reply)"
+	}
+	return fmt.Sprintf("%s answered in %s: %s", name, resp.Latency.Round(time.Millisecond), reply), nil
+}
+
+// TestMod connects to the mod at url, reads its hello and closes.
+func (a *application) TestMod(ctx context.Context, url string) (string, error) {
+	if _, err := settings.Validate(settings.ModURL, url); err != nil {
+		return "", err
+	}
+	ctx, cancel := context.WithTimeout(ctx, testTimeout)
+	defer cancel()
+	h, err := modclient.Probe(ctx, url)
+	if err != nil {
+		return "", err
+	}
+	if h.Player.Name == "" {
+		return fmt.Sprintf("The mod at %s answered with protocol %d, an older BeaCraft that says nothing of itself.", url, h.Protocol), nil
+	}
+	return fmt.Sprintf("The mod at %s answered: %s plays Minecraft %s on %s (BeaCraft %s, protocol %d).",
+		url, h.Player.Name, h.MCVersion, h.World.Server, h.ModVersion, h.Protocol), nil
 }

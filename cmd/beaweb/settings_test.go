@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"log/slog"
 	"path/filepath"
@@ -13,7 +12,9 @@ import (
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/fault"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/settings"
 	"beaweb/internal/store"
 	"beaweb/web"
 )
@@ -43,10 +44,11 @@ func TestSettingsApplyWithoutARestart(t *testing.T) {
 	app := testApp(t, cfg)
 	ctx := context.Background()
 	const key = "sk-test-0123456789abcdef"
-	err = app.SaveSettings(ctx, web.SettingsUpdate{Settings: web.Settings{
-		Provider: "openai", ModelURL: "http://127.0.0.1:11434/v1", Model: "qwen2.5:7b", ModURL: "ws://127.0.0.1:9999",
-		Name: "Ada", IdleNudgeSeconds: 0, CommentarySeconds: 45, BuildScripts: false, Enabled: false,
-	}, APIKey: key})
+	err = app.SaveSettings(ctx, web.SettingsUpdate{Changes: map[settings.Key]string{
+		settings.Provider: "openai", settings.ModelURL: "http://127.0.0.1:11434/v1", settings.Model: "qwen2.5:7b",
+		settings.ModURL: "ws://127.0.0.1:9999", settings.Name: "Ada", settings.IdleNudge: "0", settings.Commentary: "45",
+		settings.BuildScripts: "false", settings.APIKey: key, settings.PriceInput: "0.5",
+	}, Enabled: false})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,14 +65,15 @@ func TestSettingsApplyWithoutARestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !s.KeySet || s.Name != "Ada" || s.CommentarySeconds != 45 || s.IdleNudgeSeconds != 0 || s.BuildScripts {
+	if v := s.Values; v.Text(settings.APIKey) == "" || v.Text(settings.Name) != "Ada" || v.Text(settings.Commentary) != "45" ||
+		v.Text(settings.IdleNudge) != "0" || v.Bool(settings.BuildScripts) || v.Get(settings.Name).Source != settings.FromSaved {
 		t.Errorf("settings read back: %+v", s)
 	}
 	saved, err := app.db.Settings(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if saved[keyAPIKey] != key || saved[keyModel] != "qwen2.5:7b" || saved[keyEnabled] != "false" {
+	if saved["api_key"] != key || saved["model"] != "qwen2.5:7b" || saved[keyEnabled] != "false" || saved["price_input"] != "0.5" {
 		t.Errorf("saved: %v", saved)
 	}
 	// A later start reads them back under flags and environment.
@@ -80,10 +83,10 @@ func TestSettingsApplyWithoutARestart(t *testing.T) {
 		t.Errorf("a restart reads back %+v", next)
 	}
 	// Clearing the key forgets it.
-	if err := app.SaveSettings(ctx, web.SettingsUpdate{Settings: s, ClearKey: true}); err != nil {
+	if err := app.SaveSettings(ctx, web.SettingsUpdate{ClearKey: true, Enabled: s.Enabled}); err != nil {
 		t.Fatal(err)
 	}
-	if s, _ := app.Settings(ctx); s.KeySet {
+	if s, _ := app.Settings(ctx); s.Values.Text(settings.APIKey) != "" {
 		t.Error("the key is still set after clearing it")
 	}
 }
@@ -92,16 +95,18 @@ func TestSettingsRefuseWhatCannotWork(t *testing.T) {
 	cfg, _ := parseConfig(nil, envFrom(nil), io.Discard)
 	app := testApp(t, cfg)
 	cases := []struct {
-		s    web.Settings
+		s    map[settings.Key]string
 		want string
 	}{
-		{web.Settings{Provider: "gemini", Name: "Bea", ModURL: "ws://127.0.0.1:8080"}, "not one of openai"},
-		{web.Settings{Provider: "rules", Name: "", ModURL: "ws://127.0.0.1:8080"}, "name must not be empty"},
-		{web.Settings{Provider: "rules", Name: "Bea", ModURL: "ws://127.0.0.1:8080", IdleNudgeSeconds: -1}, "whole number"},
+		{map[settings.Key]string{settings.Provider: "gemini"}, "The model provider is one of openai"},
+		{map[settings.Key]string{settings.Name: ""}, "Her name is a Minecraft player name"},
+		{map[settings.Key]string{settings.Name: "Dr Bea"}, "Her name is a Minecraft player name"},
+		{map[settings.Key]string{settings.IdleNudge: "-1"}, "The idle nudge is a whole number"},
+		{map[settings.Key]string{settings.PriceOutput: "-1"}, "The output price"},
 	}
 	for _, c := range cases {
-		err := app.SaveSettings(context.Background(), web.SettingsUpdate{Settings: c.s})
-		if !errors.Is(err, web.ErrInvalid) || !strings.Contains(err.Error(), c.want) {
+		err := app.SaveSettings(context.Background(), web.SettingsUpdate{Changes: c.s})
+		if fault.CodeOf(err) != fault.CodeInvalid || !strings.HasPrefix(fault.Message(err), c.want) {
 			t.Errorf("%+v: %v, want an invalid-input error containing %q", c.s, err, c.want)
 		}
 	}
@@ -114,7 +119,7 @@ func TestAModelThatCannotBeBuiltLeavesTheAutopilot(t *testing.T) {
 	cfg, _ := parseConfig(nil, envFrom(nil), io.Discard)
 	app := testApp(t, cfg)
 	// openai with OpenAI's own URL and no key cannot work.
-	err := app.SaveSettings(context.Background(), web.SettingsUpdate{Settings: web.Settings{Provider: "openai", Model: "gpt-4o-mini", Name: "Bea", ModURL: cfg.ModURL, Enabled: true}})
+	err := app.SaveSettings(context.Background(), web.SettingsUpdate{Changes: map[settings.Key]string{settings.Provider: "openai", settings.Model: "gpt-4o-mini"}, Enabled: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,24 +131,36 @@ func TestAModelThatCannotBeBuiltLeavesTheAutopilot(t *testing.T) {
 	}
 }
 
+// TestSettingsFixedByTheEnvironmentStayFixed: a value the environment
+// fixed is refused on save with the sentence that says why, and nothing of
+// the form is saved; sent back as it is, the rest of the form saves.
 func TestSettingsFixedByTheEnvironmentStayFixed(t *testing.T) {
-	cfg, err := parseConfig(nil, envFrom(map[string]string{"BEA_MODEL": "from-env"}), io.Discard)
+	cfg, err := parseConfig(nil, envFrom(map[string]string{"BEA_MODEL": "from-env", "BEA_API_KEY": "sk-env"}), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	app := testApp(t, cfg)
-	err = app.SaveSettings(context.Background(), web.SettingsUpdate{Settings: web.Settings{
-		Provider: "rules", Model: "from-page", Name: "Bea", ModURL: cfg.ModURL, IdleNudgeSeconds: 10, Enabled: true}})
+	ctx := context.Background()
+	err = app.SaveSettings(ctx, web.SettingsUpdate{Changes: map[settings.Key]string{
+		settings.Model: "from-page", settings.IdleNudge: "10"}, Enabled: true})
+	if fault.CodeOf(err) != fault.CodeRefused || !strings.Contains(fault.Message(err), "Set by BEA_MODEL in the environment") {
+		t.Errorf("a model over BEA_MODEL: %v", err)
+	}
+	err = app.SaveSettings(ctx, web.SettingsUpdate{ClearKey: true, Enabled: true})
+	if fault.CodeOf(err) != fault.CodeRefused || !strings.Contains(fault.Message(err), "BEA_API_KEY") {
+		t.Errorf("forgetting a key BEA_API_KEY set: %v", err)
+	}
+	if saved, _ := app.db.Settings(ctx); len(saved) != 0 {
+		t.Errorf("a refused form saved %v", saved)
+	}
+	err = app.SaveSettings(ctx, web.SettingsUpdate{Changes: map[settings.Key]string{
+		settings.Model: "from-env", settings.IdleNudge: "10"}, Enabled: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, _ := app.Settings(context.Background())
-	if s.Model != "from-env" || s.IdleNudgeSeconds != 10 {
-		t.Errorf("in force: model %q (want the environment's), idle %d", s.Model, s.IdleNudgeSeconds)
-	}
-	saved, _ := app.db.Settings(context.Background())
-	if saved[keyModel] != "from-page" {
-		t.Errorf("the page's value was not kept for when the environment lets go: %v", saved)
+	s, _ := app.Settings(ctx)
+	if s.Values.Text(settings.Model) != "from-env" || s.Values.Text(settings.IdleNudge) != "10" || s.Values.Get(settings.Model).Source != settings.FromEnv {
+		t.Errorf("in force: %+v", s.Values.Get(settings.Model))
 	}
 }
 
@@ -202,8 +219,7 @@ func TestSettingsRenameHerAtOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Name = "Ada"
-	if err := app.SaveSettings(ctx, web.SettingsUpdate{Settings: s}); err != nil {
+	if err := app.SaveSettings(ctx, web.SettingsUpdate{Changes: map[settings.Key]string{settings.Name: "Ada"}, Enabled: s.Enabled}); err != nil {
 		t.Fatal(err)
 	}
 	if got := app.live.Snapshot().Name; got != "Ada" {

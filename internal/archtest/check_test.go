@@ -67,7 +67,9 @@ func goList(t *testing.T, dir string) map[string]listed {
 // beaweb/internal/game does not allow beaweb/internal/game/modclient.
 func checkImports(module string, pkgs map[string]listed, rules map[string]rule) []string {
 	var bad []string
-	own := func(imp string) bool { return imp == module || strings.HasPrefix(imp, module+"/") }
+	own := func(imp string) bool {
+		return (imp == module || strings.HasPrefix(imp, module+"/")) && !slices.Contains(everywhere, imp)
+	}
 	for pkg, p := range pkgs {
 		r, ok := rules[pkg]
 		if !ok {

@@ -32,7 +32,13 @@ const (
 	partials   = "beaweb/templates/partials"
 	web        = "beaweb/web"
 	live       = "beaweb/web/live"
+	fault      = "beaweb/internal/fault"
+	settings   = "beaweb/internal/settings"
 )
+
+// everywhere lists the packages any package may import: fault is the
+// program's one error vocabulary, a leaf of its own.
+var everywhere = []string{fault}
 
 // importRules is docs/architecture.md's table of who may import whom, read
 // by the tests: the vocabulary (game) imports nothing of beaweb's; the
@@ -43,6 +49,8 @@ const (
 var importRules = map[string]rule{
 	// The leaves.
 	game:       {},
+	fault:      {},
+	settings:   {},
 	data:       {},
 	migrations: {},
 	static:     {},
@@ -70,7 +78,7 @@ var importRules = map[string]rule{
 	llmtest:   {code: []string{agent, provider}},
 	openai:    {code: []string{agent, provider}, tests: []string{llmtest}},
 	anthropic: {code: []string{agent, provider}, tests: []string{llmtest}},
-	rules:     {code: []string{agent, game}, tests: []string{protocol}},
+	rules:     {code: []string{agent, game, protocol}},
 
 	// Memory.
 	store: {code: []string{agent, game, migrations}, tests: []string{protocol}},
@@ -80,14 +88,14 @@ var importRules = map[string]rule{
 	partials: {code: []string{agent, protocol}},
 	pages:    {code: []string{agent, game, layout, partials}},
 	web: {
-		code:  []string{agent, game, protocol, blueprint, preview, static, layout, pages, partials, live},
+		code:  []string{agent, game, protocol, blueprint, preview, settings, static, layout, pages, partials, live},
 		tests: []string{browser},
 	},
 
 	// The commands: the only place the concrete types meet.
 	cmdBeaweb: {
 		code: []string{data, agent, anthropic, openai, rules, tools, game, modclient, practice, protocol,
-			blueprint, preview, recipes, script, store, web, live},
+			blueprint, preview, recipes, script, settings, store, web, live},
 		tests: []string{browser, gametest},
 	},
 	mcrecipes: {code: []string{recipes}},

@@ -2,13 +2,13 @@ package game
 
 import (
 	"cmp"
-	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"beaweb/internal/fault"
 )
 
 // This file holds the vocabulary of her memory of the world: the places she
@@ -24,28 +24,19 @@ const (
 	MaxFact      = 500
 )
 
-// ErrInvalid marks input memory refuses. The error's text is a whole
-// sentence addressed to whoever gave it, so a tool can hand it on as it is.
-var ErrInvalid = errors.New("game: invalid input")
-
-type invalidError struct{ sentence string }
-
-func (e *invalidError) Error() string        { return e.sentence }
-func (e *invalidError) Is(target error) bool { return target == ErrInvalid }
-
 // CheckPlaceName returns the name as it is stored, without the spaces around
 // it, or a sentence saying why it cannot be a place name.
 func CheckPlaceName(name string) (string, error) {
 	trimmed := strings.TrimSpace(name)
 	switch {
 	case name == "":
-		return "", Invalidf("a place needs a name: give one of 1 to %d characters", MaxPlaceName)
+		return "", fault.Invalidf("a place needs a name: give one of 1 to %d characters", MaxPlaceName)
 	case trimmed == "":
-		return "", Invalidf("a place name made only of spaces names nothing: give one with letters or digits")
+		return "", fault.Invalidf("a place name made only of spaces names nothing: give one with letters or digits")
 	case utf8.RuneCountInString(trimmed) > MaxPlaceName:
-		return "", Invalidf("the place name %q… has %d characters; keep it to %d", cut(trimmed, 20), utf8.RuneCountInString(trimmed), MaxPlaceName)
+		return "", fault.Invalidf("the place name %q… has %d characters; keep it to %d", cut(trimmed, 20), utf8.RuneCountInString(trimmed), MaxPlaceName)
 	case strings.IndexFunc(trimmed, unicode.IsControl) >= 0:
-		return "", Invalidf("a place name is one line of text, without tabs or line breaks")
+		return "", fault.Invalidf("a place name is one line of text, without tabs or line breaks")
 	}
 	return trimmed, nil
 }
@@ -55,10 +46,10 @@ func CheckPlaceName(name string) (string, error) {
 func CheckFact(text string) (string, error) {
 	trimmed := strings.TrimSpace(text)
 	if trimmed == "" {
-		return "", Invalidf("a fact needs some words: say what you learned about them")
+		return "", fault.Invalidf("a fact needs some words: say what you learned about them")
 	}
 	if n := utf8.RuneCountInString(trimmed); n > MaxFact {
-		return "", Invalidf("that fact has %d characters; keep a fact to %d, the one thing worth remembering", n, MaxFact)
+		return "", fault.Invalidf("that fact has %d characters; keep a fact to %d, the one thing worth remembering", n, MaxFact)
 	}
 	return trimmed, nil
 }
@@ -185,12 +176,6 @@ func UsefulBlock(block string) bool {
 		return true
 	}
 	return false
-}
-
-// Invalidf is input memory refuses, with the sentence that says why; it
-// matches ErrInvalid.
-func Invalidf(format string, args ...any) error {
-	return &invalidError{sentence: fmt.Sprintf(format, args...)}
 }
 
 // NearestFirst orders places the way her live state lists them: those in

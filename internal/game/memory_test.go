@@ -1,9 +1,10 @@
 package game
 
 import (
-	"errors"
 	"strings"
 	"testing"
+
+	"beaweb/internal/fault"
 )
 
 func TestCheckPlaceName(t *testing.T) {
@@ -25,8 +26,8 @@ func TestCheckPlaceName(t *testing.T) {
 			}
 			continue
 		}
-		if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), tc.says) {
-			t.Errorf("CheckPlaceName(%q) = %v; want ErrInvalid saying %q", tc.in, err, tc.says)
+		if fault.CodeOf(err) != fault.CodeInvalid || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("CheckPlaceName(%q) = %v; want invalid input saying %q", tc.in, err, tc.says)
 		}
 	}
 }
@@ -38,10 +39,10 @@ func TestCheckFact(t *testing.T) {
 	if _, err := CheckFact(strings.Repeat("é", MaxFact)); err != nil {
 		t.Errorf("a fact of %d characters: %v", MaxFact, err)
 	}
-	if _, err := CheckFact(strings.Repeat("é", MaxFact+1)); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "501 characters") {
+	if _, err := CheckFact(strings.Repeat("é", MaxFact+1)); fault.CodeOf(err) != fault.CodeInvalid || !strings.Contains(err.Error(), "501 characters") {
 		t.Errorf("a fact of %d characters: %v", MaxFact+1, err)
 	}
-	if _, err := CheckFact("  "); !errors.Is(err, ErrInvalid) {
+	if _, err := CheckFact("  "); fault.CodeOf(err) != fault.CodeInvalid {
 		t.Errorf("an empty fact: %v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 )
 
@@ -51,7 +52,7 @@ func (s *Store) RememberBlocks(ctx context.Context, world, dimension string, see
 // clearly nearer to her than the nearest one of its kind that was seen.
 func (s *Store) RememberLook(ctx context.Context, world, dimension string, look game.Look) error {
 	if look.Radius <= 0 {
-		return fmt.Errorf("store: %w", game.Invalidf("a look needs the radius of the cube it covered"))
+		return fmt.Errorf("store: %w", fault.Invalidf("a look needs the radius of the cube it covered"))
 	}
 	for i := range look.Seen {
 		if look.Seen[i].LastSeen.IsZero() {
@@ -151,13 +152,13 @@ func goneFromLook(look game.Look, seen []game.KnownBlock, inCube []knownBlockRec
 // she placed or what is useful, each stamped with when it was seen.
 func (s *Store) checkBlocks(dimension string, seen []game.KnownBlock) ([]game.KnownBlock, error) {
 	if strings.TrimSpace(dimension) == "" {
-		return nil, fmt.Errorf("store: %w", game.Invalidf("remembered blocks need the dimension they are in"))
+		return nil, fmt.Errorf("store: %w", fault.Invalidf("remembered blocks need the dimension they are in"))
 	}
 	keep := make([]game.KnownBlock, 0, len(seen))
 	for _, b := range seen {
 		b.Block = game.BlockName(b.Block)
 		if b.Block == "" {
-			return nil, fmt.Errorf("store: %w", game.Invalidf("the block at %s has no name", b.Pos))
+			return nil, fmt.Errorf("store: %w", fault.Invalidf("the block at %s has no name", b.Pos))
 		}
 		if !b.Placed && !game.UsefulBlock(b.Block) {
 			continue

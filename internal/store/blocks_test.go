@@ -3,11 +3,11 @@ package store
 import (
 	"cmp"
 	"context"
-	"errors"
 	"slices"
 	"testing"
 	"time"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 )
 
@@ -111,13 +111,13 @@ func TestRememberBlocks(t *testing.T) {
 		t.Errorf("after mining one, iron_ore = %v", got)
 	}
 
-	if err := s.RememberBlocks(ctx, world, "", seen, nil); !errors.Is(err, game.ErrInvalid) {
+	if err := s.RememberBlocks(ctx, world, "", seen, nil); fault.CodeOf(err) != fault.CodeInvalid {
 		t.Errorf("no dimension: %v", err)
 	}
-	if err := s.RememberBlocks(ctx, world, "overworld", []game.KnownBlock{{Block: " "}}, nil); !errors.Is(err, game.ErrInvalid) {
+	if err := s.RememberBlocks(ctx, world, "overworld", []game.KnownBlock{{Block: " "}}, nil); fault.CodeOf(err) != fault.CodeInvalid {
 		t.Errorf("a block without a name: %v", err)
 	}
-	if _, err := s.NearestBlocks(ctx, world, "overworld", "", from, 0, 0); !errors.Is(err, game.ErrInvalid) {
+	if _, err := s.NearestBlocks(ctx, world, "overworld", "", from, 0, 0); fault.CodeOf(err) != fault.CodeInvalid {
 		t.Errorf("no kind: %v", err)
 	}
 }
@@ -244,7 +244,7 @@ func TestRememberLookCorrectsTheMap(t *testing.T) {
 	if len(got) != 3 || slices.Contains(got, game.Pos{X: 2, Y: 55, Z: 0}) {
 		t.Errorf("after a capped scan, iron_ore = %v; want all but (2, 55, 0)", got)
 	}
-	if err := s.RememberLook(ctx, world, "overworld", game.Look{Center: center}); !errors.Is(err, game.ErrInvalid) {
+	if err := s.RememberLook(ctx, world, "overworld", game.Look{Center: center}); fault.CodeOf(err) != fault.CodeInvalid {
 		t.Errorf("a look without radius: %v", err)
 	}
 }
@@ -353,7 +353,7 @@ func TestRememberBlocksDropsStates(t *testing.T) {
 	if got := blocksAt(t, s, "chest[facing=south]", from, 0); len(got) != 1 || got[0].Block != "chest" {
 		t.Errorf("chest = %+v", got)
 	}
-	if err := s.RememberBlocks(ctx, world, "overworld", []game.KnownBlock{{Block: "[facing=north]"}}, nil); !errors.Is(err, game.ErrInvalid) {
+	if err := s.RememberBlocks(ctx, world, "overworld", []game.KnownBlock{{Block: "[facing=north]"}}, nil); fault.CodeOf(err) != fault.CodeInvalid {
 		t.Errorf("a block of states only: %v", err)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 )
 
@@ -36,7 +37,7 @@ type placeJSON struct {
 // world, ready for ImportPlaces.
 func (s *Store) ExportPlaces(ctx context.Context, world string) ([]byte, error) {
 	if world == "" {
-		return nil, fmt.Errorf("store: %w", game.Invalidf("say which world to export: memory is kept per server"))
+		return nil, fmt.Errorf("store: %w", fault.Invalidf("say which world to export: memory is kept per server"))
 	}
 	places, err := s.Places(ctx, world)
 	if err != nil {
@@ -68,20 +69,20 @@ func (s *Store) ImportPlaces(ctx context.Context, world string, data []byte) (in
 	}
 	switch {
 	case world == "":
-		return 0, fmt.Errorf("store: %w", game.Invalidf("say which world to import into; nothing was changed"))
+		return 0, fmt.Errorf("store: %w", fault.Invalidf("say which world to import into; nothing was changed"))
 	case f.World != world:
-		return 0, fmt.Errorf("store: %w", game.Invalidf("the file holds the places of %q, not of %q; nothing was changed", f.World, world))
+		return 0, fmt.Errorf("store: %w", fault.Invalidf("the file holds the places of %q, not of %q; nothing was changed", f.World, world))
 	}
 	seen := make(map[string]bool, len(f.Places))
 	places := make([]game.Place, len(f.Places))
 	for i, pj := range f.Places {
 		p, err := checkPlace(game.Place{Name: pj.Name, Dimension: pj.Dimension, Pos: game.Pos{X: pj.X, Y: pj.Y, Z: pj.Z}, Note: pj.Note})
 		if err != nil {
-			return 0, fmt.Errorf("store: %w", game.Invalidf("place %d of the file: %v; nothing was changed", i+1, err))
+			return 0, fmt.Errorf("store: %w", fault.Invalidf("place %d of the file: %v; nothing was changed", i+1, err))
 		}
 		key := strings.ToLower(p.Name)
 		if seen[key] {
-			return 0, fmt.Errorf("store: %w", game.Invalidf("the file names the place %q twice; nothing was changed", p.Name))
+			return 0, fmt.Errorf("store: %w", fault.Invalidf("the file names the place %q twice; nothing was changed", p.Name))
 		}
 		seen[key] = true
 		p.Created, p.Updated = pj.Created, pj.Updated
@@ -118,15 +119,15 @@ func (s *Store) ImportPlaces(ctx context.Context, world string, data []byte) (in
 func parsePlacesFile(data []byte) (placesFile, error) {
 	var f placesFile
 	if !json.Valid(data) {
-		return f, game.Invalidf("the file is not valid JSON; nothing was changed")
+		return f, fault.Invalidf("the file is not valid JSON; nothing was changed")
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
-		return f, game.Invalidf("the file is not an export of places (%v); nothing was changed", err)
+		return f, fault.Invalidf("the file is not an export of places (%v); nothing was changed", err)
 	}
 	if f.World == "" {
-		return f, game.Invalidf("the file does not say which world its places belong to (its \"world\" is missing); nothing was changed")
+		return f, fault.Invalidf("the file does not say which world its places belong to (its \"world\" is missing); nothing was changed")
 	}
 	return f, nil
 }

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"beaweb/internal/agent"
-	"beaweb/internal/game"
+	"beaweb/internal/fault"
 )
 
 // StartAction writes an action as it is sent. It is ErrConflict when the
@@ -51,14 +51,14 @@ func (s *Store) FinishAction(ctx context.Context, a agent.ActionRecord) error {
 
 func (s *Store) actionRecordOf(a agent.ActionRecord) (actionRecord, error) {
 	if a.ID == "" || a.Action == "" {
-		return actionRecord{}, fmt.Errorf("store: %w", game.Invalidf("an action is kept under its request id and name; this one lacks one (id %q, action %q)", a.ID, a.Action))
+		return actionRecord{}, fmt.Errorf("store: %w", fault.Invalidf("an action is kept under its request id and name; this one lacks one (id %q, action %q)", a.ID, a.Action))
 	}
 	params := strings.TrimSpace(a.Params)
 	if params == "" {
 		params = "{}"
 	}
 	if !json.Valid([]byte(params)) {
-		return actionRecord{}, fmt.Errorf("store: %w", game.Invalidf("the parameters of action %s are not valid JSON", a.ID))
+		return actionRecord{}, fmt.Errorf("store: %w", fault.Invalidf("the parameters of action %s are not valid JSON", a.ID))
 	}
 	lines := a.Log
 	if lines == nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 )
 
@@ -57,8 +58,8 @@ func TestActionHistory(t *testing.T) {
 	}
 
 	for _, bad := range []agent.ActionRecord{{Action: "scan"}, {ID: "r3-abc123"}, {ID: "r4-abc123", Action: "scan", Params: "{nope"}} {
-		if err := s.StartAction(ctx, bad); !errors.Is(err, game.ErrInvalid) {
-			t.Errorf("StartAction(%+v) = %v, want ErrInvalid", bad, err)
+		if err := s.StartAction(ctx, bad); fault.CodeOf(err) != fault.CodeInvalid {
+			t.Errorf("StartAction(%+v) = %v, want invalid input", bad, err)
 		}
 	}
 }

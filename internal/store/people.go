@@ -8,6 +8,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 )
 
@@ -27,7 +28,7 @@ func (s *Store) CountMessage(ctx context.Context, uuid, name string, at time.Tim
 func (s *Store) seePlayer(ctx context.Context, uuid, name string, at time.Time, messages int) (game.Person, error) {
 	uuid, name = strings.TrimSpace(uuid), strings.TrimSpace(name)
 	if uuid == "" || name == "" {
-		return game.Person{}, fmt.Errorf("store: %w", game.Invalidf("a player is known by UUID and name; this one lacks one (uuid %q, name %q)", uuid, name))
+		return game.Person{}, fmt.Errorf("store: %w", fault.Invalidf("a player is known by UUID and name; this one lacks one (uuid %q, name %q)", uuid, name))
 	}
 	t := s.stamp(at)
 	err := s.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 )
 
@@ -61,7 +62,7 @@ func TestPeopleAcrossNames(t *testing.T) {
 	if _, err := s.Person(ctx, "nobody"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("Person(nobody) = %v, want ErrNotFound", err)
 	}
-	if _, err := s.SeePlayer(ctx, "", "Ghost", t0); !errors.Is(err, game.ErrInvalid) {
+	if _, err := s.SeePlayer(ctx, "", "Ghost", t0); fault.CodeOf(err) != fault.CodeInvalid {
 		t.Errorf("a player without UUID: %v", err)
 	}
 }
@@ -80,13 +81,13 @@ func TestFacts(t *testing.T) {
 		t.Fatal("a fact did not give Alex a card")
 	}
 	long := strings.Repeat("a", game.MaxFact+1)
-	if _, err := s.AddFact(ctx, alexUUID, long); !errors.Is(err, game.ErrInvalid) || !strings.Contains(err.Error(), "keep a fact to 500") {
+	if _, err := s.AddFact(ctx, alexUUID, long); fault.CodeOf(err) != fault.CodeInvalid || !strings.Contains(err.Error(), "keep a fact to 500") {
 		t.Fatalf("a fact of 501 characters: %v", err)
 	}
 	if _, err := s.AddFact(ctx, alexUUID, strings.Repeat("ü", game.MaxFact)); err != nil {
 		t.Fatalf("a fact of 500 characters: %v", err)
 	}
-	if _, err := s.AddFact(ctx, alexUUID, "   "); !errors.Is(err, game.ErrInvalid) {
+	if _, err := s.AddFact(ctx, alexUUID, "   "); fault.CodeOf(err) != fault.CodeInvalid {
 		t.Fatalf("an empty fact: %v", err)
 	}
 	if _, err := s.AddFact(ctx, "nobody", "x"); !errors.Is(err, ErrNotFound) {
@@ -150,7 +151,7 @@ func TestObjectives(t *testing.T) {
 	if err := s.SaveObjective(ctx, &agent.Objective{ID: 999, Text: "x"}); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("saving a missing objective: %v", err)
 	}
-	if err := s.SaveObjective(ctx, &agent.Objective{Text: " "}); !errors.Is(err, game.ErrInvalid) {
+	if err := s.SaveObjective(ctx, &agent.Objective{Text: " "}); fault.CodeOf(err) != fault.CodeInvalid {
 		t.Fatalf("an empty objective: %v", err)
 	}
 }
@@ -182,7 +183,7 @@ func TestSettings(t *testing.T) {
 	if _, err := s.Setting(ctx, "model"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("deleted setting: %v", err)
 	}
-	if err := s.SetSetting(ctx, "", "x"); !errors.Is(err, game.ErrInvalid) {
+	if err := s.SetSetting(ctx, "", "x"); fault.CodeOf(err) != fault.CodeInvalid {
 		t.Fatalf("a setting without a name: %v", err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 )
 
@@ -62,11 +63,11 @@ func checkPlace(p game.Place) (game.Place, error) {
 	p.Name = name
 	p.Dimension = strings.TrimSpace(p.Dimension)
 	if p.Dimension == "" {
-		return p, game.Invalidf("the place %q needs the dimension it is in (overworld, the_nether, the_end)", name)
+		return p, fault.Invalidf("the place %q needs the dimension it is in (overworld, the_nether, the_end)", name)
 	}
 	p.Note = strings.TrimSpace(p.Note)
 	if n := utf8.RuneCountInString(p.Note); n > maxNote {
-		return p, game.Invalidf("the note of %q has %d characters; keep it to %d", name, n, maxNote)
+		return p, fault.Invalidf("the note of %q has %d characters; keep it to %d", name, n, maxNote)
 	}
 	return p, nil
 }
@@ -156,7 +157,7 @@ func (s *Store) DeletePlace(ctx context.Context, world, name string) error {
 func (s *Store) RecordDeath(ctx context.Context, world string, d game.Death) error {
 	d.Dimension = strings.TrimSpace(d.Dimension)
 	if d.Dimension == "" {
-		return fmt.Errorf("store: %w", game.Invalidf("a death needs the dimension it happened in"))
+		return fmt.Errorf("store: %w", fault.Invalidf("a death needs the dimension it happened in"))
 	}
 	wid, err := s.worldID(ctx, world, true)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 )
 
@@ -79,17 +80,17 @@ func TestPlaceNamesRefused(t *testing.T) {
 		{"two\nlines", "one line"},
 	} {
 		_, err := s.RememberPlace(ctx, world, game.Place{Name: tc.name, Dimension: "overworld"})
-		if !errors.Is(err, game.ErrInvalid) || !strings.Contains(err.Error(), tc.says) {
+		if fault.CodeOf(err) != fault.CodeInvalid || !strings.Contains(err.Error(), tc.says) {
 			t.Errorf("name %q: %v, want a sentence with %q", tc.name, err, tc.says)
 		}
 	}
 	if _, err := s.RememberPlace(ctx, world, game.Place{Name: strings.Repeat("é", 64), Dimension: "overworld"}); err != nil {
 		t.Errorf("a name of 64 characters: %v", err)
 	}
-	if _, err := s.RememberPlace(ctx, world, game.Place{Name: "x"}); !errors.Is(err, game.ErrInvalid) {
+	if _, err := s.RememberPlace(ctx, world, game.Place{Name: "x"}); fault.CodeOf(err) != fault.CodeInvalid {
 		t.Errorf("a place without dimension: %v", err)
 	}
-	if _, err := s.RememberPlace(ctx, "", game.Place{Name: "x", Dimension: "overworld"}); !errors.Is(err, game.ErrInvalid) {
+	if _, err := s.RememberPlace(ctx, "", game.Place{Name: "x", Dimension: "overworld"}); fault.CodeOf(err) != fault.CodeInvalid {
 		t.Errorf("a place without world: %v", err)
 	}
 	if places, _ := s.Places(ctx, world); len(places) != 1 {
@@ -105,14 +106,14 @@ func TestRenameAndDeletePlace(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := s.RenamePlace(ctx, world, "home", "Mine"); !errors.Is(err, ErrConflict) || !errors.Is(err, fs.ErrExist) {
-		t.Fatalf("rename onto another place: %v, want ErrConflict", err)
+	if _, err := s.RenamePlace(ctx, world, "home", "Mine"); !errors.Is(err, ErrConflict) || errors.Is(err, fs.ErrExist) || fault.CodeOf(err) != fault.CodeConflict {
+		t.Fatalf("rename onto another place: %v, want ErrConflict (and no fs.ErrExist)", err)
 	}
 	if _, err := s.RenamePlace(ctx, world, "cave", "x"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("rename of an unknown place: %v, want ErrNotFound", err)
 	}
-	if _, err := s.RenamePlace(ctx, world, "home", " "); !errors.Is(err, game.ErrInvalid) {
-		t.Fatalf("rename to spaces: %v, want ErrInvalid", err)
+	if _, err := s.RenamePlace(ctx, world, "home", " "); fault.CodeOf(err) != fault.CodeInvalid {
+		t.Fatalf("rename to spaces: %v, want invalid input", err)
 	}
 	p, err := s.RenamePlace(ctx, world, "home", "Base")
 	if err != nil || p.Name != "Base" {
@@ -154,7 +155,7 @@ func TestRecordDeathStoresLastDeath(t *testing.T) {
 	if last.Dimension != "the_nether" || last.Pos != (game.Pos{X: -1, Y: 40, Z: 2}) || last.Note != "burned" {
 		t.Fatalf("last_death = %+v", last)
 	}
-	if err := s.RecordDeath(ctx, world, game.Death{Cause: "void"}); !errors.Is(err, game.ErrInvalid) {
+	if err := s.RecordDeath(ctx, world, game.Death{Cause: "void"}); fault.CodeOf(err) != fault.CodeInvalid {
 		t.Fatalf("a death without dimension: %v", err)
 	}
 }
@@ -222,7 +223,7 @@ func TestImportRefusesBadFiles(t *testing.T) {
 		{"twice", `{"world": "play.example.net:25565", "places": [{"name": "home", "dimension": "overworld", "x": 9}, {"name": "HOME", "dimension": "overworld"}]}`, "twice"},
 	} {
 		n, err := s.ImportPlaces(ctx, world, []byte(tc.file))
-		if n != 0 || !errors.Is(err, game.ErrInvalid) || !strings.Contains(err.Error(), tc.says) || !strings.Contains(err.Error(), "nothing was changed") {
+		if n != 0 || fault.CodeOf(err) != fault.CodeInvalid || !strings.Contains(err.Error(), tc.says) || !strings.Contains(err.Error(), "nothing was changed") {
 			t.Errorf("%s: %d, %v; want a sentence with %q", tc.name, n, err, tc.says)
 		}
 	}

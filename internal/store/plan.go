@@ -9,7 +9,7 @@ import (
 	"gorm.io/gorm"
 
 	"beaweb/internal/agent"
-	"beaweb/internal/game"
+	"beaweb/internal/fault"
 )
 
 // maxObjective bounds the text of an objective, in characters.
@@ -35,9 +35,9 @@ func (s *Store) SaveObjective(ctx context.Context, o *agent.Objective) error {
 	text := strings.TrimSpace(o.Text)
 	switch n := utf8.RuneCountInString(text); {
 	case n == 0:
-		return fmt.Errorf("store: %w", game.Invalidf("an objective needs words: say what you mean to do"))
+		return fmt.Errorf("store: %w", fault.Invalidf("an objective needs words: say what you mean to do"))
 	case n > maxObjective:
-		return fmt.Errorf("store: %w", game.Invalidf("that objective has %d characters; keep it to %d", n, maxObjective))
+		return fmt.Errorf("store: %w", fault.Invalidf("that objective has %d characters; keep it to %d", n, maxObjective))
 	}
 	rec := objectiveRecord{ID: o.ID, Text: text, Done: o.Done, SortOrder: o.Order}
 	err := s.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -100,7 +100,7 @@ func (s *Store) Setting(ctx context.Context, key string) (string, error) {
 // SetSetting saves value under key, replacing what was there.
 func (s *Store) SetSetting(ctx context.Context, key, value string) error {
 	if strings.TrimSpace(key) == "" {
-		return fmt.Errorf("store: %w", game.Invalidf("a setting needs a name"))
+		return fmt.Errorf("store: %w", fault.Invalidf("a setting needs a name"))
 	}
 	err := s.w.WithContext(ctx).Exec(
 		"INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 )
 
@@ -38,7 +39,7 @@ type knownRow struct {
 func (s *Store) NearestBlocks(ctx context.Context, world, dimension, kind string, from game.Pos, radius, limit int) ([]game.KnownBlock, error) {
 	kind = game.BlockName(kind)
 	if kind == "" {
-		return nil, fmt.Errorf("store: %w", game.Invalidf("say which kind of block to recall, such as iron_ore, log or chest"))
+		return nil, fmt.Errorf("store: %w", fault.Invalidf("say which kind of block to recall, such as iron_ore, log or chest"))
 	}
 	wid, err := s.worldID(ctx, world, false)
 	if errors.Is(err, ErrNotFound) {

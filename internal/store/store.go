@@ -6,7 +6,8 @@
 // The schema lives in the goose migrations of package migrations and nothing
 // else; Open applies them. The gorm records of this package stay private:
 // every method takes and returns the domain types of packages game and agent,
-// and every failure found is one of ErrNotFound, ErrConflict or game.ErrInvalid.
+// and every failure found is a fault: ErrNotFound, ErrConflict, or bad input
+// with the sentence that says what is wrong.
 //
 // The file is opened in WAL mode with foreign keys on. Writes in this process
 // go through one connection, so the mind and the dashboard never compete for
@@ -17,7 +18,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
 	"net/url"
 	"path/filepath"
@@ -28,18 +28,15 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
 
-	"beaweb/internal/game"
+	"beaweb/internal/fault"
 )
 
-// The errors a caller tells apart with errors.Is. Bad input is reported with
-// game.ErrInvalid and a sentence.
+// The errors a caller tells apart with errors.Is; a caller that cannot
+// import the store (the dashboard) reads their fault codes instead. Bad
+// input is a fault.CodeInvalid with the sentence that says what is wrong.
 var (
-	// ErrNotFound wraps fs.ErrNotExist, the standard library's "not found",
-	// so a caller that cannot import the store (the dashboard) still tells
-	// it from a failure.
-	ErrNotFound = fmt.Errorf("not found%w", notExist{})
-	// ErrConflict wraps fs.ErrExist for the same reason.
-	ErrConflict = fmt.Errorf("already exists%w", exists{})
+	ErrNotFound = fault.New(fault.CodeNotFound, "There is nothing here: it may have been deleted.")
+	ErrConflict = fault.New(fault.CodeConflict, "That name is already taken here: choose another, or rename or delete the one that has it first.")
 )
 
 // busyTimeout is how long a write waits for another process holding the
@@ -167,7 +164,7 @@ func translate(err error) error {
 // called inside a transaction on s.w: the writer has one connection.
 func (s *Store) worldID(ctx context.Context, server string, create bool) (int64, error) {
 	if server == "" {
-		return 0, fmt.Errorf("store: %w", game.Invalidf("no world is named: memory is kept per server, and the game has not said which one this is"))
+		return 0, fmt.Errorf("store: %w", fault.Invalidf("no world is named: memory is kept per server, and the game has not said which one this is"))
 	}
 	s.mu.Lock()
 	id, ok := s.worlds[server]
@@ -220,16 +217,3 @@ func (s *Store) stamp(t time.Time) int64 {
 	}
 	return ms(t)
 }
-
-// notExist is fs.ErrNotExist without its text, so ErrNotFound reads "not
-// found" and still matches errors.Is(err, fs.ErrNotExist).
-type notExist struct{}
-
-func (notExist) Error() string        { return "" }
-func (notExist) Is(target error) bool { return target == fs.ErrNotExist }
-
-// exists is fs.ErrExist without its text, as notExist is for ErrNotFound.
-type exists struct{}
-
-func (exists) Error() string        { return "" }
-func (exists) Is(target error) bool { return target == fs.ErrExist }

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/planner/blueprint"
@@ -36,9 +37,8 @@ func prepBuild(w *World, p *params) (runFunc, error) {
 // buildInvalid keeps the blueprint's sentence as it is: the brain refuses
 // malformed arguments with the same words.
 func buildInvalid(err error) error {
-	var inv *blueprint.InvalidError
-	if errors.As(err, &inv) {
-		return errors.New(inv.Sentence)
+	if errors.Is(err, blueprint.ErrInvalid) {
+		return errors.New(fault.Message(err))
 	}
 	return err
 }

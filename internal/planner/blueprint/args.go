@@ -84,7 +84,7 @@ var opKeys = map[string][]string{
 }
 
 // ParseArgs reads the JSON arguments of a build and refuses malformed ones
-// with an *InvalidError holding the one sentence for what is wrong. null for
+// with a fault matching ErrInvalid, holding the one sentence for what is wrong. null for
 // any key means it was left out, as tool-calling models send every key of a
 // schema. It checks the shape and every value; whether the cells fit the
 // limits is Expand's part.

@@ -74,7 +74,7 @@ func (e *Expansion) Place() []Cell {
 }
 
 // Expand turns a build's arguments into its cells, or refuses them with an
-// *InvalidError: values Go code set wrongly get the same sentence ParseArgs
+// fault matching ErrInvalid: values Go code set wrongly get the same sentence ParseArgs
 // gives, then a character missing from the palette, an empty build, a build
 // spanning more than MaxSpan blocks along an axis (origin included) and one
 // of more than MaxCells cells are refused, in that order.

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 )
 
@@ -149,11 +150,10 @@ func renderVector(v vector, args []byte) ([]byte, error) {
 		e, err = Expand(parsed)
 	}
 	if err != nil {
-		var inv *InvalidError
-		if !errors.As(err, &inv) {
+		if !errors.Is(err, ErrInvalid) {
 			return nil, err
 		}
-		fmt.Fprintf(&buf, "  \"error\": %s\n}\n", str(inv.Sentence))
+		fmt.Fprintf(&buf, "  \"error\": %s\n}\n", str(fault.Message(err)))
 		return buf.Bytes(), nil
 	}
 	buf.WriteString("  \"cells\": [\n")

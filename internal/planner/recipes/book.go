@@ -12,11 +12,13 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+
+	"beaweb/internal/fault"
 )
 
 // ErrUnknownItem is wrapped by every error about an item name the book does
 // not know.
-var ErrUnknownItem = errors.New("unknown item")
+var ErrUnknownItem = fault.New(fault.CodeInvalid, "unknown item")
 
 // Station names a step's workplace.
 const (
@@ -198,9 +200,9 @@ func (b *Book) CheckItem(item string) error {
 	}
 	near := b.Closest(item, 3)
 	if len(near) == 0 {
-		return fmt.Errorf("recipes: %w %q in Minecraft %s", ErrUnknownItem, item, b.version)
+		return fault.Wrap(fault.CodeInvalid, ErrUnknownItem, fmt.Sprintf("unknown item %q in Minecraft %s", item, b.version))
 	}
-	return fmt.Errorf("recipes: %w %q in Minecraft %s: did you mean %s?", ErrUnknownItem, item, b.version, orList(near))
+	return fault.Wrap(fault.CodeInvalid, ErrUnknownItem, fmt.Sprintf("unknown item %q in Minecraft %s: did you mean %s?", item, b.version, orList(near)))
 }
 
 // decode builds a book from a file's bytes; name is used in errors.

@@ -1,16 +1,16 @@
 package recipes
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 )
 
 // ErrCannotCraft is wrapped by FindCraft's error when what she has does
 // not make the item.
-var ErrCannotCraft = errors.New("cannot craft")
+var ErrCannotCraft = fault.New(fault.CodeInvalid, "cannot craft")
 
 // Craft is one crafting job, ready to do: a recipe done Times times with
 // exactly the items in Uses, making Made and giving back Returns (the
@@ -36,14 +36,14 @@ func (b *Book) FindCraft(item string, count int, have game.Inventory) (*Craft, e
 		return nil, err
 	}
 	if count < 1 {
-		return nil, fmt.Errorf("recipes: %w: craft at least 1 %s, not %d", ErrBadCount, item, count)
+		return nil, fault.Wrap(fault.CodeInvalid, ErrBadCount, fmt.Sprintf("craft at least 1 %s, not %d", item, count))
 	}
 	rs := b.crafts[item]
 	if len(rs) == 0 {
 		if len(b.smelts[item]) > 0 {
-			return nil, fmt.Errorf("recipes: %w %s: it is smelted, not crafted", ErrCannotCraft, item)
+			return nil, fault.Wrap(fault.CodeInvalid, ErrCannotCraft, fmt.Sprintf("cannot craft %s: it is smelted, not crafted", item))
 		}
-		return nil, fmt.Errorf("recipes: %w %s: no recipe makes it; you find it in the world", ErrCannotCraft, item)
+		return nil, fault.Wrap(fault.CodeInvalid, ErrCannotCraft, fmt.Sprintf("cannot craft %s: no recipe makes it; you find it in the world", item))
 	}
 	var closest string
 	fewest := -1
@@ -65,7 +65,7 @@ func (b *Book) FindCraft(item string, count int, have game.Inventory) (*Craft, e
 			closest = fmt.Sprintf("takes %s; you are short of %s", andList(takes), andList(short))
 		}
 	}
-	return nil, fmt.Errorf("recipes: %w %d %s: %s", ErrCannotCraft, count, item, closest)
+	return nil, fault.Wrap(fault.CodeInvalid, ErrCannotCraft, fmt.Sprintf("cannot craft %d %s: %s", count, item, closest))
 }
 
 // match fills a recipe's slots times over from have. It returns the items

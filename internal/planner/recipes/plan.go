@@ -1,17 +1,17 @@
 package recipes
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 )
 
 // ErrBadCount is wrapped by the error for a count that is not a number of
 // items she could make and carry.
-var ErrBadCount = errors.New("bad count")
+var ErrBadCount = fault.New(fault.CodeInvalid, "bad count")
 
 // Step kinds.
 const (
@@ -104,11 +104,10 @@ func (b *Book) plan(item string, count int, have game.Inventory, near Nearby, m 
 		return nil, err
 	}
 	if count < 1 {
-		return nil, fmt.Errorf("recipes: %w: ask for at least 1 %s, not %d", ErrBadCount, item, count)
+		return nil, fault.Wrap(fault.CodeInvalid, ErrBadCount, fmt.Sprintf("ask for at least 1 %s, not %d", item, count))
 	}
 	if limit := inventorySlots * b.StackSize(item); count > limit {
-		return nil, fmt.Errorf("recipes: %w: you can carry at most %d %s (%d stacks of %d), not %d",
-			ErrBadCount, limit, item, inventorySlots, b.StackSize(item), count)
+		return nil, fault.Wrap(fault.CodeInvalid, ErrBadCount, fmt.Sprintf("you can carry at most %d %s (%d stacks of %d), not %d", limit, item, inventorySlots, b.StackSize(item), count))
 	}
 	start := game.Inventory{}
 	for k, v := range have {

@@ -7,6 +7,7 @@ import (
 
 	"go.starlark.net/starlark"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 )
 
@@ -17,7 +18,7 @@ type drawing struct {
 	notes []string
 	// refusal is set when a limit was reached where no error can be returned
 	// (print), and wins over the error the interpreter reports.
-	refusal *RefusedError
+	refusal *fault.Error
 }
 
 func newDrawing() *drawing {
@@ -253,11 +254,11 @@ func (d *drawing) note(thread *starlark.Thread, fn *starlark.Builtin, args starl
 func (d *drawing) print(thread *starlark.Thread, msg string) {
 	if err := d.addNote(thread, msg); err != nil && d.refusal == nil {
 		d.refusal = err
-		thread.Cancel(err.Sentence)
+		thread.Cancel(err.Message)
 	}
 }
 
-func (d *drawing) addNote(thread *starlark.Thread, text string) *RefusedError {
+func (d *drawing) addNote(thread *starlark.Thread, text string) *fault.Error {
 	if len(d.notes) >= MaxNotes {
 		return refusef("Your script writes more than %d notes (line %d; note and print together): write fewer lines.", MaxNotes, callerLine(thread))
 	}
@@ -289,8 +290,8 @@ func callerLine(thread *starlark.Thread) int {
 
 // lineRefusal adds the calling line to a refusal about a shape's size.
 func lineRefusal(thread *starlark.Thread, err error) error {
-	if r, ok := err.(*RefusedError); ok {
-		return refusef("Line %d: %s", callerLine(thread), r.Sentence)
+	if r, ok := err.(*fault.Error); ok {
+		return refusef("Line %d: %s", callerLine(thread), r.Message)
 	}
 	return err
 }
@@ -341,7 +342,7 @@ func (b *blockName) Unpack(v starlark.Value) error {
 	}
 	name := normalizeBlock(string(s))
 	if err := checkBlock(name); err != nil {
-		return fmt.Errorf("%s", err.(*RefusedError).Sentence)
+		return fmt.Errorf("%s", err.(*fault.Error).Message)
 	}
 	*b = blockName(name)
 	return nil

@@ -7,6 +7,8 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+
+	"beaweb/internal/fault"
 )
 
 // answer is what the child writes on its stdout: the cells and notes of a
@@ -55,10 +57,10 @@ func ChildMain(stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var out answer
 	res, err := draw(string(src))
-	var refused *RefusedError
+	var refused *fault.Error
 	switch {
 	case errors.As(err, &refused):
-		out.Refused = refused.Sentence
+		out.Refused = refused.Message
 	case err != nil:
 		fmt.Fprintf(stderr, "script: %v\n", err)
 		return 1

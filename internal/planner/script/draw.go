@@ -7,6 +7,8 @@ import (
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
+
+	"beaweb/internal/fault"
 )
 
 // available names what a script may call, for the sentences that refuse
@@ -152,7 +154,7 @@ func resolveRefusal(err error) error {
 }
 
 func evalRefusal(err error) error {
-	var refused *RefusedError
+	var refused *fault.Error
 	if errors.As(err, &refused) {
 		return refused
 	}

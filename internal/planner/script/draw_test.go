@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 )
 
@@ -213,8 +214,8 @@ func TestDrawRefusals(t *testing.T) {
 			if !errors.Is(err, ErrRefused) {
 				t.Fatalf("draw: %v, want a refusal", err)
 			}
-			var refused *RefusedError
-			if !errors.As(err, &refused) || !strings.Contains(refused.Sentence, tt.want) {
+			var refused *fault.Error
+			if !errors.As(err, &refused) || !strings.Contains(refused.Message, tt.want) {
 				t.Errorf("sentence %q does not contain %q", err, tt.want)
 			}
 		})

@@ -10,6 +10,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"beaweb/internal/fault"
 )
 
 // Caps on what the parent reads from the child. A 2000-cell answer is about
@@ -72,7 +74,7 @@ func (r *Runner) Run(ctx context.Context, src string) (Result, error) {
 		return Result{}, fmt.Errorf("script: read the sandbox's answer: %w", err)
 	}
 	if out.Refused != "" {
-		return Result{}, r.refused(log, &RefusedError{Sentence: out.Refused})
+		return Result{}, r.refused(log, refusef("%s", out.Refused))
 	}
 	res, err := newResult(out.Cells, out.Notes)
 	if err != nil {
@@ -128,7 +130,7 @@ func (r *Runner) refused(log *slog.Logger, err error) error {
 
 // crashRefusal turns the Go runtime's last words into the limit the script
 // ran into, or nil when they name none.
-func crashRefusal(stderr string) *RefusedError {
+func crashRefusal(stderr string) *fault.Error {
 	switch {
 	case strings.Contains(stderr, "out of memory"), strings.Contains(stderr, "cannot allocate memory"):
 		return refusef("Your script used more than %d MB of memory and was stopped: a string or list grew too large; keep to the lists you draw from.", MemoryLimit>>20)

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"go.uber.org/goleak"
+
+	"beaweb/internal/fault"
 )
 
 // The sandbox child for these tests is built once per run, without -race:
@@ -87,12 +89,12 @@ func lookPath(t *testing.T, name string) string {
 
 func wantRefusal(t *testing.T, err error, want string) {
 	t.Helper()
-	var refused *RefusedError
+	var refused *fault.Error
 	if !errors.Is(err, ErrRefused) || !errors.As(err, &refused) {
 		t.Fatalf("err = %v, want a refusal containing %q", err, want)
 	}
-	if !strings.Contains(refused.Sentence, want) {
-		t.Errorf("sentence %q does not contain %q", refused.Sentence, want)
+	if !strings.Contains(refused.Message, want) {
+		t.Errorf("sentence %q does not contain %q", refused.Message, want)
 	}
 }
 

@@ -8,16 +8,16 @@
 // itself, under a hidden subcommand that calls [ChildMain]) with an empty
 // environment, a wall clock and a cap on what it may print; the child limits
 // its own address space before it reads the script. Every refusal, whether the
-// child's or the parent's, is a [RefusedError] holding one sentence the model
-// can act on.
+// child's or the parent's, is a [fault.Error] matching [ErrRefused], holding
+// one sentence the model can act on.
 package script
 
 import (
-	"errors"
 	"fmt"
 	"sort"
 	"time"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 )
 
@@ -44,23 +44,13 @@ const (
 	DefaultTimeout = 3 * time.Second
 )
 
-// ErrRefused is what every refused script wraps; errors.As with a
-// *RefusedError gives the sentence alone.
-var ErrRefused = errors.New("script: refused")
+// ErrRefused is what every refused script wraps. A refusal is a
+// fault.CodeInvalid whose sentence, addressed to the model, says what went
+// wrong and what is allowed (fault.Message gives it alone).
+var ErrRefused = fault.New(fault.CodeInvalid, "The build script was refused.")
 
-// RefusedError is a script refused, with the sentence that says what went
-// wrong and what is allowed, addressed to the model.
-type RefusedError struct {
-	Sentence string
-}
-
-func (e *RefusedError) Error() string { return "script: " + e.Sentence }
-
-// Is makes errors.Is(err, ErrRefused) true for every refusal.
-func (e *RefusedError) Is(target error) bool { return target == ErrRefused }
-
-func refusef(format string, args ...any) *RefusedError {
-	return &RefusedError{Sentence: fmt.Sprintf(format, args...)}
+func refusef(format string, args ...any) *fault.Error {
+	return &fault.Error{Code: fault.CodeInvalid, Message: fmt.Sprintf(format, args...), Err: ErrRefused}
 }
 
 // Cell is one block a script drew. Block is a vanilla id without the

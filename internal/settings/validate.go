@@ -1,0 +1,189 @@
+package settings
+
+import (
+	"math"
+	"net"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"beaweb/internal/fault"
+)
+
+// Validate is the one check of a setting's value, whether it comes from a
+// flag, the environment, the database or the Settings page. It answers the
+// value as it is kept (spaces around it removed, a provider in lower case,
+// on/off as true/false), or a fault.CodeInvalid whose sentence names the
+// setting and says what it takes.
+func Validate(key Key, v string) (string, error) {
+	s, ok := Lookup(key)
+	if !ok {
+		return "", fault.Invalidf("There is no setting called %q.", string(key))
+	}
+	return s.check(strings.TrimSpace(v))
+}
+
+func oneLine(what string, required bool) func(string) (string, error) {
+	return func(v string) (string, error) {
+		if required && v == "" {
+			return "", fault.Invalidf("%s must not be empty.", what)
+		}
+		if strings.IndexFunc(v, unicode.IsControl) >= 0 {
+			return "", fault.Invalidf("%s is one line without control characters; paste it again.", what)
+		}
+		return v, nil
+	}
+}
+
+func hostPort(what string) func(string) (string, error) {
+	return func(v string) (string, error) {
+		if _, port, err := net.SplitHostPort(v); err != nil || port == "" {
+			return "", fault.Invalidf("%s is a host and a port, such as 127.0.0.1:8765, not %q.", what, v)
+		}
+		return v, nil
+	}
+}
+
+// server is a Minecraft server: a host, with a port unless it is the
+// default 25565. Under --practice it is only a name.
+func server(v string) (string, error) {
+	if v == "" {
+		return "", nil
+	}
+	host := v
+	if strings.Contains(v, ":") {
+		h, port, err := net.SplitHostPort(v)
+		n, perr := strconv.Atoi(port)
+		if err != nil || perr != nil || n < 1 || n > 65535 {
+			return "", fault.Invalidf("The Minecraft server is a host and a port, such as mc.example.org:25565, not %q.", v)
+		}
+		host = h
+	}
+	if host == "" || strings.IndexFunc(host, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) || r == '/' }) >= 0 {
+		return "", fault.Invalidf("The Minecraft server is a host and a port, such as mc.example.org:25565, not %q.", v)
+	}
+	return v, nil
+}
+
+func boolean(what string) func(string) (string, error) {
+	return func(v string) (string, error) {
+		switch strings.ToLower(v) {
+		case "1", "true", "on", "yes":
+			return "true", nil
+		case "0", "false", "off", "no", "":
+			return "false", nil
+		}
+		return "", fault.Invalidf("%s is on or off (true or false), not %q.", what, v)
+	}
+}
+
+func oneOf(what string, choices ...string) func(string) (string, error) {
+	return func(v string) (string, error) {
+		v = strings.ToLower(v)
+		if v == "" {
+			return choices[0], nil
+		}
+		if !slices.Contains(choices, v) {
+			return "", fault.Invalidf("%s is one of %s, not %q.", what, strings.Join(choices, ", "), v)
+		}
+		return v, nil
+	}
+}
+
+// provider is empty (then openai if a model URL or key is set, else rules)
+// or one of the three.
+func provider(v string) (string, error) {
+	v = strings.ToLower(v)
+	if v != "" && !slices.Contains(Providers(), v) {
+		return "", fault.Invalidf("The model provider is one of %s, not %q.", strings.Join(Providers(), ", "), v)
+	}
+	return v, nil
+}
+
+// Providers are the model providers beaweb can talk to.
+func Providers() []string { return []string{"openai", "anthropic", "rules"} }
+
+func urlOf(what, v string, schemes []string) (string, error) {
+	p, err := url.Parse(v)
+	if err != nil || p.Host == "" {
+		return "", fault.Invalidf("%s %q is not a URL; give one such as %s://127.0.0.1:8080.", what, v, schemes[0])
+	}
+	if !slices.Contains(schemes, p.Scheme) {
+		return "", fault.Invalidf("%s %q must start with %s://.", what, v, strings.Join(schemes, ":// or "))
+	}
+	return v, nil
+}
+
+func requiredURL(what string, schemes ...string) func(string) (string, error) {
+	return func(v string) (string, error) {
+		if v == "" {
+			return "", fault.Invalidf("%s is missing; give one such as %s://127.0.0.1:8080.", what, schemes[0])
+		}
+		return urlOf(what, v, schemes)
+	}
+}
+
+func optionalURL(what string, schemes ...string) func(string) (string, error) {
+	return func(v string) (string, error) {
+		if v == "" {
+			return "", nil
+		}
+		return urlOf(what, v, schemes)
+	}
+}
+
+// playerName holds a name to Minecraft's rule for player names.
+func playerName(what string, required bool) func(string) (string, error) {
+	return func(v string) (string, error) {
+		if v == "" && !required {
+			return "", nil
+		}
+		if len(v) < 3 || len(v) > 16 || strings.IndexFunc(v, func(r rune) bool {
+			return !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+		}) >= 0 {
+			return "", fault.Invalidf("%s is a Minecraft player name: 3 to 16 letters, digits or underscores, not %q.", what, v)
+		}
+		return v, nil
+	}
+}
+
+// maxSeconds is a day: a nudge or comment further apart is as good as off.
+const maxSeconds = 86400
+
+func seconds(what string) func(string) (string, error) {
+	return func(v string) (string, error) {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > maxSeconds {
+			return "", fault.Invalidf("%s is a whole number of seconds from 0 (off) to %d, not %q.", what, maxSeconds, v)
+		}
+		return strconv.Itoa(n), nil
+	}
+}
+
+// maxDays is ten years of history.
+const maxDays = 3650
+
+func days(v string) (string, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > maxDays {
+		return "", fault.Invalidf("History is kept a whole number of days from 1 to %d, not %q.", maxDays, v)
+	}
+	return strconv.Itoa(n), nil
+}
+
+// price is what a million tokens cost, in whatever currency the person
+// thinks in; empty means no estimate.
+func price(what string) func(string) (string, error) {
+	return func(v string) (string, error) {
+		if v == "" {
+			return "", nil
+		}
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || f < 0 || math.IsInf(f, 0) || math.IsNaN(f) {
+			return "", fault.Invalidf("%s is what a million tokens cost, a number from 0 up (such as 2.50), or empty for no estimate; not %q.", what, v)
+		}
+		return strconv.FormatFloat(f, 'f', -1, 64), nil
+	}
+}
