@@ -100,6 +100,10 @@ func serve(ctx context.Context, cfg config, e env) error {
 			mind.Surface.SetConn(st)
 		},
 	})
+	prices, err := readPrices(e.getenv)
+	if err != nil {
+		return err
+	}
 	var ms *models
 	mind = agent.NewMind(agent.MindConfig{
 		Name:       cfg.Name,
@@ -108,7 +112,7 @@ func serve(ctx context.Context, cfg config, e env) error {
 		Commentary: cfg.Commentary,
 	}, agent.MindDeps{
 		Model: func() agent.Model { return ms.current() }, Game: client, Live: lv,
-		Actions: db, Turns: db, Senses: db, Objectives: db, Recall: db, Logger: logger.With("part", "mind"),
+		Actions: db, Turns: db, Senses: db, Objectives: db, Recall: db, Prices: prices, Logger: logger.With("part", "mind"),
 	})
 	ms = newModels(rules.New(cfg.Name, mind.Surface, mind.Hands), logger.With("part", "model"))
 	templates, err := blueprint.LoadTemplates(data.FS)

@@ -75,6 +75,8 @@ type Mind struct {
 	turns      TurnLog
 	objectives Objectives
 	memory     *memoryCache
+	prices     Prices
+	ledger     ledger // the last hour's turns, for the bill
 	logger     *slog.Logger
 
 	Hands   *Hands
@@ -106,6 +108,7 @@ type MindDeps struct {
 	Senses     Senses     // may be nil
 	Objectives Objectives // may be nil
 	Recall     Recall     // may be nil: her live state then lists no memories
+	Prices     Prices     // may be nil: the bill then estimates no cost
 	Logger     *slog.Logger
 }
 
@@ -125,7 +128,7 @@ func NewMind(cfg MindConfig, d MindDeps) *Mind {
 		cfg.ChatCooldown = 20 * time.Second
 	}
 	m := &Mind{cfg: cfg, model: d.Model, live: d.Live, gate: NewGate(cfg.ChatCooldown),
-		turns: d.Turns, objectives: d.Objectives, logger: d.Logger, queue: make(chan Perception, queueSize),
+		turns: d.Turns, objectives: d.Objectives, prices: d.Prices, ledger: ledger{since: time.Now()}, logger: d.Logger, queue: make(chan Perception, queueSize),
 		idleSince: time.Now(), memory: &memoryCache{recall: d.Recall, logger: d.Logger}}
 	m.enabled.Store(true)
 	m.Hands = NewHands(d.Game, d.Actions, d.Live, d.Logger, m.onReport)

@@ -300,6 +300,29 @@ func bill(ws []wire, breaks func(wire) []int) (perCall float64, read, written, p
 	return cost / float64(len(ws)), read, written, plain
 }
 
+// TestConsecutiveCallsShareAStablePrefix holds the layout: two calls in a
+// row share a byte-identical prefix of at least 90 % of the second
+// request, and her live state is only in the final message.
+func TestConsecutiveCallsShareAStablePrefix(t *testing.T) {
+	reqs := busyScene(t, 3, 2)
+	a, b := openAIWire(t, reqs[0]), openAIWire(t, reqs[1])
+	shared := commonPrefix(a.text, b.text)
+	if share := float64(shared) / float64(len(b.text)); share < 0.9 {
+		t.Errorf("the second call shares %d of its %d characters with the first (%.0f %%), want at least 90 %%",
+			shared, len(b.text), 100*share)
+	}
+	for i, req := range reqs {
+		msgs := wireMessages(req)
+		for j, msg := range msgs {
+			text, _ := msg["content"].(string)
+			if strings.Contains(text, "# Right now") != (j == len(msgs)-1) {
+				t.Errorf("call %d, message %d of %d (%s): holds the live state %v, want it only in the final message",
+					i+1, j+1, len(msgs), msg["role"], strings.Contains(text, "# Right now"))
+			}
+		}
+	}
+}
+
 // BenchmarkPromptLayout reports, for a ten-call sequence of a busy scene,
 // the characters and estimated tokens (characters / 4) per call, the share
 // of each call in the prefix it shares with the call before, and the
@@ -339,8 +362,14 @@ func BenchmarkPromptLayout(b *testing.B) {
 
 // requestMessages are the messages after the system prompt as the
 // adapters send them.
-func requestMessages(req agent.ModelRequest) []agent.Message { return req.Messages }
+func requestMessages(req agent.ModelRequest) []agent.Message { return req.Conversation() }
 
 // anthropicBreaks are where the Anthropic adapter puts its cache
-// breakpoints: on the system block.
-func anthropicBreaks(w wire) []int { return []int{w.system} }
+// breakpoints: on the system block, and on the last message before the
+// final one, which holds what is new.
+func anthropicBreaks(w wire) []int {
+	if n := len(w.messages); n >= 2 {
+		return []int{w.system, w.messages[n-2]}
+	}
+	return []int{w.system}
+}
