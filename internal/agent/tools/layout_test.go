@@ -315,9 +315,10 @@ func TestConsecutiveCallsShareAStablePrefix(t *testing.T) {
 		msgs := wireMessages(req)
 		for j, msg := range msgs {
 			text, _ := msg["content"].(string)
-			if strings.Contains(text, "# Right now") != (j == len(msgs)-1) {
+			// Her position is in her live state and nowhere else.
+			if strings.Contains(text, "you are at (") != (j == len(msgs)-1) {
 				t.Errorf("call %d, message %d of %d (%s): holds the live state %v, want it only in the final message",
-					i+1, j+1, len(msgs), msg["role"], strings.Contains(text, "# Right now"))
+					i+1, j+1, len(msgs), msg["role"], strings.Contains(text, "you are at ("))
 			}
 		}
 	}
