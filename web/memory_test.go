@@ -74,7 +74,8 @@ func (f fakeTurns) RecentTurns(context.Context, int) ([]agent.TurnRecord, error)
 
 func TestHistoryShowsTurnTranscripts(t *testing.T) {
 	turns := fakeTurns{list: []agent.TurnRecord{{
-		ID: 3, Trigger: "Steve said: <b>hi</b>", Model: "rules/autopilot", TokensIn: 1234, TokensOut: 56,
+		ID: 3, Trigger: "Steve said: <b>hi</b>", Model: "rules/autopilot", Usage: agent.Usage{InputTokens: 1234, CacheRead: 1000, OutputTokens: 56},
+		Calls:    []agent.Usage{{InputTokens: 600, CacheRead: 400, OutputTokens: 50}, {InputTokens: 634, CacheRead: 600, OutputTokens: 6}},
 		Duration: 1500 * time.Millisecond, Shown: "You are Bea.\nYou have 3 planks.",
 		ToolCalls: []agent.ToolCallRecord{{Name: "find_block", Args: `{"block":"log","count":4}`, Answer: "started"}},
 		Said:      "Hello <Steve>!", Started: clock,
@@ -84,7 +85,8 @@ func TestHistoryShowsTurnTranscripts(t *testing.T) {
 	if code != http.StatusOK {
 		t.Fatalf("history: %d", code)
 	}
-	for _, want := range []string{"Steve said: &lt;b&gt;hi&lt;/b&gt;", "1234 in / 56 out", "1.5s", "You have 3 planks.",
+	for _, want := range []string{"Steve said: &lt;b&gt;hi&lt;/b&gt;", "1,234 in (1,000 read from the cache) / 56 out",
+		"Tokens per model call", "634 in (600 read from the cache) / 6 out", "1.5s", "You have 3 planks.",
 		"find_block({&#34;block&#34;:&#34;log&#34;,&#34;count&#34;:4})", "Hello &lt;Steve&gt;!"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the history lacks %q", want)

@@ -23,12 +23,12 @@ import (
 // policyModel is a scripted model: at the first step of a turn it asks its
 // policy what to call, given the perception; later steps end the turn
 // unless the policy answers a follow-up. A policy that needs her live state
-// too reads it from the system prompt it is shown (seen).
+// too reads it from the live state it is shown (seen).
 type policyModel struct {
 	mu     sync.Mutex
 	seq    int
 	policy func(perception string, step int) []agent.ToolCall
-	seen   func(system, perception string, step int) []agent.ToolCall
+	seen   func(now, perception string, step int) []agent.ToolCall
 }
 
 func (p *policyModel) Name() string { return "test/policy" }
@@ -51,7 +51,7 @@ func (p *policyModel) Generate(_ context.Context, req agent.ModelRequest) (agent
 	}
 	var calls []agent.ToolCall
 	if p.seen != nil {
-		calls = p.seen(req.System, perception, step)
+		calls = p.seen(req.Now, perception, step)
 	} else {
 		calls = p.policy(perception, step)
 	}
@@ -214,8 +214,8 @@ func TestLeftUndoneFiresOnceInTheGame(t *testing.T) {
 			t.Fatalf("the turn made %d calls, want 2 (the speech and the one more step): %+v", n, tr.ToolCalls)
 		}
 		// Two model calls: the tokens of both are stored with the turn.
-		if tr.TokensIn != 2*stepUsage.InputTokens || tr.TokensOut != 2*stepUsage.OutputTokens {
-			t.Errorf("the turn's record holds %d tokens in and %d out, want %d and %d", tr.TokensIn, tr.TokensOut,
+		if tr.Usage.InputTokens != 2*stepUsage.InputTokens || tr.Usage.OutputTokens != 2*stepUsage.OutputTokens || len(tr.Calls) != 2 {
+			t.Errorf("the turn's record holds %d tokens in and %d out, want %d and %d", tr.Usage.InputTokens, tr.Usage.OutputTokens,
 				2*stepUsage.InputTokens, 2*stepUsage.OutputTokens)
 		}
 		return true

@@ -31,11 +31,11 @@ func TestAReflexAndADeathInThePracticeWorld(t *testing.T) {
 	dig := tool("find_block", map[string]any{"block": "dirt", "count": 256, "radius": 8})
 	silent := tool("stay_silent", map[string]any{})
 	a, logs := startBeawebEnv(t, env{
-		model: &policyModel{seen: func(system, perception string, step int) []agent.ToolCall {
+		model: &policyModel{seen: func(now, perception string, step int) []agent.ToolCall {
 			switch {
 			case step > 0:
 				return nil
-			case strings.Contains(perception, "You died"), !strings.Contains(system, "world: night"):
+			case strings.Contains(perception, "You died"), !strings.Contains(now, "world: night"):
 				// By day she stands still: the world's clock runs fastest
 				// with her hands empty.
 				return []agent.ToolCall{silent}

@@ -167,15 +167,17 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 	ms := newModels(rules.New(lv), logger.With("part", "model"))
 	parts := tools.Deps{Game: client, Situation: lv, Hands: hands, Logger: logger.With("part", "tools"),
 		Crafting: books, Building: templates, Places: db, People: db, Blocks: db, Map: spatial}
+	bill := &prices{}
+	bill.set(cfg.settings)
 	mind := agent.NewMind(agent.MindConfig{
 		Name: cfg.Name, System: systemPrompt(cfg.Name), IdleNudge: cfg.IdleNudge, Commentary: cfg.Commentary,
 		Off: saved[keyEnabled] == "false",
 	}, agent.MindDeps{
 		Model: ms.current, Tools: registry(parts, cfg.BuildScripts, logger), Live: lv, Hands: hands, Inbox: inbox,
-		Turns: db, Objectives: db, Recall: db, Logger: mindLog,
+		Turns: db, Objectives: db, Recall: db, Prices: bill, Logger: mindLog,
 	})
 	app := &application{cfg: cfg, db: db, client: client, mind: mind, models: ms, live: lv, logger: logger,
-		senses: agent.NewSurface(lv, hands, db, spatial, mindLog, inbox.Perceive), parts: parts, templates: templates}
+		senses: agent.NewSurface(lv, hands, db, spatial, mindLog, inbox.Perceive), parts: parts, templates: templates, prices: bill}
 	app.applyModel()
 	return app, nil
 }
@@ -245,6 +247,7 @@ type application struct {
 
 	parts     tools.Deps // her tools' parts, build scripts aside
 	templates *blueprint.Templates
+	prices    *prices // the bill's, kept in step with cfg
 
 	mu sync.Mutex // guards cfg after start
 }

@@ -73,6 +73,7 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 	a.mu.Lock()
 	a.cfg = cfg
 	a.mu.Unlock()
+	a.prices.set(next)
 
 	if prev.provider() != cfg.provider() || prev.ModelURL != cfg.ModelURL || prev.Model != cfg.Model || prev.APIKey != cfg.APIKey {
 		a.applyModel()

@@ -304,10 +304,10 @@ func TestAPlaceSheRemembersShowsAtTheNextStep(t *testing.T) {
 	if len(reqs) != 2 {
 		t.Fatalf("%d model calls, want 2", len(reqs))
 	}
-	if strings.Contains(reqs[0].System, "camp") || !strings.Contains(reqs[0].System, "home") {
-		t.Fatalf("the first step's live state should know home and not camp yet:\n%s", reqs[0].System)
+	if strings.Contains(reqs[0].Now, "camp") || !strings.Contains(reqs[0].Now, "home") {
+		t.Fatalf("the first step's live state should know home and not camp yet:\n%s", reqs[0].Now)
 	}
-	if !strings.Contains(reqs[1].System, "camp") {
-		t.Errorf("the step after remember_place does not show camp:\n%s", reqs[1].System)
+	if !strings.Contains(reqs[1].Now, "camp") {
+		t.Errorf("the step after remember_place does not show camp:\n%s", reqs[1].Now)
 	}
 }

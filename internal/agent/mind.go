@@ -76,6 +76,8 @@ type Mind struct {
 	turns      TurnLog
 	objectives Objectives
 	memory     *memoryCache
+	prices     Prices
+	ledger     ledger // the last hour's turns, for the bill
 	logger     *slog.Logger
 	turnSeq    atomic.Int64
 
@@ -100,6 +102,7 @@ type MindDeps struct {
 	Turns      TurnLog    // may be nil
 	Objectives Objectives // may be nil
 	Recall     Recall     // may be nil: her live state then lists no memories
+	Prices     Prices     // may be nil: the bill then estimates no cost
 	Logger     *slog.Logger
 }
 
@@ -112,7 +115,7 @@ func NewMind(cfg MindConfig, d MindDeps) *Mind {
 		cfg.KeepMessages = 60
 	}
 	m := &Mind{cfg: cfg, model: d.Model, tools: d.Tools, live: d.Live, hands: d.Hands, inbox: d.Inbox,
-		turns: d.Turns, objectives: d.Objectives, logger: d.Logger,
+		turns: d.Turns, objectives: d.Objectives, prices: d.Prices, ledger: ledger{since: time.Now()}, logger: d.Logger,
 		idleSince: time.Now(), memory: &memoryCache{recall: d.Recall, logger: d.Logger}}
 	if cfg.Off {
 		d.Inbox.open.Store(false)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"time"
 )
 
@@ -66,11 +67,35 @@ type ToolSpec struct {
 	Schema      json.RawMessage `json:"schema"`
 }
 
-// ModelRequest is everything the model is shown for one step of a turn.
+// ModelRequest is everything the model is shown for one step of a turn, in
+// the order a provider's prompt cache reads it: the tools and the system
+// prompt, which stay the same from call to call while the settings do not
+// change; the conversation, which only grows between the history's trims;
+// and last what is new at this call.
 type ModelRequest struct {
 	System   string     `json:"system"`
 	Messages []Message  `json:"messages"`
 	Tools    []ToolSpec `json:"tools"`
+	// Now is her live state as it is at this call. An adapter sends it
+	// after the messages, in the final user message (with the last
+	// message's text when that is a user's), and never before anything
+	// that stays: it changes at every call.
+	Now string `json:"now,omitempty"`
+}
+
+// Conversation is the messages as an adapter sends them: Messages, then Now
+// in the final user message, after the last message's text when that is a
+// user's (some chat templates refuse two user messages in a row).
+func (r ModelRequest) Conversation() []Message {
+	msgs := slices.Clone(r.Messages)
+	if r.Now == "" {
+		return msgs
+	}
+	if n := len(msgs); n > 0 && msgs[n-1].Role == RoleUser && msgs[n-1].Text != "" {
+		msgs[n-1].Text += "\n\n" + r.Now
+		return msgs
+	}
+	return append(msgs, Message{Role: RoleUser, Text: r.Now})
 }
 
 // ModelResponse is one step's answer.
@@ -81,13 +106,27 @@ type ModelResponse struct {
 	Latency   time.Duration `json:"latency"`
 }
 
-// Usage counts the tokens of one or more steps.
+// Usage counts the tokens of one or more model calls.
 type Usage struct {
-	InputTokens  int `json:"input_tokens"`
+	// InputTokens is the whole prompt, the parts read from and written to
+	// the provider's prompt cache included.
+	InputTokens int `json:"input_tokens"`
+	// CacheRead is the part of the prompt read from the provider's cache,
+	// billed at a fraction of the input price. Zero when the provider does
+	// not say.
+	CacheRead int `json:"cache_read,omitempty"`
+	// CacheWritten is the part written to the cache for later calls to
+	// read (Anthropic bills it at a quarter above the input price).
+	CacheWritten int `json:"cache_written,omitempty"`
 	OutputTokens int `json:"output_tokens"`
 }
 
 // Add sums two usages.
 func (u Usage) Add(v Usage) Usage {
-	return Usage{u.InputTokens + v.InputTokens, u.OutputTokens + v.OutputTokens}
+	return Usage{
+		InputTokens:  u.InputTokens + v.InputTokens,
+		CacheRead:    u.CacheRead + v.CacheRead,
+		CacheWritten: u.CacheWritten + v.CacheWritten,
+		OutputTokens: u.OutputTokens + v.OutputTokens,
+	}
 }

@@ -133,7 +133,7 @@ func TestWhatSheKnowsOfPeopleNearbyIsInHerContext(t *testing.T) {
 		if len(reqs) == 0 {
 			t.Fatal("no model call")
 		}
-		sys := reqs[0].System
+		sys := reqs[0].Now
 		if !strings.Contains(sys, "Alex 2m (3, 64, 0) (you know: lives by the lake; owes you 3 iron)") {
 			t.Errorf("what she knows of Alex, who stands near her, is not in her prompt:\n%s", sys)
 		}

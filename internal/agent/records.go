@@ -19,11 +19,13 @@ type ActionRecord struct {
 // TurnRecord is one turn of her mind: what woke her, what the model was
 // shown, the tools it called and what she said.
 type TurnRecord struct {
-	ID        int64
-	Trigger   string // the perception that started the turn
-	Model     string // the model that answered
-	TokensIn  int
-	TokensOut int
+	ID      int64
+	Trigger string // the perception that started the turn
+	Model   string // the model that answered
+	// Usage is the tokens of all its model calls; Calls, those of each
+	// call in order.
+	Usage     Usage
+	Calls     []Usage
 	Duration  time.Duration
 	ToolCalls []ToolCallRecord
 	Said      string // what she said aloud; empty when she stayed silent

@@ -95,6 +95,7 @@ type ModelStatus struct {
 	Model       string        `json:"model"`
 	LastLatency time.Duration `json:"last_latency"`
 	LastError   string        `json:"last_error,omitempty"`
+	Bill        Bill          `json:"bill"` // the last hour's tokens and what they cost
 }
 
 // Doing is the action in her hands.

@@ -73,9 +73,9 @@ func TestHerPromptAndThePanelReadOneSnapshot(t *testing.T) {
 			if len(reqs) == 0 {
 				t.Fatal("no model call")
 			}
-			want := "play\n\n# Right now\n\n" + RenderLiveState(panel, nil, time.Now())
-			if reqs[0].System != want {
-				t.Fatalf("seed %d: her prompt is not rendered from the panel's snapshot:\n%s\n--- the panel's ---\n%s", seed, reqs[0].System, want)
+			want := "# Right now\n\n" + RenderLiveState(panel, nil, time.Now())
+			if reqs[0].System != "play" || reqs[0].Now != want {
+				t.Fatalf("seed %d: her prompt is not rendered from the panel's snapshot:\n%s\n--- the panel's ---\n%s", seed, reqs[0].Now, want)
 			}
 			if last != nil && (panel.Tick != last.Tick || !slices.Equal(panel.Body.Inventory, last.Inventory)) {
 				t.Errorf("seed %d: the panel shows tick %d and %v, the last state was tick %d with %v", seed, panel.Tick, panel.Body.Inventory, last.Tick, last.Inventory)

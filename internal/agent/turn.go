@@ -21,6 +21,23 @@ const freshStateWait = time.Second
 // turn before the turn is ended.
 const loopLimit = 3
 
+// turnRun is one turn in progress: the conversation as the model sees it
+// and what the turn has done so far.
+type turnRun struct {
+	rec   *TurnRecord
+	model Model
+	tools Toolbox
+	specs []ToolSpec
+	msgs  []Message // the history, then this turn's messages
+
+	aboutGame   bool // a perception came from the game or its chat
+	spoke       bool // she reached an audience
+	started     bool // an action was started
+	undoneGiven bool // she was told once that her hands are empty
+	said        []string
+	seen        map[string]int // answers per call, for the loop guard
+}
+
 // turn runs one turn: from the perceptions to her last word.
 func (m *Mind) turn(ctx context.Context, ps []Perception) {
 	if !m.Enabled() {
@@ -32,11 +49,35 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 		m.logger.Debug("agent: the game is not connected; the turn waits for it", slog.String("trigger", triggerOf(ps)))
 		return
 	}
-	model := m.model()
 	started := time.Now()
-	rec := &TurnRecord{Trigger: triggerOf(ps), Model: model.Name(), Started: started}
-	m.saveTurn(ctx, rec) // first now, so the actions it starts can name it
-	aboutGame := false
+	t := m.beginTurn(ctx, ps)
+	for step := 0; step < m.cfg.MaxSteps; step++ {
+		resp, err := m.ask(ctx, t, step)
+		if err != nil || !m.act(ctx, t, resp) {
+			break
+		}
+	}
+	t.rec.Duration = time.Since(started)
+	t.rec.Said = strings.Join(t.said, "\n")
+	m.remember(t.msgs)
+	m.saveTurn(ctx, t.rec)
+	m.ledger.add(time.Now(), len(t.rec.Calls), t.rec.Usage)
+	bill := m.ledger.bill(time.Now(), m.prices)
+	m.live.Update(TopicModel, func(s *Snapshot) { s.Model.Bill = bill })
+}
+
+// beginTurn records the turn, waits for the state that follows her last
+// action, and puts the perceptions after the history.
+func (m *Mind) beginTurn(ctx context.Context, ps []Perception) *turnRun {
+	model := m.model()
+	t := &turnRun{
+		rec:   &TurnRecord{Trigger: triggerOf(ps), Model: model.Name(), Started: time.Now()},
+		model: model,
+		tools: m.toolbox(),
+		seen:  map[string]int{},
+	}
+	t.specs = t.tools.Specs()
+	m.saveTurn(ctx, t.rec) // first now, so the actions it starts can name it
 	var texts []string
 	// Whatever woke her, she reads the game as it is after her last action
 	// ended: a chat line that comes on the heels of a craft must not show
@@ -45,7 +86,7 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 	for _, p := range ps {
 		texts = append(texts, p.Text)
 		if p.Source == SourceGame || p.Source == SourceChat {
-			aboutGame = true
+			t.aboutGame = true
 		}
 		if (p.Kind == KindAction || p.Kind == KindConnected || p.Kind == KindRespawn) && p.At.After(after) {
 			after = p.At
@@ -54,112 +95,109 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 	if !after.IsZero() {
 		m.live.WaitState(ctx, after, freshStateWait)
 	}
-	perception := strings.Join(texts, "\n\n")
-
 	m.mu.Lock()
-	msgs := append([]Message(nil), m.history...)
+	t.msgs = append([]Message(nil), m.history...)
 	m.mu.Unlock()
-	msgs = append(msgs, Message{Role: RoleUser, Text: perception, Perceptions: ps})
+	t.msgs = append(t.msgs, Message{Role: RoleUser, Text: strings.Join(texts, "\n\n"), Perceptions: ps})
+	return t
+}
 
-	var (
-		usage       Usage
-		spoke       bool
-		started1    bool // an action was started in this turn
-		undoneGiven bool
-		said        []string
-		seen        = map[string]int{}
-		tools       = m.toolbox()
-		specs       = tools.Specs()
-	)
-	for step := 0; step < m.cfg.MaxSteps; step++ {
-		system := m.system(ctx)
-		if step == 0 {
-			rec.Shown = system + "\n\n---\n\n" + perception
-		}
-		resp, err := model.Generate(ctx, ModelRequest{System: system, Messages: msgs, Tools: specs})
-		usage = usage.Add(resp.Usage)
-		m.live.Update(TopicModel, func(s *Snapshot) {
-			s.Model.LastLatency = resp.Latency
-			s.Model.LastError = ""
-			if err != nil {
-				s.Model.LastError = err.Error()
-			}
-		})
-		if err != nil {
-			if ctx.Err() == nil {
-				m.logger.Error("agent: the model failed; the turn is abandoned", slog.String("model", model.Name()), slog.Any("error", err))
-			}
-			break
-		}
-		msgs = append(msgs, Message{Role: RoleAssistant, Text: resp.Text, ToolCalls: resp.ToolCalls})
-		if len(resp.ToolCalls) == 0 {
-			if t := strings.TrimSpace(resp.Text); t != "" {
-				m.say(t)
-				said = append(said, t)
-				spoke = true
-			}
-			if m.needsMore(aboutGame, started1, &undoneGiven) {
-				msgs = append(msgs, Message{Role: RoleUser, Text: leftUndone})
-				continue
-			}
-			break
-		}
-		var (
-			actions    []Action
-			onlyStarts = true
-			silent     bool
-			looping    bool
-		)
-		for _, call := range resp.ToolCalls {
-			out := m.invoke(ctx, tools, call)
-			if out.Action != nil {
-				actions = append(actions, *out.Action)
-				if out.Answer == "" {
-					out.Answer = fmt.Sprintf("started: %s. Its result will reach you when it is over.", out.Action.Call)
-				}
-			} else if !out.Answered && !out.Silent {
-				onlyStarts = false
-			}
-			if out.Remembered {
-				m.memory.forget()
-			}
-			if out.Said != "" {
-				m.say(out.Said)
-				said = append(said, out.Said)
-			}
-			if out.Answered {
-				spoke = true
-			}
-			silent = silent || out.Silent
-			rec.ToolCalls = append(rec.ToolCalls, ToolCallRecord{Name: call.Name, Args: string(call.Args), Answer: out.Answer})
-			msgs = append(msgs, Message{Role: RoleTool, ToolCallID: call.ID, ToolName: call.Name, Text: out.Answer, Failed: out.Failed})
-			key := callKey(call) + "\x00" + out.Answer
-			seen[key]++
-			if seen[key] >= loopLimit {
-				looping = true
-			}
-		}
-		if len(actions) > 0 {
-			m.hands.Start(m.runCtx(ctx), actions, rec.ID)
-			started1 = true
-		}
-		if looping {
-			m.logger.Warn("agent: the same call gave the same answer three times; the turn is ended", slog.Int64("turn", rec.ID))
-			break
-		}
-		if silent || (spoke && onlyStarts) {
-			if !silent && m.needsMore(aboutGame, started1, &undoneGiven) {
-				msgs = append(msgs, Message{Role: RoleUser, Text: leftUndone})
-				continue
-			}
-			break
-		}
+// ask makes one model call: the stable system prompt and the conversation,
+// with her live state as it is now sent after them (and kept nowhere), so
+// that everything before it is the same as at the call before.
+func (m *Mind) ask(ctx context.Context, t *turnRun, step int) (ModelResponse, error) {
+	m.mu.Lock()
+	system := m.cfg.System
+	m.mu.Unlock()
+	now := "# Right now\n\n" + m.liveState(ctx)
+	if step == 0 {
+		t.rec.Shown = system + "\n\n---\n\n" + t.msgs[len(t.msgs)-1].Text + "\n\n" + now
 	}
-	rec.TokensIn, rec.TokensOut = usage.InputTokens, usage.OutputTokens
-	rec.Duration = time.Since(started)
-	rec.Said = strings.Join(said, "\n")
-	m.remember(msgs)
-	m.saveTurn(ctx, rec)
+	resp, err := t.model.Generate(ctx, ModelRequest{System: system, Messages: t.msgs, Now: now, Tools: t.specs})
+	t.rec.Calls = append(t.rec.Calls, resp.Usage)
+	t.rec.Usage = t.rec.Usage.Add(resp.Usage)
+	m.live.Update(TopicModel, func(s *Snapshot) {
+		s.Model.LastLatency = resp.Latency
+		s.Model.LastError = ""
+		if err != nil {
+			s.Model.LastError = err.Error()
+		}
+	})
+	if err != nil && ctx.Err() == nil {
+		m.logger.Error("agent: the model failed; the turn is abandoned", slog.String("model", t.model.Name()), slog.Any("error", err))
+	}
+	return resp, err
+}
+
+// act does what one answer asks and reports whether the turn goes on.
+func (m *Mind) act(ctx context.Context, t *turnRun, resp ModelResponse) bool {
+	t.msgs = append(t.msgs, Message{Role: RoleAssistant, Text: resp.Text, ToolCalls: resp.ToolCalls})
+	if len(resp.ToolCalls) == 0 {
+		if s := strings.TrimSpace(resp.Text); s != "" {
+			m.say(s)
+			t.said = append(t.said, s)
+			t.spoke = true
+		}
+		return m.oneMore(t)
+	}
+	onlyStarts, silent, looping := m.runCalls(ctx, t, resp.ToolCalls)
+	switch {
+	case looping:
+		m.logger.Warn("agent: the same call gave the same answer three times; the turn is ended", slog.Int64("turn", t.rec.ID))
+		return false
+	case silent:
+		return false
+	case t.spoke && onlyStarts:
+		return m.oneMore(t)
+	}
+	return true
+}
+
+// runCalls runs one step's tool calls and starts the actions among them.
+// onlyStarts is false when a call answered something she has to read.
+func (m *Mind) runCalls(ctx context.Context, t *turnRun, calls []ToolCall) (onlyStarts, silent, looping bool) {
+	onlyStarts = true
+	var actions []Action
+	for _, call := range calls {
+		out := m.invoke(ctx, t.tools, call)
+		if out.Action != nil {
+			actions = append(actions, *out.Action)
+			if out.Answer == "" {
+				out.Answer = fmt.Sprintf("started: %s. Its result will reach you when it is over.", out.Action.Call)
+			}
+		} else if !out.Answered && !out.Silent {
+			onlyStarts = false
+		}
+		if out.Remembered {
+			m.memory.forget()
+		}
+		if out.Said != "" {
+			m.say(out.Said)
+			t.said = append(t.said, out.Said)
+		}
+		t.spoke = t.spoke || out.Answered
+		silent = silent || out.Silent
+		t.rec.ToolCalls = append(t.rec.ToolCalls, ToolCallRecord{Name: call.Name, Args: string(call.Args), Answer: out.Answer})
+		t.msgs = append(t.msgs, Message{Role: RoleTool, ToolCallID: call.ID, ToolName: call.Name, Text: out.Answer, Failed: out.Failed})
+		key := callKey(call) + "\x00" + out.Answer
+		t.seen[key]++
+		looping = looping || t.seen[key] >= loopLimit
+	}
+	if len(actions) > 0 {
+		m.hands.Start(m.runCtx(ctx), actions, t.rec.ID)
+		t.started = true
+	}
+	return onlyStarts, silent, looping
+}
+
+// oneMore gives a turn about the game that is ending with her hands empty
+// its one more step, telling her so, and reports whether it did.
+func (m *Mind) oneMore(t *turnRun) bool {
+	if !m.needsMore(t.aboutGame, t.started, &t.undoneGiven) {
+		return false
+	}
+	t.msgs = append(t.msgs, Message{Role: RoleUser, Text: leftUndone})
+	return true
 }
 
 // saveTurn writes the turn record; the first save gives it its id. Without
@@ -217,22 +255,22 @@ func (m *Mind) runCtx(fallback context.Context) context.Context {
 	return fallback
 }
 
-// system is the prompt with her live state, rendered fresh for every model
+// liveState is her live state as it is now, rendered fresh for every model
 // call and never stored in the history.
-func (m *Mind) system(ctx context.Context) string {
+func (m *Mind) liveState(ctx context.Context) string {
 	snap := m.live.Snapshot()
-	m.mu.Lock()
-	prompt := m.cfg.System
-	m.mu.Unlock()
-	return prompt + "\n\n# Right now\n\n" + RenderLiveState(snap, m.memory.memories(ctx, snap), time.Now())
+	return RenderLiveState(snap, m.memory.memories(ctx, snap), time.Now())
 }
 
-// remember keeps the turn in the history, trimmed from the front at a user
-// message so that no tool answer is kept without its call.
+// remember keeps the turn in the history. Over its limit, the history is
+// cut in one large step to half of it, at a user message so that no tool
+// answer is kept without its call: the start of the conversation then
+// stays the same for many turns, and a provider's prefix cache keeps
+// reading it, instead of moving at every turn.
 func (m *Mind) remember(msgs []Message) {
 	keep := m.cfg.KeepMessages
 	if len(msgs) > keep {
-		cut := len(msgs) - keep
+		cut := len(msgs) - keep/2
 		for cut < len(msgs) && msgs[cut].Role != RoleUser {
 			cut++
 		}

@@ -252,8 +252,8 @@ func TestTheStepAfterStartingAnActionSeesItRunning(t *testing.T) {
 		m, _ := newTestMind(model, g, MindConfig{})
 		m.turn(context.Background(), gamePerception("go"))
 		reqs := model.requests()
-		if len(reqs) != 2 || !strings.Contains(reqs[1].System, "you are doing: find_block") {
-			t.Errorf("the step after starting find_block was told: %q", reqs[len(reqs)-1].System)
+		if len(reqs) != 2 || !strings.Contains(reqs[1].Now, "you are doing: find_block") {
+			t.Errorf("the step after starting find_block was told: %q", reqs[len(reqs)-1].Now)
 		}
 		close(release)
 		m.hands.Wait()
@@ -311,11 +311,11 @@ func TestTokensAreCountedPerTurn(t *testing.T) {
 		if len(got) != 2 {
 			t.Fatalf("%d turn records, want 2", len(got))
 		}
-		if got[0].TokensIn != 2490 || got[0].TokensOut != 40 {
-			t.Errorf("the first turn counted %d in, %d out; want 2490 and 40 over its two steps", got[0].TokensIn, got[0].TokensOut)
+		if got[0].Usage.InputTokens != 2490 || got[0].Usage.OutputTokens != 40 {
+			t.Errorf("the first turn counted %d in, %d out; want 2490 and 40 over its two steps", got[0].Usage.InputTokens, got[0].Usage.OutputTokens)
 		}
-		if got[1].TokensIn != 700 || got[1].TokensOut != 4 {
-			t.Errorf("the second turn counted %d in, %d out; want 700 and 4", got[1].TokensIn, got[1].TokensOut)
+		if got[1].Usage.InputTokens != 700 || got[1].Usage.OutputTokens != 4 {
+			t.Errorf("the second turn counted %d in, %d out; want 700 and 4", got[1].Usage.InputTokens, got[1].Usage.OutputTokens)
 		}
 	})
 }
@@ -381,13 +381,13 @@ func TestATurnIsRecorded(t *testing.T) {
 			t.Fatalf("%d records", len(got))
 		}
 		r := got[0]
-		if r.ID == 0 || r.Trigger != "chat+fight" || r.Model != "test/slow" || r.TokensIn != 1850 || r.TokensOut != 32 {
+		if r.ID == 0 || r.Trigger != "chat+fight" || r.Model != "test/slow" || r.Usage.InputTokens != 1850 || r.Usage.OutputTokens != 32 || len(r.Calls) != 2 {
 			t.Errorf("record %+v", r)
 		}
 		if r.Duration != 1400*time.Millisecond {
 			t.Errorf("the turn took %v on the test's clock, want the two model calls' 1.4s", r.Duration)
 		}
-		if !strings.Contains(r.Shown, "# Right now") || !strings.HasSuffix(r.Shown, "says in the game chat: any iron?\n\nYou were hit by Zombie for 3.0 damage; your health is 17.0/20.") {
+		if !strings.Contains(r.Shown, "# Right now") || !strings.Contains(r.Shown, "says in the game chat: any iron?\n\nYou were hit by Zombie for 3.0 damage; your health is 17.0/20.\n\n# Right now") {
 			t.Errorf("shown:\n%s", r.Shown)
 		}
 		want := []ToolCallRecord{
@@ -466,8 +466,44 @@ func TestATurnReadsTheStateAfterHerLastAction(t *testing.T) {
 		m.turn(ctx, []Perception{{Source: SourceChat, Kind: KindChat, Addressed: true, At: time.Now(),
 			Text: "Alex (2 blocks away) says in the game chat: what are you making?"}})
 		reqs := model.requests()
-		if len(reqs) == 0 || !strings.Contains(reqs[0].System, "you carry: 1 crafting_table") {
-			t.Errorf("the turn after the craft was shown:\n%s", reqs[0].System)
+		if len(reqs) == 0 || !strings.Contains(reqs[0].Now, "you carry: 1 crafting_table") {
+			t.Errorf("the turn after the craft was shown:\n%s", reqs[0].Now)
 		}
 	})
+}
+
+// TestHistoryIsTrimmedInLargeSteps: over its limit the history drops a
+// large block of the oldest whole exchanges at once, and then keeps the
+// same start for the turns after, so a provider's prefix cache keeps
+// reading it.
+func TestHistoryIsTrimmedInLargeSteps(t *testing.T) {
+	m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{KeepMessages: 20})
+	exchange := func(i int) []Message {
+		return []Message{{Role: RoleUser, Text: "perception " + itoa(i)},
+			{Role: RoleAssistant, ToolCalls: []ToolCall{call("c"+itoa(i), "scan", `{}`)}},
+			{Role: RoleTool, ToolCallID: "c" + itoa(i), Text: "x"}, {Role: RoleAssistant, Text: "ok"}}
+	}
+	var starts []string
+	for i := range 12 {
+		m.mu.Lock()
+		msgs := append(append([]Message(nil), m.history...), exchange(i)...)
+		m.mu.Unlock()
+		m.remember(msgs)
+		starts = append(starts, m.history[0].Text)
+		if len(m.history) > 20 || m.history[0].Role != RoleUser {
+			t.Fatalf("after turn %d the history is %d messages, starting %+v", i, len(m.history), m.history[0])
+		}
+	}
+	trims := 0
+	for i := 1; i < len(starts); i++ {
+		if starts[i] != starts[i-1] {
+			trims++
+		}
+	}
+	// Twelve exchanges of four messages under a limit of 20: two trims,
+	// each of half the window, where trimming at every turn over the
+	// limit would have moved the start seven times.
+	if trims != 2 {
+		t.Errorf("the history's start moved %d times over 12 turns (%v), want 2", trims, starts)
+	}
 }

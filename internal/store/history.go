@@ -152,8 +152,18 @@ func (s *Store) SaveTurn(ctx context.Context, t *agent.TurnRecord) error {
 	if err != nil {
 		return fmt.Errorf("store: save turn: %w", err)
 	}
+	usages := t.Calls
+	if usages == nil {
+		usages = []agent.Usage{}
+	}
+	usageJSON, err := json.Marshal(usages)
+	if err != nil {
+		return fmt.Errorf("store: save turn: %w", err)
+	}
+	u := t.Usage
 	rec := turnRecord{
-		ID: t.ID, WokenBy: t.Trigger, Model: t.Model, TokensIn: t.TokensIn, TokensOut: t.TokensOut,
+		ID: t.ID, WokenBy: t.Trigger, Model: t.Model, TokensIn: u.InputTokens, TokensOut: u.OutputTokens,
+		TokensCacheRead: u.CacheRead, TokensCacheWritten: u.CacheWritten, ModelCalls: string(usageJSON),
 		DurationMS: t.Duration.Milliseconds(), ToolCalls: string(callsJSON), Said: t.Said, Shown: t.Shown,
 		Started: s.stamp(t.Started),
 	}
@@ -192,10 +202,15 @@ func toolCallsJSON(calls []agent.ToolCallRecord) []toolCallJSON {
 
 func (r turnRecord) record() agent.TurnRecord {
 	t := agent.TurnRecord{
-		ID: r.ID, Trigger: r.WokenBy, Model: r.Model, TokensIn: r.TokensIn, TokensOut: r.TokensOut,
+		ID: r.ID, Trigger: r.WokenBy, Model: r.Model,
+		Usage: agent.Usage{InputTokens: r.TokensIn, CacheRead: r.TokensCacheRead,
+			CacheWritten: r.TokensCacheWritten, OutputTokens: r.TokensOut},
 		Duration: time.Duration(r.DurationMS) * time.Millisecond, Said: r.Said, Shown: r.Shown,
 		Started: fromMS(r.Started),
 	}
+	// A column that does not read leaves the per-call bill out, not the
+	// turn: the totals above stand on their own.
+	_ = json.Unmarshal([]byte(r.ModelCalls), &t.Calls)
 	var calls []toolCallJSON
 	if err := json.Unmarshal([]byte(r.ToolCalls), &calls); err != nil {
 		calls = []toolCallJSON{{Name: "?", Answer: r.ToolCalls}}

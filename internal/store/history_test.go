@@ -115,7 +115,9 @@ func TestRecentActionsFilters(t *testing.T) {
 func TestTurns(t *testing.T) {
 	s, _ := openTest(t)
 	ctx := context.Background()
-	turn := agent.TurnRecord{Trigger: "chat from Alex", Model: "rules", TokensIn: 1200, TokensOut: 80,
+	turn := agent.TurnRecord{Trigger: "chat from Alex", Model: "rules",
+		Usage:    agent.Usage{InputTokens: 1200, CacheRead: 600, CacheWritten: 250, OutputTokens: 80},
+		Calls:    []agent.Usage{{InputTokens: 500, CacheWritten: 250, OutputTokens: 50}, {InputTokens: 700, CacheRead: 600, OutputTokens: 30}},
 		Duration: 1500 * time.Millisecond, Shown: "you are standing in a field", Started: t0,
 		ToolCalls: []agent.ToolCallRecord{{Name: "find_block", Args: `{"block":"log"}`, Answer: "started"}}}
 	if err := s.SaveTurn(ctx, &turn); err != nil || turn.ID == 0 {
@@ -130,7 +132,8 @@ func TestTurns(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.Said != "on it" || got.Trigger != turn.Trigger || got.Duration != turn.Duration || !got.Started.Equal(t0) ||
-		len(got.ToolCalls) != 1 || got.ToolCalls[0] != turn.ToolCalls[0] || got.Shown != turn.Shown || got.TokensIn != 1200 {
+		len(got.ToolCalls) != 1 || got.ToolCalls[0] != turn.ToolCalls[0] || got.Shown != turn.Shown || got.Usage != turn.Usage ||
+		!slices.Equal(got.Calls, turn.Calls) {
 		t.Fatalf("Turn = %+v", got)
 	}
 	second := agent.TurnRecord{Trigger: "idle", Model: "rules", Started: t0.Add(time.Minute)}

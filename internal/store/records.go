@@ -67,16 +67,20 @@ type factRecord struct {
 func (factRecord) TableName() string { return "facts" }
 
 type turnRecord struct {
-	ID         int64 `gorm:"primaryKey"`
-	WokenBy    string
-	Model      string
-	TokensIn   int
-	TokensOut  int
-	DurationMS int64  `gorm:"column:duration_ms"`
-	ToolCalls  string // JSON array of {name, args, answer}
-	Said       string
-	Shown      string
-	Started    int64
+	ID        int64 `gorm:"primaryKey"`
+	WokenBy   string
+	Model     string
+	TokensIn  int
+	TokensOut int
+	// TokensCacheRead and TokensCacheWritten are parts of TokensIn.
+	TokensCacheRead    int
+	TokensCacheWritten int
+	ModelCalls         string // JSON array of agent.Usage, one per model call
+	DurationMS         int64  `gorm:"column:duration_ms"`
+	ToolCalls          string // JSON array of {name, args, answer}
+	Said               string
+	Shown              string
+	Started            int64
 }
 
 func (turnRecord) TableName() string { return "turns" }

@@ -138,12 +138,12 @@ func where(sit Situation) (world, dim string, at game.Pos, err error) {
 }
 
 type rememberPlaceParams struct {
-	Name string  `json:"name" jsonschema_description:"a short name for where you stand now, such as home or mine"`
-	Note *string `json:"note,omitempty" jsonschema_description:"a line about the place, for later"`
+	Name string  `json:"name" jsonschema_description:"such as home or mine"`
+	Note *string `json:"note,omitempty"`
 }
 
 type goToPlaceParams struct {
-	Name string `json:"name" jsonschema_description:"a place you remembered"`
+	Name string `json:"name"`
 }
 
 type placeTools struct {
@@ -203,8 +203,8 @@ func (t *placeTools) goTo(ctx context.Context, p goToPlaceParams) agent.Outcome 
 }
 
 type rememberPersonParams struct {
-	Player string `json:"player" jsonschema_description:"the player's name"`
-	Fact   string `json:"fact" jsonschema_description:"one thing worth remembering about them, 500 characters at most"`
+	Player string `json:"player"`
+	Fact   string `json:"fact"`
 }
 
 func (p *rememberPersonParams) validate() error {
@@ -244,8 +244,8 @@ func (t *personTools) remember(ctx context.Context, p rememberPersonParams) agen
 }
 
 type recallParams struct {
-	Kind   string `json:"kind" jsonschema_description:"a block or family you have seen: iron_ore, log, chest, crafting_table, water…"`
-	Radius *int   `json:"radius,omitempty" jsonschema:"minimum=1,maximum=1000" jsonschema_description:"how far from you, in blocks (default 256)"`
+	Kind   string `json:"kind" jsonschema_description:"a block or family: iron_ore, log, chest…"`
+	Radius *int   `json:"radius,omitempty" jsonschema:"minimum=1,maximum=1000" jsonschema_description:"default 256"`
 }
 
 func (p *recallParams) validate() error {

@@ -104,11 +104,11 @@ func (b *buildTools) planBuild(_ context.Context, args blueprint.Args) agent.Out
 }
 
 type templateParams struct {
-	Name     string `json:"name" jsonschema_description:"the template, as list_templates names it"`
-	Rotation *int   `json:"rotation,omitempty" jsonschema:"enum=0,enum=90,enum=180,enum=270" jsonschema_description:"clockwise quarter turns seen from above (default 0)"`
-	X        *int   `json:"x,omitempty" jsonschema_description:"corner of the ground floor, x; leave x, y, z out to build two blocks in front of you"`
-	Y        *int   `json:"y,omitempty" jsonschema_description:"corner of the ground floor, y (the floor you stand on)"`
-	Z        *int   `json:"z,omitempty" jsonschema_description:"corner of the ground floor, z"`
+	Name     string `json:"name"`
+	Rotation *int   `json:"rotation,omitempty" jsonschema:"enum=0,enum=90,enum=180,enum=270" jsonschema_description:"clockwise, seen from above"`
+	X        *int   `json:"x,omitempty" jsonschema_description:"ground corner; leave x, y, z out for two blocks ahead of you"`
+	Y        *int   `json:"y,omitempty"`
+	Z        *int   `json:"z,omitempty"`
 }
 
 func (p *templateParams) validate() error {
@@ -153,11 +153,11 @@ func (b *buildTools) buildTemplate(_ context.Context, p templateParams) agent.Ou
 }
 
 type scriptParams struct {
-	Script  string `json:"script" jsonschema_description:"the build script: a few lines calling set, fill, walls, line, circle, get and note, coordinates relative to the origin"`
-	Confirm *bool  `json:"confirm,omitempty" jsonschema_description:"false (default): only preview the box and the cost; true: build it (only after a preview of the same script)"`
-	X       *int   `json:"x,omitempty" jsonschema_description:"origin x; leave x, y, z out for two blocks in front of you"`
-	Y       *int   `json:"y,omitempty" jsonschema_description:"origin y"`
-	Z       *int   `json:"z,omitempty" jsonschema_description:"origin z"`
+	Script  string `json:"script" jsonschema_description:"Starlark calling set, fill, walls, line, circle, get, note; coordinates relative to the origin"`
+	Confirm *bool  `json:"confirm,omitempty" jsonschema_description:"true: build it, after a preview of the same script"`
+	X       *int   `json:"x,omitempty" jsonschema_description:"origin; leave x, y, z out for two blocks ahead of you"`
+	Y       *int   `json:"y,omitempty"`
+	Z       *int   `json:"z,omitempty"`
 }
 
 func (p *scriptParams) validate() error {

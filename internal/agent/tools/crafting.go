@@ -17,8 +17,8 @@ type Crafting interface {
 }
 
 type craftPlanParams struct {
-	Item  string `json:"item" jsonschema_description:"the item to make, such as iron_pickaxe"`
-	Count *int   `json:"count,omitempty" jsonschema:"minimum=1,maximum=2304" jsonschema_description:"how many items (default 1)"`
+	Item  string `json:"item"`
+	Count *int   `json:"count,omitempty" jsonschema:"minimum=1,maximum=2304" jsonschema_description:"default 1"`
 }
 
 func (p *craftPlanParams) validate() error {

@@ -10,15 +10,15 @@ import (
 // sent to the game.
 
 type blockPos struct {
-	X int `json:"x" jsonschema_description:"block x coordinate (absolute)"`
-	Y int `json:"y" jsonschema_description:"block y coordinate (absolute)"`
-	Z int `json:"z" jsonschema_description:"block z coordinate (absolute)"`
+	X int `json:"x"`
+	Y int `json:"y"`
+	Z int `json:"z"`
 }
 
 type optPos struct {
-	X *int `json:"x,omitempty" jsonschema_description:"block x coordinate; leave x, y and z out for the nearest one"`
-	Y *int `json:"y,omitempty" jsonschema_description:"block y coordinate"`
-	Z *int `json:"z,omitempty" jsonschema_description:"block z coordinate"`
+	X *int `json:"x,omitempty" jsonschema_description:"leave x, y, z out for the nearest"`
+	Y *int `json:"y,omitempty"`
+	Z *int `json:"z,omitempty"`
 }
 
 func (p optPos) check() error {
@@ -35,8 +35,8 @@ func (p optPos) check() error {
 }
 
 type scanParams struct {
-	Block  string `json:"block" jsonschema_description:"the block to look for: an id such as iron_ore, or a family such as log"`
-	Radius *int   `json:"radius,omitempty" jsonschema:"minimum=1,maximum=64" jsonschema_description:"how far to look, 1 to 64 blocks (default 32)"`
+	Block  string `json:"block" jsonschema_description:"an id (iron_ore) or a family (log)"`
+	Radius *int   `json:"radius,omitempty" jsonschema:"minimum=1,maximum=64" jsonschema_description:"default 32"`
 }
 
 func (p *scanParams) validate() error {
@@ -48,17 +48,17 @@ type mineParams struct {
 }
 
 type attackParams struct {
-	Entity string `json:"entity" jsonschema_description:"a mob type such as zombie or cow, or a player's name"`
-	ID     *int   `json:"id,omitempty" jsonschema_description:"the entity id from your live state, to pick one of several"`
+	Entity string `json:"entity" jsonschema_description:"a mob type (zombie) or a player's name"`
+	ID     *int   `json:"id,omitempty" jsonschema_description:"one of several, from your live state"`
 }
 
 func (p *attackParams) validate() error { return nonEmpty("entity", p.Entity) }
 
 type moveToParams struct {
-	X     float64  `json:"x" jsonschema_description:"x coordinate (may be fractional)"`
-	Y     float64  `json:"y" jsonschema_description:"y coordinate"`
-	Z     float64  `json:"z" jsonschema_description:"z coordinate"`
-	Range *float64 `json:"range,omitempty" jsonschema:"minimum=0,maximum=64" jsonschema_description:"how close is close enough, in blocks (default 1)"`
+	X     float64  `json:"x" jsonschema_description:"may be fractional"`
+	Y     float64  `json:"y"`
+	Z     float64  `json:"z"`
+	Range *float64 `json:"range,omitempty" jsonschema:"minimum=0,maximum=64" jsonschema_description:"how close is enough (default 1)"`
 }
 
 func (p *moveToParams) validate() error {
@@ -69,7 +69,7 @@ func (p *moveToParams) validate() error {
 }
 
 type moveAwayParams struct {
-	Distance int `json:"distance" jsonschema:"minimum=1,maximum=64" jsonschema_description:"how many blocks to put between you and where you stand"`
+	Distance int `json:"distance" jsonschema:"minimum=1,maximum=64"`
 }
 
 func (p *moveAwayParams) validate() error { return inRange("distance", &p.Distance, 1, 64) }
@@ -81,9 +81,9 @@ type lookAtParams struct {
 }
 
 type findParams struct {
-	Block  string `json:"block" jsonschema_description:"what to gather: a block id (oak_log, stone, iron_ore) or a family (log)"`
-	Count  *int   `json:"count,omitempty" jsonschema:"minimum=1,maximum=256" jsonschema_description:"how many more of its drops to collect (default 1)"`
-	Radius *int   `json:"radius,omitempty" jsonschema:"minimum=1,maximum=64" jsonschema_description:"how far to search, in blocks"`
+	Block  string `json:"block" jsonschema_description:"an id (oak_log, iron_ore) or a family (log)"`
+	Count  *int   `json:"count,omitempty" jsonschema:"minimum=1,maximum=256" jsonschema_description:"drops to collect (default 1)"`
+	Radius *int   `json:"radius,omitempty" jsonschema:"minimum=1,maximum=64"`
 }
 
 func (p *findParams) validate() error {
@@ -91,21 +91,21 @@ func (p *findParams) validate() error {
 }
 
 type pillarParams struct {
-	Height int `json:"height" jsonschema:"minimum=1,maximum=64" jsonschema_description:"how many blocks to rise"`
+	Height int `json:"height" jsonschema:"minimum=1,maximum=64"`
 }
 
 func (p *pillarParams) validate() error { return inRange("height", &p.Height, 1, 64) }
 
 type mineDownParams struct {
-	Depth int `json:"depth" jsonschema:"minimum=1,maximum=64" jsonschema_description:"how many blocks to dig down"`
+	Depth int `json:"depth" jsonschema:"minimum=1,maximum=64"`
 }
 
 func (p *mineDownParams) validate() error { return inRange("depth", &p.Depth, 1, 64) }
 
 type bridgeParams struct {
-	Direction string  `json:"direction" jsonschema:"enum=north,enum=south,enum=east,enum=west" jsonschema_description:"the compass direction to build towards"`
-	Distance  int     `json:"distance" jsonschema:"minimum=1,maximum=64" jsonschema_description:"how many blocks long"`
-	Block     *string `json:"block,omitempty" jsonschema_description:"the block to bridge with (default: any cheap building block you carry)"`
+	Direction string  `json:"direction" jsonschema:"enum=north,enum=south,enum=east,enum=west"`
+	Distance  int     `json:"distance" jsonschema:"minimum=1,maximum=64"`
+	Block     *string `json:"block,omitempty" jsonschema_description:"default: a cheap block you carry"`
 }
 
 func (p *bridgeParams) validate() error {
@@ -113,8 +113,8 @@ func (p *bridgeParams) validate() error {
 }
 
 type craftParams struct {
-	Item  string `json:"item" jsonschema_description:"the item to make, such as oak_planks or stone_pickaxe"`
-	Count *int   `json:"count,omitempty" jsonschema:"minimum=1,maximum=2304" jsonschema_description:"how many items (not crafts) to make (default 1)"`
+	Item  string `json:"item"`
+	Count *int   `json:"count,omitempty" jsonschema:"minimum=1,maximum=2304" jsonschema_description:"items, not crafts (default 1)"`
 }
 
 func (p *craftParams) validate() error {
@@ -122,9 +122,9 @@ func (p *craftParams) validate() error {
 }
 
 type smeltParams struct {
-	Item  string  `json:"item" jsonschema_description:"what to put in the furnace, such as raw_iron or sand"`
-	Count *int    `json:"count,omitempty" jsonschema:"minimum=1,maximum=10" jsonschema_description:"how many, 1 to 10 (default 1)"`
-	Fuel  *string `json:"fuel,omitempty" jsonschema_description:"the fuel to burn (default: the one that wastes least)"`
+	Item  string  `json:"item"`
+	Count *int    `json:"count,omitempty" jsonschema:"minimum=1,maximum=10" jsonschema_description:"default 1"`
+	Fuel  *string `json:"fuel,omitempty" jsonschema_description:"default: the least wasteful"`
 }
 
 func (p *smeltParams) validate() error {
@@ -132,8 +132,8 @@ func (p *smeltParams) validate() error {
 }
 
 type containerItemParams struct {
-	Item  string `json:"item" jsonschema_description:"the item to move"`
-	Count *int   `json:"count,omitempty" jsonschema:"minimum=1" jsonschema_description:"how many (default: all of it)"`
+	Item  string `json:"item"`
+	Count *int   `json:"count,omitempty" jsonschema:"minimum=1" jsonschema_description:"default: all"`
 	optPos
 }
 
@@ -148,8 +148,8 @@ type viewContainerParams struct {
 func (p *viewContainerParams) validate() error { return p.optPos.check() }
 
 type equipParams struct {
-	Item string  `json:"item" jsonschema_description:"the item to take in hand or put on"`
-	Slot *string `json:"slot,omitempty" jsonschema:"enum=hand,enum=offhand,enum=head,enum=chest,enum=legs,enum=feet" jsonschema_description:"where it goes (default hand, or its armour slot)"`
+	Item string  `json:"item"`
+	Slot *string `json:"slot,omitempty" jsonschema:"enum=hand,enum=offhand,enum=head,enum=chest,enum=legs,enum=feet" jsonschema_description:"default hand, or its armour slot"`
 }
 
 func (p *equipParams) validate() error {
@@ -162,8 +162,8 @@ func (p *equipParams) validate() error {
 }
 
 type discardParams struct {
-	Item  string `json:"item" jsonschema_description:"the item to drop"`
-	Count *int   `json:"count,omitempty" jsonschema:"minimum=1" jsonschema_description:"how many (default: all of it)"`
+	Item  string `json:"item"`
+	Count *int   `json:"count,omitempty" jsonschema:"minimum=1" jsonschema_description:"default: all"`
 }
 
 func (p *discardParams) validate() error {
@@ -171,12 +171,12 @@ func (p *discardParams) validate() error {
 }
 
 type eatParams struct {
-	Item *string `json:"item,omitempty" jsonschema_description:"the food to eat (default: the best you carry)"`
+	Item *string `json:"item,omitempty" jsonschema_description:"default: the best you carry"`
 }
 
 type playerParams struct {
-	Player string   `json:"player" jsonschema_description:"the player's name"`
-	Range  *float64 `json:"range,omitempty" jsonschema:"minimum=1,maximum=32" jsonschema_description:"how close to stay, in blocks"`
+	Player string   `json:"player"`
+	Range  *float64 `json:"range,omitempty" jsonschema:"minimum=1,maximum=32"`
 }
 
 func (p *playerParams) validate() error {
@@ -187,15 +187,15 @@ func (p *playerParams) validate() error {
 }
 
 type lookAtPlayerParams struct {
-	Player string `json:"player" jsonschema_description:"the player's name"`
+	Player string `json:"player"`
 }
 
 func (p *lookAtPlayerParams) validate() error { return nonEmpty("player", p.Player) }
 
 type giveParams struct {
-	Player string `json:"player" jsonschema_description:"who gets it"`
-	Item   string `json:"item" jsonschema_description:"the item to give"`
-	Count  *int   `json:"count,omitempty" jsonschema:"minimum=1" jsonschema_description:"how many (default 1)"`
+	Player string `json:"player"`
+	Item   string `json:"item"`
+	Count  *int   `json:"count,omitempty" jsonschema:"minimum=1" jsonschema_description:"default 1"`
 }
 
 func (p *giveParams) validate() error {
@@ -203,7 +203,7 @@ func (p *giveParams) validate() error {
 }
 
 type chatParams struct {
-	Message string `json:"message" jsonschema_description:"what you type in the game chat (256 characters at most)"`
+	Message string `json:"message"`
 }
 
 func (p *chatParams) validate() error {
@@ -217,8 +217,8 @@ func (p *chatParams) validate() error {
 }
 
 type pickupParams struct {
-	Item   *string `json:"item,omitempty" jsonschema_description:"only this item (default: everything)"`
-	Radius *int    `json:"radius,omitempty" jsonschema:"minimum=1,maximum=32" jsonschema_description:"how far to look for dropped items (default 8)"`
+	Item   *string `json:"item,omitempty" jsonschema_description:"default: everything"`
+	Radius *int    `json:"radius,omitempty" jsonschema:"minimum=1,maximum=32" jsonschema_description:"default 8"`
 }
 
 func (p *pickupParams) validate() error { return inRange("radius", p.Radius, 1, 32) }

@@ -13,14 +13,14 @@ import (
 // placeParams is place_block as the model writes it: the anchor absolute or
 // relative to her, the face absolute or relative to where she looks.
 type placeParams struct {
-	Block string `json:"block" jsonschema_description:"the block to place, one you carry"`
-	X     *int   `json:"x,omitempty" jsonschema_description:"anchor block x (absolute); give x, y, z or dx, dy, dz"`
-	Y     *int   `json:"y,omitempty" jsonschema_description:"anchor block y (absolute)"`
-	Z     *int   `json:"z,omitempty" jsonschema_description:"anchor block z (absolute)"`
-	DX    *int   `json:"dx,omitempty" jsonschema_description:"anchor relative to your block: right (+) or left (-)"`
-	DY    *int   `json:"dy,omitempty" jsonschema_description:"anchor relative to your block: up (+) or down (-)"`
-	DZ    *int   `json:"dz,omitempty" jsonschema_description:"anchor relative to your block: forward (+) or back (-)"`
-	Face  string `json:"face" jsonschema:"enum=up,enum=down,enum=forward,enum=back,enum=left,enum=right,enum=top,enum=bottom,enum=north,enum=south,enum=east,enum=west" jsonschema_description:"the face of the anchor the new block goes on"`
+	Block string `json:"block"`
+	X     *int   `json:"x,omitempty" jsonschema_description:"absolute anchor; or dx, dy, dz"`
+	Y     *int   `json:"y,omitempty"`
+	Z     *int   `json:"z,omitempty"`
+	DX    *int   `json:"dx,omitempty" jsonschema_description:"anchor from your block: right + / left -"`
+	DY    *int   `json:"dy,omitempty" jsonschema_description:"up + / down -"`
+	DZ    *int   `json:"dz,omitempty" jsonschema_description:"forward + / back -"`
+	Face  string `json:"face" jsonschema:"enum=up,enum=down,enum=forward,enum=back,enum=left,enum=right,enum=top,enum=bottom,enum=north,enum=south,enum=east,enum=west" jsonschema_description:"the anchor face it goes on"`
 }
 
 func (p *placeParams) validate() error {

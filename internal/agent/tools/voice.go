@@ -8,7 +8,7 @@ import (
 )
 
 type speakParams struct {
-	Text string `json:"text" jsonschema_description:"what you say out loud, to the people watching"`
+	Text string `json:"text"`
 }
 
 func (p *speakParams) validate() error {

@@ -59,7 +59,7 @@ func TestToolCall(t *testing.T) {
 			{ID: "toolu_01A09q90qw90lq917835lq9", Name: "find_block", Args: json.RawMessage(`{"block":"oak_log","count":16}`)},
 		},
 		// 12 fresh + 1630 read from the cache: she was shown all of it.
-		Usage: agent.Usage{InputTokens: 1642, OutputTokens: 58},
+		Usage: agent.Usage{InputTokens: 1642, CacheRead: 1630, OutputTokens: 58},
 	})
 }
 
@@ -91,7 +91,7 @@ func TestSeveralToolCalls(t *testing.T) {
 			{ID: "toolu_01Pq9Rs0Tu1Vw2Xy3Za4Bc5D", Name: "craft_item", Args: json.RawMessage(`{"item":"crafting_table","count":1}`)},
 			{ID: "toolu_01Ef6Gh7Ij8Kl9Mn0Op1Qr2S", Name: "mc_chat", Args: json.RawMessage(`{"message":"Got 16 oak logs, Alex!"}`)},
 		},
-		Usage: agent.Usage{InputTokens: 245 + 1630 + 212, OutputTokens: 131},
+		Usage: agent.Usage{InputTokens: 245 + 1630 + 212, CacheRead: 1630, CacheWritten: 212, OutputTokens: 131},
 	})
 }
 
@@ -108,7 +108,7 @@ func TestRateLimitedIsRetriedAfterTheWait(t *testing.T) {
 	}
 	llmtest.CheckAnswer(t, resp, agent.ModelResponse{
 		Text:  "Hi Alex!",
-		Usage: agent.Usage{InputTokens: 31 + 1630, OutputTokens: 5},
+		Usage: agent.Usage{InputTokens: 31 + 1630, CacheRead: 1630, OutputTokens: 5},
 	})
 	if l := logs.String(); !strings.Contains(l, "status=429") || !strings.Contains(l, "retry_after=5ms") {
 		t.Errorf("no debug line about the 429 and its wait:\n%s", l)
@@ -175,4 +175,39 @@ func TestFailures(t *testing.T) {
 			return newModel(t, Config{BaseURL: baseURL, APIKey: testKey, Timeout: timeout, MaxRetries: maxRetries})
 		},
 	})
+}
+
+// TestTheSecondCallOfATurnReadsTheFirstsCache: the two calls of one turn,
+// as the mind makes them. Both mark the system block and the last block
+// before her live state; the second reads from the cache what the first
+// wrote, and the usage of each says so.
+func TestTheSecondCallOfATurnReadsTheFirstsCache(t *testing.T) {
+	url := llmtest.Replay(t, "cached_turn.json")
+	m, _ := newModel(t, Config{BaseURL: url, APIKey: testKey})
+	ctx := context.Background()
+	req := llmtest.Chat("[chat] Alex (3 blocks away): Bea, any iron around here?")
+	req.Now = "# Right now\n\n- you are at (100, 12, -20) in the overworld, facing east\n- you carry: 5 raw_iron, 3 bread"
+	first, err := m.Generate(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (agent.Usage{InputTokens: 41 + 1712, CacheWritten: 1712, OutputTokens: 44}); first.Usage != want {
+		t.Errorf("the first call's usage %+v, want %+v", first.Usage, want)
+	}
+	call := first.ToolCalls[0]
+	req.Messages = append(req.Messages,
+		agent.Message{Role: agent.RoleAssistant, ToolCalls: first.ToolCalls},
+		agent.Message{Role: agent.RoleTool, ToolCallID: call.ID, ToolName: call.Name,
+			Text: "SUCCESS: found 3 iron_ore; the nearest is at (103, 11, -19), 3.2 blocks away."})
+	req.Now = "# Right now\n\n- you are at (101, 12, -20) in the overworld, facing east\n- you carry: 5 raw_iron, 3 bread"
+	second, err := m.Generate(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (agent.Usage{InputTokens: 41 + 83 + 1712, CacheRead: 1712, CacheWritten: 83, OutputTokens: 12}); second.Usage != want {
+		t.Errorf("the second call's usage %+v, want %+v", second.Usage, want)
+	}
+	if second.Usage.CacheRead != first.Usage.CacheWritten {
+		t.Errorf("the second call read %d tokens from the cache, want the %d the first wrote", second.Usage.CacheRead, first.Usage.CacheWritten)
+	}
 }

@@ -13,16 +13,19 @@ import (
 	"beaweb/internal/agent"
 )
 
-// params builds the Messages request: the system prompt as the system
-// parameter, marked for prompt caching (the tools and the system prompt are
-// the same at every step of a turn, so later steps read them from the cache),
-// the conversation, and the tools with tool_choice auto.
+// params builds the Messages request: the tools with tool_choice auto, the
+// system prompt as the system parameter, then the conversation with her live
+// state last. Two cache breakpoints (of the four the API allows) mark what
+// the next call sends again: the system block, which with the tools before
+// it is the same at every call, and the last block before her live state,
+// so the next call reads the whole conversation so far from the cache and
+// pays in full only for what is new.
 func (m *Model) params(req agent.ModelRequest) (sdk.MessageNewParams, error) {
 	p := sdk.MessageNewParams{Model: sdk.Model(m.ep.Model), MaxTokens: int64(m.maxTokens)}
 	if req.System != "" {
 		p.System = []sdk.TextBlockParam{{Text: req.System, CacheControl: sdk.NewCacheControlEphemeralParam()}}
 	}
-	msgs, err := messages(req.Messages)
+	msgs, err := messages(req.Messages, req.Now)
 	if err != nil {
 		return p, err
 	}
@@ -92,10 +95,30 @@ func (c *conversation) settle() {
 	c.open = c.open[:0]
 }
 
-// messages maps the conversation onto Messages API turns. Empty messages are
-// left out (the API refuses empty text blocks). An answer whose call is gone
-// from the history goes as user text naming the tool.
-func messages(in []agent.Message) ([]sdk.MessageParam, error) {
+// markLast puts a cache breakpoint on the last block of the message being
+// gathered, if it has one. Messages are only flushed at a change of role,
+// so the last message of the conversation is always the one being gathered.
+func (c *conversation) markLast() {
+	var last sdk.ContentBlockParamUnion
+	switch {
+	case len(c.blocks) > 0:
+		last = c.blocks[len(c.blocks)-1]
+	case len(c.results) > 0:
+		last = c.results[len(c.results)-1]
+	default:
+		return
+	}
+	if cc := last.GetCacheControl(); cc != nil {
+		*cc = sdk.NewCacheControlEphemeralParam()
+	}
+}
+
+// messages maps the conversation onto Messages API turns, with now (her
+// live state) as the last block of the final user message and a cache
+// breakpoint on the block before it. Empty messages are left out (the API
+// refuses empty text blocks). An answer whose call is gone from the history
+// goes as user text naming the tool.
+func messages(in []agent.Message, now string) ([]sdk.MessageParam, error) {
 	var c conversation
 	for i, msg := range in {
 		switch msg.Role {
@@ -126,6 +149,10 @@ func messages(in []agent.Message) ([]sdk.MessageParam, error) {
 		}
 	}
 	c.settle()
+	if now != "" {
+		c.markLast()
+		c.add(agent.RoleUser, sdk.NewTextBlock(now))
+	}
 	c.flush()
 	return c.out, nil
 }
@@ -209,6 +236,8 @@ func (m *Model) response(msg *sdk.Message) agent.ModelResponse {
 		// input_tokens counts only what was neither written to nor read
 		// from the cache; the prompt she was shown is all three.
 		InputTokens:  int(msg.Usage.InputTokens + msg.Usage.CacheCreationInputTokens + msg.Usage.CacheReadInputTokens),
+		CacheRead:    int(msg.Usage.CacheReadInputTokens),
+		CacheWritten: int(msg.Usage.CacheCreationInputTokens),
 		OutputTokens: int(msg.Usage.OutputTokens),
 	}
 	var text []string

@@ -15,11 +15,14 @@ import (
 	"beaweb/internal/agent/llm/provider"
 )
 
-// params builds the chat completion request: the system prompt as the first
-// message, the conversation, and the tools with tool_choice "auto".
+// params builds the chat completion request: the tools with tool_choice
+// "auto", the system prompt as the first message, then the conversation with
+// her live state last. Everything before the live state is what the call
+// before sent, so a server's automatic prefix cache (OpenAI's, vLLM's,
+// llama.cpp's) reads it.
 func (m *Model) params(req agent.ModelRequest) (oai.ChatCompletionNewParams, error) {
 	p := oai.ChatCompletionNewParams{Model: m.ep.Model}
-	msgs, err := messages(req.System, req.Messages)
+	msgs, err := messages(req.System, req.Conversation())
 	if err != nil {
 		return p, err
 	}
@@ -149,7 +152,9 @@ func parameters(schema json.RawMessage) (shared.FunctionParameters, error) {
 func (m *Model) response(c *oai.ChatCompletion) (agent.ModelResponse, error) {
 	var r agent.ModelResponse
 	r.Usage = agent.Usage{
-		InputTokens:  int(c.Usage.PromptTokens),
+		InputTokens: int(c.Usage.PromptTokens),
+		// Sent by OpenAI and by some servers of one's own; zero otherwise.
+		CacheRead:    int(c.Usage.PromptTokensDetails.CachedTokens),
 		OutputTokens: int(c.Usage.CompletionTokens),
 	}
 	if len(c.Choices) == 0 {

@@ -186,3 +186,26 @@ func TestFailures(t *testing.T) {
 		},
 	})
 }
+
+// TestLiveStateGoesLastAndTheCachedPrefixIsCounted: her live state follows
+// the tool's answer as the final user message, and the tokens the server
+// read from its prefix cache reach the usage.
+func TestLiveStateGoesLastAndTheCachedPrefixIsCounted(t *testing.T) {
+	url := llmtest.Replay(t, "cached_prefix.json")
+	m, _ := newModel(t, Config{BaseURL: url + "/v1", APIKey: testKey})
+	req := llmtest.Chat("[chat] Alex (3 blocks away): Bea, any iron around here?")
+	req.Messages = append(req.Messages,
+		agent.Message{Role: agent.RoleAssistant, ToolCalls: []agent.ToolCall{{ID: "call_Qe3rT5yU7iO9pA1sD3fG5hJ7",
+			Name: "find_block", Args: json.RawMessage(`{"block":"iron_ore","count":3}`)}}},
+		agent.Message{Role: agent.RoleTool, ToolCallID: "call_Qe3rT5yU7iO9pA1sD3fG5hJ7", ToolName: "find_block",
+			Text: "SUCCESS: found 3 iron_ore; the nearest is at (103, 11, -19), 3.2 blocks away."})
+	req.Now = "# Right now\n\n- you are at (101, 12, -20) in the overworld, facing east\n- you carry: 5 raw_iron, 3 bread"
+	resp, err := m.Generate(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	llmtest.CheckAnswer(t, resp, agent.ModelResponse{
+		Text:  "Found some, Alex. Going for it.",
+		Usage: agent.Usage{InputTokens: 1893, CacheRead: 1792, OutputTokens: 12},
+	})
+}
