@@ -22,6 +22,12 @@ type Snapshot struct {
 	Reflexes []ReflexNote        `json:"reflexes"`
 	Voice    []Line              `json:"voice"` // what she said with speak, oldest first
 	Chat     []ChatLine          `json:"chat"`  // the game chat, oldest first
+
+	// dash: the dashboard's windows (dashfields.go).
+	Tick   int64        `json:"tick"`
+	Trail  []TrailPoint `json:"trail"`  // every 5 s, 10 min
+	Vitals []Vital      `json:"vitals"` // health and food every 10 s, 20 min
+	Deaths []DeathNote  `json:"deaths"` // at most 5, newest last
 }
 
 // ModelStatus names the model she thinks with.
@@ -36,7 +42,8 @@ type ModelStatus struct {
 type Doing struct {
 	ID       string    `json:"id"` // the request id
 	Action   string    `json:"action"`
-	Call     string    `json:"call"` // find_block(block=log, count=4)
+	Call     string    `json:"call"`             // find_block(block=log, count=4)
+	Params   string    `json:"params,omitempty"` // dash: the request's parameters as a JSON object
 	Started  time.Time `json:"started"`
 	Progress *Progress `json:"progress"`
 }
@@ -54,6 +61,7 @@ type Finished struct {
 	ID      string          `json:"id"`
 	Action  string          `json:"action"`
 	Call    string          `json:"call"`
+	Params  string          `json:"params,omitempty"` // dash: the request's parameters as a JSON object
 	Result  protocol.Result `json:"result"`
 	Message string          `json:"message"`
 	Started time.Time       `json:"started"`
@@ -71,6 +79,13 @@ type Body struct {
 	Weather   string      `json:"weather"`
 	Biome     string      `json:"biome"`
 	Held      *game.Stack `json:"held"`
+
+	// dash: what the dashboard draws (dashfields.go).
+	Yaw       float64               `json:"yaw"`
+	Armor     protocol.Armor        `json:"armor"`
+	Inventory []protocol.Slot       `json:"inventory"`
+	Players   []protocol.NearPlayer `json:"players"`
+	Entities  []protocol.Entity     `json:"entities"`
 }
 
 // ReflexNote is something the game did on its own.
@@ -85,6 +100,7 @@ type ReflexNote struct {
 type Line struct {
 	At   time.Time `json:"at"`
 	Text string    `json:"text"`
+	From string    `json:"from,omitempty"` // dash: "" for her, FromDashboard for the person watching
 }
 
 // ChatLine is a line of the game chat; Self marks her own.

@@ -170,6 +170,7 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 		s.perceive(Perception{Source: SourceGame, Kind: KindFight, At: now,
 			Text: fmt.Sprintf("You were hit by %s for %.1f damage; your health is %.1f/20.", who, p.Amount, p.Health)})
 	case protocol.Death:
+		s.live.Update(TopicBody, func(snap *Snapshot) { snap.noteDeath(p, now) }) // dash
 		s.mu.Lock()
 		world := s.world.Server
 		s.mu.Unlock()
@@ -252,8 +253,9 @@ func (s *Surface) onState(p protocol.State, now time.Time) {
 	s.mu.Unlock()
 	body := &Body{Health: p.Player.Health, Food: p.Player.Food, Position: p.Player.Position,
 		Dimension: p.Player.Dimension, Time: p.World.Time, Dark: p.World.Dark, Weather: p.World.Weather,
-		Biome: p.World.Biome, Held: p.Held}
-	s.live.Update(TopicBody, func(snap *Snapshot) { snap.Body = body })
+		Biome: p.World.Biome, Held: p.Held,
+		Yaw: p.Player.Yaw, Armor: p.Armor, Inventory: p.Inventory, Players: p.Players, Entities: p.Entities} // dash
+	s.live.Update(TopicBody, func(snap *Snapshot) { snap.noteBody(body, p.Tick, now) }) // dash
 }
 
 func (s *Surface) onChat(ctx context.Context, c protocol.Chat, now time.Time) {
