@@ -28,6 +28,8 @@ func (s *Server) handleLive(c echo.Context) error {
 		Actions:        rows,
 		ActionsProblem: problem,
 		CanAsk:         s.deps.Ask != nil,
+		CanTell:        s.deps.Tell != nil, // dash
+		MaxTell:        maxTell,            // dash
 		Events:         "/live/events",
 	}
 	if s.deps.Objectives != nil {

@@ -112,7 +112,7 @@ func TestPlacesTableMapRenameDeleteExportImport(t *testing.T) {
 		t.Fatalf("places: %d", code)
 	}
 	for _, want := range []string{"In the world practice", "&lt;mine&gt;", "iron &lt;here&gt;", `<svg class="map"`,
-		`class="her"`, "her (3.5, 64.0, -1.5)", "Map of the overworld", `<option value="other.example"`} {
+		`class="her"`, "her (3.5, 64.0, -1.5)", "Places in the overworld", `<option value="other.example"`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the places page lacks %q", want)
 		}

@@ -50,6 +50,7 @@ func (s *Server) relay(ctx context.Context, changes <-chan agent.Change, cancel 
 		}
 		s.log.Warn("web: the live relay fell behind her changes; redrawing the whole panel")
 		changes, cancel = s.deps.Changes.Subscribe()
+		s.sent.reset() // dash: the redraw below is what every viewer has now
 		s.frames.Publish(frame{data: s.renderPanel(ctx, s.deps.Live.Snapshot())})
 	}
 }
@@ -80,6 +81,7 @@ func (s *Server) renderChange(ctx context.Context, ch agent.Change) []byte {
 		s.log.Debug("web: a change of an unknown topic; redrawing the whole panel", slog.String("topic", string(ch.Topic)))
 		return s.renderPanel(ctx, ch.Snap)
 	}
+	s.writeCards(ctx, &buf, alongside(ch.Topic), ch.Snap, true) // dash: cards.go
 	return buf.Bytes()
 }
 
@@ -89,6 +91,7 @@ func (s *Server) renderPanel(ctx context.Context, snap agent.Snapshot) []byte {
 	for _, t := range panelTopics {
 		s.writeTopic(ctx, &buf, 0, t, snap)
 	}
+	s.writeCards(ctx, &buf, cardEvents, snap, false) // dash: cards.go
 	return buf.Bytes()
 }
 
@@ -127,7 +130,7 @@ func (s *Server) topicComponent(ctx context.Context, t agent.Topic, snap agent.S
 		return partials.Reflexes(snap.Reflexes)
 	case agent.TopicActions:
 		rows, problem := s.recentActions(ctx)
-		return partials.Actions(rows, problem)
+		return partials.Actions(rows, problem, s.now()) // dash: times relative to now
 	}
 	return nil
 }

@@ -134,6 +134,7 @@ func serve(ctx context.Context, cfg config, e env) error {
 		Logger: logger.With("part", "web"), Live: lv, Changes: hub, Ask: mind,
 		Actions: historyOf{db}, Objectives: db, Settings: app, Deaths: db, People: db, Places: db, Turns: db,
 		Blueprints: templates, Scripts: previewerOf(newScripts(logger)),
+		Tell: controls{mind, db}, Stop: controls{mind, db}, Play: controls{mind, db}, Map: db, // dash
 	})
 	if err != nil {
 		return err
