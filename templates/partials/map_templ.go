@@ -94,7 +94,7 @@ func MapFrame(id string, large bool, snap agent.Snapshot) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "</div><span class=\"map-north\" aria-hidden=\"true\">N ↑</span> <span class=\"map-scale\" aria-hidden=\"true\"><span class=\"bar\"></span> <span class=\"len\"></span></span></div><div class=\"map-tools\"><button type=\"button\" class=\"secondary\" data-zoom=\"in\" aria-label=\"zoom in\">+</button> <button type=\"button\" class=\"secondary\" data-zoom=\"out\" aria-label=\"zoom out\">−</button> <button type=\"button\" class=\"secondary\" data-follow aria-pressed=\"true\">Follow her</button> <span class=\"muted small\">Drag to look around; the wheel zooms.</span></div><fieldset class=\"legend\"><legend>Show</legend> ")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "</div><span class=\"map-north\" aria-hidden=\"true\">N ↑</span> <span class=\"map-scale\" aria-hidden=\"true\"><span class=\"bar\"></span> <span class=\"len\"></span></span></div><div class=\"map-tools\"><button type=\"button\" class=\"secondary\" data-zoom=\"in\" aria-label=\"zoom in\">+</button> <button type=\"button\" class=\"secondary\" data-zoom=\"out\" aria-label=\"zoom out\">−</button> <button type=\"button\" class=\"secondary\" data-follow aria-pressed=\"true\">Follow her</button> <span class=\"muted small\">Drag to look around; the wheel zooms. <a href=\"/builds#her-builds\">Her builds</a></span></div><fieldset class=\"legend\"><legend>Show</legend> ")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
