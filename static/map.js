@@ -64,6 +64,8 @@
       if (!t || !g.transform || !g.transform.baseVal.numberOfItems) continue;
       var tr = g.transform.baseVal.getItem(0).matrix;
       var sx = (tr.e - v.x) * v.px, sz = (tr.f - v.z) * v.px;
+      // A mark out of view keeps no label on the edge, cut in two.
+      t.style.display = sx < 0 || sz < 0 || sx > v.w * v.px || sz > v.h * v.px ? "none" : "";
       var width = t.getComputedTextLength ? t.getComputedTextLength() : 60;
       var right = sx + 12 + width > v.w * v.px - 4;
       t.setAttribute("text-anchor", right ? "end" : "start");
