@@ -128,7 +128,7 @@ func TestBuildsPageListsHerBuilds(t *testing.T) {
 		Result: "FAILURE_PROTECTED", Message: "placed 7 of 8 cells; 1 protected"})
 	f.History.add(agent.ActionRecord{ID: "r8-a", Action: "find_block", Params: `{"block":"log"}`, Started: clock})
 	_, body := get(t, c, f.URL+"/builds")
-	for _, want := range []string{`id="build-r9-b"`, "(10, 64, -3)", "9 cells", "Failed (protected): placed 7 of 8 cells; 1 protected", `src="data:image/svg+xml;base64,`} {
+	for _, want := range []string{`id="build-r9-b"`, "(10, 64, -3)", "9 cells", "Failed (protected): placed 7 of 8 cells", "all it said", `src="data:image/svg+xml;base64,`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("her build lacks %q", want)
 		}

@@ -204,3 +204,18 @@ func Capital(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// briefLen is how much of the game's sentence a row shows before the rest
+// goes behind "more".
+const briefLen = 110
+
+// Brief is the start of a long message: its first clause (up to the first
+// semicolon), cut at briefLen characters; rest says there is more to show.
+func Brief(msg string) (brief string, rest bool) {
+	b := msg
+	if i := strings.Index(b, "; "); i > 0 {
+		b = b[:i]
+	}
+	b = clip(b, briefLen)
+	return b, b != msg
+}
