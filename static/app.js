@@ -31,3 +31,33 @@
   setInterval(tick, 1000);
   document.addEventListener("DOMContentLoaded", tick);
 })();
+
+// The alerts banner names what is wrong in the tab's title too, so a person
+// watching another tab sees it, and while the game link is down the
+// controls that need the game are disabled. A form marked data-reset is
+// emptied once htmx has sent it successfully.
+(function () {
+  "use strict";
+  var base = document.title;
+
+  function alerts() {
+    var a = document.querySelector(".alerts");
+    if (!a) return;
+    document.title = a.getAttribute("data-title") || base;
+    var down = a.getAttribute("data-link") === "down";
+    var els = document.querySelectorAll("[data-needs-link]");
+    for (var i = 0; i < els.length; i++) els[i].disabled = down;
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    alerts();
+    var box = document.getElementById("live-alerts");
+    if (box) new MutationObserver(alerts).observe(box, { childList: true, subtree: true });
+    var live = document.getElementById("live");
+    if (live) new MutationObserver(alerts).observe(live, { childList: true, subtree: true });
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var f = e.target;
+    if (f && f.matches && f.matches("form[data-reset]") && e.detail.successful) f.reset();
+  });
+})();

@@ -20,6 +20,7 @@ var FS embed.FS
 const (
 	CSS     = "app.css"
 	Script  = "app.js"
+	MapJS   = "map.js"
 	HTMX    = "vendor/htmx-2.0.11.min.js"
 	HTMXSSE = "vendor/htmx-ext-sse-2.2.4.min.js"
 )

@@ -50,7 +50,8 @@ func (s *Server) templateCells(name string) ([]blueprint.Cell, error) {
 }
 
 func (s *Server) buildsView(c echo.Context) pages.BuildsView {
-	v := pages.BuildsView{Head: s.head(c, "Builds", "/builds"), CanScript: s.deps.Scripts != nil}
+	v := pages.BuildsView{Head: s.head(c, "Builds", "/builds"), CanScript: s.deps.Scripts != nil, Now: s.now()}
+	v.Ran, v.RanProblem = s.ranBuilds(c.Request().Context())
 	for _, tp := range s.deps.Blueprints.List() {
 		cells, err := s.templateCells(tp.Name)
 		if err != nil {

@@ -8,9 +8,11 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"beaweb/internal/agent"
 	"beaweb/internal/fault"
 	"beaweb/internal/game"
 	"beaweb/internal/planner/blueprint"
@@ -113,4 +115,26 @@ func TestBrowserTemplatePreviewRenders(t *testing.T) {
 		chromedp.Click(chromedp.CSS("section.card.wide button[type=submit]")),
 		pollTrue(`(() => { const i = document.querySelector('#script-preview img'); return i && i.complete && i.naturalWidth > 0 })()`),
 	)
+}
+
+func TestBuildsPageListsHerBuilds(t *testing.T) {
+	tpl := loadTemplates(t)
+	f := serve(t, func(_ *web.Config, d *web.Deps) { d.Blueprints = tpl })
+	c := browser(t)
+	if _, body := get(t, c, f.URL+"/builds"); !strings.Contains(body, "She builds a shelter before her first night") {
+		t.Fatalf("the empty list of her builds does not say what fills it")
+	}
+	f.History.add(agent.ActionRecord{ID: "r9-b", Action: "build", Started: clock.Add(-time.Minute), Finished: clock,
+		Params: `{"origin":{"x":10,"y":64,"z":-3},"layers":[["###","#.#","###"]],"palette":{"#":"cobblestone",".":"air"}}`,
+		Result: "FAILURE_PROTECTED", Message: "placed 7 of 8 cells; 1 protected"})
+	f.History.add(agent.ActionRecord{ID: "r8-a", Action: "find_block", Params: `{"block":"log"}`, Started: clock})
+	_, body := get(t, c, f.URL+"/builds")
+	for _, want := range []string{`id="build-r9-b"`, "(10, 64, -3)", "9 cells", "Failed (protected): placed 7 of 8 cells", "all it said", `src="data:image/svg+xml;base64,`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("her build lacks %q", want)
+		}
+	}
+	if strings.Contains(body, "build-r8-a") {
+		t.Errorf("a find_block is listed among her builds")
+	}
 }

@@ -27,6 +27,7 @@ func (s *Server) handleHistory(c echo.Context) error {
 		Action:  strings.TrimSpace(c.QueryParam("action")),
 		Result:  strings.TrimSpace(c.QueryParam("result")),
 		Results: results,
+		Now:     s.now(),
 	}
 	if s.deps.Turns != nil {
 		v.Turns = &pages.TurnsView{}

@@ -28,6 +28,8 @@ func (s *Server) handleLive(c echo.Context) error {
 		Actions:        rows,
 		ActionsProblem: problem,
 		CanAsk:         s.deps.Ask != nil,
+		CanTell:        s.deps.Tell != nil,
+		MaxTell:        maxTell,
 		Events:         "/live/events",
 	}
 	if s.deps.Objectives != nil {
@@ -59,7 +61,8 @@ func (s *Server) handleAsk(c echo.Context) error {
 // becomes the card's problem line.
 func (s *Server) objectivesView(c echo.Context, problem string) pages.ObjectivesView {
 	token, _ := c.Get(csrfKey).(string)
-	v := pages.ObjectivesView{CSRF: token, Problem: problem}
+	v := pages.ObjectivesView{CSRF: token, Problem: problem,
+		Autopilot: s.deps.Live.Snapshot().Model.Provider == "rules"}
 	list, err := s.deps.Objectives.Objectives(c.Request().Context())
 	if err != nil {
 		s.log.Error("web: reading the objectives failed", slog.Any("error", err))

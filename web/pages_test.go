@@ -73,7 +73,7 @@ func TestLivePageShowsTheSnapshot(t *testing.T) {
 	for _, want := range []string{
 		`hx-ext="sse"`, `sse-connect="/live/events"`, `sse-swap="hands"`, `sse-swap="actions"`,
 		"find_block(block=log, count=4)", `data-elapsed="12"`, "12 s</span> so far", "chopped 1 of 4 logs",
-		"move_to(x=3, y=64, z=-2)", "SUCCESS", "17.5/20", "18/20", "(3.5, 64.0, -1.5)",
+		"move_to(x=3, y=64, z=-2)", "SUCCESS", "17.5/20", "18/20", "(3, 64, -2)",
 		"connected", "1.4.0", "1.21.4", "practice", "rules", "autopilot",
 		"Ask her what she is doing", "/static/vendor/htmx-2.0.11.min.js",
 	} {
@@ -135,7 +135,7 @@ func TestLongParamsAndProgressCountsStayReadable(t *testing.T) {
 	params := `{"layers":[` + strings.Repeat(`["AAAAA","ADDDA"],`, 100) + `[]]}`
 	var b strings.Builder
 	rows := []agent.ActionRecord{{ID: "r1-abcdef", Action: "build", Params: params, Started: clock}}
-	if err := partials.ActionTable(rows, false).Render(context.Background(), &b); err != nil {
+	if err := partials.ActionTable(rows, false, time.Now()).Render(context.Background(), &b); err != nil {
 		t.Fatal(err)
 	}
 	html := b.String()

@@ -65,7 +65,11 @@ func (s *Server) renderPlaces(c echo.Context, status int, v pages.PlacesView) er
 			return err
 		}
 		v.List = list
-		v.Map = placesMap(list, s.deps.Live.Snapshot(), v.World)
+		snap := s.deps.Live.Snapshot()
+		v.Map = placesMap(list, snap, v.World)
+		if snap.Conn.World.Server == v.World && snap.Body != nil {
+			v.Live = &snap
+		}
 	}
 	return render(c, status, pages.Places(v))
 }

@@ -111,8 +111,10 @@ func TestPlacesTableMapRenameDeleteExportImport(t *testing.T) {
 	if code != http.StatusOK {
 		t.Fatalf("places: %d", code)
 	}
-	for _, want := range []string{"In the world practice", "&lt;mine&gt;", "iron &lt;here&gt;", `<svg class="map"`,
-		`class="her"`, "her (3.5, 64.0, -1.5)", "Map of the overworld", `<option value="other.example"`} {
+	// She is in this world: the map is the live one, its places fetched
+	// with the remembered blocks.
+	for _, want := range []string{"In the world practice", "&lt;mine&gt;", "iron &lt;here&gt;", `id="map-places"`,
+		`sse-connect="/live/events"`, `data-blocks="/map/blocks"`, `class="mk her"`, `<option value="other.example"`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the places page lacks %q", want)
 		}
@@ -120,8 +122,14 @@ func TestPlacesTableMapRenameDeleteExportImport(t *testing.T) {
 	if strings.Contains(body, "<mine>") {
 		t.Error("a place name reached the page unescaped")
 	}
-	if strings.Count(body, `class="place"`) != 2 {
-		t.Errorf("the map should show the 2 overworld places, not the nether one")
+	_, layer := get(t, c, f.URL+"/map/blocks?dim=overworld&x0=-64&z0=-64&x1=64&z1=64")
+	if strings.Count(layer, `class="mk place"`) != 2 || !strings.Contains(layer, "&lt;mine&gt;") {
+		t.Errorf("the map should show the 2 overworld places, not the nether one:\n%s", layer)
+	}
+	// In another world the map is of its places alone.
+	_, other := get(t, c, f.URL+"/places?world=other.example")
+	if !strings.Contains(other, "Places in the overworld") || strings.Count(other, `class="place"`) != 1 || strings.Contains(other, `id="map-places"`) {
+		t.Errorf("the map of another world:\n%s", other)
 	}
 
 	tok := csrfToken(t, c, f.URL)

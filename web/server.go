@@ -92,6 +92,10 @@ type Deps struct {
 	Turns      Turns
 	Blueprints Blueprints
 	Scripts    ScriptPreviewer // needs Blueprints to be shown
+	Tell       Teller          // the talk box of the live page
+	Stop       Stopper         // its Stop button
+	Play       Switch          // its Pause and Let her play buttons
+	Map        BlockMap        // the remembered blocks of the maps
 	// Now is the clock, for the "12 s so far" of the live panel. nil:
 	// time.Now.
 	Now func() time.Time
@@ -105,6 +109,7 @@ type Server struct {
 	now    func() time.Time
 	echo   *echo.Echo
 	frames *live.Hub[frame]
+	sent   sentCards // the relay's last card bodies (cards.go)
 
 	// localOnly is set by Serve before it serves: the listener is on
 	// loopback and no token is set, so only local host names are accepted.
@@ -159,6 +164,11 @@ func (s *Server) routes() {
 	e.GET("/", s.handleLive)
 	e.GET("/live/events", s.handleEvents)
 	e.POST("/minecraft/ask", s.handleAsk)
+	e.POST("/live/tell", s.handleTell)
+	e.POST("/live/stop", s.handleStop)
+	e.POST("/live/pause", s.handlePause)
+	e.POST("/live/play", s.handlePlay)
+	e.GET("/map/blocks", s.handleMapBlocks)
 
 	e.POST("/objectives", s.handleAddObjective)
 	e.POST("/objectives/:id/done", s.handleObjectiveDone)

@@ -44,6 +44,7 @@ func (s *Server) relay(ctx context.Context, changes <-chan agent.Change, cancel 
 		}
 		s.log.Warn("web: the live relay fell behind her changes; redrawing the whole panel")
 		changes, cancel = s.deps.Changes.Subscribe()
+		s.sent.reset()
 		s.frames.Publish(frame{data: s.renderPanel(ctx, s.deps.Live.Snapshot())})
 	}
 }
@@ -74,6 +75,7 @@ func (s *Server) renderChange(ctx context.Context, ch agent.Change) []byte {
 		s.log.Debug("web: a change of an unknown topic; redrawing the whole panel", slog.String("topic", string(ch.Topic)))
 		return s.renderPanel(ctx, ch.Snap)
 	}
+	s.writeCards(ctx, &buf, alongside(ch.Topic), ch.Snap, true)
 	return buf.Bytes()
 }
 
@@ -83,6 +85,7 @@ func (s *Server) renderPanel(ctx context.Context, snap agent.Snapshot) []byte {
 	for _, c := range agent.Cards() {
 		s.writeTopic(ctx, &buf, 0, c.Topic, snap)
 	}
+	s.writeCards(ctx, &buf, cardEvents, snap, false)
 	return buf.Bytes()
 }
 
@@ -123,7 +126,7 @@ func (s *Server) topicComponent(ctx context.Context, t agent.Topic, snap agent.S
 		return partials.Reflexes(snap.Reflexes)
 	case agent.TopicActions:
 		rows, problem := s.recentActions(ctx)
-		return partials.Actions(rows, problem)
+		return partials.Actions(rows, problem, s.now())
 	}
 	return nil
 }

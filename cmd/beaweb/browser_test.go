@@ -107,16 +107,14 @@ func checkNoReload(t *testing.T, ctx context.Context) {
 const watchHands = `
 	const sec = document.getElementById("live-hands");
 	const read = () => {
-		const h3 = [...sec.querySelectorAll("h3")].find(h => h.textContent.includes("Last finished"));
-		const last = h3 ? h3.nextElementSibling : null;
-		const doing = [...sec.querySelectorAll(".call")].filter(c => !(last && last.contains(c)));
+		const last = sec.querySelector("[data-last-id]");
+		const doing = sec.querySelector("[data-doing-id]");
 		const prog = sec.querySelector(".progress progress");
-		const pick = (el, sel) => { const x = el && el.querySelector(sel); return x ? x.textContent.trim() : ""; };
 		const at = last && last.querySelector("time");
 		return {
-			doing: doing.length ? doing[0].textContent.trim() : "",
+			doing: doing ? doing.dataset.action : "",
 			progress: prog ? prog.getAttribute("value") + "/" + prog.getAttribute("max") : "",
-			last: pick(last, ".call"), result: pick(last, "strong"),
+			last: last ? last.dataset.action : "", result: last ? last.dataset.result : "",
 			lastAt: at ? at.getAttribute("datetime") : "",
 		};
 	};

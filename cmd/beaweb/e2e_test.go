@@ -170,13 +170,14 @@ type handsView struct {
 }
 
 var (
-	doingRe = regexp.MustCompile(`data-doing-id="([^"]*)"><span class="call">([^<]*)</span>`)
-	lastRe  = regexp.MustCompile(`data-last-id="([^"]*)"><span class="call">[^<]*</span>:\s*<strong class="[a-z]+">([A-Z_]+)</strong>`)
+	doingRe = regexp.MustCompile(`data-doing-id="([^"]*)" data-action="([^"]*)"`)
+	lastRe  = regexp.MustCompile(`data-last-id="([^"]*)" data-action="[^"]*" data-result="([A-Z_]+)"`)
 )
 
 func readHands(data string) handsView {
 	var v handsView
-	doing, last, _ := strings.Cut(data, "<h3>Last finished</h3>")
+	doing, last, _ := strings.Cut(data, `<p class="last"`)
+	last = `<p class="last"` + last
 	if m := doingRe.FindStringSubmatch(doing); m != nil {
 		v.doingID, v.doingCall = m[1], html.UnescapeString(m[2])
 		v.progress = strings.Contains(doing, `<p class="progress">`)
@@ -223,7 +224,7 @@ func TestPlaysInThePracticeWorld(t *testing.T) {
 				continue
 			}
 			v := readHands(ev.data)
-			if strings.HasPrefix(v.doingCall, "find_block(") && strings.HasPrefix(v.doingID, "r") {
+			if v.doingCall == "find_block" && strings.HasPrefix(v.doingID, "r") {
 				finds[v.doingID] = finds[v.doingID] || v.progress
 			}
 			if _, ok := finds[v.lastID]; !ok {

@@ -188,6 +188,7 @@ func (a *application) dashboard(changes web.Changes) (*web.Server, error) {
 		Logger: a.logger.With("part", "web"), Live: a.live, Changes: changes, Ask: a.mind,
 		Actions: historyOf{a.db}, Objectives: a.db, Settings: a, Deaths: a.db, People: a.db, Places: a.db, Turns: a.db,
 		Blueprints: a.templates, Scripts: previewerOf(newScripts(a.logger)),
+		Tell: controls{a.mind, a.db}, Stop: controls{a.mind, a.db}, Play: controls{a.mind, a.db}, Map: a.db,
 	})
 }
 

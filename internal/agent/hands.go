@@ -273,13 +273,13 @@ func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {
 	started := time.Now()
 	rec := ActionRecord{Action: a.Name, Params: paramsJSON(a.Params), Started: started, TurnID: turnID}
 	h.mu.Lock()
-	h.showLocked(b, &Doing{Action: a.Name, Call: a.Call, Started: started})
+	h.showLocked(b, &Doing{Action: a.Name, Call: a.Call, Params: rec.Params, Started: started})
 	h.mu.Unlock()
 	sent := func(id string) {
 		rec.ID = id
 		h.mu.Lock()
 		b.id = id
-		h.showLocked(b, &Doing{ID: id, Action: a.Name, Call: a.Call, Started: started})
+		h.showLocked(b, &Doing{ID: id, Action: a.Name, Call: a.Call, Params: rec.Params, Started: started})
 		h.mu.Unlock()
 		h.record(ctx, rec, false)
 	}
@@ -303,7 +303,7 @@ func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {
 		rec.Finished, rec.Result, rec.Message, rec.Log = ended, string(ans.Result), ans.Explanation(), ans.Log
 		h.record(ctx, rec, true)
 	}
-	fin := &Finished{ID: rec.ID, Action: a.Name, Call: a.Call, Result: ans.Result, Message: ans.Explanation(), Started: started, Ended: ended}
+	fin := &Finished{ID: rec.ID, Action: a.Name, Call: a.Call, Params: rec.Params, Result: ans.Result, Message: ans.Explanation(), Started: started, Ended: ended}
 	h.mu.Lock()
 	mine := h.current == b
 	b.doing = nil

@@ -102,7 +102,8 @@ type ModelStatus struct {
 type Doing struct {
 	ID       string    `json:"id"` // the request id
 	Action   string    `json:"action"`
-	Call     string    `json:"call"` // find_block(block=log, count=4)
+	Call     string    `json:"call"`             // find_block(block=log, count=4)
+	Params   string    `json:"params,omitempty"` // the request's parameters as a JSON object
 	Started  time.Time `json:"started"`
 	Progress *Progress `json:"progress"`
 }
@@ -120,6 +121,7 @@ type Finished struct {
 	ID      string          `json:"id"`
 	Action  string          `json:"action"`
 	Call    string          `json:"call"`
+	Params  string          `json:"params,omitempty"` // the request's parameters as a JSON object
 	Result  protocol.Result `json:"result"`
 	Message string          `json:"message"`
 	Started time.Time       `json:"started"`
@@ -156,6 +158,7 @@ type ReflexNote struct {
 type Line struct {
 	At   time.Time `json:"at"`
 	Text string    `json:"text"`
+	From string    `json:"from,omitempty"` // "" for her, FromDashboard for the person watching
 }
 
 // ChatLine is a line of the game chat; Self marks her own.

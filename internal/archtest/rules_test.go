@@ -85,11 +85,11 @@ var importRules = map[string]rule{
 
 	// The dashboard: templates render view values, web serves them.
 	layout:   {code: []string{static}},
-	partials: {code: []string{agent, protocol}},
-	pages:    {code: []string{agent, game, layout, partials}},
+	partials: {code: []string{agent, game, protocol, preview}},
+	pages:    {code: []string{agent, game, protocol, layout, partials}},
 	web: {
 		code:  []string{agent, game, protocol, blueprint, preview, settings, static, layout, pages, partials, live},
-		tests: []string{browser},
+		tests: []string{browser, store},
 	},
 
 	// The commands: the only place the concrete types meet.

@@ -91,7 +91,7 @@ func Deaths(v DeathsView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			} else if len(v.List) == 0 {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<p class=\"muted\">She has not died here.</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<p class=\"muted\">She has not died in this world. When she does, the cause, the place and the time are kept here, and she can go back for her things.</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -257,7 +257,7 @@ func People(v PeopleView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			} else if len(v.List) == 0 {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "<p class=\"muted\">She has met nobody yet.</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "<p class=\"muted\">She has met nobody yet. Players who talk to her in the game chat are listed here, with what she remembers of each.</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

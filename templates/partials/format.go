@@ -73,10 +73,11 @@ func clip(s string, n int) string {
 }
 
 // progressNote is the progress message without the count the bar already
-// shows beside it: "40/101 cells done" becomes "cells done".
+// shows beside it: "40/101 cells done" becomes "cells done", "collected
+// 10/53 dirt" becomes "collected dirt".
 func progressNote(done, total int, msg string) string {
 	if total > 0 {
-		msg = strings.TrimSpace(strings.TrimPrefix(msg, strconv.Itoa(done)+"/"+strconv.Itoa(total)))
+		msg = strings.Join(strings.Fields(strings.Replace(msg, strconv.Itoa(done)+"/"+strconv.Itoa(total), "", 1)), " ")
 	}
 	return msg
 }
@@ -111,3 +112,6 @@ func latency(d time.Duration) string {
 	}
 	return d.Round(time.Millisecond).String()
 }
+
+// day is the date heading of a group of history rows.
+func day(t time.Time) string { return t.Format("Monday 2 January 2006") }

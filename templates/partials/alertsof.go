@@ -1,0 +1,73 @@
+package partials
+
+import (
+	"time"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/game/protocol"
+)
+
+// LowHealth is the health at or below which the panel warns.
+const LowHealth = 6
+
+// deathShown is how long after a death its banner stays.
+const deathShown = 5 * time.Minute
+
+type alertsView struct {
+	Title     string
+	LinkDown  bool
+	LowHealth bool
+	Death     *agent.DeathNote
+	Fight     *agent.ReflexNote
+}
+
+func alertsOf(s agent.Snapshot, now time.Time) alertsView {
+	var a alertsView
+	var titles []string
+	a.LinkDown = !s.Conn.Connected
+	if n := len(s.Deaths); n > 0 && now.Sub(s.Deaths[n-1].At) < deathShown {
+		d := s.Deaths[n-1]
+		a.Death = &d
+		titles = append(titles, "She died")
+	}
+	if s.Body != nil && !a.LinkDown && s.Body.Health <= LowHealth && s.Body.Health > 0 {
+		a.LowHealth = true
+		titles = append(titles, "Low health")
+	}
+	if r := fighting(s.Reflexes); r != nil {
+		a.Fight = r
+		titles = append(titles, "Fighting")
+	}
+	if a.LinkDown {
+		titles = append(titles, "Game link down")
+	}
+	if len(titles) > 0 {
+		a.Title = "⚠ " + titles[0] + " · " + s.Name
+	}
+	return a
+}
+
+// fighting is the reflex fighting or fleeing for her right now: the newest
+// of those started and not yet over.
+func fighting(notes []agent.ReflexNote) *agent.ReflexNote {
+	for i := len(notes) - 1; i >= 0; i-- {
+		n := notes[i]
+		switch n.Reflex {
+		case "defend", "flee", "clutch":
+		default:
+			continue
+		}
+		if n.Event != protocol.EventStarted {
+			return nil
+		}
+		return &n
+	}
+	return nil
+}
+
+func linkState(s agent.Snapshot) string {
+	if s.Conn.Connected {
+		return "up"
+	}
+	return "down"
+}

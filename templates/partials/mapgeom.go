@@ -1,0 +1,140 @@
+package partials
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/game"
+	"beaweb/internal/planner/preview"
+)
+
+// mapKind is a toggle of the map's legend: the class its marks carry.
+type mapKind struct{ Class, Label string }
+
+// mapKinds are the legend's toggles, in the order shown.
+var mapKinds = []mapKind{
+	{"k-ore", "ores"}, {"k-log", "logs"}, {"k-chest", "chests"}, {"k-bed", "beds"},
+	{"k-furnace", "furnaces and tables"}, {"k-water", "water"}, {"k-lava", "lava"}, {"k-placed", "her blocks"},
+	{"k-places", "named places"}, {"k-trail", "her trail"}, {"k-deaths", "deaths"},
+	{"k-players", "players"}, {"k-mobs", "mobs"},
+}
+
+// blockKind is the legend class of a remembered block.
+func blockKind(block string) string {
+	f := game.BlockFamily(block)
+	switch {
+	case strings.HasSuffix(f, "_ore") || f == "ancient_debris":
+		return "k-ore"
+	case f == "log":
+		return "k-log"
+	case f == "chest" || f == "trapped_chest" || f == "barrel" || f == "ender_chest":
+		return "k-chest"
+	case f == "bed":
+		return "k-bed"
+	case f == "furnace" || f == "blast_furnace" || f == "smoker" || f == "crafting_table":
+		return "k-furnace"
+	case f == "water":
+		return "k-water"
+	case f == "lava":
+		return "k-lava"
+	}
+	return "k-placed"
+}
+
+func colourOf(block string) string { return preview.Colour(block) }
+
+// MapBox is the part of a dimension a map layer covers, in blocks.
+type MapBox struct {
+	Dimension      string
+	X0, Z0, X1, Z1 int // inclusive
+}
+
+// ViewBox is the box as an SVG viewBox.
+func (b MapBox) ViewBox() string {
+	return fmt.Sprintf("%d %d %d %d", b.X0, b.Z0, b.X1-b.X0+1, b.Z1-b.Z0+1)
+}
+
+func (b MapBox) String() string { return fmt.Sprintf("%d %d %d %d", b.X0, b.Z0, b.X1, b.Z1) }
+
+// liveView is the live layer laid out.
+type liveView struct {
+	Known          bool
+	Name           string
+	Dimension      string
+	X, Z, Yaw      float64
+	Where, Facing  string
+	ViewBox, Trail string
+	Deaths         []markView
+	Players, Mobs  []markView
+}
+
+type markView struct {
+	X, Z         float64
+	Label, Title string
+	Hostile      bool
+}
+
+// liveSpan is how many blocks across the live layer shows before the page's
+// script takes over the view.
+const liveSpan = 64
+
+func liveMapOf(s agent.Snapshot) liveView {
+	b := s.Body
+	if b == nil {
+		return liveView{}
+	}
+	dim := b.Dimension
+	if dim == "" {
+		dim = "overworld"
+	}
+	v := liveView{Known: true, Name: s.Name, Dimension: dim, X: b.Position.X, Z: b.Position.Z, Yaw: b.Yaw,
+		Where: b.Position.Block().String(), Facing: facing(b.Yaw)}
+	v.ViewBox = fmt.Sprintf("%s %s %d %d", f1(v.X-liveSpan/2), f1(v.Z-liveSpan/2), liveSpan, liveSpan)
+	var pts []string
+	for _, t := range s.Trail {
+		if t.Dimension == b.Dimension {
+			pts = append(pts, f1(t.X)+","+f1(t.Z))
+		}
+	}
+	if len(pts) > 0 {
+		pts = append(pts, f1(v.X)+","+f1(v.Z))
+		v.Trail = strings.Join(pts, " ")
+	}
+	for _, d := range s.Deaths {
+		if d.Dimension == dim {
+			v.Deaths = append(v.Deaths, markView{X: d.Position.X, Z: d.Position.Z, Label: "died",
+				Title: "She died here, " + d.At.Format("15:04") + ": " + d.Cause})
+		}
+	}
+	for _, p := range b.Players {
+		v.Players = append(v.Players, markView{X: p.X, Z: p.Z, Label: p.Name})
+	}
+	for _, e := range b.Entities {
+		if e.Type == "item" || strings.HasPrefix(e.Type, "item:") {
+			continue
+		}
+		v.Mobs = append(v.Mobs, markView{X: e.X, Z: e.Z, Label: ItemName(e.Type), Hostile: e.Hostile})
+	}
+	return v
+}
+
+// facing names a yaw: 0 is south, 90 west, 180 north, 270 east.
+func facing(yaw float64) string {
+	names := []string{"south", "south-west", "west", "north-west", "north", "north-east", "east", "south-east"}
+	i := int(math.Round(math.Mod(math.Mod(yaw, 360)+360, 360)/45)) % 8
+	return names[i]
+}
+
+func translate(x, z float64) string { return "translate(" + f1(x) + " " + f1(z) + ")" }
+
+func f1(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
+
+func boolAttr(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}
