@@ -119,7 +119,15 @@ export class Params {
     return this.pos();
   }
 
+  /** raw reads an optional parameter as it came, for a reader of its own. */
   raw(name) {
+    return this.m[name];
+  }
+
+  /** reqRaw reads a required parameter as it came; what says what it must be. */
+  reqRaw(name, what) {
+    if (this.err) return undefined;
+    if (!this.has(name)) { this.failf(`${this.action} needs ${name}: ${what}`); return undefined; }
     return this.m[name];
   }
 }

@@ -98,11 +98,12 @@ export const build = {
   budget: 600,
   params: (p) => {
     const args = {
-      origin: p.raw('origin'), layers: p.raw('layers') ?? undefined, palette: p.raw('palette') ?? undefined,
+      origin: p.reqRaw('origin', 'whole coordinates {"x":…,"y":…,"z":…}'),
+      layers: p.reqRaw('layers', 'a list of layers, bottom first, each a list of rows of palette characters'),
+      palette: p.reqRaw('palette', 'an object of one character to a block name'),
       ops: p.raw('ops') ?? undefined, rotation: p.optInt('rotation', 0, 0, 270), clear: p.optBool('clear', false),
     };
     if (p.err) return null;
-    if (!p.has('origin')) { p.failf('build needs origin: whole coordinates {"x":…,"y":…,"z":…}'); return null; }
     return { clear: args.clear, ...expand(args) };
   },
   async run(bot, a, signal, ctx) {
