@@ -190,6 +190,7 @@ export class FakeBot extends EventEmitter {
 function goalTarget(goal, bot) {
   if (goal.entity) return goal.entity.position.offset(1, 0, 0);
   if (goal.goal && goal.goal.x !== undefined) return new Vec3(goal.goal.x + goal.goal.rangeSq ** 0.5 + 1, goal.goal.y, goal.goal.z); // GoalInvert(GoalNear)
+  if (goal.rangeSq) return new Vec3(goal.x + 0.5, goal.y, goal.z + 0.5 + Math.min(2, Math.sqrt(goal.rangeSq))); // GoalNear: in range, not on it
   if (goal.x !== undefined && goal.y !== undefined) return new Vec3(goal.x + 0.5, goal.y, goal.z + 0.5);
   if (goal.pos) return new Vec3(goal.pos.x + 0.5, goal.pos.y + 1, goal.pos.z + 1.5); // GoalLookAtBlock: beside it
   return null;
