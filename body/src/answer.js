@@ -62,5 +62,16 @@ export function abortable(promise, signal) {
 
 /** sleep waits ms or until the signal fires. */
 export function sleep(ms, signal) {
-  return abortable(new Promise((r) => setTimeout(r, ms)), signal);
+  throwIfAborted(signal);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason instanceof Error ? signal.reason : new Interruption(String(signal.reason)));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }

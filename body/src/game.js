@@ -105,16 +105,23 @@ export async function walk(bot, goal, signal, { dig = false } = {}) {
 
 /** waitFor resolves when bot emits event with arguments accepted by test, or rejects after ms. */
 export function waitFor(bot, event, test, ms, signal) {
-  return abortable(new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { bot.removeListener(event, on); reject(new Error(`no ${event} within ${ms} ms`)); }, ms);
-    function on(...args) {
-      if (!test(...args)) return;
+  throwIfAborted(signal);
+  return new Promise((resolve, reject) => {
+    const done = () => {
       clearTimeout(timer);
       bot.removeListener(event, on);
+      signal.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => { done(); reject(signal.reason); };
+    const timer = setTimeout(() => { done(); reject(new Error(`no ${event} within ${ms} ms`)); }, ms);
+    function on(...args) {
+      if (!test(...args)) return;
+      done();
       resolve(args);
     }
     bot.on(event, on);
-  }), signal);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /** isAir reports whether a block is empty space. */

@@ -74,6 +74,8 @@ test('a concurrent request runs beside the action in her hands without replacing
   h.gates.one(ok('finished'));
   await settle();
   assert.equal(byId(h.answers, 'r1-a')[0].result, 'SUCCESS');
+  h.d.endAll('disconnected');
+  assert.equal(byId(h.answers, 'r2-a')[0].reason, 'disconnected');
 });
 
 test('the budget runs out: FAILURE_TIMEOUT, once', async () => {
