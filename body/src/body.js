@@ -9,7 +9,7 @@ import { actionTable } from './actions/index.js';
 import { Follow } from './actions/players.js';
 import { statePacket, surveyPacket } from './perception.js';
 import { Reflexes } from './reflexes.js';
-import { distance, round1 } from './game.js';
+import { distance, playerEntity, round1 } from './game.js';
 
 export const BODY_VERSION = '0.1.0';
 const STATE_MS = 500;
@@ -105,7 +105,7 @@ export function startBody(o) {
     reflexes.respawned();
   });
   on('chat', (username, message) => {
-    const e = bot.players[username]?.entity;
+    const e = playerEntity(bot, username);
     const self = username === bot.username;
     const d = self ? 0 : e ? round1(distance(e.position, bot.entity.position)) : null;
     link.broadcast({ type: 'chat', uuid: bot.players[username]?.uuid ?? '', name: username, message, distance: d, self });

@@ -97,6 +97,13 @@ export async function walk(bot, goal, signal, { dig = false } = {}) {
     if (name === 'NoPath' || /no path/i.test(e?.message ?? '')) return 'no path leads there';
     if (name === 'Timeout' || /took to long|timeout/i.test(e?.message ?? '')) return 'the path search took too long';
     if (name === 'GoalChanged') return 'the goal changed under her';
+    if (name === 'PathStopped' || /path was stopped/i.test(e?.message ?? '')) {
+      // Stopped from outside: when that was a replacement, a stop or the
+      // loss of the link, the signal fires at once; otherwise the walk ended.
+      await new Promise((r) => setTimeout(r, 100));
+      if (signal.aborted) throw signal.reason;
+      return 'the walk was stopped';
+    }
     throw e;
   } finally {
     signal.removeEventListener('abort', onAbort);
@@ -144,9 +151,29 @@ export function describeItems(counts) {
 export function playerEntity(bot, name) {
   const want = name.toLowerCase();
   for (const [n, p] of Object.entries(bot.players)) {
-    if (n.toLowerCase() === want) return p.entity ?? null;
+    if (n.toLowerCase() === want) return p.entity ?? entityByUUID(bot, p.uuid);
   }
   return null;
+}
+
+/**
+ * entityByUUID finds a player's entity by the uuid of the player list. A
+ * server that spawns players with the generic spawn packet and a type id
+ * mineflayer reads as another kind (flying-squid on 1.20.2 and newer) leaves
+ * players[name].entity empty; the uuid still ties them together.
+ */
+export function entityByUUID(bot, uuid) {
+  if (!uuid) return null;
+  for (const e of Object.values(bot.entities)) if (e.uuid === uuid && e !== bot.entity) return e;
+  return null;
+}
+
+/** playerNameOf answers the player an entity is, or '' for a mob. */
+export function playerNameOf(bot, e) {
+  if (e.type === 'player' && e.username) return e.username;
+  if (!e.uuid) return '';
+  for (const [n, p] of Object.entries(bot.players)) if (p.uuid === e.uuid) return n;
+  return '';
 }
 
 export function playerKnown(bot, name) {

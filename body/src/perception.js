@@ -1,7 +1,7 @@
 // What she perceives, as the state packet (every 0.5 s) and the survey
 // (every 2 s) carry it. Both read only mineflayer's own view of the world.
 
-import { Vec3, blockCentre, distance, feet, isAir, notchPitch, notchYaw, passable, round1, round2 } from './game.js';
+import { Vec3, blockCentre, distance, feet, isAir, notchPitch, notchYaw, passable, playerNameOf, round1, round2 } from './game.js';
 import { isHostile } from './actions/combat.js';
 
 const CLOSE_VIEW = 4;
@@ -82,8 +82,9 @@ export function statePacket(bot, o) {
     if (e === bot.entity) continue;
     const d = distance(e.position, pos);
     if (d > ENTITY_RANGE) continue;
-    if (e.type === 'player') {
-      players.push({ name: e.username, uuid: e.uuid ?? bot.players[e.username]?.uuid ?? '', x: round2(e.position.x), y: round2(e.position.y), z: round2(e.position.z), distance: round1(d) });
+    const name = playerNameOf(bot, e);
+    if (name) {
+      players.push({ name, uuid: e.uuid ?? bot.players[name]?.uuid ?? '', x: round2(e.position.x), y: round2(e.position.y), z: round2(e.position.z), distance: round1(d) });
       continue;
     }
     entities.push({ id: e.id, type: e.name ?? e.type ?? 'unknown', x: round2(e.position.x), y: round2(e.position.y), z: round2(e.position.z), distance: round1(d), hostile: isHostile(e) });

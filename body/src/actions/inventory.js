@@ -117,6 +117,11 @@ export const pickupItems = {
 
 /** droppedName reads the item a dropped-item entity holds. */
 export function droppedName(bot, e) {
-  const it = e.getDroppedItem?.();
-  return it?.name ?? null;
+  try {
+    return e.getDroppedItem?.()?.name ?? null;
+  } catch {
+    // The entity's metadata does not hold an item stack mineflayer can read
+    // (flying-squid sends a bare one): the drop is there, its kind unknown.
+    return null;
+  }
 }

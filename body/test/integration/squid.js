@@ -6,7 +6,7 @@ import net from 'node:net';
 
 const require = createRequire(import.meta.url);
 
-export const MC_VERSION = '1.21.4';
+export const MC_VERSION = process.env.BODY_TEST_MC_VERSION || '1.21.1';
 
 /** freePort asks the system for a free loopback port. */
 export function freePort() {
