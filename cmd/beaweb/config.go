@@ -32,6 +32,11 @@ type config struct {
 	Name          string
 	Token         string
 	RetentionDays int
+	// Server, Username and Auth start the body (body/, a mineflayer
+	// player) on a real Minecraft server instead of dialling ModURL.
+	Server   string
+	Username string
+	Auth     string
 
 	// set records which settings a flag or the environment fixed, so the
 	// dashboard's saved values never override them.
@@ -44,6 +49,9 @@ const (
 	keyAddr         = "addr"
 	keyDB           = "db"
 	keyModURL       = "mod_url"
+	keyServer       = "server"
+	keyUsername     = "username"
+	keyAuth         = "auth"
 	keyPractice     = "practice"
 	keyProvider     = "model_provider"
 	keyModelURL     = "model_url"
@@ -62,6 +70,7 @@ const (
 // envOf maps a setting to its environment variable.
 var envOf = map[string]string{
 	keyAddr: "BEA_ADDR", keyDB: "BEA_DB", keyModURL: "BEA_MOD_URL", keyPractice: "BEA_PRACTICE",
+	keyServer: "BEA_SERVER", keyUsername: "BEA_USERNAME", keyAuth: "BEA_AUTH",
 	keyProvider: "BEA_MODEL_PROVIDER", keyModelURL: "BEA_MODEL_URL", keyModel: "BEA_MODEL",
 	keyAPIKey: "BEA_API_KEY", keyIdleNudge: "BEA_IDLE_NUDGE_SECONDS", keyCommentary: "BEA_COMMENTARY_SECONDS",
 	keyBuildScripts: "BEA_BUILD_SCRIPTS", keyName: "BEA_NAME", keyToken: "BEA_TOKEN", keyRetention: "BEA_RETENTION_DAYS",
@@ -99,6 +108,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	str(keyAddr, "dashboard address, default 127.0.0.1:8765")
 	str(keyDB, "SQLite file, default beaweb.db")
 	str(keyModURL, "the mod's WebSocket URL, default ws://127.0.0.1:8080")
+	str(keyServer, "a Minecraft Java server, host:port, that she joins through the body (needs Node.js 22)")
+	str(keyUsername, "the player she joins --server as, default her name")
+	str(keyAuth, "how she signs in to --server: offline or microsoft, default offline")
 	str(keyProvider, "model provider: openai, anthropic or rules")
 	str(keyModelURL, "model base URL (any OpenAI-compatible server)")
 	str(keyModel, "model name")
@@ -113,7 +125,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	})
 	// The same flags as `beaweb practice`, but for the address, which
 	// --addr already names for the dashboard.
-	worldFlags := c.PracticeWorld.addFlags(fs, "practice-addr", "practice world address, default a free loopback port")
+	worldFlags := c.PracticeWorld.addFlags(fs, "practice-addr", "practice world address, default a free loopback port", "practice-server")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -149,6 +161,12 @@ func (c *config) apply(key, v string) error {
 		c.DB = v
 	case keyModURL:
 		c.ModURL = v
+	case keyServer:
+		c.Server = v
+	case keyUsername:
+		c.Username = v
+	case keyAuth:
+		c.Auth = strings.ToLower(v)
 	case keyPractice:
 		b, err := parseBool(v)
 		c.Practice = b
@@ -205,6 +223,12 @@ func parseBool(v string) (bool, error) {
 func (c *config) check() error {
 	if c.Name == "" {
 		return errors.New("her name must not be empty")
+	}
+	if c.Server != "" && c.Practice {
+		return errors.New("--server and --practice are two different worlds; give one of them")
+	}
+	if c.Auth != "" && c.Auth != "offline" && c.Auth != "microsoft" {
+		return fmt.Errorf("--auth must be offline or microsoft, not %q", c.Auth)
 	}
 	switch c.Provider {
 	case "", "openai", "anthropic", "rules":

@@ -89,6 +89,14 @@ func serve(ctx context.Context, cfg config, e env) error {
 			slog.Float64("speed", opts.Speed), slog.Bool("quiet", opts.Quiet), slog.Bool("peaceful", opts.Peaceful))
 		goRun("practice world", func() error { return world.Serve(gameCtx, ln) })
 	}
+	if cfg.Server != "" {
+		url, wait, err := startBody(gameCtx, cfg.body(e.stdout), logger.With("part", "body"))
+		if err != nil {
+			return err
+		}
+		cfg.ModURL = url
+		goRun("body", wait)
+	}
 
 	hub := live.New[agent.Change](256)
 	lv := agent.NewLive(cfg.Name, hub)
