@@ -86,7 +86,9 @@ export async function walk(bot, goal, signal, { dig = false } = {}) {
   if (pf.movements) {
     pf.movements.canDig = dig;
   }
-  const onAbort = () => pf.stop();
+  // setGoal(null), not stop(): stop() with no path running leaves a flag
+  // that stops the next walk before its first step.
+  const onAbort = () => pf.setGoal(null);
   signal.addEventListener('abort', onAbort, { once: true });
   try {
     await abortable(pf.goto(goal), signal);

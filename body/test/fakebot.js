@@ -67,7 +67,7 @@ export class FakeBot extends EventEmitter {
         if (t) bot.entity.position = t;
       },
       stop: () => { bot.calls.push(['stop']); },
-      setGoal: (g) => { bot.pathfinder.goal = g; },
+      setGoal: (g) => { bot.pathfinder.goal = g; if (g === null) bot.calls.push(['stop']); },
     };
     this.tool = { equipForBlock: async () => {} };
   }

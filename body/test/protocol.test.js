@@ -24,7 +24,7 @@ function harness(extra = {}) {
     ...extra,
   };
   const d = new Dispatcher({
-    actions, bot: { pathfinder: { stop() {} } }, send: (c, p) => answers.push(p), broadcast: (p) => events.push(p), isDead: () => dead,
+    actions, bot: { pathfinder: { setGoal() {} } }, send: (c, p) => answers.push(p), broadcast: (p) => events.push(p), isDead: () => dead,
   });
   const req = (id, action, parameters = {}) => d.handle('c1', JSON.stringify({ id, action, parameters }));
   return { d, answers, events, gates, req, die: () => { dead = true; } };

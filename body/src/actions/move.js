@@ -82,7 +82,7 @@ export const stopMoving = {
   params: () => ({}),
   async run(bot, a, signal, ctx) {
     const stopped = ctx.dispatcher.interrupt('stopped');
-    bot.pathfinder?.stop();
+    bot.pathfinder?.setGoal(null);
     bot.clearControlStates?.();
     if (stopped) return ok(`you stopped ${stopped.action}`);
     return ok('you were not doing anything; you stand still');

@@ -26,7 +26,6 @@ class Brain {
     this.ws.on('message', (d) => {
       const p = JSON.parse(d);
       if (p.type) this.packets.push(p); else this.answers.push(p);
-      if (p.result === 'FAILURE_EXCEPTION') console.error('exception answer', JSON.stringify(p));
       for (const w of this.waiters) w();
     });
   }
