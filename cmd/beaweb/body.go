@@ -198,9 +198,9 @@ func freeLoopback() (string, error) {
 }
 
 // body is the body's part of the settings: her name when no username is
-// given, offline when no sign-in is, and body/ beside the working folder.
+// given, offline when no sign-in is, and the repository's body/ folder.
 func (c config) body(console io.Writer) bodyConfig {
-	b := bodyConfig{Server: c.Server, Username: c.Username, Auth: c.Auth, Dir: "body", Console: console}
+	b := bodyConfig{Server: c.Server, Username: c.Username, Auth: c.Auth, Dir: bodyDir(), Console: console}
 	if b.Username == "" {
 		b.Username = c.Name
 	}
@@ -208,4 +208,29 @@ func (c config) body(console io.Writer) bodyConfig {
 		b.Auth = "offline"
 	}
 	return b
+}
+
+// bodyDir finds body/ in the working folder or the nearest folder above it
+// that holds go.mod, so that go run and go test find it from anywhere in
+// the repository; it answers "body" when there is none, and startBody then
+// says the folder has no package.json.
+func bodyDir() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "body"
+	}
+	for {
+		candidate := filepath.Join(dir, "body")
+		if _, err := os.Stat(filepath.Join(candidate, "package.json")); err == nil {
+			return candidate
+		}
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return "body"
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "body"
+		}
+		dir = parent
+	}
 }

@@ -57,7 +57,7 @@ func TestBodyLogLinesBecomeRecords(t *testing.T) {
 
 func TestBodySettingsFallBackToHerNameAndOffline(t *testing.T) {
 	b := config{Name: "Bea", Server: "h:1"}.body(nil)
-	if b.Username != "Bea" || b.Auth != "offline" || b.Dir != "body" {
+	if b.Username != "Bea" || b.Auth != "offline" || filepath.Base(b.Dir) != "body" {
 		t.Fatalf("body config = %+v", b)
 	}
 }
