@@ -73,6 +73,7 @@ func TestPlaysOnFlyingSquidThroughTheBody(t *testing.T) {
 	defer tick.Stop()
 	var ok []string
 	var rows int
+	var ended map[string]int // action and result: how many
 	for len(ok) == 0 || time.Since(began) < time.Minute {
 		select {
 		case <-ctx.Done():
@@ -89,8 +90,9 @@ func TestPlaysOnFlyingSquidThroughTheBody(t *testing.T) {
 			db.Close()
 			t.Fatal(err)
 		}
-		rows, ok = len(recent), ok[:0]
+		rows, ok, ended = len(recent), ok[:0], map[string]int{}
 		for _, r := range recent {
+			ended[r.Action+" "+string(r.Result)]++
 			if r.Result == "SUCCESS" && !r.Finished.IsZero() {
 				ok = append(ok, r.Action)
 			}
@@ -98,5 +100,5 @@ func TestPlaysOnFlyingSquidThroughTheBody(t *testing.T) {
 	}
 	db.Close() // before stop, which checks that no goroutine is left
 	stop()
-	t.Logf("%d of %d actions succeeded on flying-squid in %s: %v", len(ok), rows, time.Since(began).Round(time.Second), ok)
+	t.Logf("%d of %d actions succeeded on flying-squid in %s; all of them by action and result: %v", len(ok), rows, time.Since(began).Round(time.Second), ended)
 }
