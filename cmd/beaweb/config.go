@@ -123,7 +123,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 func addWorldFlags(fs *flag.FlagSet, world *practiceSettings) []string {
 	own := flag.NewFlagSet("practice", flag.ContinueOnError)
 	var names []string
-	for _, name := range world.addFlags(own, "practice-addr", "practice world address, default a free loopback port") {
+	for _, name := range world.addFlags(own, "practice-addr", "practice world address, default a free loopback port", "practice-server") {
 		if name == "server" {
 			continue
 		}

@@ -116,7 +116,7 @@ func TestConfigPracticeWorld(t *testing.T) {
 		t.Errorf("practice world defaults %+v, want %+v", c.PracticeWorld, want)
 	}
 	c, err = parseConfig([]string{"--practice", "--seed", "7", "--speed", "20", "--quiet",
-		"--practice-addr", "127.0.0.1:9090", "--server", "test.local", "--addr", "127.0.0.1:0"}, envFrom(nil), io.Discard)
+		"--practice-addr", "127.0.0.1:9090", "--practice-server", "test.local", "--addr", "127.0.0.1:0"}, envFrom(nil), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func TestConfigPracticeWorld(t *testing.T) {
 		t.Errorf("--practice --peaceful: %v %+v", err, c.PracticeWorld)
 	}
 
-	for _, args := range [][]string{{"--seed", "7"}, {"--quiet"}, {"--peaceful"}, {"--practice-addr", "127.0.0.1:9"}, {"--speed", "2", "--server", "x"}} {
+	for _, args := range [][]string{{"--seed", "7"}, {"--quiet"}, {"--peaceful"}, {"--practice-addr", "127.0.0.1:9"}, {"--speed", "2", "--practice-server", "x"}} {
 		_, err := parseConfig(args, envFrom(nil), io.Discard)
 		if err == nil || !strings.Contains(err.Error(), args[0]) || !strings.Contains(err.Error(), "only with --practice") {
 			t.Errorf("%v without --practice: %v", args, err)

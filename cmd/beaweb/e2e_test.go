@@ -69,7 +69,7 @@ func runBeaweb(t *testing.T, hooks env, extra ...string) (addrs, *syncBuffer, fu
 	logs := &syncBuffer{}
 	done := make(chan int, 1)
 	args := []string{"--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "bea.db")}
-	if !slices.Contains(extra, "--mod-url") {
+	if !slices.Contains(extra, "--mod-url") && !slices.Contains(extra, "--server") {
 		args = append(args, "--practice", "--speed", "20")
 	}
 	args = append(args, extra...)

@@ -27,17 +27,19 @@ type practiceSettings struct {
 
 // addFlags registers the practice world's flags on fs, with p's values as
 // their defaults. addrFlag names the address flag: "addr" when the world
-// runs alone, "practice-addr" beside the dashboard's own --addr. The names
+// runs alone, "practice-addr" beside the dashboard's own --addr; serverFlag
+// names the world.server flag: "server" alone, "practice-server" beside
+// --server, the real server the body joins. The names
 // of the flags registered are returned, for the caller that must tell when
 // one of them was given.
-func (p *practiceSettings) addFlags(fs *flag.FlagSet, addrFlag, addrUsage string) []string {
+func (p *practiceSettings) addFlags(fs *flag.FlagSet, addrFlag, addrUsage, serverFlag string) []string {
 	fs.StringVar(&p.Addr, addrFlag, p.Addr, addrUsage)
 	fs.Int64Var(&p.Seed, "seed", p.Seed, "practice world seed: the same seed gives the same world")
 	fs.Float64Var(&p.Speed, "speed", p.Speed, "practice world clock speed: 1 is 20 ticks a second")
 	fs.BoolVar(&p.Quiet, "quiet", p.Quiet, "practice world without scripted players, and without monsters")
 	fs.BoolVar(&p.Peaceful, "peaceful", p.Peaceful, "practice world without monsters, but with its scripted players")
-	fs.StringVar(&p.Server, "server", p.Server, "world.server the practice world's hello announces")
-	return []string{addrFlag, "seed", "speed", "quiet", "peaceful", "server"}
+	fs.StringVar(&p.Server, serverFlag, p.Server, "world.server the practice world's hello announces")
+	return []string{addrFlag, "seed", "speed", "quiet", "peaceful", serverFlag}
 }
 
 // options are the world's options for these settings.
@@ -66,7 +68,7 @@ func runPractice(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs := flag.NewFlagSet("practice", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	p := practiceSettings{Addr: "127.0.0.1:8080", Seed: 1, Speed: 1, Server: "practice"}
-	p.addFlags(fs, "addr", "address to listen on (the mod's default; :0 picks a free port)")
+	p.addFlags(fs, "addr", "address to listen on (the mod's default; :0 picks a free port)", "server")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: beaweb practice [--addr 127.0.0.1:PORT] [--seed N] [--speed X] [--quiet] [--peaceful]")
 		fs.PrintDefaults()

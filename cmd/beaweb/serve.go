@@ -58,6 +58,15 @@ func serve(ctx context.Context, cfg config, e env) error {
 			return err
 		}
 	}
+	if cfg.Server != "" && !cfg.Practice {
+		url, wait, err := startBody(gameCtx, cfg.body(e.stdout), logger.With("part", "body"))
+		if err != nil {
+			return err
+		}
+		cfg.ModURL = url
+		goRun("body", wait)
+	}
+
 	hub := live.New[agent.Change](256)
 	app, err := newApplication(cfg, saved, db, hub, logger)
 	if err != nil {

@@ -35,7 +35,7 @@ func (m *Mind) Tell(ctx context.Context, text string) error {
 	})
 	m.Perceive(Perception{Source: SourceDashboard, Kind: KindTell, At: now, Addressed: true,
 		Chat: &Heard{Author: Author{Name: "the person at the dashboard"}, Message: text},
-		Text:   "The person watching you on the dashboard says to you: " + text + "\nAnswer them in your own voice with speak."})
+		Text: "The person watching you on the dashboard says to you: " + text + "\nAnswer them in your own voice with speak."})
 	return nil
 }
 

@@ -181,6 +181,8 @@ func decodeTyped(kind string, frame []byte) (Packet, error) {
 		return decodeAs[WorldChange](frame)
 	case "heartbeat":
 		return decodeAs[Heartbeat](frame)
+	case "sign_in":
+		return decodeAs[SignIn](frame)
 	}
 	// An unknown type is not parsed, but it must still be JSON.
 	if err := json.Unmarshal(frame, new(struct{})); err != nil {

@@ -71,6 +71,7 @@ var golden = []goldenCase{
 	{"p2/follow_ended.json", FollowEnded{}},
 	{"p2/world.json", WorldChange{}},
 	{"p2/heartbeat.json", Heartbeat{}},
+	{"p2/sign_in.json", SignIn{}},
 	{"p2/answer_success.json", Answer{}},
 	{"p2/answer_interrupted.json", Answer{}},
 	{"p2/answer_timeout.json", Answer{}},
@@ -95,7 +96,7 @@ var fixturesOfTheirOwn = []string{"p2/request.json", "p2/request_no_parameters.j
 // fixture named after it, and every fixture file is read by some test.
 func TestEveryKindHasAFixture(t *testing.T) {
 	kinds := []Packet{Hello{}, State{}, Survey{}, Chat{}, Damage{}, Death{}, Respawn{}, Reflex{},
-		Progress{}, FollowEnded{}, WorldChange{}, Heartbeat{}}
+		Progress{}, FollowEnded{}, WorldChange{}, Heartbeat{}, SignIn{}}
 	for _, k := range kinds {
 		file := "p2/" + k.PacketType() + ".json"
 		if !slices.ContainsFunc(golden, func(g goldenCase) bool {

@@ -349,6 +349,21 @@ type WorldChange struct {
 // PacketType names the packet on the wire.
 func (WorldChange) PacketType() string { return "world" }
 
+// SignIn says the game side waits for a person to sign in to Microsoft
+// before she can join the server: open URL and enter Code within ExpiresIn
+// seconds. The body sends it (and prints Message on its console) when it is
+// started with --auth microsoft and has no saved sign-in; it sends it again
+// to every new connection until she has joined.
+type SignIn struct {
+	URL       string `json:"url"`
+	Code      string `json:"code"`
+	ExpiresIn int    `json:"expires_in"`
+	Message   string `json:"message"`
+}
+
+// PacketType names the packet on the wire.
+func (SignIn) PacketType() string { return "sign_in" }
+
 // Heartbeat is liveness only; it is never a perception.
 type Heartbeat struct {
 	Tick int64 `json:"tick"`

@@ -1,0 +1,245 @@
+// Blocks: scan, mine_block, place_block, use_block and find_block. Each one
+// walks into reach, acts, and confirms with the server: a block counts as
+// mined once the server keeps it broken, and as placed once the server's
+// block update shows it.
+
+import { FAILURE, FAILURE_NO_DROPS, FAILURE_PROTECTED, abortable, fail, ok, sleep, throwIfAborted } from '../answer.js';
+import {
+  FACES, Vec3, blockByName, blockCentre, count, describeItems, distance, feet, findItem, goals, isAir, passable, walk, waitFor,
+} from '../game.js';
+
+const REACH = 4.5;
+const SCAN_NEAREST = 10;
+
+export const scan = {
+  budget: 10,
+  concurrent: true,
+  params: (p) => ({ block: p.itemName('block', true), radius: p.optInt('radius', 32, 1, 64) }),
+  async run(bot, a) {
+    const kind = blockByName(bot, a.block);
+    if (!kind) return fail(FAILURE, `${a.block} is not a block this server knows`);
+    const eye = bot.entity.position;
+    const found = bot.findBlocks({ matching: kind.id, maxDistance: a.radius, count: 100000 });
+    const hits = found
+      .map((p) => ({ block: a.block, x: p.x, y: p.y, z: p.z, distance: Math.round(distance(blockCentre(p), eye) * 10) / 10 }))
+      .sort((l, r) => l.distance - r.distance);
+    const data = { block: a.block, radius: a.radius, count: hits.length, counts: { [a.block]: hits.length }, hits: hits.slice(0, SCAN_NEAREST) };
+    if (hits.length === 0) return ok(`there is no ${a.block} within ${a.radius} blocks of you`, data);
+    const n = hits[0];
+    return ok(`found ${hits.length} ${a.block} within ${a.radius} blocks; the nearest is at ${n.x} ${n.y} ${n.z}, ${n.distance} blocks away`, data);
+  },
+};
+
+/** reachBlock walks until the block at p is within reach and in sight. */
+async function reachBlock(bot, p, signal) {
+  if (distance(bot.entity.position.offset(0, 1.62, 0), blockCentre(p)) <= REACH) return '';
+  return walk(bot, new goals.GoalLookAtBlock(p, bot.world, { reach: REACH }), signal);
+}
+
+/**
+ * dig breaks the block at p with her best tool and waits until the server
+ * keeps it broken. It answers '' or a failure outcome.
+ */
+export async function digAt(bot, p, signal, ctx) {
+  const block = bot.blockAt(p);
+  if (!block) return fail(FAILURE, `the block at ${p} is not loaded; walk closer first`);
+  if (isAir(block)) return fail(FAILURE, `there is nothing to mine at ${p}: it is air`);
+  if (block.name === 'water' || block.name === 'lava') return fail(FAILURE, `${block.name} at ${p} is a liquid; it cannot be mined`);
+  if (block.hardness === null || block.hardness < 0 || block.diggable === false) return fail(FAILURE, `${block.name} at ${p} cannot be broken`);
+  const name = block.name;
+  ctx?.doing(`walking to the ${name} at ${p}`);
+  const why = await reachBlock(bot, p, signal);
+  if (why) return fail(FAILURE, `you could not reach the ${name} at ${p}: ${why}`);
+  if (bot.tool) await abortable(bot.tool.equipForBlock(block, {}), signal);
+  if (block.harvestTools && Object.keys(block.harvestTools).length > 0 && !(bot.heldItem && block.harvestTools[bot.heldItem.type])) {
+    return fail(FAILURE, `${name} needs a better tool to drop anything; you hold ${bot.heldItem?.name ?? 'nothing'}`);
+  }
+  for (let attempt = 0; attempt < 3; attempt++) {
+    ctx?.doing(`mining the ${name} at ${p}`);
+    const onAbort = () => bot.stopDigging();
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      await abortable(bot.dig(bot.blockAt(p), true), signal);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+    // The server may put a block back (spawn protection, a plugin): only a
+    // block still broken a moment later counts.
+    await sleep(300, signal);
+    if (isAir(bot.blockAt(p)) || passable(bot.blockAt(p))) return '';
+  }
+  return fail(FAILURE_PROTECTED, `the server put ${name} at ${p} back three times; this ground is protected`);
+}
+
+/** collectNear walks over the spot of a broken block so its drops come to her. */
+async function collectNear(bot, p, signal) {
+  const drop = Object.values(bot.entities).find((e) => e.name === 'item' && distance(e.position, blockCentre(p)) < 3);
+  if (!drop) return;
+  await walk(bot, new goals.GoalBlock(Math.floor(drop.position.x), Math.floor(drop.position.y), Math.floor(drop.position.z)), signal);
+  await sleep(400, signal);
+}
+
+export const mineBlock = {
+  budget: 60,
+  params: (p) => p.pos(),
+  async run(bot, a, signal, ctx) {
+    const p = new Vec3(a.x, a.y, a.z);
+    const before = bot.blockAt(p);
+    const name = before?.name ?? 'block';
+    const had = Object.fromEntries(bot.inventory.items().map((it) => [it.name, count(bot, it.name)]));
+    const failed = await digAt(bot, p, signal, ctx);
+    if (failed) return failed;
+    ctx.doing(`picking up what the ${name} dropped`);
+    await collectNear(bot, p, signal);
+    const got = {};
+    for (const it of bot.inventory.items()) {
+      const d = count(bot, it.name) - (had[it.name] ?? 0);
+      if (d > 0) got[it.name] = d;
+    }
+    if (Object.keys(got).length === 0) return ok(`mined ${name} at ${p}; you picked up nothing (it may have dropped nothing, or its drop lies on the ground)`);
+    return ok(`mined ${name} at ${p} and picked up ${describeItems(got)}`);
+  },
+};
+
+/**
+ * placeAt puts a block of kind on face of the anchor and waits for the
+ * server's block update. It answers '' or a failure outcome.
+ */
+export async function placeAt(bot, kind, anchor, face, signal, ctx) {
+  const off = FACES[face];
+  const dest = anchor.offset(...off);
+  const item = findItem(bot, kind);
+  if (!item) return fail(FAILURE, `you carry no ${kind} to place at ${dest}`);
+  if (!blockByName(bot, kind)) return fail(FAILURE, `${kind} is an item, not a block; it cannot be placed`);
+  const a = bot.blockAt(anchor);
+  if (!a) return fail(FAILURE, `the anchor ${anchor} is not loaded; walk closer first`);
+  if (passable(a)) return fail(FAILURE, `the anchor ${anchor} is ${a.name}; a block is placed against a solid block, so pick an anchor next to ${dest} that is solid`);
+  const there = bot.blockAt(dest);
+  if (there && !passable(there) && there.name !== 'water' && there.name !== 'lava') return fail(FAILURE, `${dest} already holds ${there.name}; mine it first or pick another face`);
+  const f = feet(bot);
+  if (dest.equals(f) || dest.equals(f.offset(0, 1, 0))) {
+    return fail(FAILURE, `placement_overlaps_agent: ${dest} is where you stand (your feet are in ${f}); step aside or pick another face`);
+  }
+  ctx?.doing(`walking to place ${kind} at ${dest}`);
+  if (distance(bot.entity.position.offset(0, 1.62, 0), blockCentre(dest)) > REACH) {
+    const why = await walk(bot, new goals.GoalNear(dest.x, dest.y, dest.z, 3), signal);
+    if (why) return fail(FAILURE, `you could not get within reach of ${dest}: ${why}`);
+  }
+  const f2 = feet(bot);
+  if (dest.equals(f2) || dest.equals(f2.offset(0, 1, 0))) {
+    return fail(FAILURE, `placement_overlaps_agent: ${dest} is where you stand; step aside or pick another face`);
+  }
+  ctx?.doing(`placing ${kind} at ${dest}`);
+  await abortable(bot.equip(item, 'hand'), signal);
+  const updated = waitFor(bot, `blockUpdate:${dest}`, (_old, nb) => nb && nb.name === kind, 3000, signal).catch(() => null);
+  try {
+    await abortable(bot.placeBlock(a, new Vec3(...off)), signal);
+  } catch (e) {
+    throwIfAborted(signal);
+    // placeBlock rejects when its own wait for the update ran out; the
+    // check below is the one that counts.
+  }
+  await updated;
+  const now = bot.blockAt(dest);
+  if (!now || now.name !== kind) return fail(FAILURE, `the server did not keep ${kind} at ${dest}; it holds ${now?.name ?? 'nothing known'}`);
+  return '';
+}
+
+export const placeBlock = {
+  budget: 30,
+  params: (p) => ({ block: p.itemName('block', true), ...p.pos(), face: p.reqString('face', Object.keys(FACES)) }),
+  async run(bot, a, signal, ctx) {
+    const anchor = new Vec3(a.x, a.y, a.z);
+    const anchorName = bot.blockAt(anchor)?.name ?? 'block';
+    const failed = await placeAt(bot, a.block, anchor, a.face, signal, ctx);
+    if (failed) return failed;
+    const dest = anchor.offset(...FACES[a.face]);
+    return ok(`placed ${a.block} at ${dest}, on the ${a.face} face of ${anchorName} ${anchor}`);
+  },
+};
+
+const CONTAINERS = new Set(['chest', 'trapped_chest', 'barrel', 'furnace', 'blast_furnace', 'smoker', 'dispenser', 'dropper', 'hopper']);
+
+export const useBlock = {
+  budget: 30,
+  params: (p) => p.pos(),
+  async run(bot, a, signal, ctx) {
+    const p = new Vec3(a.x, a.y, a.z);
+    const b = bot.blockAt(p);
+    if (!b) return fail(FAILURE, `the block at ${p} is not loaded; walk closer first`);
+    if (isAir(b)) return fail(FAILURE, `there is nothing at ${p} to use: it is air`);
+    ctx.doing(`walking to the ${b.name} at ${p}`);
+    const why = await reachBlock(bot, p, signal);
+    if (why) return fail(FAILURE, `you could not reach the ${b.name} at ${p}: ${why}`);
+    if (CONTAINERS.has(b.name) || b.name.endsWith('shulker_box')) {
+      const win = await abortable(bot.openBlock(b), signal);
+      const items = win.containerItems ? win.containerItems() : [];
+      win.close();
+      const held = {};
+      for (const it of items) held[it.name] = (held[it.name] ?? 0) + it.count;
+      return ok(`you opened the ${b.name} at ${p} and closed it again; it holds ${describeItems(held)}`);
+    }
+    if (b.name.endsWith('_bed')) {
+      try {
+        await abortable(bot.sleep(b), signal);
+        return ok(`you lay down in the bed at ${p}`);
+      } catch (e) {
+        throwIfAborted(signal);
+        return fail(FAILURE, `you could not sleep in the bed at ${p}: ${e.message}`);
+      }
+    }
+    const openable = /(_door|_trapdoor|_fence_gate)$/.test(b.name) && !b.name.startsWith('iron_');
+    const before = b.getProperties?.().open;
+    await abortable(bot.activateBlock(b), signal);
+    if (openable) {
+      await sleep(300, signal);
+      const after = bot.blockAt(p)?.getProperties?.().open;
+      if (after !== before) return ok(after ? `you opened the ${b.name} at ${p}` : `you shut the ${b.name} at ${p}`);
+    }
+    if (b.name.startsWith('iron_') && /(_door|_trapdoor)$/.test(b.name)) return fail(FAILURE, `the ${b.name} at ${p} does not open by hand; it needs redstone`);
+    return ok(`you used ${b.name} at ${p}`);
+  },
+};
+
+export const findBlock = {
+  budget: 300,
+  params: (p) => ({ block: p.itemName('block', true), count: p.optInt('count', 1, 1, 256), radius: p.optInt('radius', 32, 1, 64) }),
+  async run(bot, a, signal, ctx) {
+    const kind = blockByName(bot, a.block);
+    if (!kind) return fail(FAILURE, `${a.block} is not a block this server knows`);
+    const drops = new Set((kind.drops ?? []).map((d) => bot.registry.items[typeof d === 'object' ? d.drop?.id ?? d.id : d]?.name).filter(Boolean));
+    if (drops.size === 0) drops.add(a.block);
+    const carried = () => [...drops].reduce((n, d) => n + count(bot, d), 0);
+    const start = carried();
+    const skip = new Set();
+    let broken = 0;
+    let fruitless = 0;
+    while (carried() - start < a.count) {
+      throwIfAborted(signal);
+      const spots = bot.findBlocks({ matching: kind.id, maxDistance: a.radius, count: 64 })
+        .filter((p) => !skip.has(p.toString()))
+        .sort((l, r) => distance(l, bot.entity.position) - distance(r, bot.entity.position));
+      const got = carried() - start;
+      if (spots.length === 0) {
+        if (got === 0) return fail(FAILURE, `you found no ${a.block} within ${a.radius} blocks that you could reach`);
+        return fail(FAILURE, `collected ${got}/${a.count} ${a.block}; there is no more ${a.block} within ${a.radius} blocks that you could reach`);
+      }
+      const p = spots[0];
+      const before = carried();
+      const failed = await digAt(bot, p, signal, ctx);
+      if (failed) {
+        skip.add(p.toString());
+        if (failed.result === FAILURE && /needs a better tool/.test(failed.message)) return failed;
+        continue;
+      }
+      broken++;
+      await collectNear(bot, p, signal);
+      if (carried() > before) fruitless = 0;
+      else if (++fruitless >= 3) {
+        return fail(FAILURE_NO_DROPS, `the last ${fruitless} ${a.block} you broke gave none of what you are after (${[...drops].join(', ')}); collected ${carried() - start}/${a.count}`);
+      }
+      ctx.progress(Math.min(carried() - start, a.count), a.count, `collected ${carried() - start} of ${a.count} ${a.block}`);
+    }
+    return ok(`collected ${carried() - start}/${a.count} ${a.block} (${broken} blocks broken)`);
+  },
+};

@@ -1,0 +1,155 @@
+// build: the same arguments the brain costs (origin, layers, palette, ops,
+// rotation, clear), expanded here into cells, then the cells meant to be air
+// emptied top-down and the rest placed bottom-up.
+
+import { FAILURE, fail, ok, throwIfAborted } from '../answer.js';
+import { FACES, Vec3, describeItems, isAir, passable } from '../game.js';
+import { digAt, placeAt } from './blocks.js';
+
+const MAX_CELLS = 2000;
+const MAX_SPAN = 256;
+
+function pos(v, where) {
+  if (Array.isArray(v) && v.length === 3 && v.every(Number.isInteger)) return { x: v[0], y: v[1], z: v[2] };
+  if (v && typeof v === 'object' && [v.x, v.y, v.z].every(Number.isInteger)) return { x: v.x, y: v.y, z: v.z };
+  throw new Error(`${where} must be whole coordinates, as {"x":…,"y":…,"z":…} or [x, y, z]`);
+}
+
+function rotate(p, r) {
+  switch (r) {
+    case 90: return { x: -p.z, y: p.y, z: p.x };
+    case 180: return { x: -p.x, y: p.y, z: -p.z };
+    case 270: return { x: p.z, y: p.y, z: -p.x };
+    default: return p;
+  }
+}
+
+/** blockName keeps a block's plain name: build places blocks without their states. */
+const blockName = (b) => b.replace(/^minecraft:/, '').replace(/\[.*$/, '');
+
+/**
+ * expand turns the arguments into absolute cells, refusing malformed ones
+ * with one sentence.
+ * @returns {{cells: {x:number,y:number,z:number,block:string}[]}}
+ */
+export function expand(args) {
+  const origin = pos(args.origin, 'origin');
+  const palette = args.palette ?? {};
+  if (typeof palette !== 'object' || Array.isArray(palette)) throw new Error('palette must be an object of one character to a block name');
+  const rel = new Map();
+  const set = (x, y, z, block) => {
+    rel.set(`${x},${y},${z}`, { x, y, z, block: blockName(block) });
+    if (rel.size > MAX_CELLS) throw new Error(`the build has more than ${MAX_CELLS} cells; split it into smaller builds`);
+  };
+  const layers = args.layers ?? [];
+  if (!Array.isArray(layers)) throw new Error('layers must be a list of layers, each a list of rows');
+  layers.forEach((layer, y) => {
+    if (!Array.isArray(layer)) throw new Error(`layer ${y} must be a list of rows`);
+    layer.forEach((row, z) => {
+      if (typeof row !== 'string') throw new Error(`row ${z} of layer ${y} must be a string`);
+      [...row].forEach((ch, x) => {
+        if (ch === ' ') return;
+        if (!Object.hasOwn(palette, ch)) throw new Error(`the character "${ch}" in layer ${y}, row ${z} is not in the palette`);
+        set(x, y, z, palette[ch]);
+      });
+    });
+  });
+  for (const [i, op] of (args.ops ?? []).entries()) {
+    if (!op || typeof op.block !== 'string') throw new Error(`op ${i} needs a block`);
+    if (op.op === 'set') {
+      const at = pos(op.at, `op ${i}'s at`);
+      set(at.x, at.y, at.z, op.block);
+      continue;
+    }
+    if (!['fill', 'walls', 'roof'].includes(op.op)) throw new Error(`op ${i} is "${op.op}"; an op is fill, walls, set or roof`);
+    const f = pos(op.from, `op ${i}'s from`), t = pos(op.to, `op ${i}'s to`);
+    const lo = { x: Math.min(f.x, t.x), y: Math.min(f.y, t.y), z: Math.min(f.z, t.z) };
+    const hi = { x: Math.max(f.x, t.x), y: Math.max(f.y, t.y), z: Math.max(f.z, t.z) };
+    let top = hi.y;
+    if (op.op === 'roof') top = lo.y + Math.min(hi.y - lo.y + 1, Math.floor((Math.min(hi.x - lo.x, hi.z - lo.z) + 2) / 2)) - 1;
+    for (let y = lo.y; y <= top; y++) {
+      const inset = op.op === 'roof' ? y - lo.y : 0;
+      for (let z = lo.z + inset; z <= hi.z - inset; z++) {
+        for (let x = lo.x + inset; x <= hi.x - inset; x++) {
+          const side = x === lo.x || x === hi.x || z === lo.z || z === hi.z;
+          const shell = side || y === lo.y || y === hi.y;
+          if (op.op === 'walls' && !side) continue;
+          set(x, y, z, op.op === 'fill' && op.hollow && !shell ? 'air' : op.block);
+        }
+      }
+    }
+  }
+  if (rel.size === 0) throw new Error('the build has no cells; give layers or ops');
+  const rotation = args.rotation ?? 0;
+  if (![0, 90, 180, 270].includes(rotation)) throw new Error('rotation must be 0, 90, 180 or 270');
+  const cells = [...rel.values()].map((c) => {
+    const r = rotate(c, rotation);
+    return { x: origin.x + r.x, y: origin.y + r.y, z: origin.z + r.z, block: c.block };
+  });
+  for (const axis of ['x', 'y', 'z']) {
+    const vs = cells.map((c) => c[axis]);
+    if (Math.max(...vs) - Math.min(...vs) + 1 > MAX_SPAN) throw new Error(`the build spans more than ${MAX_SPAN} blocks along ${axis}`);
+  }
+  cells.sort((a, b) => a.y - b.y || a.z - b.z || a.x - b.x);
+  return { cells };
+}
+
+export const build = {
+  budget: 600,
+  params: (p) => {
+    const args = {
+      origin: p.reqRaw('origin', 'whole coordinates {"x":…,"y":…,"z":…}'),
+      layers: p.reqRaw('layers', 'a list of layers, bottom first, each a list of rows of palette characters'),
+      palette: p.reqRaw('palette', 'an object of one character to a block name'),
+      ops: p.raw('ops') ?? undefined, rotation: p.optInt('rotation', 0, 0, 270), clear: p.optBool('clear', false),
+    };
+    if (p.err) return null;
+    return { clear: args.clear, ...expand(args) };
+  },
+  async run(bot, a, signal, ctx) {
+    const total = a.cells.length;
+    let done = 0;
+    const missing = {};
+    const wrong = [];
+    ctx.progress(0, total, `starting a build of ${total} cells`);
+    // Air cells top-down first.
+    for (const c of [...a.cells].reverse()) {
+      if (c.block !== 'air') continue;
+      const p = new Vec3(c.x, c.y, c.z);
+      const b = bot.blockAt(p);
+      if (!b || passable(b)) { done++; continue; }
+      const failed = await digAt(bot, p, signal, ctx);
+      if (failed) wrong.push(`${p} (${failed.message})`); else done++;
+    }
+    const tick = () => { if (done % 10 === 0) ctx.progress(done, total, `${done} of ${total} cells`); };
+    for (const c of a.cells) {
+      throwIfAborted(signal);
+      if (c.block === 'air') continue;
+      const p = new Vec3(c.x, c.y, c.z);
+      const b = bot.blockAt(p);
+      if (b && b.name === c.block) { done++; tick(); continue; }
+      if (b && !passable(b) && !isAir(b)) {
+        if (!a.clear) { wrong.push(`${p} holds ${b.name}`); continue; }
+        const failed = await digAt(bot, p, signal, ctx);
+        if (failed) { wrong.push(`${p} (${failed.message})`); continue; }
+      }
+      if (!bot.inventory.items().some((it) => it.name === c.block)) { missing[c.block] = (missing[c.block] ?? 0) + 1; continue; }
+      let placed = false;
+      let last = '';
+      for (const [face, off] of Object.entries(FACES)) {
+        const anchor = p.offset(-off[0], -off[1], -off[2]);
+        const ab = bot.blockAt(anchor);
+        if (!ab || passable(ab)) continue;
+        const failed = await placeAt(bot, c.block, anchor, face, signal, ctx);
+        if (!failed) { placed = true; break; }
+        last = failed.message;
+      }
+      if (placed) { done++; tick(); } else wrong.push(`${p} (${last || 'nothing solid beside it to place against'})`);
+    }
+    ctx.progress(done, total, `${done} of ${total} cells`);
+    const short = Object.keys(missing).length ? `; you ran out of ${describeItems(missing)}` : '';
+    if (done === total) return ok(`built all ${total} cells`);
+    return fail(FAILURE, `built ${done} of ${total} cells${short}${wrong.length ? `; still wrong: ${wrong.slice(0, 8).join('; ')}` : ''}`,
+      { done, total, missing, wrong: wrong.slice(0, 50) });
+  },
+};

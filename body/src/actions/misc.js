@@ -1,0 +1,45 @@
+// Talking and looking: mc_chat, check_death_log and look_at.
+
+import { ok, abortable } from '../answer.js';
+import { Vec3, blockCentre } from '../game.js';
+
+export const mcChat = {
+  budget: 5,
+  concurrent: true,
+  whileDead: true,
+  params: (p) => {
+    const message = p.reqString('message');
+    if (message.length > 256) p.failf(`message must be at most 256 characters, as the game's chat allows; got ${message.length}`);
+    if (/[\r\n]/.test(message)) p.failf("message must be one line; the game's chat takes no line breaks");
+    return { message };
+  },
+  async run(bot, a) {
+    bot.chat(a.message);
+    return ok(`you said in chat: ${a.message}`);
+  },
+};
+
+export const checkDeathLog = {
+  budget: 5,
+  concurrent: true,
+  whileDead: true,
+  params: () => ({}),
+  async run(bot, a, signal, ctx) {
+    const deaths = ctx.deaths;
+    if (deaths.length === 0) return ok('you have not died since the body joined this server', { deaths: [] });
+    const now = Date.now();
+    const lines = deaths.map((d) => `${d.cause} at ${d.position.x} ${d.position.y} ${d.position.z} in the ${d.dimension}, ${Math.round((now - d.at) / 1000)} s ago`);
+    return ok(`you died ${deaths.length} time(s): ${lines.join('; ')}`, { deaths });
+  },
+};
+
+export const lookAt = {
+  budget: 5,
+  concurrent: true,
+  params: (p) => p.pos(),
+  async run(bot, a, signal) {
+    await abortable(bot.lookAt(blockCentre(new Vec3(a.x, a.y, a.z)), true), signal);
+    return ok(`you look at ${a.x} ${a.y} ${a.z}`);
+  },
+};
+

@@ -1,0 +1,188 @@
+// What she perceives, as the state packet (every 0.5 s) and the survey
+// (every 2 s) carry it. Both read only mineflayer's own view of the world.
+
+import { Vec3, blockCentre, distance, feet, isAir, notchPitch, notchYaw, passable, playerNameOf, round1, round2 } from './game.js';
+import { isHostile } from './actions/combat.js';
+
+const CLOSE_VIEW = 4;
+const SURVEY_RADIUS = 20;
+const ENTITY_RANGE = 32;
+const PER_KIND = 12; // close blocks kept of each kind, so a wall of stone cannot hide the ore behind it
+
+/** usefulKind reports whether the survey reports a kind of block, as the practice world's does. */
+export function usefulKind(name) {
+  switch (name) {
+    case 'stone': case 'cobblestone': case 'deepslate': case 'sand': case 'gravel': case 'clay': case 'water': case 'lava':
+    case 'crafting_table': case 'furnace': case 'chest': case 'barrel': case 'wheat':
+      return true;
+  }
+  return /_(log|leaves|ore|bed)$/.test(name);
+}
+
+function dimensionName(bot) {
+  return String(bot.game?.dimension ?? 'overworld').replace(/^minecraft:/, '').replace(/^the_/, '');
+}
+
+/** craftable lists what her inventory alone crafts (no table), as far as the registry's recipes tell. */
+function craftable(bot, cache) {
+  const key = bot.inventory.items().map((it) => `${it.type}:${it.count}`).join(',');
+  if (cache.key === key) return cache.list;
+  const out = [];
+  const seen = new Set();
+  for (const it of bot.inventory.items()) seen.add(it.type);
+  // Only recipes whose ingredients she carries at all are worth asking mineflayer about.
+  for (const [id, recipes] of Object.entries(bot.registry.recipes ?? {})) {
+    if (out.length >= 40) break;
+    const needs = recipes[0]?.ingredients ?? recipes[0]?.inShape?.flat() ?? [];
+    const ids = needs.map((n) => (typeof n === 'object' && n !== null ? n.id : n)).filter((n) => n !== null && n !== undefined && n !== -1);
+    if (ids.length === 0 || !ids.every((n) => seen.has(n))) continue;
+    if (bot.recipesFor(Number(id), null, 1, null).length > 0) out.push(bot.registry.items[id]?.name);
+  }
+  cache.key = key;
+  cache.list = out.filter(Boolean).sort();
+  return cache.list;
+}
+
+/**
+ * statePacket is her whole situation.
+ * @param {any} bot
+ * @param {{server: string, tick: number, craftCache: object}} o
+ */
+export function statePacket(bot, o) {
+  const pos = bot.entity.position;
+  const f = feet(bot);
+  const blocks = [];
+  const census = {};
+  for (let dx = -CLOSE_VIEW; dx <= CLOSE_VIEW; dx++) {
+    for (let dy = -CLOSE_VIEW; dy <= CLOSE_VIEW; dy++) {
+      for (let dz = -CLOSE_VIEW; dz <= CLOSE_VIEW; dz++) {
+        const p = f.offset(dx, dy, dz);
+        const b = bot.blockAt(p, false);
+        if (!b || isAir(b)) continue;
+        census[b.name] = (census[b.name] ?? 0) + 1;
+        blocks.push({ block: b.name, x: p.x, y: p.y, z: p.z, distance: round1(distance(blockCentre(p), pos.offset(0, 1.62, 0))) });
+      }
+    }
+  }
+  blocks.sort((a, b) => a.distance - b.distance);
+  const perKind = {};
+  const close = blocks.filter((b) => (perKind[b.block] = (perKind[b.block] ?? 0) + 1) <= PER_KIND);
+  const slots = bot.inventory.slots;
+  const armorName = (i) => slots[i]?.name ?? null;
+  const inventory = [];
+  for (let i = bot.inventory.inventoryStart; i < bot.inventory.inventoryEnd; i++) {
+    const it = slots[i];
+    if (it) inventory.push({ slot: toProtocolSlot(i, bot.inventory.inventoryStart), item: it.name, count: it.count });
+  }
+  const offhand = slots[45];
+  if (offhand) inventory.push({ slot: 40, item: offhand.name, count: offhand.count });
+  const entities = [];
+  const players = [];
+  for (const e of Object.values(bot.entities)) {
+    if (e === bot.entity) continue;
+    const d = distance(e.position, pos);
+    if (d > ENTITY_RANGE) continue;
+    const name = playerNameOf(bot, e);
+    if (name) {
+      players.push({ name, uuid: e.uuid ?? bot.players[name]?.uuid ?? '', x: round2(e.position.x), y: round2(e.position.y), z: round2(e.position.z), distance: round1(d) });
+      continue;
+    }
+    entities.push({ id: e.id, type: e.name ?? e.type ?? 'unknown', x: round2(e.position.x), y: round2(e.position.y), z: round2(e.position.z), distance: round1(d), hostile: isHostile(e) });
+  }
+  entities.sort((a, b) => a.distance - b.distance);
+  players.sort((a, b) => a.distance - b.distance);
+  const under = bot.blockAt(f.offset(0, -1, 0), false);
+  const over = bot.blockAt(f.offset(0, 2, 0), false);
+  const here = bot.blockAt(f, false);
+  const time = bot.time?.timeOfDay ?? 0;
+  const dim = dimensionName(bot);
+  const held = bot.heldItem;
+  return {
+    type: 'state',
+    tick: o.tick,
+    player: {
+      health: round1(bot.health ?? 0), food: bot.food ?? 0, saturation: round1(Number.isFinite(bot.foodSaturation) ? bot.foodSaturation : 0), xp_level: bot.experience?.level ?? 0,
+      position: { x: round2(pos.x), y: round2(pos.y), z: round2(pos.z) },
+      yaw: notchYaw(bot.entity.yaw), pitch: notchPitch(bot.entity.pitch),
+      dimension: dim, on_ground: !!bot.entity.onGround, in_water: !!bot.entity.isInWater,
+    },
+    held: held ? { item: held.name, count: held.count } : null,
+    armor: { head: armorName(5), chest: armorName(6), legs: armorName(7), feet: armorName(8) },
+    inventory,
+    craftable: craftable(bot, o.craftCache),
+    blocks: close,
+    census,
+    underfoot: under?.name ?? '',
+    overhead: over?.name ?? '',
+    entities: entities.slice(0, 32),
+    players,
+    world: {
+      time, dark: time >= 13000 && time <= 23000, weather: bot.thunderState > 0 ? 'thunder' : bot.isRaining ? 'rain' : 'clear',
+      light: here?.skyLight !== undefined ? Math.max(here.light ?? 0, time < 13000 || time > 23000 ? here.skyLight : 0) : 0,
+      biome: here?.biome?.name ?? '', dimension: dim, server: o.server,
+    },
+  };
+}
+
+/** toProtocolSlot turns a window slot into the player's slot numbers: 0–8 the hotbar, 9–35 the rest. */
+function toProtocolSlot(i, start) {
+  const k = i - start; // 0–26 main, 27–35 hotbar
+  return k >= 27 ? k - 27 : k + 9;
+}
+
+/**
+ * surveyPacket counts each useful kind of block in the 41-block cube round
+ * her, with the nearest and the nearest she can reach without digging: a
+ * block beside air that a flood through open cells from her feet reaches.
+ */
+export function surveyPacket(bot) {
+  const f = feet(bot);
+  const eye = bot.entity.position.offset(0, 1.62, 0);
+  const R = SURVEY_RADIUS;
+  const side = 2 * R + 1;
+  const idx = (x, y, z) => ((x + R) * side + (y + R)) * side + (z + R);
+  const open = new Uint8Array(side * side * side); // 1 open, 2 solid, 0 unknown
+  const names = new Array(side * side * side);
+  for (let dx = -R; dx <= R; dx++) for (let dy = -R; dy <= R; dy++) for (let dz = -R; dz <= R; dz++) {
+    const b = bot.blockAt(new Vec3(f.x + dx, f.y + dy, f.z + dz), false);
+    if (!b) continue;
+    const i = idx(dx, dy, dz);
+    open[i] = passable(b) && b.name !== 'lava' ? 1 : 2;
+    if (!isAir(b) && usefulKind(b.name)) names[i] = b.name;
+  }
+  // Flood through open cells from her feet.
+  const reached = new Uint8Array(open.length);
+  const queue = [[0, 0, 0]];
+  if (open[idx(0, 0, 0)] === 1) reached[idx(0, 0, 0)] = 1;
+  while (queue.length) {
+    const [x, y, z] = queue.pop();
+    for (const [ax, ay, az] of [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]]) {
+      const nx = x + ax, ny = y + ay, nz = z + az;
+      if (Math.abs(nx) > R || Math.abs(ny) > R || Math.abs(nz) > R) continue;
+      const j = idx(nx, ny, nz);
+      if (reached[j] || open[j] !== 1) continue;
+      reached[j] = 1;
+      queue.push([nx, ny, nz]);
+    }
+  }
+  const kinds = new Map();
+  for (let dx = -R; dx <= R; dx++) for (let dy = -R; dy <= R; dy++) for (let dz = -R; dz <= R; dz++) {
+    const name = names[idx(dx, dy, dz)];
+    if (!name) continue;
+    const p = { x: f.x + dx, y: f.y + dy, z: f.z + dz };
+    const d = round1(distance(blockCentre(p), eye));
+    let k = kinds.get(name);
+    if (!k) kinds.set(name, (k = { kind: name, count: 0, nearest: null, reachable: null }));
+    k.count++;
+    if (!k.nearest || d < k.nearest.distance) k.nearest = { ...p, distance: d };
+    let touches = false;
+    for (const [ax, ay, az] of [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]]) {
+      const nx = dx + ax, ny = dy + ay, nz = dz + az;
+      if (Math.abs(nx) > R || Math.abs(ny) > R || Math.abs(nz) > R) continue;
+      if (reached[idx(nx, ny, nz)]) { touches = true; break; }
+    }
+    if (touches && (!k.reachable || d < k.reachable.distance)) k.reachable = { ...p, distance: d };
+  }
+  const list = [...kinds.values()].sort((a, b) => a.kind.localeCompare(b.kind));
+  return { type: 'survey', radius: R, kinds: list };
+}

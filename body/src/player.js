@@ -1,0 +1,62 @@
+// startPlayer joins a server as a mineflayer player with the plugins the
+// actions use and puts the body in front of it. main.js runs it for a
+// person; the integration tests run it against flying-squid.
+
+import mineflayer from 'mineflayer';
+import pathfinderPkg from 'mineflayer-pathfinder';
+import toolPkg from 'mineflayer-tool';
+import { startBody } from './body.js';
+
+const { pathfinder, Movements } = pathfinderPkg;
+
+/**
+ * @param {{host: string, port: number, username: string, auth: 'offline'|'microsoft', version?: string,
+ *   listenHost: string, listenPort: number, profilesFolder?: string,
+ *   log: (msg: string, extra?: object) => void, onSignIn?: (sentence: string) => void}} o
+ * @returns {{bot: any, body: ReturnType<typeof startBody>, ended: Promise<string>, spawned: Promise<number>}}
+ */
+export function startPlayer(o) {
+  const started = Date.now();
+  const bot = mineflayer.createBot({
+    host: o.host,
+    port: o.port,
+    username: o.username,
+    auth: o.auth,
+    version: o.version || false,
+    respawn: false, // the respawn reflex respawns her and reports it
+    hideErrors: true,
+    profilesFolder: o.profilesFolder,
+    onMsaCode: (data) => {
+      const sentence = `To let her join as ${o.username}, open ${data.verification_uri} and enter the code ${data.user_code} (it expires in ${Math.round(data.expires_in / 60)} minutes).`;
+      o.onSignIn?.(sentence);
+      body.signInNeeded({ url: data.verification_uri, code: data.user_code, expires_in: data.expires_in, message: sentence });
+    },
+  });
+  bot.loadPlugin(pathfinder);
+  bot.loadPlugin(toolPkg.plugin);
+  const body = startBody({
+    bot, host: o.listenHost, port: o.listenPort, server: `${o.host}:${o.port}`, username: o.username, mcVersion: o.version, log: o.log,
+  });
+  const spawned = new Promise((resolve) => {
+    bot.once('spawn', () => {
+      body.signedIn();
+      const moves = new Movements(bot);
+      moves.canDig = false;
+      moves.allowParkour = true;
+      moves.allow1by1towers = true;
+      bot.pathfinder.setMovements(moves);
+      bot.pathfinder.thinkTimeout = 5000;
+      o.log('ready', { ms_to_spawn: Date.now() - started, version: bot.version });
+      resolve(Date.now() - started);
+    });
+  });
+  bot.on('kicked', (reason) => o.log('kicked from the server', { reason: typeof reason === 'string' ? reason : JSON.stringify(reason) }));
+  bot.on('error', (e) => o.log('game link error', { error: String(e?.message ?? e) }));
+  const ended = new Promise((resolve) => {
+    bot.on('end', (reason) => {
+      body.lost(`the game link ended: ${reason}`);
+      resolve(String(reason));
+    });
+  });
+  return { bot, body, ended, spawned };
+}

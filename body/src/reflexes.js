@@ -1,0 +1,130 @@
+// The reflexes of the seed, run in the body: eat when idle and hungry,
+// defend against a hostile that strikes, flee when too hurt to fight, and
+// respawn after death. Each is reported with reflex packets; the request a
+// reflex interrupts gets its own INTERRUPTED answer from the dispatcher.
+
+import { Interruption } from './answer.js';
+import { goals, distance, walk } from './game.js';
+import { bestFood, eat } from './actions/inventory.js';
+import { bestWeapon, fight, isHostile } from './actions/combat.js';
+
+const EAT_AT_FOOD = 14;
+const FLEE_BELOW = 6;
+const RESPAWN_DELAY_MS = 1000;
+
+export class Reflexes {
+  /**
+   * @param {{bot: any, dispatcher: import('./protocol.js').Dispatcher, broadcast: (p: object) => void,
+   *   log: (msg: string, extra?: object) => void}} o
+   */
+  constructor(o) {
+    this.bot = o.bot;
+    this.dispatcher = o.dispatcher;
+    this.broadcast = o.broadcast;
+    this.log = o.log;
+    /** @type {{kind: string, controller: AbortController}|null} */
+    this.running = null;
+    this.lastHurt = 0;
+  }
+
+  /** giveWay ends a running reflex because a request wants her hands. */
+  giveWay(action) {
+    if (!this.running) return;
+    const r = this.running;
+    this.running = null;
+    r.controller.abort(new Interruption('replaced'));
+    this.broadcast({ type: 'reflex', reflex: r.kind, event: 'failed', message: `gave way to your request ${action}` });
+  }
+
+  /**
+   * start takes her hands for a reflex: the running request is interrupted
+   * with the reflex's reason, and the reflex packet names it.
+   */
+  start(kind, message, body) {
+    if (this.running) return;
+    const interrupted = this.dispatcher.interrupt(`reflex: ${kind}`);
+    const controller = new AbortController();
+    const r = { kind, controller };
+    this.running = r;
+    const packet = { type: 'reflex', reflex: kind, event: 'started', message };
+    if (interrupted) packet.interrupted_id = interrupted.id;
+    this.broadcast(packet);
+    Promise.resolve()
+      .then(() => body(controller.signal))
+      .then(
+        (msg) => this.end(r, 'finished', msg),
+        (e) => this.end(r, 'failed', e instanceof Interruption ? `stopped (${e.reason})` : String(e?.message ?? e)),
+      );
+  }
+
+  end(r, event, message) {
+    if (this.running !== r) return;
+    this.running = null;
+    this.broadcast({ type: 'reflex', reflex: r.kind, event, message });
+  }
+
+  /** consider runs twice a second: she eats when idle and hungry, or hurt and too hungry to heal. */
+  consider() {
+    const bot = this.bot;
+    if (this.running || !bot.entity || bot.health <= 0) return;
+    const idle = this.dispatcher.job === null && bot.food <= EAT_AT_FOOD;
+    const hurtHungry = bot.health < 20 && bot.food < 18 && bot.food <= EAT_AT_FOOD + 3 && Date.now() - this.lastHurt < 10_000;
+    if (!idle && !hurtHungry) return;
+    const food = bestFood(bot);
+    if (!food) return;
+    this.start('eat', `eating ${food.name} at food ${bot.food}/20`, async (signal) => {
+      await eat(bot, food, signal);
+      return `ate ${food.name}; food ${bot.food}/20`;
+    });
+  }
+
+  /** hurt decides what a blow from attacker makes her do. */
+  hurt(attacker) {
+    const bot = this.bot;
+    this.lastHurt = Date.now();
+    if (bot.health <= 0 || !attacker) return;
+    if (this.running && (this.running.kind === 'flee' || this.running.kind === 'defend')) return;
+    const name = attacker.username ?? attacker.name ?? 'something';
+    if (bot.health < FLEE_BELOW && !bestWeapon(bot)) {
+      this.start('flee', `fleeing from ${name} at ${Math.round(bot.health)} health with nothing to fight with`, async (signal) => {
+        const from = attacker.position;
+        await walk(bot, new goals.GoalInvert(new goals.GoalFollow(attacker, 16)), AbortSignal.any([signal, AbortSignal.timeout(10_000)])).catch(() => '');
+        return `fled to ${distance(bot.entity.position, from).toFixed(0)} blocks from ${name}`;
+      });
+      return;
+    }
+    if (isHostile(attacker) && distance(attacker.position, bot.entity.position) < 6) {
+      this.start('defend', `fighting back against the ${name}`, async (signal) => {
+        const r = await fight(bot, attacker, signal, null, 20_000);
+        return r.gone ? `the ${name} is gone after ${r.hits} blows` : `stopped fighting the ${name} after ${r.hits} blows`;
+      });
+    }
+  }
+
+  /** died ends everything she was doing and respawns her after a moment. */
+  died() {
+    if (this.running) {
+      this.running.controller.abort(new Interruption('death'));
+      this.end(this.running, 'failed', 'she died');
+    }
+    setTimeout(() => {
+      if (this.bot.health > 0) return;
+      this.broadcast({ type: 'reflex', reflex: 'respawn', event: 'started', message: 'respawning' });
+      try {
+        this.bot.respawn();
+      } catch (e) {
+        this.broadcast({ type: 'reflex', reflex: 'respawn', event: 'failed', message: `respawn failed: ${e.message}` });
+      }
+    }, RESPAWN_DELAY_MS).unref?.();
+  }
+
+  /** respawned says the respawn reflex is over. */
+  respawned() {
+    this.broadcast({ type: 'reflex', reflex: 'respawn', event: 'finished', message: 'respawned' });
+  }
+
+  stop() {
+    if (this.running) this.running.controller.abort(new Interruption('disconnected'));
+    this.running = null;
+  }
+}

@@ -1,0 +1,311 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Vec3 } from 'vec3';
+import { FakeBot } from './fakebot.js';
+import { Params } from '../src/params.js';
+import { actionTable } from '../src/actions/index.js';
+import { Follow } from '../src/actions/players.js';
+import { expand } from '../src/actions/build.js';
+import { pickFuel } from '../src/actions/craft.js';
+import { Interruption } from '../src/answer.js';
+
+const table = actionTable();
+
+/** run reads parameters as the dispatcher does and runs the action against bot. */
+async function run(bot, action, parameters = {}, o = {}) {
+  const spec = table[action];
+  const p = new Params(action, parameters);
+  const args = spec.params(p);
+  if (p.err) return { result: 'FAILURE_INVALID', message: p.err.message };
+  const events = o.events ?? [];
+  const ctx = {
+    doing() {}, note() {}, progress: (done, total) => events.push({ done, total }),
+    deaths: o.deaths ?? [], follow: o.follow ?? new Follow(bot, (p2) => events.push(p2)),
+    dispatcher: o.dispatcher ?? { interrupt: () => null },
+  };
+  return spec.run(bot, args, o.signal ?? new AbortController().signal, ctx);
+}
+
+function flat() {
+  const bot = new FakeBot();
+  for (let x = -6; x <= 6; x++) for (let z = -6; z <= 6; z++) bot.set(x, 63, z, 'grass_block');
+  return bot;
+}
+
+test('mine_block breaks the block, confirms it stays broken and names what she picked up', async () => {
+  const bot = flat();
+  bot.set(2, 64, 0, 'stone');
+  const a = await run(bot, 'mine_block', { x: 2, y: 64, z: 0 });
+  assert.equal(a.result, 'SUCCESS', a.message);
+  assert.match(a.message, /mined stone at \(2, 64, 0\) and picked up 1 cobblestone/);
+  assert.equal(bot.blockAt(new Vec3(2, 64, 0)).name, 'air');
+});
+
+test('mine_block: a block the server puts back is FAILURE_PROTECTED; air, bedrock and a missing tool are FAILURE', async () => {
+  const bot = flat();
+  bot.set(2, 64, 0, 'stone');
+  bot.protect.add('2,64,0');
+  assert.equal((await run(bot, 'mine_block', { x: 2, y: 64, z: 0 })).result, 'FAILURE_PROTECTED');
+  assert.match((await run(bot, 'mine_block', { x: 3, y: 64, z: 0 })).message, /nothing to mine .* it is air/);
+  bot.set(3, 64, 0, 'bedrock');
+  assert.match((await run(bot, 'mine_block', { x: 3, y: 64, z: 0 })).message, /cannot be broken/);
+  bot.set(4, 64, 0, 'iron_ore');
+  assert.match((await run(bot, 'mine_block', { x: 4, y: 64, z: 0 })).message, /needs a better tool/);
+  assert.equal((await run(bot, 'mine_block', { x: 4, y: 64 })).result, 'FAILURE_INVALID');
+});
+
+test('place_block puts the block on the face of the anchor once the server shows it', async () => {
+  const bot = flat();
+  bot.give('cobblestone', 3);
+  for (const [face, want] of [['top', [2, 64, 0]], ['north', [2, 63, -1]], ['east', [3, 63, 0]]]) {
+    if (face !== 'top') bot.blocks.delete(`${want[0]},${want[1]},${want[2]}`);
+    const a = await run(bot, 'place_block', { block: 'cobblestone', x: 2, y: 63, z: 0, face });
+    assert.equal(a.result, 'SUCCESS', a.message);
+    assert.equal(bot.blockAt(new Vec3(...want)).name, 'cobblestone', face);
+  }
+  assert.equal(bot.count('cobblestone'), 0);
+});
+
+test('place_block refuses: nothing to place, an air anchor, a full cell, her own cell, a bad face', async () => {
+  const bot = flat();
+  assert.match((await run(bot, 'place_block', { block: 'dirt', x: 2, y: 63, z: 0, face: 'top' })).message, /you carry no dirt/);
+  bot.give('dirt', 5);
+  assert.match((await run(bot, 'place_block', { block: 'dirt', x: 2, y: 66, z: 0, face: 'top' })).message, /anchor .* is air/);
+  bot.set(2, 62, 0, 'dirt');
+  assert.match((await run(bot, 'place_block', { block: 'dirt', x: 2, y: 62, z: 0, face: 'top' })).message, /already holds grass_block/);
+  assert.match((await run(bot, 'place_block', { block: 'dirt', x: 0, y: 63, z: 0, face: 'top' })).message, /placement_overlaps_agent/);
+  assert.equal((await run(bot, 'place_block', { block: 'dirt', x: 0, y: 63, z: 0, face: 'up' })).result, 'FAILURE_INVALID');
+  bot.refusePlace = true;
+  bot.blocks.delete('5,63,0');
+  const a = await run(bot, 'place_block', { block: 'dirt', x: 4, y: 63, z: 0, face: 'east' });
+  assert.match(a.message, /the server did not keep dirt/);
+});
+
+test('scan answers the count and the nearest hits, nearest first', async () => {
+  const bot = flat();
+  bot.set(5, 64, 0, 'oak_log');
+  bot.set(2, 64, 0, 'oak_log');
+  const a = await run(bot, 'scan', { block: 'oak_log' });
+  assert.equal(a.data.count, 2);
+  assert.deepEqual([a.data.hits[0].x, a.data.hits[1].x], [2, 5]);
+  assert.match((await run(bot, 'scan', { block: 'diamond_ore', radius: 8 })).message, /not a block this server knows/);
+  assert.equal((await run(bot, 'scan', { block: 'oak_log', radius: 65 })).result, 'FAILURE_INVALID');
+});
+
+test('find_block mines until she carries count more of what the blocks drop', async () => {
+  const bot = flat();
+  for (let x = 2; x <= 5; x++) bot.set(x, 64, 0, 'oak_log');
+  const events = [];
+  const a = await run(bot, 'find_block', { block: 'oak_log', count: 3 }, { events });
+  assert.equal(a.result, 'SUCCESS', a.message);
+  assert.equal(bot.count('oak_log'), 3);
+  assert.deepEqual(events.at(-1), { done: 3, total: 3 });
+  const b = await run(bot, 'find_block', { block: 'oak_log', count: 5 });
+  assert.match(b.message, /collected 1\/5 oak_log; there is no more/);
+});
+
+test('move_to walks there; no path is FAILURE; a stop mid-walk ends it with the interruption', async () => {
+  const bot = flat();
+  const a = await run(bot, 'move_to', { x: 4, y: 64, z: 4 });
+  assert.equal(a.result, 'SUCCESS', a.message);
+  bot.noPath = true;
+  assert.match((await run(bot, 'move_to', { x: 40, y: 64, z: 4 })).message, /no path leads there/);
+  bot.noPath = false;
+  bot.walkForever = true;
+  const c = new AbortController();
+  const p = run(bot, 'move_to', { x: 40, y: 64, z: 4 }, { signal: c.signal });
+  c.abort(new Interruption('stopped'));
+  await assert.rejects(p, (e) => e instanceof Interruption && e.reason === 'stopped');
+  assert.deepEqual(bot.calls.at(-1), ['stop']);
+});
+
+test('move_away puts the distance between her and where she stood', async () => {
+  const bot = flat();
+  const a = await run(bot, 'move_away', { distance: 5 });
+  assert.equal(a.result, 'SUCCESS', a.message);
+});
+
+test('look_at and look_at_player turn her head; mc_chat says the line and refuses two lines', async () => {
+  const bot = flat();
+  bot.addPlayer('Alex', new Vec3(3, 64, 3));
+  assert.equal((await run(bot, 'look_at', { x: 1, y: 64, z: 1 })).result, 'SUCCESS');
+  assert.equal((await run(bot, 'look_at_player', { player: 'alex' })).result, 'SUCCESS');
+  assert.equal(bot.looks.length, 2);
+  assert.match((await run(bot, 'look_at_player', { player: 'Nobody' })).message, /no player called Nobody/);
+  assert.equal((await run(bot, 'mc_chat', { message: 'hi there' })).result, 'SUCCESS');
+  assert.deepEqual(bot.chats, ['hi there']);
+  assert.equal((await run(bot, 'mc_chat', { message: 'a\nb' })).result, 'FAILURE_INVALID');
+});
+
+test('goto_player walks to the player; give_item drops the count at their feet', async () => {
+  const bot = flat();
+  bot.addPlayer('Alex', new Vec3(4, 64, 4));
+  bot.give('bread', 5);
+  assert.equal((await run(bot, 'goto_player', { player: 'Alex' })).result, 'SUCCESS');
+  const a = await run(bot, 'give_item', { player: 'Alex', item: 'bread', count: 2 });
+  assert.equal(a.result, 'SUCCESS', a.message);
+  assert.deepEqual(bot.tossed, [['bread', 2]]);
+  assert.match((await run(bot, 'give_item', { player: 'Alex', item: 'diamond' })).message, /no diamond/);
+});
+
+test('follow_player answers once she is on her way; follow_ended says when it is over', async () => {
+  const bot = flat();
+  bot.addPlayer('Alex', new Vec3(4, 64, 4));
+  const events = [];
+  const follow = new Follow(bot, (p) => events.push(p));
+  const a = await run(bot, 'follow_player', { player: 'Alex' }, { follow, events });
+  assert.equal(a.result, 'SUCCESS');
+  assert.ok(bot.pathfinder.goal);
+  follow.end('stopped');
+  assert.deepEqual(events, [{ type: 'follow_ended', player: 'Alex', reason: 'stopped' }]);
+  assert.equal(bot.pathfinder.goal, null);
+});
+
+test('equip, discard and eat work on her inventory', async () => {
+  const bot = flat();
+  bot.give('iron_sword', 1);
+  bot.give('dirt', 10);
+  bot.give('bread', 2);
+  bot.give('cooked_beef', 1);
+  assert.equal((await run(bot, 'equip_item', { item: 'iron_sword' })).result, 'SUCCESS');
+  assert.equal(bot.heldItem.name, 'iron_sword');
+  assert.match((await run(bot, 'equip_item', { item: 'dirt', slot: 'head' })).message, /does not go in the head slot/);
+  assert.equal((await run(bot, 'discard_item', { item: 'dirt', count: 4 })).result, 'SUCCESS');
+  assert.equal(bot.count('dirt'), 6);
+  assert.match((await run(bot, 'eat_food')).message, /not hungry/);
+  bot.food = 10;
+  const e = await run(bot, 'eat_food');
+  assert.match(e.message, /you ate cooked_beef; food 10 → 18/);
+});
+
+test('pickup_items walks to what lies on the ground', async () => {
+  const bot = flat();
+  bot.entities[50] = { id: 50, name: 'item', position: new Vec3(3, 64, 3), getDroppedItem: () => ({ name: 'oak_log' }) };
+  const orig = bot.pathfinder.goto;
+  bot.pathfinder.goto = async (g) => { await orig(g); bot.give('oak_log', 1); delete bot.entities[50]; };
+  const a = await run(bot, 'pickup_items', { item: 'oak_log' });
+  assert.equal(a.result, 'SUCCESS', a.message);
+  assert.match((await run(bot, 'pickup_items')).message, /nothing on the ground/);
+});
+
+test('attack_entity strikes until the mob is gone', async () => {
+  const bot = flat();
+  bot.entities[60] = { id: 60, name: 'zombie', type: 'hostile', position: new Vec3(1.5, 64, 1.5), height: 1.9, lives: 2 };
+  const a = await run(bot, 'attack_entity', { entity: 'zombie' });
+  assert.equal(a.result, 'SUCCESS', a.message);
+  assert.match(a.message, /killed the zombie with 2 blows/);
+  assert.match((await run(bot, 'attack_entity', { entity: 'skeleton' })).message, /no skeleton near you/);
+});
+
+test('craft_item crafts at a table within 16 blocks; counts are items, not crafts', async () => {
+  const bot = flat();
+  bot.set(3, 64, 0, 'crafting_table');
+  bot.give('oak_planks', 4);
+  const stick = bot.registry.itemsByName.stick.id;
+  let usedTable = null;
+  bot.recipesFor = (id, meta, n, table) => (id === stick && (n * 2) <= bot.count('oak_planks') ? [{ result: { count: 4 }, requiresTable: false }] : []);
+  bot.recipesAll = () => [{}];
+  bot.craft = async (recipe, n, table) => { usedTable = table; bot.take('oak_planks', 2 * n); bot.give('stick', 4 * n); };
+  const a = await run(bot, 'craft_item', { item: 'stick', count: 8 });
+  assert.equal(a.result, 'SUCCESS', a.message);
+  assert.equal(bot.count('stick'), 8);
+  assert.equal(usedTable, undefined);
+  const pick = bot.registry.itemsByName.wooden_pickaxe.id;
+  bot.give('oak_planks', 3);
+  bot.recipesFor = (id, meta, n, table) => (id === pick && table ? [{ result: { count: 1 } }] : []);
+  bot.craft = async (recipe, n, table) => { usedTable = table; bot.give('wooden_pickaxe', 1); };
+  const b = await run(bot, 'craft_item', { item: 'wooden_pickaxe' });
+  assert.equal(b.result, 'SUCCESS', b.message);
+  assert.equal(usedTable.name, 'crafting_table');
+  bot.recipesAll = () => [];
+  assert.match((await run(bot, 'craft_item', { item: 'bedrock' })).message, /cannot be crafted/);
+});
+
+test('smelt_item puts in exactly the count and the least-waste fuel', async () => {
+  assert.deepEqual(pickFuel([{ name: 'coal', count: 3 }, { name: 'oak_planks', count: 10 }], 3, ''), { name: 'oak_planks', units: 2, waste: 0 });
+  assert.deepEqual(pickFuel([{ name: 'coal', count: 3 }, { name: 'oak_planks', count: 10 }], 8, ''), { name: 'coal', units: 1, waste: 0 });
+  assert.equal(pickFuel([{ name: 'crafting_table', count: 3 }], 1, ''), null);
+  const bot = flat();
+  bot.set(2, 64, 0, 'furnace');
+  bot.give('raw_iron', 5);
+  bot.give('coal', 2);
+  const put = [];
+  let out = null;
+  bot.openFurnace = async () => ({
+    inputItem: () => null, outputItem: () => out,
+    putFuel: async (id, m, n) => { put.push(['fuel', bot.registry.items[id].name, n]); bot.take('coal', n); },
+    putInput: async (id, m, n) => { put.push(['input', bot.registry.items[id].name, n]); bot.take('raw_iron', n); out = { name: 'iron_ingot', count: n }; },
+    takeOutput: async () => { bot.give('iron_ingot', out.count); out = null; },
+    close() {},
+  });
+  const a = await run(bot, 'smelt_item', { item: 'raw_iron', count: 3 });
+  assert.equal(a.result, 'SUCCESS', a.message);
+  assert.deepEqual(put, [['fuel', 'coal', 1], ['input', 'raw_iron', 3]]);
+  assert.equal(bot.count('iron_ingot'), 3);
+  assert.equal((await run(bot, 'smelt_item', { item: 'raw_iron', count: 11 })).result, 'FAILURE_INVALID');
+});
+
+test('store_item, retrieve_item and view_container end with what the chest holds', async () => {
+  const bot = flat();
+  bot.set(3, 64, 0, 'chest');
+  bot.give('dirt', 10);
+  const chest = [];
+  bot.openContainer = async () => ({
+    containerItems: () => chest.filter((s) => s.count > 0),
+    deposit: async (id, m, n) => { bot.take('dirt', n); chest.push({ name: 'dirt', count: n }); },
+    withdraw: async (id, m, n) => { chest[0].count -= n; bot.give('dirt', n); },
+    close() {},
+  });
+  const s = await run(bot, 'store_item', { item: 'dirt', count: 6 });
+  assert.equal(s.result, 'SUCCESS', s.message);
+  assert.deepEqual(s.data.container, { dirt: 6 });
+  const v = await run(bot, 'view_container', {});
+  assert.match(v.message, /holds 6 dirt/);
+  const r = await run(bot, 'retrieve_item', { item: 'dirt', count: 2, x: 3, y: 64, z: 0 });
+  assert.deepEqual(r.data.container, { dirt: 4 });
+  assert.match((await run(bot, 'retrieve_item', { item: 'diamond' })).message, /holds no diamond/);
+  assert.equal((await run(bot, 'store_item', { item: 'dirt', x: 3 })).result, 'FAILURE_INVALID');
+});
+
+test('check_death_log answers the deaths it keeps', async () => {
+  const bot = flat();
+  assert.match((await run(bot, 'check_death_log')).message, /have not died/);
+  const deaths = [{ cause: 'killed by zombie', position: { x: 1, y: 64, z: 2 }, dimension: 'overworld', at: Date.now() }];
+  assert.match((await run(bot, 'check_death_log', {}, { deaths })).message, /killed by zombie at 1 64 2/);
+});
+
+test('build expands layers, palette, ops and rotation into cells, and places them bottom-up', async () => {
+  const { cells } = expand({ origin: { x: 10, y: 64, z: 0 }, layers: [['ab']], palette: { a: 'dirt', b: 'stone' }, rotation: 90 });
+  assert.deepEqual(cells, [{ x: 10, y: 64, z: 0, block: 'dirt' }, { x: 10, y: 64, z: 1, block: 'stone' }]);
+  assert.equal(expand({ origin: [0, 0, 0], layers: [], palette: {}, ops: [{ op: 'walls', from: [0, 0, 0], to: [2, 0, 2], block: 'dirt' }] }).cells.length, 8);
+  assert.equal(expand({ origin: [0, 0, 0], layers: [], palette: {}, ops: [{ op: 'roof', from: [0, 0, 0], to: [2, 5, 2], block: 'dirt' }] }).cells.length, 10);
+  assert.throws(() => expand({ origin: [0, 0, 0], layers: [['x']], palette: {} }), /not in the palette/);
+  const bot = flat();
+  bot.give('dirt', 3);
+  const a = await run(bot, 'build', { origin: { x: 2, y: 64, z: 2 }, layers: [['d'], ['d']], palette: { d: 'dirt' } });
+  assert.equal(a.result, 'SUCCESS', a.message);
+  assert.equal(bot.blockAt(new Vec3(2, 65, 2)).name, 'dirt');
+  const b = await run(bot, 'build', { origin: { x: -3, y: 64, z: -3 }, layers: [['dd']], palette: { d: 'dirt' } });
+  assert.match(b.message, /built 1 of 2 cells; you ran out of 1 dirt/);
+});
+
+test('pillar_up, mine_down and bridge refuse what they cannot do and say so', async () => {
+  const bot = flat();
+  assert.match((await run(bot, 'pillar_up', { height: 2 })).message, /ran out of blocks/);
+  bot.set(0, 62, 0, 'lava');
+  bot.blocks.set('0,62,0', 'water');
+  const m = await run(bot, 'mine_down', { depth: 3 });
+  assert.match(m.message, /there is water under the next block/);
+  const b = await run(bot, 'bridge', { direction: 'east', distance: 2 });
+  assert.equal(b.result, 'SUCCESS', b.message); // the ground is already there
+  bot.blocks.delete('3,63,0');
+  assert.match((await run(bot, 'bridge', { direction: 'east', distance: 2 })).message, /ran out of blocks/);
+});
+
+test('use_block opens a chest and closes it again, telling what it holds', async () => {
+  const bot = flat();
+  bot.set(2, 64, 0, 'chest');
+  bot.openBlock = async () => ({ containerItems: () => [{ name: 'coal', count: 3 }], close() {} });
+  assert.match((await run(bot, 'use_block', { x: 2, y: 64, z: 0 })).message, /holds 3 coal/);
+  assert.match((await run(bot, 'use_block', { x: 2, y: 65, z: 0 })).message, /it is air/);
+});

@@ -1,0 +1,76 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Vec3 } from 'vec3';
+import { WebSocket } from 'ws';
+import { FakeBot } from './fakebot.js';
+import { startBody } from '../src/body.js';
+
+/** connect opens a client and collects what the body sends. */
+async function connect(port) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}`);
+  const got = [];
+  const waiters = new Set();
+  ws.on('message', (d) => { got.push(JSON.parse(d)); for (const w of waiters) w(); });
+  const until = (pred, what) => new Promise((resolve, reject) => {
+    const check = () => { const v = got.find(pred); if (v) { waiters.delete(check); clearTimeout(t); resolve(v); } };
+    const t = setTimeout(() => { waiters.delete(check); reject(new Error(`no ${what}`)); }, 5000);
+    waiters.add(check);
+    check();
+  });
+  await new Promise((r) => ws.once('open', r));
+  return { ws, got, until };
+}
+
+test('before she joins: the hello, the sign-in to every new connection, and actions that say she has not joined', async () => {
+  const bot = new FakeBot();
+  const body = startBody({ bot, host: '127.0.0.1', port: 0, server: 'play.example.net:25565', username: 'bea@example.com', log: () => {} });
+  const { port } = await body.link.listening;
+  body.signInNeeded({ url: 'https://www.microsoft.com/link', code: 'AB12', expires_in: 900, message: 'open it' });
+  const c = await connect(port);
+  assert.equal(c.got[0].type, 'hello');
+  const s = await c.until((p) => p.type === 'sign_in', 'sign_in');
+  assert.deepEqual(s, { type: 'sign_in', url: 'https://www.microsoft.com/link', code: 'AB12', expires_in: 900, message: 'open it' });
+  c.ws.send(JSON.stringify({ id: 'r1-a', action: 'mc_chat', parameters: { message: 'hi' } }));
+  const a = await c.until((p) => p.id === 'r1-a', 'an answer');
+  assert.match(a.message, /you have not joined the Minecraft server yet/);
+  c.ws.close();
+  await body.close();
+});
+
+test('once joined: world, chat, damage, death with every request answered, and respawn', async () => {
+  const bot = new FakeBot();
+  const body = startBody({ bot, host: '127.0.0.1', port: 0, server: 's:1', username: 'Bea', log: () => {} });
+  const { port } = await body.link.listening;
+  const c = await connect(port);
+  bot.emit('spawn');
+  await c.until((p) => p.type === 'world', 'world');
+  await c.until((p) => p.type === 'state', 'state');
+  bot.addPlayer('Alex', new Vec3(3, 64, 0));
+  bot.emit('chat', 'Alex', 'hello');
+  const chat = await c.until((p) => p.type === 'chat', 'chat');
+  assert.deepEqual([chat.name, chat.self, chat.distance, chat.uuid], ['Alex', false, 2.5, 'uuid-Alex']);
+  bot.walkForever = true;
+  c.ws.send(JSON.stringify({ id: 'r1-a', action: 'move_to', parameters: { x: 40, y: 64, z: 0 } }));
+  await new Promise((r) => setTimeout(r, 50));
+  bot.emit('health');
+  bot.health = 3;
+  bot.emit('health');
+  const dmg = await c.until((p) => p.type === 'damage', 'damage');
+  assert.equal(dmg.amount, 17);
+  bot.health = 0;
+  bot.emit('death');
+  const death = await c.until((p) => p.type === 'death', 'death');
+  assert.equal(death.dimension, 'overworld');
+  const a = await c.until((p) => p.id === 'r1-a', 'the interrupted answer');
+  assert.equal(a.reason, 'death');
+  c.ws.send(JSON.stringify({ id: 'r2-a', action: 'move_to', parameters: { x: 1, y: 64, z: 0 } }));
+  assert.equal((await c.until((p) => p.id === 'r2-a', 'r2')).result, 'FAILURE_DEAD');
+  let respawned = false;
+  bot.respawn = () => { respawned = true; bot.health = 20; bot.emit('spawn'); };
+  const r = await c.until((p) => p.type === 'respawn', 'respawn');
+  assert.ok(respawned);
+  assert.equal(r.dimension, 'overworld');
+  await c.until((p) => p.type === 'reflex' && p.reflex === 'respawn' && p.event === 'finished', 'the respawn reflex');
+  c.ws.close();
+  await body.close();
+});

@@ -1,0 +1,197 @@
+// A fake of the few mineflayer calls the actions use: a world of named
+// blocks in a Map, an inventory of stacks, a pathfinder that teleports to
+// its goal, dig and place that change the world and emit the block update
+// the real server would. Tests set `protect`, `noPath` and friends to make
+// the server say no.
+
+import { EventEmitter } from 'node:events';
+import { Vec3 } from 'vec3';
+
+const REGISTRY_BLOCKS = ['stone', 'dirt', 'grass_block', 'oak_log', 'cobblestone', 'crafting_table', 'furnace', 'chest', 'bedrock', 'water', 'iron_ore', 'oak_door', 'oak_planks'];
+const REGISTRY_ITEMS = [...REGISTRY_BLOCKS, 'stick', 'wooden_pickaxe', 'stone_pickaxe', 'iron_sword', 'bread', 'cooked_beef', 'coal', 'raw_iron', 'iron_ingot', 'diamond'];
+
+export function fakeRegistry() {
+  const blocksByName = {};
+  REGISTRY_BLOCKS.forEach((name, id) => { blocksByName[name] = { id, name, drops: [REGISTRY_ITEMS.indexOf(name === 'stone' ? 'cobblestone' : name === 'iron_ore' ? 'raw_iron' : name)] }; });
+  const itemsByName = {};
+  const items = {};
+  REGISTRY_ITEMS.forEach((name, id) => { itemsByName[name] = { id, name }; items[id] = { id, name }; });
+  return {
+    blocksByName, itemsByName, items,
+    foodsByName: { bread: { foodPoints: 5 }, cooked_beef: { foodPoints: 8 } },
+    recipes: {},
+  };
+}
+
+export class FakeBot extends EventEmitter {
+  constructor() {
+    super();
+    this.setMaxListeners(100);
+    this.registry = fakeRegistry();
+    this.username = 'Bea';
+    this.version = '1.21.4';
+    this.health = 20;
+    this.food = 20;
+    this.foodSaturation = 5;
+    this.experience = { level: 0 };
+    this.game = { dimension: 'overworld', minY: -64, height: 384 };
+    this.time = { timeOfDay: 1000 };
+    this.entity = { id: 1, position: new Vec3(0.5, 64, 0.5), yaw: 0, pitch: 0, onGround: true, height: 1.62 };
+    this.entities = { 1: this.entity };
+    this.players = {};
+    this.blocks = new Map(); // "x,y,z" → name
+    this.protect = new Set(); // positions the server puts back
+    this.noPath = false;
+    this.chats = [];
+    this.tossed = [];
+    this.looks = [];
+    this.attacks = 0;
+    this.slots = new Array(46).fill(null);
+    this.heldSlot = 36;
+    this.calls = [];
+    const bot = this;
+    this.inventory = {
+      inventoryStart: 9, inventoryEnd: 45, slots: this.slots,
+      items: () => this.slots.slice(9, 45).filter(Boolean),
+      emptySlotCount: () => this.slots.slice(9, 45).filter((s) => !s).length,
+    };
+    this.world = {};
+    this.pathfinder = {
+      movements: { canDig: false },
+      goal: null,
+      goto: async (goal) => {
+        bot.calls.push(['goto', goal.constructor.name]);
+        if (bot.noPath) { const e = new Error('No path to the goal!'); e.name = 'NoPath'; throw e; }
+        if (bot.walkForever) return new Promise(() => {});
+        const t = goalTarget(goal, bot);
+        if (t) bot.entity.position = t;
+      },
+      stop: () => { bot.calls.push(['stop']); },
+      setGoal: (g) => { bot.pathfinder.goal = g; if (g === null) bot.calls.push(['stop']); },
+    };
+    this.tool = { equipForBlock: async () => {} };
+  }
+
+  get heldItem() { return this.slots[this.heldSlot]; }
+
+  set(x, y, z, name) { this.blocks.set(`${x},${y},${z}`, name); }
+
+  give(name, count) {
+    const it = this.registry.itemsByName[name];
+    const i = this.slots.findIndex((s, k) => k >= 36 && k < 45 && !s) >= 0 ? this.slots.findIndex((s, k) => k >= 36 && k < 45 && !s) : this.slots.findIndex((s, k) => k >= 9 && k < 45 && !s);
+    this.slots[i] = { name, type: it.id, count, slot: i };
+  }
+
+  count(name) { return this.inventory.items().filter((s) => s.name === name).reduce((n, s) => n + s.count, 0); }
+
+  take(name, n) {
+    for (let i = 9; i < 45 && n > 0; i++) {
+      const s = this.slots[i];
+      if (!s || s.name !== name) continue;
+      const k = Math.min(n, s.count);
+      s.count -= k;
+      n -= k;
+      if (s.count === 0) this.slots[i] = null;
+    }
+  }
+
+  blockAt(p) {
+    const v = new Vec3(Math.floor(p.x), Math.floor(p.y), Math.floor(p.z));
+    const name = this.blocks.get(`${v.x},${v.y},${v.z}`) ?? 'air';
+    const info = this.registry.blocksByName[name];
+    return {
+      name, type: info?.id ?? -1, position: v, boundingBox: name === 'air' || name === 'water' ? 'empty' : 'block',
+      hardness: name === 'bedrock' ? null : 1, diggable: name !== 'bedrock', harvestTools: name === 'iron_ore' ? { 999: true } : undefined,
+      light: 15, skyLight: 15, biome: { name: 'plains' }, getProperties: () => ({}),
+    };
+  }
+
+  findBlocks({ matching, maxDistance, count }) {
+    const ids = Array.isArray(matching) ? matching : [matching];
+    const out = [];
+    for (const [k, name] of this.blocks) {
+      const id = this.registry.blocksByName[name]?.id;
+      if (!ids.includes(id)) continue;
+      const [x, y, z] = k.split(',').map(Number);
+      const v = new Vec3(x, y, z);
+      if (v.distanceTo(this.entity.position) <= maxDistance) out.push(v);
+    }
+    return out.slice(0, count);
+  }
+
+  findBlock(o) {
+    const p = this.findBlocks({ ...o, count: 1 })[0];
+    return p ? this.blockAt(p) : null;
+  }
+
+  async dig(block) {
+    this.calls.push(['dig', block.position.toString()]);
+    const k = `${block.position.x},${block.position.y},${block.position.z}`;
+    const name = this.blocks.get(k);
+    this.blocks.delete(k);
+    if (this.protect.has(k)) {
+      setTimeout(() => this.blocks.set(k, name), 50);
+      return;
+    }
+    const drop = name === 'stone' ? 'cobblestone' : name;
+    if (this.dropsToInventory !== false) this.give(drop, 1);
+  }
+
+  stopDigging() { this.calls.push(['stopDigging']); }
+
+  async equip(item, dest) {
+    if (!item) throw new Error('no item');
+    this.calls.push(['equip', item.name, dest]);
+    if (dest === 'hand') {
+      const i = this.slots.indexOf(item);
+      if (i >= 0 && i !== this.heldSlot) { [this.slots[i], this.slots[this.heldSlot]] = [this.slots[this.heldSlot], this.slots[i]]; }
+    }
+    if (dest === 'head' && !item.name.endsWith('helmet')) throw new Error('that does not go on a head');
+  }
+
+  async placeBlock(ref, face) {
+    const dest = ref.position.plus(face);
+    const held = this.heldItem;
+    if (this.refusePlace) throw new Error('No block has been placed : the block is still air');
+    this.set(dest.x, dest.y, dest.z, held.name);
+    this.take(held.name, 1);
+    this.emit(`blockUpdate:${dest}`, null, this.blockAt(dest));
+  }
+
+  async toss(type, meta, count) {
+    const it = this.inventory.items().find((s) => s.type === type);
+    this.tossed.push([it.name, count]);
+    this.take(it.name, count);
+  }
+
+  async consume() {
+    const held = this.heldItem;
+    if (!held || !this.registry.foodsByName[held.name]) throw new Error('not food');
+    this.food = Math.min(20, this.food + this.registry.foodsByName[held.name].foodPoints);
+    this.take(held.name, 1);
+  }
+
+  chat(msg) { this.chats.push(msg); }
+  async lookAt(p) { this.looks.push(p); }
+  async look() {}
+  setControlState() {}
+  clearControlStates() {}
+  attack(e) { this.attacks++; if (this.attacks >= (e.lives ?? 1)) delete this.entities[e.id]; }
+  async activateBlock() {}
+
+  addPlayer(name, pos) {
+    const e = { id: 100 + Object.keys(this.players).length, type: 'player', username: name, position: pos, height: 1.62, uuid: `uuid-${name}` };
+    this.entities[e.id] = e;
+    this.players[name] = { username: name, uuid: e.uuid, entity: e };
+    return e;
+  }
+}
+
+function goalTarget(goal, bot) {
+  if (goal.entity) return goal.entity.position.offset(1, 0, 0);
+  if (goal.goal && goal.goal.x !== undefined) return new Vec3(goal.goal.x + goal.goal.rangeSq ** 0.5 + 1, goal.goal.y, goal.goal.z); // GoalInvert(GoalNear)
+  if (goal.rangeSq) return new Vec3(goal.x + 0.5, goal.y, goal.z + 0.5 + Math.min(2, Math.sqrt(goal.rangeSq))); // GoalNear: in range, not on it
+  if (goal.x !== undefined && goal.y !== undefined) return new Vec3(goal.x + 0.5, goal.y, goal.z + 0.5);
+  if (goal.pos) return new Vec3(goal.pos.x + 0.5, goal.pos.y + 1, goal.pos.z + 1.5); // GoalLookAtBlock: beside it
+  return null;
+}

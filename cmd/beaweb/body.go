@@ -1,0 +1,236 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// bodyConfig is what beaweb needs to run the body: the Node program in
+// body/ that joins a real Minecraft server as a player through mineflayer
+// and serves the mod protocol on loopback.
+type bodyConfig struct {
+	Server   string    // the Minecraft server, host:port
+	Username string    // the player she joins as (with microsoft, the account's e-mail)
+	Auth     string    // offline or microsoft
+	Dir      string    // the body/ folder
+	Console  io.Writer // where the Microsoft sign-in sentence is printed for a person
+}
+
+// minNode is the oldest Node the body runs on: mineflayer 4.26 and newer
+// need 22.
+const minNode = 22
+
+// errNoNode says what is missing in one sentence and what to install.
+var errNoNode = errors.New("the body needs Node.js 22 or newer on PATH: install it from https://nodejs.org (or run `npm install -g node@22`), then start beaweb again")
+
+// startBody installs the body's packages on the first run, starts it as a
+// child process listening on a free loopback port, and keeps it running:
+// when it dies it is started again after 1 s, doubling up to 30 s (a run
+// that lasted a minute starts the count over). It answers the URL the mod
+// client dials and a wait that returns once ctx has ended and the child is
+// gone.
+func startBody(ctx context.Context, c bodyConfig, logger *slog.Logger) (modURL string, wait func() error, err error) {
+	host, port, err := net.SplitHostPort(c.Server)
+	if err != nil {
+		return "", nil, fmt.Errorf("--server %q must be host:port, such as play.example.net:25565: %w", c.Server, err)
+	}
+	if c.Auth != "offline" && c.Auth != "microsoft" {
+		return "", nil, fmt.Errorf("--auth must be offline or microsoft, not %q", c.Auth)
+	}
+	node, err := findNode(ctx)
+	if err != nil {
+		return "", nil, err
+	}
+	if _, err := os.Stat(filepath.Join(c.Dir, "package.json")); err != nil {
+		return "", nil, fmt.Errorf("the body's folder %s has no package.json; run beaweb from the repository root: %w", c.Dir, err)
+	}
+	if err := installBody(ctx, c.Dir, node, c.Console, logger); err != nil {
+		return "", nil, err
+	}
+	listen, err := freeLoopback()
+	if err != nil {
+		return "", nil, fmt.Errorf("body: no free loopback port: %w", err)
+	}
+	args := []string{"src/main.js", "--host", host, "--port", port, "--username", c.Username, "--auth", c.Auth, "--listen", listen}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		superviseBody(ctx, c, node, args, logger)
+	}()
+	return "ws://" + listen, func() error { <-done; return nil }, nil
+}
+
+// superviseBody runs the body until ctx ends, starting it again when it dies.
+func superviseBody(ctx context.Context, c bodyConfig, node string, args []string, logger *slog.Logger) {
+	const first, most, healthy = time.Second, 30 * time.Second, time.Minute
+	backoff := first
+	for ctx.Err() == nil {
+		began := time.Now()
+		err := runBody(ctx, c, node, args, logger)
+		if ctx.Err() != nil {
+			return
+		}
+		if time.Since(began) >= healthy {
+			backoff = first
+		}
+		logger.Warn("the body stopped; starting it again", slog.Any("error", err), slog.Duration("in", backoff))
+		t := time.NewTimer(backoff)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+		backoff = min(backoff*2, most)
+	}
+}
+
+// runBody runs the body once. Its stderr is its log, one JSON object a
+// line, passed on to beaweb's; its stdout is for a person (the sign-in).
+func runBody(ctx context.Context, c bodyConfig, node string, args []string, logger *slog.Logger) error {
+	cmd := exec.CommandContext(ctx, node, args...)
+	cmd.Dir = c.Dir
+	cmd.Stdout = c.Console
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+	cmd.WaitDelay = 5 * time.Second
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("starting the body: %w", err)
+	}
+	logger.Info("body started", slog.Int("pid", cmd.Process.Pid), slog.String("server", c.Server), slog.String("username", c.Username))
+	relayBodyLog(stderr, logger)
+	return cmd.Wait()
+}
+
+// relayBodyLog turns the body's JSON log lines into beaweb's log records;
+// a line that is not JSON (a crash's stack) is logged as it is.
+func relayBodyLog(r io.Reader, logger *slog.Logger) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for sc.Scan() {
+		line := sc.Text()
+		var rec map[string]any
+		if json.Unmarshal([]byte(line), &rec) != nil {
+			logger.Info("body", slog.String("line", line))
+			continue
+		}
+		msg, _ := rec["msg"].(string)
+		attrs := make([]any, 0, len(rec))
+		for k, v := range rec {
+			if k != "msg" && k != "time" {
+				attrs = append(attrs, slog.Any(k, v))
+			}
+		}
+		logger.Info(msg, attrs...)
+	}
+}
+
+// findNode finds a node on PATH that is new enough.
+func findNode(ctx context.Context) (string, error) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		return "", errNoNode
+	}
+	out, err := exec.CommandContext(ctx, node, "--version").Output()
+	if err != nil {
+		return "", fmt.Errorf("%w (node --version failed: %v)", errNoNode, err)
+	}
+	v := strings.TrimSpace(string(out))
+	major, _, _ := strings.Cut(strings.TrimPrefix(v, "v"), ".")
+	if n, err := strconv.Atoi(major); err != nil || n < minNode {
+		return "", fmt.Errorf("the body needs Node.js 22 or newer and PATH has %s: install it from https://nodejs.org (or run `npm install -g node@22`), then start beaweb again", v)
+	}
+	return node, nil
+}
+
+// installBody runs npm ci once: when node_modules is missing or older than
+// the lock file.
+func installBody(ctx context.Context, dir, node string, console io.Writer, logger *slog.Logger) error {
+	lock, err := os.Stat(filepath.Join(dir, "package-lock.json"))
+	if err != nil {
+		return fmt.Errorf("the body's folder %s has no package-lock.json: %w", dir, err)
+	}
+	if got, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err == nil && !got.ModTime().Before(lock.ModTime()) {
+		return nil
+	}
+	npm := filepath.Join(filepath.Dir(node), "npm")
+	if _, err := os.Stat(npm); err != nil {
+		if npm, err = exec.LookPath("npm"); err != nil {
+			return errors.New("the body's packages are not installed and npm is not on PATH: install Node.js 22 with npm, then start beaweb again")
+		}
+	}
+	fmt.Fprintln(console, "Installing the body's packages (npm ci in "+dir+"), once; this takes a minute…")
+	cmd := exec.CommandContext(ctx, npm, "ci", "--no-audit", "--no-fund", "--loglevel=error")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(node)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("installing the body's packages failed (npm ci in %s): %w: %s", dir, err, strings.TrimSpace(string(out)))
+	}
+	logger.Info("body packages installed", slog.String("dir", dir))
+	return nil
+}
+
+// freeLoopback picks a free port on 127.0.0.1 for the body to listen on.
+func freeLoopback() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	addr := ln.Addr().String()
+	return addr, ln.Close()
+}
+
+// body is the body's part of the settings: her name when no username is
+// given, offline when no sign-in is, and the repository's body/ folder.
+func (c config) body(console io.Writer) bodyConfig {
+	b := bodyConfig{Server: c.Server, Username: c.Username, Auth: c.Auth, Dir: bodyDir(), Console: console}
+	if b.Username == "" {
+		b.Username = c.Name
+	}
+	if b.Auth == "" {
+		b.Auth = "offline"
+	}
+	return b
+}
+
+// bodyDir finds body/ in the working folder or the nearest folder above it
+// that holds go.mod, so that go run and go test find it from anywhere in
+// the repository; it answers "body" when there is none, and startBody then
+// says the folder has no package.json.
+func bodyDir() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "body"
+	}
+	for {
+		candidate := filepath.Join(dir, "body")
+		if _, err := os.Stat(filepath.Join(candidate, "package.json")); err == nil {
+			return candidate
+		}
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return "body"
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "body"
+		}
+		dir = parent
+	}
+}
