@@ -59,29 +59,13 @@ const (
 // body, surroundings, the world and what she remembers. It is pure: the
 // same snapshot, memories and moment give the same text.
 func RenderLiveState(v Snapshot, mem *Memories, now time.Time) string {
-	doing := v.Doing
 	var b strings.Builder
 	line := func(format string, args ...any) {
 		b.WriteString("- ")
 		fmt.Fprintf(&b, format, args...)
 		b.WriteByte('\n')
 	}
-	if doing != nil {
-		s := fmt.Sprintf("you are doing: %s, %s so far", doing.Call, seconds(now.Sub(doing.Started)))
-		if doing.Progress != nil {
-			s += " (last progress: " + progressText(doing.Progress) + ")"
-		}
-		line("%s", s)
-	} else {
-		line("you are not doing anything right now")
-	}
-	if reflexes := v.RecentReflexes(now); len(reflexes) > 0 {
-		parts := make([]string, 0, len(reflexes))
-		for _, r := range reflexes {
-			parts = append(parts, fmt.Sprintf("%s ago %s %s: %s", seconds(now.Sub(r.At)), r.Reflex, r.Event, r.Message))
-		}
-		line("your reflexes in the last minute: %s", strings.Join(parts, "; "))
-	}
+	renderHands(line, v, now)
 	st := v.State
 	if st == nil {
 		if v.Hello == nil {
@@ -138,6 +122,27 @@ func RenderLiveState(v Snapshot, mem *Memories, now time.Time) string {
 	line("%s", worldLine(st.World, p.Dimension))
 	renderMemories(line, mem)
 	return b.String()
+}
+
+// renderHands renders what her hands are on and what the game did on its
+// own in the last minute.
+func renderHands(line func(string, ...any), v Snapshot, now time.Time) {
+	if doing := v.Doing; doing != nil {
+		s := fmt.Sprintf("you are doing: %s, %s so far", doing.Call, seconds(now.Sub(doing.Started)))
+		if doing.Progress != nil {
+			s += " (last progress: " + progressText(doing.Progress) + ")"
+		}
+		line("%s", s)
+	} else {
+		line("you are not doing anything right now")
+	}
+	if reflexes := v.RecentReflexes(now); len(reflexes) > 0 {
+		parts := make([]string, 0, len(reflexes))
+		for _, r := range reflexes {
+			parts = append(parts, fmt.Sprintf("%s ago %s %s: %s", seconds(now.Sub(r.At)), r.Reflex, r.Event, r.Message))
+		}
+		line("your reflexes in the last minute: %s", strings.Join(parts, "; "))
+	}
 }
 
 func renderMemories(line func(string, ...any), mem *Memories) {
