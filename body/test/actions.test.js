@@ -6,6 +6,7 @@ import { Params } from '../src/params.js';
 import { actionTable } from '../src/actions/index.js';
 import { Follow } from '../src/actions/players.js';
 import { expand } from '../src/actions/build.js';
+import { parseBlock, rotateProps } from '../src/actions/states.js';
 import { pickFuel } from '../src/actions/craft.js';
 import { Interruption } from '../src/answer.js';
 
@@ -15,7 +16,12 @@ const table = actionTable();
 async function run(bot, action, parameters = {}, o = {}) {
   const spec = table[action];
   const p = new Params(action, parameters);
-  const args = spec.params(p);
+  let args;
+  try {
+    args = spec.params(p);
+  } catch (e) {
+    p.failf(e.message); // as the dispatcher reads a reader that throws
+  }
   if (p.err) return { result: 'FAILURE_INVALID', message: p.err.message };
   const events = o.events ?? [];
   const ctx = {
@@ -79,6 +85,67 @@ test('place_block refuses: nothing to place, an air anchor, a full cell, her own
   bot.blocks.delete('5,63,0');
   const a = await run(bot, 'place_block', { block: 'dirt', x: 4, y: 63, z: 0, face: 'east' });
   assert.match(a.message, /the server did not keep dirt/);
+});
+
+test('place_block gives the block the facing, half and axis asked for, the way vanilla turns a placement into them', async () => {
+  const bot = flat();
+  bot.give('oak_stairs', 3);
+  bot.give('furnace', 1);
+  bot.give('oak_log', 1);
+  // Stairs face the way she looks: she stands 2 blocks south of the cell to look north.
+  let a = await run(bot, 'place_block', { block: 'oak_stairs[facing=north,half=bottom]', x: 2, y: 63, z: 0, face: 'top' });
+  assert.equal(a.result, 'SUCCESS', a.message);
+  assert.match(a.message, /placed oak_stairs\[facing=north,half=bottom\] at \(2, 64, 0\)/);
+  assert.deepEqual(bot.blockAt(new Vec3(2, 64, 0)).getProperties(), { facing: 'north', half: 'bottom' });
+  assert.equal(bot.placed.at(-1).at, '(2.5, 64, 2.5)');
+  // A furnace faces her: to face east she looks west from the east.
+  a = await run(bot, 'place_block', { block: 'furnace[facing=east]', x: -2, y: 63, z: -2, face: 'top' });
+  assert.equal(a.result, 'SUCCESS', a.message);
+  assert.equal(bot.blockAt(new Vec3(-2, 64, -2)).getProperties().facing, 'east');
+  assert.equal(bot.placed.at(-1).at, '(0.5, 64, -1.5)');
+  // The upper half of a side face gives stairs upside down.
+  bot.set(4, 64, 4, 'stone');
+  a = await run(bot, 'place_block', { block: 'oak_stairs[half=top]', x: 4, y: 64, z: 4, face: 'north' });
+  assert.equal(a.result, 'SUCCESS', a.message);
+  assert.equal(bot.placed.at(-1).half, 'top');
+  assert.equal(bot.blockAt(new Vec3(4, 64, 3)).getProperties().half, 'top');
+  // A log's axis is the axis of the face it is placed on.
+  a = await run(bot, 'place_block', { block: 'oak_log[axis=x]', x: 4, y: 64, z: 4, face: 'top' });
+  assert.match(a.message, /takes its axis from the face .* pick the east or west face/);
+  a = await run(bot, 'place_block', { block: 'oak_log[axis=x]', x: 4, y: 64, z: 4, face: 'east' });
+  assert.equal(a.result, 'SUCCESS', a.message);
+  assert.equal(bot.blockAt(new Vec3(5, 64, 4)).getProperties().axis, 'x');
+});
+
+test('place_block refuses a state it cannot give and says when the server turned the block otherwise', async () => {
+  const bot = flat();
+  bot.give('oak_stairs', 2);
+  assert.match((await run(bot, 'place_block', { block: 'oak_stairs[facing=north,half=top]', x: 2, y: 63, z: 0, face: 'top' })).message,
+    /placed on a top face sits in the bottom half; for half=top pick the bottom face or a side/);
+  assert.match((await run(bot, 'place_block', { block: 'oak_stairs[colour=red]', x: 2, y: 63, z: 0, face: 'top' })).message, /oak_stairs has no state colour; its states are facing, half, shape, waterlogged/);
+  assert.match((await run(bot, 'place_block', { block: 'oak_stairs[facing=up]', x: 2, y: 63, z: 0, face: 'top' })).message, /facing is one of north, south, west, east, not up/);
+  assert.equal((await run(bot, 'place_block', { block: 'oak_stairs[facing=', x: 2, y: 63, z: 0, face: 'top' })).result, 'FAILURE_INVALID');
+  // Nowhere to stand behind the cell: walls 2 and 3 blocks west of it.
+  for (const x of [-1, 0]) for (const y of [64, 65]) bot.set(x, y, 3, 'stone');
+  for (const x of [-1, 0]) bot.set(x, 62, 3, 'air');
+  assert.match((await run(bot, 'place_block', { block: 'oak_stairs[facing=east]', x: 2, y: 63, z: 3, face: 'top' })).message, /no open ground 2 or 3 blocks west of \(2, 64, 3\)/);
+  // A server with rules of its own turns the stairs the other way: she says so.
+  const place = bot._placeBlockWithOptions.bind(bot);
+  bot._placeBlockWithOptions = async (ref, face, o) => {
+    await place(ref, face, o);
+    const dest = ref.position.plus(face);
+    bot.states.set(`${dest.x},${dest.y},${dest.z}`, { ...bot.states.get(`${dest.x},${dest.y},${dest.z}`), facing: 'west' });
+  };
+  const a = await run(bot, 'place_block', { block: 'oak_stairs[facing=east]', x: -4, y: 63, z: -4, face: 'top' });
+  assert.equal(a.result, 'FAILURE');
+  assert.match(a.message, /oak_stairs stands at \(-4, 64, -4\), but the server gave it facing=west, not facing=east/);
+});
+
+test('block states parse and turn with a build', () => {
+  assert.deepEqual(parseBlock('oak_door[facing=north, half=lower]'), { name: 'oak_door', props: { facing: 'north', half: 'lower' } });
+  assert.throws(() => parseBlock('oak door'), /is not a block/);
+  assert.deepEqual(rotateProps({ facing: 'west', axis: 'x' }, 270), { facing: 'south', axis: 'z' });
+  assert.deepEqual(rotateProps({ facing: 'west', half: 'top' }, 180), { facing: 'east', half: 'top' });
 });
 
 test('scan answers the count and the nearest hits, nearest first', async () => {
@@ -276,7 +343,10 @@ test('check_death_log answers the deaths it keeps', async () => {
 
 test('build expands layers, palette, ops and rotation into cells, and places them bottom-up', async () => {
   const { cells } = expand({ origin: { x: 10, y: 64, z: 0 }, layers: [['ab']], palette: { a: 'dirt', b: 'stone' }, rotation: 90 });
-  assert.deepEqual(cells, [{ x: 10, y: 64, z: 0, block: 'dirt' }, { x: 10, y: 64, z: 1, block: 'stone' }]);
+  assert.deepEqual(cells, [{ x: 10, y: 64, z: 0, block: 'dirt', props: {} }, { x: 10, y: 64, z: 1, block: 'stone', props: {} }]);
+  const turned = expand({ origin: [0, 0, 0], layers: [['sl']], palette: { s: 'minecraft:oak_stairs[facing=north,half=top]', l: 'oak_log[axis=x]' }, rotation: 90 }).cells;
+  assert.deepEqual(turned.map((c) => [c.block, c.props]), [['oak_stairs', { facing: 'east', half: 'top' }], ['oak_log', { axis: 'z' }]]);
+  assert.throws(() => expand({ origin: [0, 0, 0], layers: [['s']], palette: { s: 'oak_stairs[facing]' } }), /must be property=value/);
   assert.equal(expand({ origin: [0, 0, 0], layers: [], palette: {}, ops: [{ op: 'walls', from: [0, 0, 0], to: [2, 0, 2], block: 'dirt' }] }).cells.length, 8);
   assert.equal(expand({ origin: [0, 0, 0], layers: [], palette: {}, ops: [{ op: 'roof', from: [0, 0, 0], to: [2, 5, 2], block: 'dirt' }] }).cells.length, 10);
   assert.throws(() => expand({ origin: [0, 0, 0], layers: [['x']], palette: {} }), /not in the palette/);

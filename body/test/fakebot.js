@@ -7,12 +7,21 @@
 import { EventEmitter } from 'node:events';
 import { Vec3 } from 'vec3';
 
-const REGISTRY_BLOCKS = ['stone', 'dirt', 'grass_block', 'oak_log', 'cobblestone', 'crafting_table', 'furnace', 'chest', 'bedrock', 'water', 'iron_ore', 'oak_door', 'oak_planks'];
+const REGISTRY_BLOCKS = ['stone', 'dirt', 'grass_block', 'oak_log', 'cobblestone', 'crafting_table', 'furnace', 'chest', 'bedrock', 'water', 'iron_ore', 'oak_door', 'oak_planks', 'oak_stairs'];
+const FACING = { name: 'facing', type: 'enum', values: ['north', 'south', 'west', 'east'] };
+const LIT = { name: 'lit', type: 'bool' };
+/** STATES are the block states of the registry, as minecraft-data lists them. */
+const STATES = {
+  oak_log: [{ name: 'axis', type: 'enum', values: ['x', 'y', 'z'] }],
+  furnace: [FACING, LIT],
+  chest: [FACING, { name: 'type', type: 'enum', values: ['single', 'left', 'right'] }, { name: 'waterlogged', type: 'bool' }],
+  oak_stairs: [FACING, { name: 'half', type: 'enum', values: ['top', 'bottom'] }, { name: 'shape', type: 'enum', values: ['straight', 'inner_left', 'inner_right', 'outer_left', 'outer_right'] }, { name: 'waterlogged', type: 'bool' }],
+};
 const REGISTRY_ITEMS = [...REGISTRY_BLOCKS, 'stick', 'wooden_pickaxe', 'stone_pickaxe', 'iron_sword', 'bread', 'cooked_beef', 'coal', 'raw_iron', 'iron_ingot', 'diamond'];
 
 export function fakeRegistry() {
   const blocksByName = {};
-  REGISTRY_BLOCKS.forEach((name, id) => { blocksByName[name] = { id, name, drops: [REGISTRY_ITEMS.indexOf(name === 'stone' ? 'cobblestone' : name === 'iron_ore' ? 'raw_iron' : name)] }; });
+  REGISTRY_BLOCKS.forEach((name, id) => { blocksByName[name] = { id, name, states: STATES[name] ?? [], drops: [REGISTRY_ITEMS.indexOf(name === 'stone' ? 'cobblestone' : name === 'iron_ore' ? 'raw_iron' : name)] }; });
   const itemsByName = {};
   const items = {};
   REGISTRY_ITEMS.forEach((name, id) => { itemsByName[name] = { id, name }; items[id] = { id, name }; });
@@ -40,11 +49,13 @@ export class FakeBot extends EventEmitter {
     this.entities = { 1: this.entity };
     this.players = {};
     this.blocks = new Map(); // "x,y,z" → name
+    this.states = new Map(); // "x,y,z" → the properties the server gave a placed block
     this.protect = new Set(); // positions the server puts back
     this.noPath = false;
     this.chats = [];
     this.tossed = [];
     this.looks = [];
+    this.placed = [];
     this.attacks = 0;
     this.slots = new Array(46).fill(null);
     this.heldSlot = 36;
@@ -74,7 +85,10 @@ export class FakeBot extends EventEmitter {
 
   get heldItem() { return this.slots[this.heldSlot]; }
 
-  set(x, y, z, name) { this.blocks.set(`${x},${y},${z}`, name); }
+  set(x, y, z, name, props) {
+    this.blocks.set(`${x},${y},${z}`, name);
+    if (props) this.states.set(`${x},${y},${z}`, props); else this.states.delete(`${x},${y},${z}`);
+  }
 
   give(name, count) {
     const it = this.registry.itemsByName[name];
@@ -102,7 +116,7 @@ export class FakeBot extends EventEmitter {
     return {
       name, type: info?.id ?? -1, position: v, boundingBox: name === 'air' || name === 'water' ? 'empty' : 'block',
       hardness: name === 'bedrock' ? null : 1, diggable: name !== 'bedrock', harvestTools: name === 'iron_ore' ? { 999: true } : undefined,
-      light: 15, skyLight: 15, biome: { name: 'plains' }, getProperties: () => ({}),
+      light: 15, skyLight: 15, biome: { name: 'plains' }, getProperties: () => ({ ...(this.states.get(`${v.x},${v.y},${v.z}`) ?? {}) }),
     };
   }
 
@@ -149,11 +163,31 @@ export class FakeBot extends EventEmitter {
     if (dest === 'head' && !item.name.endsWith('helmet')) throw new Error('that does not go on a head');
   }
 
-  async placeBlock(ref, face) {
+  async placeBlock(ref, face) { return this._placeBlockWithOptions(ref, face, {}); }
+
+  /**
+   * _placeBlockWithOptions places as a vanilla server turns a placement into
+   * a state: the axis of the clicked face; the half from the clicked face or
+   * the half of a side she clicked; stairs facing the way she stands from the
+   * block, furnaces and chests the other way.
+   */
+  async _placeBlockWithOptions(ref, face, options) {
     const dest = ref.position.plus(face);
     const held = this.heldItem;
     if (this.refusePlace) throw new Error('No block has been placed : the block is still air');
-    this.set(dest.x, dest.y, dest.z, held.name);
+    this.placed.push({ dest: dest.toString(), face: face.toString(), half: options.half, at: this.entity.position.toString() });
+    const props = {};
+    const states = this.registry.blocksByName[held.name]?.states ?? [];
+    const has = (k) => states.some((st) => st.name === k);
+    if (has('axis')) props.axis = face.x ? 'x' : face.y ? 'y' : 'z';
+    if (has('half')) props.half = face.y === -1 ? 'top' : face.y === 1 ? 'bottom' : options.half ?? 'bottom';
+    if (has('facing')) {
+      const dx = dest.x + 0.5 - this.entity.position.x, dz = dest.z + 0.5 - this.entity.position.z;
+      const looking = Math.abs(dx) > Math.abs(dz) ? (dx > 0 ? 'east' : 'west') : (dz > 0 ? 'south' : 'north');
+      const away = { north: 'south', south: 'north', east: 'west', west: 'east' };
+      props.facing = held.name === 'furnace' || held.name === 'chest' ? away[looking] : looking;
+    }
+    this.set(dest.x, dest.y, dest.z, held.name, states.length ? props : undefined);
     this.take(held.name, 1);
     this.emit(`blockUpdate:${dest}`, null, this.blockAt(dest));
   }

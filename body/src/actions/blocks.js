@@ -7,6 +7,7 @@ import { FAILURE, FAILURE_NO_DROPS, FAILURE_PROTECTED, abortable, fail, ok, slee
 import {
   FACES, Vec3, blockByName, blockCentre, count, describeItems, distance, feet, findItem, goals, isAir, passable, walk, waitFor,
 } from '../game.js';
+import { checkProps, mismatch, parseBlock, plan, standFor, stateText } from './states.js';
 
 const REACH = 4.5;
 const SCAN_NEAREST = 10;
@@ -103,14 +104,21 @@ export const mineBlock = {
 
 /**
  * placeAt puts a block of kind on face of the anchor and waits for the
- * server's block update. It answers '' or a failure outcome.
+ * server's block update. With props (a facing, a half, an axis) she clicks
+ * the face and stands where vanilla turns that into the state, and the state
+ * the server sent back must hold them. It answers '' or a failure outcome.
  */
-export async function placeAt(bot, kind, anchor, face, signal, ctx) {
+export async function placeAt(bot, kind, anchor, face, signal, ctx, props = {}) {
   const off = FACES[face];
   const dest = anchor.offset(...off);
+  const asked = stateText(kind, props);
   const item = findItem(bot, kind);
   if (!item) return fail(FAILURE, `you carry no ${kind} to place at ${dest}`);
   if (!blockByName(bot, kind)) return fail(FAILURE, `${kind} is an item, not a block; it cannot be placed`);
+  const bad = checkProps(bot, kind, props);
+  if (bad) return fail(FAILURE, bad);
+  const how = plan(kind, props, face);
+  if (how.why) return fail(FAILURE, how.why);
   const a = bot.blockAt(anchor);
   if (!a) return fail(FAILURE, `the anchor ${anchor} is not loaded; walk closer first`);
   if (passable(a)) return fail(FAILURE, `the anchor ${anchor} is ${a.name}; a block is placed against a solid block, so pick an anchor next to ${dest} that is solid`);
@@ -120,8 +128,18 @@ export async function placeAt(bot, kind, anchor, face, signal, ctx) {
   if (dest.equals(f) || dest.equals(f.offset(0, 1, 0))) {
     return fail(FAILURE, `placement_overlaps_agent: ${dest} is where you stand (your feet are in ${f}); step aside or pick another face`);
   }
-  ctx?.doing(`walking to place ${kind} at ${dest}`);
-  if (distance(bot.entity.position.offset(0, 1.62, 0), blockCentre(dest)) > REACH) {
+  ctx?.doing(`walking to place ${asked} at ${dest}`);
+  if (how.look) {
+    // The server turns the block by the way she looks: she stands in line
+    // behind it, so that looking at the face is looking that way.
+    const stand = standFor(dest, how.look, (p) => !p.equals(dest) && !p.offset(0, 1, 0).equals(dest)
+      && passable(bot.blockAt(p)) && passable(bot.blockAt(p.offset(0, 1, 0))) && !passable(bot.blockAt(p.offset(0, -1, 0))));
+    if (!stand) return fail(FAILURE, `there is no open ground 2 or 3 blocks ${OPPOSITE_WAY[how.look]} of ${dest} to stand on, and she must look ${how.look} to place ${asked}`);
+    if (!feet(bot).equals(stand)) {
+      const why = await walk(bot, new goals.GoalBlock(stand.x, stand.y, stand.z), signal);
+      if (why) return fail(FAILURE, `you could not get to ${stand} to place ${asked} looking ${how.look}: ${why}`);
+    }
+  } else if (distance(bot.entity.position.offset(0, 1.62, 0), blockCentre(dest)) > REACH) {
     const why = await walk(bot, new goals.GoalNear(dest.x, dest.y, dest.z, 3), signal);
     if (why) return fail(FAILURE, `you could not get within reach of ${dest}: ${why}`);
   }
@@ -129,11 +147,11 @@ export async function placeAt(bot, kind, anchor, face, signal, ctx) {
   if (dest.equals(f2) || dest.equals(f2.offset(0, 1, 0))) {
     return fail(FAILURE, `placement_overlaps_agent: ${dest} is where you stand; step aside or pick another face`);
   }
-  ctx?.doing(`placing ${kind} at ${dest}`);
+  ctx?.doing(`placing ${asked} at ${dest}`);
   await abortable(bot.equip(item, 'hand'), signal);
   const updated = waitFor(bot, `blockUpdate:${dest}`, (_old, nb) => nb && nb.name === kind, 3000, signal).catch(() => null);
   try {
-    await abortable(bot.placeBlock(a, new Vec3(...off)), signal);
+    await abortable(bot._placeBlockWithOptions(a, new Vec3(...off), { swingArm: 'right', half: how.half }), signal);
   } catch (e) {
     throwIfAborted(signal);
     // placeBlock rejects when its own wait for the update ran out; the
@@ -142,19 +160,28 @@ export async function placeAt(bot, kind, anchor, face, signal, ctx) {
   await updated;
   const now = bot.blockAt(dest);
   if (!now || now.name !== kind) return fail(FAILURE, `the server did not keep ${kind} at ${dest}; it holds ${now?.name ?? 'nothing known'}`);
+  const differs = mismatch(now, props);
+  if (differs) return fail(FAILURE, `${kind} stands at ${dest}, but the server gave it ${differs}; mine it and place it again`);
   return '';
 }
 
+const OPPOSITE_WAY = { north: 'south', south: 'north', east: 'west', west: 'east' };
+
 export const placeBlock = {
   budget: 30,
-  params: (p) => ({ block: p.itemName('block', true), ...p.pos(), face: p.reqString('face', Object.keys(FACES)) }),
+  params: (p) => {
+    const a = { block: p.itemName('block', true), ...p.pos(), face: p.reqString('face', Object.keys(FACES)) };
+    if (p.err) return null;
+    const { name, props } = parseBlock(a.block);
+    return { ...a, block: name, props };
+  },
   async run(bot, a, signal, ctx) {
     const anchor = new Vec3(a.x, a.y, a.z);
     const anchorName = bot.blockAt(anchor)?.name ?? 'block';
-    const failed = await placeAt(bot, a.block, anchor, a.face, signal, ctx);
+    const failed = await placeAt(bot, a.block, anchor, a.face, signal, ctx, a.props);
     if (failed) return failed;
     const dest = anchor.offset(...FACES[a.face]);
-    return ok(`placed ${a.block} at ${dest}, on the ${a.face} face of ${anchorName} ${anchor}`);
+    return ok(`placed ${stateText(a.block, a.props)} at ${dest}, on the ${a.face} face of ${anchorName} ${anchor}`);
   },
 };
 

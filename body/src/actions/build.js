@@ -5,6 +5,7 @@
 import { FAILURE, fail, ok, throwIfAborted } from '../answer.js';
 import { FACES, Vec3, describeItems, isAir, passable } from '../game.js';
 import { digAt, placeAt } from './blocks.js';
+import { mismatch, parseBlock, plan, rotateProps, stateText } from './states.js';
 
 const MAX_CELLS = 2000;
 const MAX_SPAN = 256;
@@ -24,9 +25,6 @@ function rotate(p, r) {
   }
 }
 
-/** blockName keeps a block's plain name: build places blocks without their states. */
-const blockName = (b) => b.replace(/^minecraft:/, '').replace(/\[.*$/, '');
-
 /**
  * expand turns the arguments into absolute cells, refusing malformed ones
  * with one sentence.
@@ -36,9 +34,13 @@ export function expand(args) {
   const origin = pos(args.origin, 'origin');
   const palette = args.palette ?? {};
   if (typeof palette !== 'object' || Array.isArray(palette)) throw new Error('palette must be an object of one character to a block name');
+  const rotation = args.rotation ?? 0;
+  if (![0, 90, 180, 270].includes(rotation)) throw new Error('rotation must be 0, 90, 180 or 270');
   const rel = new Map();
   const set = (x, y, z, block) => {
-    rel.set(`${x},${y},${z}`, { x, y, z, block: blockName(block) });
+    if (typeof block !== 'string') throw new Error(`the palette and ops name blocks as strings, such as oak_stairs[facing=east]; got ${JSON.stringify(block)}`);
+    const { name, props } = parseBlock(block.toLowerCase());
+    rel.set(`${x},${y},${z}`, { x, y, z, block: name, props: rotateProps(props, rotation) });
     if (rel.size > MAX_CELLS) throw new Error(`the build has more than ${MAX_CELLS} cells; split it into smaller builds`);
   };
   const layers = args.layers ?? [];
@@ -80,11 +82,9 @@ export function expand(args) {
     }
   }
   if (rel.size === 0) throw new Error('the build has no cells; give layers or ops');
-  const rotation = args.rotation ?? 0;
-  if (![0, 90, 180, 270].includes(rotation)) throw new Error('rotation must be 0, 90, 180 or 270');
   const cells = [...rel.values()].map((c) => {
     const r = rotate(c, rotation);
-    return { x: origin.x + r.x, y: origin.y + r.y, z: origin.z + r.z, block: c.block };
+    return { x: origin.x + r.x, y: origin.y + r.y, z: origin.z + r.z, block: c.block, props: c.props };
   });
   for (const axis of ['x', 'y', 'z']) {
     const vs = cells.map((c) => c[axis]);
@@ -127,7 +127,7 @@ export const build = {
       if (c.block === 'air') continue;
       const p = new Vec3(c.x, c.y, c.z);
       const b = bot.blockAt(p);
-      if (b && b.name === c.block) { done++; tick(); continue; }
+      if (b && b.name === c.block && !mismatch(b, c.props)) { done++; tick(); continue; }
       if (b && !passable(b) && !isAir(b)) {
         if (!a.clear) { wrong.push(`${p} holds ${b.name}`); continue; }
         const failed = await digAt(bot, p, signal, ctx);
@@ -136,15 +136,19 @@ export const build = {
       if (!bot.inventory.items().some((it) => it.name === c.block)) { missing[c.block] = (missing[c.block] ?? 0) + 1; continue; }
       let placed = false;
       let last = '';
+      // Only the faces that give the cell's state (its axis, half or the
+      // face a wall block hangs on) are tried.
       for (const [face, off] of Object.entries(FACES)) {
         const anchor = p.offset(-off[0], -off[1], -off[2]);
         const ab = bot.blockAt(anchor);
         if (!ab || passable(ab)) continue;
-        const failed = await placeAt(bot, c.block, anchor, face, signal, ctx);
+        const why = plan(c.block, c.props, face).why;
+        if (why) { last = last || why; continue; }
+        const failed = await placeAt(bot, c.block, anchor, face, signal, ctx, c.props);
         if (!failed) { placed = true; break; }
         last = failed.message;
       }
-      if (placed) { done++; tick(); } else wrong.push(`${p} (${last || 'nothing solid beside it to place against'})`);
+      if (placed) { done++; tick(); } else wrong.push(`${p} ${stateText(c.block, c.props)} (${last || 'nothing solid beside it to place against'})`);
     }
     ctx.progress(done, total, `${done} of ${total} cells`);
     const short = Object.keys(missing).length ? `; you ran out of ${describeItems(missing)}` : '';
