@@ -1,12 +1,15 @@
-// serve-squid starts flying-squid on loopback for a test in another
-// language (beaweb's end-to-end run), prints {"port": N} on one line once it
-// listens, and stops when its stdin closes or it is told to.
+// serve-squid runs flying-squid on loopback for a test (the integration
+// tier, or beaweb's end-to-end run in Go): it prints {"port": N} on one line
+// once it listens, and stops when its stdin closes or it is told to. With
+// --grove, a ring of oak_log trunks stands round the spawn before anyone
+// joins (squid.js's GROVE).
 
-import { startSquid } from './squid.js';
+import { serveSquid } from './squid.js';
 
-const squid = await startSquid();
+const squid = await serveSquid({ grove: process.argv.includes('--grove') });
 process.stdout.write(`${JSON.stringify({ port: squid.port })}\n`);
-const stop = () => { squid.close(); process.exit(0); };
+// flying-squid leaves timers running after it quits; the process ends here.
+const stop = () => process.exit(0);
 process.stdin.on('end', stop);
 process.stdin.on('close', stop);
 process.stdin.resume();

@@ -1,12 +1,38 @@
-// A flying-squid server on loopback for the integration tier: a flat
-// world, survival, everybody op (for /give and /tp), no world folder kept.
+// flying-squid on loopback for the integration tier and beaweb's end-to-end
+// run: a flat world (bedrock at y 0, dirt, grass at y 4), survival,
+// everybody op (for /give, /tp, /kick), no world folder kept.
+//
+// The server runs in a child process of its own (serve-squid.js): flying-squid
+// starts a timer per player that it never clears, so a server inside the test
+// process would keep that process alive after the last test. Killing the child
+// ends it, and drops every player's link at once.
 
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import { createInterface } from 'node:readline';
+import { Vec3 } from 'vec3';
 
 const require = createRequire(import.meta.url);
 
 export const MC_VERSION = process.env.BODY_TEST_MC_VERSION || '1.21.1';
+
+/**
+ * SPAWN is where every player joins. flying-squid picks a random column in
+ * a 30 by 30 square for each player, so two players could join 42 blocks
+ * apart, beyond the 32 blocks within which her state lists players; the
+ * tests need the second player beside her.
+ */
+export const SPAWN = { x: 8, z: 8 };
+
+/**
+ * GROVE is the trunks serveSquid sets with grove: a 3-block oak_log column
+ * on the grass every 5 blocks in a ring round the spawn, for an autopilot
+ * that looks for wood. The flat world has no trees of its own.
+ */
+export const GROVE = [[-4, -4], [4, -4], [-4, 4], [4, 4], [0, -6], [0, 6], [-6, 0], [6, 0]]
+  .map(([dx, dz]) => ({ x: SPAWN.x + dx, z: SPAWN.z + dz }));
+export const GROUND_Y = 4;
 
 /** freePort asks the system for a free loopback port. */
 export function freePort() {
@@ -20,8 +46,11 @@ export function freePort() {
   });
 }
 
-/** startSquid starts flying-squid on 127.0.0.1 and resolves once it listens. */
-export async function startSquid() {
+/**
+ * serveSquid starts flying-squid in this process on 127.0.0.1 and resolves
+ * once it listens. With grove, the trunks of GROVE stand before anyone joins.
+ */
+export async function serveSquid({ grove = false } = {}) {
   const mcServer = require('flying-squid');
   const port = await freePort();
   const serv = mcServer.createMCServer({
@@ -35,5 +64,37 @@ export async function startSquid() {
     serv.once('listening', resolve);
     serv.once('error', reject);
   });
-  return { serv, port, close: () => { try { serv.quit?.('test over'); } catch {} try { serv._server?.close(); } catch {} } };
+  serv.getSpawnPoint = async () => new Vec3(SPAWN.x, GROUND_Y + 1, SPAWN.z);
+  if (grove) {
+    const log = serv.registry.blocksByName.oak_log.defaultState;
+    for (const t of GROVE) {
+      for (let y = GROUND_Y + 1; y <= GROUND_Y + 3; y++) await serv.setBlock(serv.overworld, new Vec3(t.x, y, t.z), log);
+    }
+  }
+  return { serv, port };
+}
+
+/**
+ * startSquid runs serve-squid.js as a child process and resolves once it
+ * listens, with its port and kill() (SIGKILL: every link drops at once).
+ * @param {{grove?: boolean}} [o]
+ * @returns {Promise<{port: number, kill: () => void, exited: Promise<void>}>}
+ */
+export async function startSquid(o = {}) {
+  const args = [new URL('./serve-squid.js', import.meta.url).pathname];
+  if (o.grove) args.push('--grove');
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, BODY_TEST_MC_VERSION: MC_VERSION } });
+  const exited = new Promise((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error('flying-squid did not listen within 60 s')); }, 60_000);
+    lines.on('line', (line) => {
+      let m;
+      try { m = JSON.parse(line); } catch { return; }
+      if (m.port) { clearTimeout(timer); resolve(m.port); }
+    });
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`flying-squid exited with ${code} before it listened`)); });
+  });
+  child.stdout.resume();
+  return { port, exited, kill: () => { if (child.exitCode === null) child.kill('SIGKILL'); } };
 }

@@ -31,13 +31,17 @@ class Brain {
   }
 
   /** until resolves with the first value test returns that is not undefined. */
-  until(test, what, ms = WAIT) {
+  until(test, what, ms = WAIT, why = () => '') {
     return new Promise((resolve, reject) => {
       const check = () => {
         const v = test();
         if (v !== undefined && v !== false) { clearTimeout(timer); this.waiters.delete(check); resolve(v); }
       };
-      const timer = setTimeout(() => { this.waiters.delete(check); reject(new Error(`waited ${ms} ms for ${what}`)); }, ms);
+      const timer = setTimeout(() => {
+        this.waiters.delete(check);
+        const more = why();
+        reject(new Error(`waited ${ms} ms for ${what}${more ? `: ${more}` : ''}`));
+      }, ms);
       this.waiters.add(check);
       check();
     });
@@ -65,6 +69,7 @@ function ok(a) {
 
 describe('the body on flying-squid', { timeout: 240_000 }, () => {
   let squid, player, alex, brain;
+  let linkEnded = false;
   const logs = [];
 
   before(async () => {
@@ -73,21 +78,28 @@ describe('the body on flying-squid', { timeout: 240_000 }, () => {
       host: '127.0.0.1', port: squid.port, username: 'Bea', auth: 'offline', version: MC_VERSION,
       listenHost: '127.0.0.1', listenPort: 0, log: (msg, extra) => logs.push({ msg, ...extra }),
     });
+    player.ended.then(() => { linkEnded = true; });
     const addr = await player.body.link.listening;
     brain = new Brain(`ws://127.0.0.1:${addr.port}`);
     await brain.packet('hello');
     await brain.packet('world');
     alex = mineflayer.createBot({ host: '127.0.0.1', port: squid.port, username: 'Alex', version: MC_VERSION, hideErrors: true });
     await new Promise((resolve, reject) => { alex.once('spawn', resolve); alex.once('error', reject); });
-    await brain.until(() => brain.latest('state')?.players.some((p) => p.name === 'Alex') || undefined, 'Alex in her state');
+    // Both join at squid.js's SPAWN; flying-squid's own random spawn could
+    // put Alex beyond the 32 blocks within which her state lists players.
+    await brain.until(() => brain.latest('state')?.players.some((p) => p.name === 'Alex') || undefined,
+      'Alex in her state', WAIT, () => `her state lists players ${JSON.stringify(brain.latest('state')?.players)}; she stands at ${JSON.stringify(brain.latest('state')?.player.position)}, Alex at ${alex.entity.position}; the game's players are ${Object.keys(player.bot.players)}`);
   });
 
   after(async () => {
     brain?.ws.close();
     alex?.end();
     await player?.body.close();
-    player?.bot.end();
-    squid?.close();
+    // Ending a link that already ended (the last test drops hers) leaves
+    // minecraft-protocol's 30 s close timer running.
+    if (!linkEnded) player?.bot.end();
+    squid?.kill();
+    await squid?.exited;
   });
 
   const here = () => brain.latest('state').player.position;
@@ -164,6 +176,22 @@ describe('the body on flying-squid', { timeout: 240_000 }, () => {
     assert.match(b.message, /already holds cobblestone|you carry no cobblestone/);
   });
 
+  test('place_block gives stairs their facing and half and a log its axis, as the server turns a placement', async () => {
+    await give('oak_stairs', 2);
+    await give('oak_log', 1);
+    const p = here();
+    const x = Math.floor(p.x) - 4, z = Math.floor(p.z) + 4;
+    const y = groundAt(x, z);
+    const props = (dx, dy, dz) => player.bot.blockAt(new Vec3(x + dx, y + dy, z + dz)).getProperties();
+    ok(await brain.call('place_block', { block: 'oak_stairs[facing=north,half=bottom]', x, y, z, face: 'top' }));
+    assert.deepEqual([props(0, 1, 0).facing, props(0, 1, 0).half], ['north', 'bottom']);
+    ok(await brain.call('place_block', { block: 'oak_log[axis=z]', x, y: y + 1, z, face: 'north' }));
+    assert.equal(props(0, 1, -1).axis, 'z');
+    const a = ok(await brain.call('place_block', { block: 'oak_stairs[facing=east,half=top]', x, y: y + 1, z: z - 1, face: 'west' }));
+    assert.match(a.message, /placed oak_stairs\[facing=east,half=top\]/);
+    assert.deepEqual([props(-1, 1, -1).facing, props(-1, 1, -1).half], ['east', 'top']);
+  });
+
   test('pickup_items gathers what lies on the ground', async () => {
     const p = here();
     const x = Math.floor(p.x) - 2, z = Math.floor(p.z);
@@ -211,7 +239,7 @@ describe('the body on flying-squid', { timeout: 240_000 }, () => {
     const p = here();
     const walking = brain.send('move_to', { x: p.x + 60, y: p.y, z: p.z });
     await new Promise((r) => setTimeout(r, 300));
-    squid.serv.players.find((pl) => pl.username === 'Bea').kick('the test drops her');
+    alex.chat('/kick Bea the test drops her');
     const a = await brain.answer(walking);
     assert.equal(a.result, 'INTERRUPTED', a.message);
     assert.equal(a.reason, 'disconnected');
