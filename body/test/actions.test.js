@@ -157,6 +157,10 @@ test('scan answers the count and the nearest hits, nearest first', async () => {
   assert.deepEqual([a.data.hits[0].x, a.data.hits[1].x], [2, 5]);
   assert.match((await run(bot, 'scan', { block: 'diamond_ore', radius: 8 })).message, /not a block this server knows/);
   assert.equal((await run(bot, 'scan', { block: 'oak_log', radius: 65 })).result, 'FAILURE_INVALID');
+  // A generic name matches every wood, as in the practice world.
+  bot.set(3, 64, 3, 'birch_log');
+  const g = await run(bot, 'scan', { block: 'log' });
+  assert.deepEqual(g.data.counts, { oak_log: 2, birch_log: 1 });
 });
 
 test('find_block mines until she carries count more of what the blocks drop', async () => {
@@ -169,6 +173,11 @@ test('find_block mines until she carries count more of what the blocks drop', as
   assert.deepEqual(events.at(-1), { done: 3, total: 3 });
   const b = await run(bot, 'find_block', { block: 'oak_log', count: 5 });
   assert.match(b.message, /collected 1\/5 oak_log; there is no more/);
+  bot.set(3, 64, 3, 'birch_log');
+  bot.set(-3, 64, 3, 'oak_log');
+  const c = await run(bot, 'find_block', { block: 'log', count: 2 });
+  assert.equal(c.result, 'SUCCESS', c.message);
+  assert.deepEqual([bot.count('oak_log'), bot.count('birch_log')], [5, 1]);
 });
 
 test('move_to walks there; no path is FAILURE; a stop mid-walk ends it with the interruption', async () => {

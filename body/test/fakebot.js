@@ -7,7 +7,7 @@
 import { EventEmitter } from 'node:events';
 import { Vec3 } from 'vec3';
 
-const REGISTRY_BLOCKS = ['stone', 'dirt', 'grass_block', 'oak_log', 'cobblestone', 'crafting_table', 'furnace', 'chest', 'bedrock', 'water', 'iron_ore', 'oak_door', 'oak_planks', 'oak_stairs'];
+const REGISTRY_BLOCKS = ['stone', 'dirt', 'grass_block', 'oak_log', 'cobblestone', 'crafting_table', 'furnace', 'chest', 'bedrock', 'water', 'iron_ore', 'oak_door', 'oak_planks', 'oak_stairs', 'birch_log'];
 const FACING = { name: 'facing', type: 'enum', values: ['north', 'south', 'west', 'east'] };
 const LIT = { name: 'lit', type: 'bool' };
 /** STATES are the block states of the registry, as minecraft-data lists them. */

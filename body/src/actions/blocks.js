@@ -12,19 +12,32 @@ import { checkProps, mismatch, parseBlock, plan, standFor, stateText } from './s
 const REACH = 4.5;
 const SCAN_NEAREST = 10;
 
+/**
+ * kindsMatching lists the registry's blocks a name asks for, as the
+ * practice world reads it: the exact id, the deepslate variant of an ore,
+ * and for a generic name (log, planks, wool) every block ending in it.
+ */
+export function kindsMatching(bot, want) {
+  const generic = !want.includes('_') || want === 'planks';
+  return Object.values(bot.registry.blocksByName)
+    .filter((b) => b.name === want || b.name === `deepslate_${want}` || (generic && b.name.endsWith(`_${want}`)));
+}
+
 export const scan = {
   budget: 10,
   concurrent: true,
   params: (p) => ({ block: p.itemName('block', true), radius: p.optInt('radius', 32, 1, 64) }),
   async run(bot, a) {
-    const kind = blockByName(bot, a.block);
-    if (!kind) return fail(FAILURE, `${a.block} is not a block this server knows`);
+    const kinds = kindsMatching(bot, a.block);
+    if (kinds.length === 0) return fail(FAILURE, `${a.block} is not a block this server knows`);
     const eye = bot.entity.position;
-    const found = bot.findBlocks({ matching: kind.id, maxDistance: a.radius, count: 100000 });
+    const found = bot.findBlocks({ matching: kinds.map((k) => k.id), maxDistance: a.radius, count: 100000 });
     const hits = found
-      .map((p) => ({ block: a.block, x: p.x, y: p.y, z: p.z, distance: Math.round(distance(blockCentre(p), eye) * 10) / 10 }))
+      .map((p) => ({ block: bot.blockAt(p)?.name ?? a.block, x: p.x, y: p.y, z: p.z, distance: Math.round(distance(blockCentre(p), eye) * 10) / 10 }))
       .sort((l, r) => l.distance - r.distance);
-    const data = { block: a.block, radius: a.radius, count: hits.length, counts: { [a.block]: hits.length }, hits: hits.slice(0, SCAN_NEAREST) };
+    const counts = {};
+    for (const h of hits) counts[h.block] = (counts[h.block] ?? 0) + 1;
+    const data = { block: a.block, radius: a.radius, count: hits.length, counts, hits: hits.slice(0, SCAN_NEAREST) };
     if (hits.length === 0) return ok(`there is no ${a.block} within ${a.radius} blocks of you`, data);
     const n = hits[0];
     return ok(`found ${hits.length} ${a.block} within ${a.radius} blocks; the nearest is at ${n.x} ${n.y} ${n.z}, ${n.distance} blocks away`, data);
@@ -232,10 +245,10 @@ export const findBlock = {
   budget: 300,
   params: (p) => ({ block: p.itemName('block', true), count: p.optInt('count', 1, 1, 256), radius: p.optInt('radius', 32, 1, 64) }),
   async run(bot, a, signal, ctx) {
-    const kind = blockByName(bot, a.block);
-    if (!kind) return fail(FAILURE, `${a.block} is not a block this server knows`);
-    const drops = new Set((kind.drops ?? []).map((d) => bot.registry.items[typeof d === 'object' ? d.drop?.id ?? d.id : d]?.name).filter(Boolean));
-    if (drops.size === 0) drops.add(a.block);
+    const kinds = kindsMatching(bot, a.block);
+    if (kinds.length === 0) return fail(FAILURE, `${a.block} is not a block this server knows`);
+    const drops = new Set(kinds.flatMap((k) => k.drops ?? []).map((d) => bot.registry.items[typeof d === 'object' ? d.drop?.id ?? d.id : d]?.name).filter(Boolean));
+    if (drops.size === 0) for (const k of kinds) drops.add(k.name);
     const carried = () => [...drops].reduce((n, d) => n + count(bot, d), 0);
     const start = carried();
     const skip = new Set();
@@ -243,7 +256,7 @@ export const findBlock = {
     let fruitless = 0;
     while (carried() - start < a.count) {
       throwIfAborted(signal);
-      const spots = bot.findBlocks({ matching: kind.id, maxDistance: a.radius, count: 64 })
+      const spots = bot.findBlocks({ matching: kinds.map((k) => k.id), maxDistance: a.radius, count: 64 })
         .filter((p) => !skip.has(p.toString()))
         .sort((l, r) => distance(l, bot.entity.position) - distance(r, bot.entity.position));
       const got = carried() - start;
