@@ -6,7 +6,7 @@ import { Params } from '../src/params.js';
 import { actionTable } from '../src/actions/index.js';
 import { Follow } from '../src/actions/players.js';
 import { expand } from '../src/actions/build.js';
-import { parseBlock, rotateProps } from '../src/actions/states.js';
+import { parseBlock, plan, rotateProps } from '../src/actions/states.js';
 import { pickFuel } from '../src/actions/craft.js';
 import { Interruption } from '../src/answer.js';
 
@@ -146,6 +146,19 @@ test('block states parse and turn with a build', () => {
   assert.throws(() => parseBlock('oak door'), /is not a block/);
   assert.deepEqual(rotateProps({ facing: 'west', axis: 'x' }, 270), { facing: 'south', axis: 'z' });
   assert.deepEqual(rotateProps({ facing: 'west', half: 'top' }, 180), { facing: 'east', half: 'top' });
+});
+
+test('plan reads each kind of block as vanilla turns its placement', () => {
+  assert.deepEqual(plan('oak_door', { facing: 'west' }, 'top'), { look: 'west', half: undefined });
+  assert.deepEqual(plan('chest', { facing: 'west' }, 'top'), { look: 'east', half: undefined });
+  assert.deepEqual(plan('anvil', { facing: 'east' }, 'top'), { look: 'north', half: undefined });
+  assert.deepEqual(plan('oak_trapdoor', { facing: 'north', half: 'top' }, 'bottom'), { look: 'south', half: undefined });
+  assert.deepEqual(plan('oak_trapdoor', { facing: 'north', half: 'top' }, 'north'), { look: null, half: 'top' });
+  assert.match(plan('oak_trapdoor', { facing: 'north' }, 'east').why, /pick the north face/);
+  assert.match(plan('wall_torch', { facing: 'south' }, 'top').why, /faces the way of the face it is placed on/);
+  assert.deepEqual(plan('oak_slab', { type: 'top' }, 'west'), { look: null, half: 'top' });
+  assert.match(plan('oak_slab', { type: 'top' }, 'top').why, /for type=top pick the bottom face or a side/);
+  assert.deepEqual(plan('oak_log', { axis: 'y' }, 'bottom'), { look: null, half: undefined });
 });
 
 test('scan answers the count and the nearest hits, nearest first', async () => {

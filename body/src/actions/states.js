@@ -7,8 +7,10 @@
 //   half    (and a slab's type) top when she clicks a bottom face or the
 //           upper half of a side, bottom for a top face or a side's lower half
 //   facing  the way she looks when she places (stairs, doors, beds, fence
-//           gates), the opposite of it (furnaces, chests, barrels, pumpkins),
-//           or the face she clicks (wall torches, ladders, wall signs)
+//           gates), the opposite of it (furnaces, chests, barrels, pumpkins,
+//           a trapdoor set on a top or bottom face), a quarter turn from it
+//           (anvils), or the face she clicks (wall torches, ladders, wall
+//           signs, a trapdoor, button or lever set on a side)
 //
 // and then reads the state the server sent back: a block the server turned
 // differently is reported, never counted as asked. Facing up or down (a
@@ -21,12 +23,20 @@ import { FACES } from '../game.js';
 const HORIZONTAL = ['north', 'east', 'south', 'west'];
 const OPPOSITE = { north: 'south', south: 'north', east: 'west', west: 'east', top: 'bottom', bottom: 'top' };
 
-/** facesAway lists the blocks whose front faces the player who placed them. */
+/** FACES_AWAY are blocks whose front faces the player who placed them. */
 const FACES_AWAY = new Set([
   'furnace', 'blast_furnace', 'smoker', 'chest', 'trapped_chest', 'ender_chest', 'barrel', 'carved_pumpkin', 'jack_o_lantern',
   'lectern', 'loom', 'stonecutter', 'beehive', 'bee_nest', 'dispenser', 'dropper', 'piston', 'sticky_piston', 'end_portal_frame',
   'chiseled_bookshelf', 'crafter',
 ]);
+
+/** facesAway reports the blocks whose front faces the player who placed them. */
+function facesAway(name) {
+  return FACES_AWAY.has(name) || name.endsWith('_glazed_terracotta') || name.endsWith('_trapdoor');
+}
+
+/** ANVIL_LOOK is the way she looks to set an anvil down facing each way: vanilla turns it a quarter clockwise. */
+const ANVIL_LOOK = { north: 'west', east: 'north', south: 'east', west: 'south' };
 
 /** onWall reports the blocks whose facing is the face they hang on. */
 function onWall(name) {
@@ -101,7 +111,8 @@ export function plan(name, props, face) {
     if (face !== props.facing) return { look: null, why: `${name} faces the way of the face it is placed on; for facing=${props.facing} pick the ${props.facing} face of the block it hangs on` };
     return { look: null, half };
   }
-  return { look: FACES_AWAY.has(name) ? OPPOSITE[props.facing] : props.facing, half };
+  if (/(^|_)anvil$/.test(name)) return { look: ANVIL_LOOK[props.facing], half };
+  return { look: facesAway(name) ? OPPOSITE[props.facing] : props.facing, half };
 }
 
 function facesOfAxis(axis) {
