@@ -60,6 +60,12 @@ class Brain {
   packet(type, test = () => true, ms) { return this.until(() => this.packets.find((p) => p.type === type && test(p)), `a ${type} packet`, ms); }
 
   latest(type) { return this.packets.findLast((p) => p.type === type); }
+
+  /** next resolves with the first packet of type that arrives from now on: one sent after what came before. */
+  next(type, ms) {
+    const from = this.packets.length;
+    return this.until(() => this.packets.slice(from).find((p) => p.type === type), `a new ${type} packet`, ms);
+  }
 }
 
 function ok(a) {
@@ -203,8 +209,10 @@ describe('the body on flying-squid', { timeout: 240_000 }, () => {
   });
 
   test('goto_player, give_item and follow_player', async () => {
-    ok(await brain.call('goto_player', { player: 'Alex', range: 2 }));
-    const d = brain.latest('state').players.find((q) => q.name === 'Alex');
+    const g = ok(await brain.call('goto_player', { player: 'Alex', range: 2 }));
+    assert.ok(Number(/you are ([\d.]+) blocks from Alex/.exec(g.message)?.[1]) <= 3, g.message);
+    // The state sent before the answer may show her still on her way.
+    const d = (await brain.next('state')).players.find((q) => q.name === 'Alex');
     assert.ok(d && d.distance < 4.5, JSON.stringify(d));
     await give('stick', 1);
     // flying-squid drops nothing thrown out of the inventory window (slot
