@@ -6,7 +6,7 @@ import { Params } from '../src/params.js';
 import { actionTable } from '../src/actions/index.js';
 import { Follow } from '../src/actions/players.js';
 import { expand } from '../src/actions/build.js';
-import { parseBlock, plan, rotateProps } from '../src/actions/states.js';
+import { parseBlock, placedAs, plan, rotateProps } from '../src/actions/states.js';
 import { pickFuel } from '../src/actions/craft.js';
 import { Interruption } from '../src/answer.js';
 
@@ -146,6 +146,19 @@ test('block states parse and turn with a build', () => {
   assert.throws(() => parseBlock('oak door'), /is not a block/);
   assert.deepEqual(rotateProps({ facing: 'west', axis: 'x' }, 270), { facing: 'south', axis: 'z' });
   assert.deepEqual(rotateProps({ facing: 'west', half: 'top' }, 180), { facing: 'east', half: 'top' });
+});
+
+test('a block set on a side face may stand under its wall name, and nothing else passes for it', () => {
+  for (const [kind, wall] of [['torch', 'wall_torch'], ['soul_torch', 'soul_wall_torch'], ['redstone_torch', 'redstone_wall_torch'],
+    ['oak_sign', 'oak_wall_sign'], ['oak_hanging_sign', 'oak_wall_hanging_sign'], ['white_banner', 'white_wall_banner'],
+    ['skeleton_skull', 'skeleton_wall_skull'], ['player_head', 'player_wall_head'], ['tube_coral_fan', 'tube_coral_wall_fan']]) {
+    assert.ok(placedAs(kind, kind), kind);
+    assert.ok(placedAs(wall, kind), `${kind} as ${wall}`);
+  }
+  assert.ok(!placedAs('wall_torch', 'soul_torch'));
+  assert.ok(!placedAs('oak_wall_sign', 'birch_sign'));
+  assert.ok(!placedAs('cobblestone_wall', 'cobblestone'));
+  assert.ok(!placedAs('stone', 'torch'));
 });
 
 test('plan reads each kind of block as vanilla turns its placement', () => {

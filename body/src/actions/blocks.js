@@ -7,7 +7,7 @@ import { FAILURE, FAILURE_NO_DROPS, FAILURE_PROTECTED, abortable, fail, ok, slee
 import {
   FACES, Vec3, blockByName, blockCentre, count, describeItems, distance, feet, findItem, goals, isAir, passable, walk, waitFor,
 } from '../game.js';
-import { checkProps, mismatch, parseBlock, plan, standFor, stateText } from './states.js';
+import { checkProps, mismatch, parseBlock, placedAs, plan, standFor, stateText } from './states.js';
 
 const REACH = 4.5;
 const SCAN_NEAREST = 10;
@@ -162,7 +162,7 @@ export async function placeAt(bot, kind, anchor, face, signal, ctx, props = {}) 
   }
   ctx?.doing(`placing ${asked} at ${dest}`);
   await abortable(bot.equip(item, 'hand'), signal);
-  const updated = waitFor(bot, `blockUpdate:${dest}`, (_old, nb) => nb && nb.name === kind, 3000, signal).catch(() => null);
+  const updated = waitFor(bot, `blockUpdate:${dest}`, (_old, nb) => nb && placedAs(nb.name, kind), 3000, signal).catch(() => null);
   try {
     await abortable(bot._placeBlockWithOptions(a, new Vec3(...off), { swingArm: 'right', half: how.half }), signal);
   } catch (e) {
@@ -172,7 +172,7 @@ export async function placeAt(bot, kind, anchor, face, signal, ctx, props = {}) 
   }
   await updated;
   const now = bot.blockAt(dest);
-  if (!now || now.name !== kind) return fail(FAILURE, `the server did not keep ${kind} at ${dest}; it holds ${now?.name ?? 'nothing known'}`);
+  if (!now || !placedAs(now.name, kind)) return fail(FAILURE, `the server did not keep ${kind} at ${dest}; it holds ${now?.name ?? 'nothing known'}`);
   const differs = mismatch(now, props);
   if (differs) return fail(FAILURE, `${kind} stands at ${dest}, but the server gave it ${differs}; mine it and place it again`);
   return '';

@@ -5,7 +5,7 @@
 import { FAILURE, fail, ok, throwIfAborted } from '../answer.js';
 import { FACES, Vec3, describeItems, isAir, passable } from '../game.js';
 import { digAt, placeAt } from './blocks.js';
-import { mismatch, parseBlock, plan, rotateProps, stateText } from './states.js';
+import { mismatch, parseBlock, placedAs, plan, rotateProps, stateText } from './states.js';
 
 const MAX_CELLS = 2000;
 const MAX_SPAN = 256;
@@ -127,7 +127,7 @@ export const build = {
       if (c.block === 'air') continue;
       const p = new Vec3(c.x, c.y, c.z);
       const b = bot.blockAt(p);
-      if (b && b.name === c.block && !mismatch(b, c.props)) { done++; tick(); continue; }
+      if (b && placedAs(b.name, c.block) && !mismatch(b, c.props)) { done++; tick(); continue; }
       if (b && !passable(b) && !isAir(b)) {
         if (!a.clear) { wrong.push(`${p} holds ${b.name}`); continue; }
         const failed = await digAt(bot, p, signal, ctx);

@@ -38,6 +38,29 @@ function facesAway(name) {
 /** ANVIL_LOOK is the way she looks to set an anvil down facing each way: vanilla turns it a quarter clockwise. */
 const ANVIL_LOOK = { north: 'west', east: 'north', south: 'east', west: 'south' };
 
+/** WALL_FORMS are the item names whose block, set on a side face, takes another name in vanilla. */
+const WALL_FORMS = [
+  [/^(.*?)torch$/, '$1wall_torch'],
+  [/^(.*)_hanging_sign$/, '$1_wall_hanging_sign'],
+  [/^(.*)_sign$/, '$1_wall_sign'],
+  [/^(.*)_banner$/, '$1_wall_banner'],
+  [/^(.*)_(skull|head)$/, '$1_wall_$2'],
+  [/^(.*)_coral_fan$/, '$1_coral_wall_fan'],
+];
+
+/**
+ * placedAs reports whether a block the server holds is what placing the
+ * item kind gives: the same name, or its wall form (a torch set on a side
+ * face stands as wall_torch, an oak_sign as oak_wall_sign).
+ */
+export function placedAs(blockName, kind) {
+  if (blockName === kind) return true;
+  for (const [from, to] of WALL_FORMS) {
+    if (from.test(kind) && kind.replace(from, to) === blockName) return true;
+  }
+  return false;
+}
+
 /** onWall reports the blocks whose facing is the face they hang on. */
 function onWall(name) {
   return name === 'ladder' || name === 'tripwire_hook' || /(^|_)wall_(torch|sign|banner|hanging_sign)$/.test(name);
