@@ -14,6 +14,23 @@ import (
 // planner uses it to check each change it makes to a finished plan.
 func (p *planner) replay(start game.Inventory, steps []Step) (game.Inventory, error) {
 	inv := start.Clone()
+	return inv, p.play(inv, steps)
+}
+
+// fresh is a copy of start to play steps in: the planner checks many
+// trials per plan, so each is played in one inventory of its own, emptied
+// every time, rather than a new one.
+func (p *planner) fresh(start game.Inventory) game.Inventory {
+	if p.scratch == nil {
+		p.scratch = game.Inventory{}
+	}
+	clear(p.scratch)
+	maps.Copy(p.scratch, start)
+	return p.scratch
+}
+
+// play plays steps in inv, changing it.
+func (p *planner) play(inv game.Inventory, steps []Step) error {
 	takeOut := func(i int, it string, k int) error {
 		if inv[it] < k {
 			return fmt.Errorf("step %d takes %d %s, only %d there", i+1, k, it, inv[it])
@@ -27,12 +44,12 @@ func (p *planner) replay(start game.Inventory, steps []Step) (game.Inventory, er
 	for i, s := range steps {
 		for it, k := range s.Uses {
 			if err := takeOut(i, it, k); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		if s.Fuel != nil {
 			if err := takeOut(i, s.Fuel.Item, s.Fuel.Count); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		// The station is checked once the ingredients are out of her
@@ -40,11 +57,11 @@ func (p *planner) replay(start game.Inventory, steps []Step) (game.Inventory, er
 		switch s.Station {
 		case StationTable:
 			if inv[StationTable] < 1 && !p.near.CraftingTable {
-				return nil, fmt.Errorf("step %d needs a crafting table", i+1)
+				return fmt.Errorf("step %d needs a crafting table", i+1)
 			}
 		case StationFurnace:
 			if inv[StationFurnace] < 1 && !p.near.Furnace {
-				return nil, fmt.Errorf("step %d needs a furnace", i+1)
+				return fmt.Errorf("step %d needs a furnace", i+1)
 			}
 		}
 		if s.Kind == KindCraft {
@@ -61,7 +78,7 @@ func (p *planner) replay(start game.Inventory, steps []Step) (game.Inventory, er
 		}
 		inv[s.Item] += s.Count
 	}
-	return inv, nil
+	return nil
 }
 
 func stepShape(s Step) string {
@@ -93,7 +110,7 @@ func (p *planner) mergeSteps(plan *Plan) {
 				merged.Uses[k] += v
 			}
 			trial := slices.Concat(plan.Steps[:i], []Step{merged}, plan.Steps[i+1:j], plan.Steps[j+1:])
-			if _, err := p.replay(start, trial); err == nil {
+			if p.play(p.fresh(start), trial) == nil {
 				plan.Steps = trial
 				shapes = slices.Delete(shapes, j, j+1)
 				j--
@@ -210,10 +227,11 @@ type fuelChoice struct {
 // she has when step i begins; what she gathers at the start is still
 // there, since the steps before i take exactly what they name.
 func (p *planner) fuelFits(plan *Plan, i int, before game.Inventory, c fuelChoice, short int) bool {
-	rest := slices.Clone(plan.Steps[i:])
-	rest[0].Fuel = &Fuel{Item: c.item, Count: c.units}
-	start := before.Clone()
-	start[c.item] += short
-	_, err := p.replay(start, rest)
-	return err == nil
+	step := &plan.Steps[i]
+	was := step.Fuel
+	step.Fuel = &Fuel{Item: c.item, Count: c.units}
+	defer func() { step.Fuel = was }()
+	inv := p.fresh(before)
+	inv[c.item] += short
+	return p.play(inv, plan.Steps[i:]) == nil
 }

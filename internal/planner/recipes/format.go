@@ -65,8 +65,13 @@ func (in Ingredient) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON accepts a string or an array of strings.
 func (in *Ingredient) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err == nil {
+	// A lone name is the common case: anything but a list is read as
+	// one, without a failed attempt first (a book holds thousands).
+	if b = bytes.TrimSpace(b); len(b) == 0 || b[0] != '[' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return fmt.Errorf("an ingredient is a name or a list of names: %w", err)
+		}
 		*in = Ingredient{s}
 		return nil
 	}

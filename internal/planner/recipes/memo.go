@@ -151,15 +151,22 @@ func newReach(b *Book) *reach {
 			}
 		}
 	}
-	stations := map[int]string{tableAtHand: StationTable, furnaceAtHand: StationFurnace}
+	stations := []struct {
+		bit   int
+		index int
+	}{{tableAtHand, -1}, {furnaceAtHand, -1}}
+	for k, name := range []string{StationTable, StationFurnace} {
+		if j, known := r.index[name]; known {
+			stations[k].index = j
+		}
+	}
 	for at := range r.sets {
 		edges := make([][]int, len(b.items))
 		for i := range edges {
 			edges[i] = from[i]
-			for bit, name := range stations {
-				j, known := r.index[name]
-				if known && needs[i]&bit != 0 && at&bit == 0 {
-					edges[i] = append(slices.Clip(edges[i]), j)
+			for _, s := range stations {
+				if s.index >= 0 && needs[i]&s.bit != 0 && at&s.bit == 0 {
+					edges[i] = append(slices.Clip(edges[i]), s.index)
 				}
 			}
 		}
@@ -356,35 +363,43 @@ func (a *answer) replay(st *state) {
 	st.table, st.furnace = a.table, a.furnace
 }
 
-// record is the change from before to after.
+// record is the change from before to after. A part that did not change
+// stays nil: most answers touch only the inventory and the steps.
 func record(before, after *state) *answer {
-	a := &answer{fail: after.fail, failAt: after.failAt, inv: map[string]int{}, missing: map[string]int{},
-		missed: after.missed - before.missed, anyOf: map[string]string{}, table: after.table, furnace: after.furnace}
-	for it, v := range after.inv {
-		if d := v - before.inv[it]; d != 0 {
-			a.inv[it] = d
-		}
-	}
-	for it, v := range before.inv {
-		if _, ok := after.inv[it]; !ok && v != 0 {
-			a.inv[it] = -v
-		}
-	}
-	for k, v := range after.missing {
-		if d := v - before.missing[k]; d != 0 {
-			a.missing[k] = d
-		}
-	}
-	for k, v := range before.missing {
-		if _, ok := after.missing[k]; !ok && v != 0 {
-			a.missing[k] = -v
-		}
-	}
+	a := &answer{fail: after.fail, failAt: after.failAt, inv: diffCounts(before.inv, after.inv),
+		missing: diffCounts(before.missing, after.missing), missed: after.missed - before.missed,
+		table: after.table, furnace: after.furnace}
 	for k, v := range after.anyOf {
 		if before.anyOf[k] != v {
+			if a.anyOf == nil {
+				a.anyOf = map[string]string{}
+			}
 			a.anyOf[k] = v
 		}
 	}
 	a.steps = slices.Clone(after.steps[len(before.steps):])
 	return a
+}
+
+// diffCounts is what changed from before to after, per key; nil when
+// nothing did.
+func diffCounts(before, after map[string]int) map[string]int {
+	var d map[string]int
+	put := func(k string, v int) {
+		if d == nil {
+			d = map[string]int{}
+		}
+		d[k] = v
+	}
+	for k, v := range after {
+		if dv := v - before[k]; dv != 0 {
+			put(k, dv)
+		}
+	}
+	for k, v := range before {
+		if _, ok := after[k]; !ok && v != 0 {
+			put(k, -v)
+		}
+	}
+	return d
 }

@@ -203,6 +203,8 @@ type planner struct {
 	// deepest is the longest path the search has checked, which the
 	// memo needs to know whether the depth limit cut an answer short.
 	deepest int
+	// scratch is the inventory trials are played in (fresh).
+	scratch game.Inventory
 }
 
 // Limits that keep one plan finite whatever the book holds: a chain deeper
