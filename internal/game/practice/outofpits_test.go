@@ -149,3 +149,48 @@ func TestCraftWithoutAnyTableSaysSo(t *testing.T) {
 	want(t, a, protocol.Failure)
 	contains(t, a, "you carry none")
 }
+
+// TestSmeltSetsDownHerFurnaceWhenTheNearOneIsOutOfReach: a furnace within
+// 16 blocks on top of a bedrock column cannot be reached; she sets hers
+// down, smelts, and picks it back up, as she does with a table.
+func TestSmeltSetsDownHerFurnaceWhenTheNearOneIsOutOfReach(t *testing.T) {
+	h := arena(t, quiet, 16)
+	for y := arenaY + 1; y <= arenaY+9; y++ {
+		h.set(at(8, y, 0), "bedrock")
+	}
+	far := at(8, arenaY+10, 0)
+	h.set(far, "furnace")
+	if p := h.w.land.nearestBlock(h.w.bea.feet(), "furnace", 16); p == nil || *p != far {
+		t.Fatalf("the furnace on the column is not the nearest: %v", p)
+	}
+	h.give("furnace", 1)
+	h.give("stone_pickaxe", 1)
+	h.give("raw_iron", 2)
+	h.give("coal", 1)
+	before := snapshot(h.w, at(-4, arenaY, -4), at(4, arenaY+4, 4))
+	a := h.do("smelt_item", obj{"item": "raw_iron", "count": 2}, 20*150)
+	want(t, a, protocol.Success)
+	log := strings.Join(a.Log, "\n")
+	for _, w := range []string{"could not reach the furnace", "set your furnace down", "picked your furnace back up"} {
+		if !strings.Contains(log, w) {
+			t.Errorf("her log does not say %q: %s", w, log)
+		}
+	}
+	inv := h.w.bea.inv
+	if inv.count("iron_ingot") != 2 || inv.count("furnace") != 1 {
+		t.Fatalf("after smelting she has %d iron_ingot and %d furnace", inv.count("iron_ingot"), inv.count("furnace"))
+	}
+	if c := changed(h.w, before); len(c) != 0 {
+		t.Fatalf("the furnace she set down was left in the world at %v", c)
+	}
+	if h.w.grid.name(far) != "furnace" {
+		t.Fatal("the furnace on the column went")
+	}
+	// Without one of her own, the one out of reach is the answer.
+	h.w.bea.inv.remove("furnace", 1)
+	h.give("raw_iron", 1)
+	h.give("coal", 1)
+	a = h.do("smelt_item", obj{"item": "raw_iron", "count": 1}, 20*150)
+	want(t, a, protocol.Failure)
+	contains(t, a, "could not reach the furnace at")
+}
