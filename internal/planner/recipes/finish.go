@@ -123,15 +123,18 @@ func (p *planner) mergeSteps(plan *Plan) {
 // that point (and keeps no use for later), the kind that leaves the least
 // burn unused; with none enough, the kind that leaves the fewest to gather.
 func (p *planner) assignFuel(plan *Plan) error {
+	// before is what she has as step i begins, played forward from one
+	// smelt to the next rather than from the start each time.
+	before, played := plan.startInventory(), 0
 	for i := range plan.Steps {
 		if plan.Steps[i].Kind != KindSmelt {
 			continue
 		}
 		ticks := plan.Steps[i].Times * SmeltTicks
-		before, err := p.replay(plan.startInventory(), plan.Steps[:i])
-		if err != nil {
+		if err := p.play(before, plan.Steps[played:i]); err != nil {
 			return fmt.Errorf("recipes: %w", err)
 		}
+		played = i
 		var cands []fuelChoice
 		add := func(item, key string) {
 			burn := p.b.fuels[item]
@@ -189,6 +192,8 @@ func (p *planner) assignFuel(plan *Plan) error {
 			if best.key != best.item {
 				plan.Any[best.key] = best.item
 			}
+			// Gathered at the start, it is still there at step i.
+			before[best.item] += best.short
 		}
 	}
 	return nil
