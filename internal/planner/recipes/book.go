@@ -43,8 +43,10 @@ type Book struct {
 	gathered   map[string]bool
 	items      []string
 	tagsBySize []string // tag names, fewest members first, then by name
-	// madeFrom[y][x] is true when some recipe for y takes x.
-	madeFrom map[string]map[string]bool
+	// plainFuel is PlainFuel's set.
+	plainFuel map[string]bool
+	// madeFrom[y] lists, once each, what the recipes for y take.
+	madeFrom map[string][]string
 	// reach and memo make planning fast (memo.go); the memo is the one
 	// thing in a Book that changes after Load, behind its own lock.
 	reach *reach
@@ -306,13 +308,12 @@ func (b *Book) addSmelting(smelting []SmeltRecipe, name string) error {
 // what each item is made from, the ways to make it, what its making can
 // reach, and the memo of answers.
 func (b *Book) index() {
-	b.madeFrom = map[string]map[string]bool{}
+	b.madeFrom = map[string][]string{}
 	mark := func(y string, xs []string) {
-		if b.madeFrom[y] == nil {
-			b.madeFrom[y] = map[string]bool{}
-		}
 		for _, x := range xs {
-			b.madeFrom[y][x] = true
+			if !slices.Contains(b.madeFrom[y], x) {
+				b.madeFrom[y] = append(b.madeFrom[y], x)
+			}
 		}
 	}
 	for y, rs := range b.crafts {
@@ -333,6 +334,7 @@ func (b *Book) index() {
 			b.ways[item] = w
 		}
 	}
+	b.plainFuel = plainFuels(b)
 	b.reach = newReach(b)
 	b.memo = newMemo()
 }

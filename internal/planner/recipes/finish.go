@@ -165,7 +165,9 @@ func (p *planner) assignFuel(plan *Plan) error {
 		var best *fuelChoice
 		for ci := range cands {
 			c := &cands[ci]
-			lo, hi := 0, c.units
+			// She needs the units in hand at step i, so no fewer
+			// than those she lacks there will do.
+			lo, hi := max(0, c.units-before[c.item]), c.units
 			if !p.fuelFits(plan, i, before, *c, hi) {
 				continue
 			}
@@ -205,6 +207,25 @@ func (p *planner) assignFuel(plan *Plan) error {
 // doors burn too, but a plan (or a furnace left to choose its own fuel)
 // that fed them to the fire would cost her more than the coal it saved.
 func (b *Book) PlainFuel(item string) bool {
+	if b.Known(item) {
+		return b.plainFuel[item]
+	}
+	return isPlainFuel(b, item)
+}
+
+// plainFuels is the items of the book PlainFuel is true of, worked out
+// once: a plan asks it for everything she holds at every smelt.
+func plainFuels(b *Book) map[string]bool {
+	set := map[string]bool{}
+	for _, it := range b.items {
+		if isPlainFuel(b, it) {
+			set[it] = true
+		}
+	}
+	return set
+}
+
+func isPlainFuel(b *Book, item string) bool {
 	switch item {
 	case "coal", "charcoal", "coal_block", "blaze_rod", "dried_kelp_block", "stick", "bamboo", "dead_bush":
 		return true

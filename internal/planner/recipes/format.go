@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // FormatVersion is the version of the file format that File describes.
@@ -68,6 +69,11 @@ func (in *Ingredient) UnmarshalJSON(b []byte) error {
 	// A lone name is the common case: anything but a list is read as
 	// one, without a failed attempt first (a book holds thousands).
 	if b = bytes.TrimSpace(b); len(b) == 0 || b[0] != '[' {
+		if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' && bytes.IndexByte(b, '\\') < 0 && utf8.Valid(b) {
+			// A name with nothing escaped in it is its own text.
+			*in = Ingredient{string(b[1 : len(b)-1])}
+			return nil
+		}
 		var s string
 		if err := json.Unmarshal(b, &s); err != nil {
 			return fmt.Errorf("an ingredient is a name or a list of names: %w", err)

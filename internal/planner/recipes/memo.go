@@ -4,7 +4,6 @@ import (
 	"maps"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 )
 
@@ -35,7 +34,9 @@ type memo struct {
 	answers map[string]*answer
 }
 
-func newMemo() *memo { return &memo{answers: map[string]*answer{}} }
+// newMemo is an empty memo with room for the answers of a whole book
+// planned from nothing, so that filling it does not grow it step by step.
+func newMemo() *memo { return &memo{answers: make(map[string]*answer, 4096)} }
 
 func (m *memo) get(key string) *answer {
 	m.mu.Lock()
@@ -270,24 +271,23 @@ func (r *reach) touches(set []uint64, tag string) bool {
 }
 
 // memoKey is the key of produce(item, n) from st along path: every input
-// the search reads, as a string.
+// the search reads, as a string. It is written in the planner's own
+// buffers, which every key of a plan reuses.
 func (p *planner) memoKey(st *state, item string, n int, path []string) string {
-	var k strings.Builder
-	k.WriteString(item)
-	k.WriteByte('|')
-	k.WriteString(strconv.Itoa(n))
-	flags := []bool{st.table, st.furnace, p.near.CraftingTable, p.near.Furnace}
-	k.WriteByte('|')
-	for _, f := range flags {
+	k := append(p.keyBuf[:0], item...)
+	k = append(k, '|')
+	k = strconv.AppendInt(k, int64(n), 10)
+	k = append(k, '|')
+	for _, f := range []bool{st.table, st.furnace, p.near.CraftingTable, p.near.Furnace} {
 		if f {
-			k.WriteByte('1')
+			k = append(k, '1')
 		} else {
-			k.WriteByte('0')
+			k = append(k, '0')
 		}
 	}
-	k.WriteByte('|')
+	k = append(k, '|')
 	if st.bound >= 0 {
-		k.WriteString(strconv.Itoa(st.bound - st.missed))
+		k = strconv.AppendInt(k, int64(st.bound-st.missed), 10)
 	}
 	// A station nearby but not yet used still leaves the station in
 	// reach: the search asks whether it is being made before it looks
@@ -300,15 +300,15 @@ func (p *planner) memoKey(st *state, item string, n int, path []string) string {
 		at |= furnaceAtHand
 	}
 	set := p.reach.of(item, at)
-	k.WriteString("|path")
+	k = append(k, "|path"...)
 	for _, it := range path {
 		if p.reach.has(set, it) {
-			k.WriteByte(' ')
-			k.WriteString(it)
+			k = append(k, ' ')
+			k = append(k, it...)
 		}
 	}
-	k.WriteString("|inv")
-	var held []string
+	k = append(k, "|inv"...)
+	held := p.heldBuf[:0]
 	for it, c := range st.inv {
 		if c != 0 && p.reach.has(set, it) {
 			held = append(held, it)
@@ -316,22 +316,27 @@ func (p *planner) memoKey(st *state, item string, n int, path []string) string {
 	}
 	slices.Sort(held)
 	for _, it := range held {
-		k.WriteByte(' ')
-		k.WriteString(it)
-		k.WriteByte('=')
-		k.WriteString(strconv.Itoa(st.inv[it]))
+		k = append(k, ' ')
+		k = append(k, it...)
+		k = append(k, '=')
+		k = strconv.AppendInt(k, int64(st.inv[it]), 10)
 	}
-	k.WriteString("|any")
-	for _, tag := range sortedKeys(st.anyOf) {
-		if !p.reach.touches(set, tag) {
-			continue
+	k = append(k, "|any"...)
+	tags := held[len(held):]
+	for tag := range st.anyOf {
+		if p.reach.touches(set, tag) {
+			tags = append(tags, tag)
 		}
-		k.WriteByte(' ')
-		k.WriteString(tag)
-		k.WriteByte('=')
-		k.WriteString(st.anyOf[tag])
 	}
-	return k.String()
+	slices.Sort(tags)
+	for _, tag := range tags {
+		k = append(k, ' ')
+		k = append(k, tag...)
+		k = append(k, '=')
+		k = append(k, st.anyOf[tag]...)
+	}
+	p.keyBuf, p.heldBuf = k, held[:0]
+	return string(k)
 }
 
 // replay applies a remembered answer to st.

@@ -205,6 +205,9 @@ type planner struct {
 	deepest int
 	// scratch is the inventory trials are played in (fresh).
 	scratch game.Inventory
+	// keyBuf and heldBuf are memoKey's, kept between keys.
+	keyBuf  []byte
+	heldBuf []string
 }
 
 // Limits that keep one plan finite whatever the book holds: a chain deeper
