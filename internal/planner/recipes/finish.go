@@ -217,28 +217,42 @@ func (b *Book) PlainFuel(item string) bool {
 // once: a plan asks it for everything she holds at every smelt.
 func plainFuels(b *Book) map[string]bool {
 	set := map[string]bool{}
+	for _, tag := range plainFuelTags {
+		for _, it := range b.tags[tag].Items {
+			set[it] = true
+		}
+	}
 	for _, it := range b.items {
-		if isPlainFuel(b, it) {
+		if plainFuelByName(it) {
 			set[it] = true
 		}
 	}
 	return set
 }
 
+// plainFuelTags are the tags whose members are all plain fuel.
+var plainFuelTags = []string{"logs", "logs_that_burn", "planks", "wooden_slabs", "bamboo_blocks"}
+
 func isPlainFuel(b *Book, item string) bool {
-	switch item {
-	case "coal", "charcoal", "coal_block", "blaze_rod", "dried_kelp_block", "stick", "bamboo", "dead_bush":
+	if plainFuelByName(item) {
 		return true
 	}
-	if strings.HasSuffix(item, "_sapling") || strings.HasSuffix(item, "_propagule") {
-		return true
-	}
-	for _, tag := range []string{"logs", "logs_that_burn", "planks", "wooden_slabs", "bamboo_blocks"} {
+	for _, tag := range plainFuelTags {
 		if slices.Contains(b.tags[tag].Items, item) {
 			return true
 		}
 	}
 	return false
+}
+
+// plainFuelByName reports whether the item is plain fuel by its name
+// alone: coal and the like, saplings and propagules.
+func plainFuelByName(item string) bool {
+	switch item {
+	case "coal", "charcoal", "coal_block", "blaze_rod", "dried_kelp_block", "stick", "bamboo", "dead_bush":
+		return true
+	}
+	return strings.HasSuffix(item, "_sapling") || strings.HasSuffix(item, "_propagule")
 }
 
 // fuelChoice is one kind of fuel weighed for a smelt step.
