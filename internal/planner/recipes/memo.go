@@ -315,10 +315,13 @@ func (p *planner) memoKey(st *state, item string, n int, path []string) string {
 		}
 	}
 	slices.Sort(held)
-	for _, it := range held {
+	entry := func(name string) {
 		k = append(k, ' ')
-		k = append(k, it...)
+		k = append(k, name...)
 		k = append(k, '=')
+	}
+	for _, it := range held {
+		entry(it)
 		k = strconv.AppendInt(k, int64(st.inv[it]), 10)
 	}
 	k = append(k, "|any"...)
@@ -330,9 +333,7 @@ func (p *planner) memoKey(st *state, item string, n int, path []string) string {
 	}
 	slices.Sort(tags)
 	for _, tag := range tags {
-		k = append(k, ' ')
-		k = append(k, tag...)
-		k = append(k, '=')
+		entry(tag)
 		k = append(k, st.anyOf[tag]...)
 	}
 	p.keyBuf, p.heldBuf = k, held[:0]
