@@ -3,7 +3,6 @@ package web_test
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -306,11 +305,16 @@ func TestHundredViewersThousandEvents(t *testing.T) {
 // TestSlowViewerIsDroppedOthersUnharmed has one viewer that never reads
 // while another reads everything: the slow one's stream ends, the healthy
 // one misses nothing.
+//
+// The drop is counted, not timed: the slow viewer is dropped for falling
+// Buffer events behind, and no write deadline can fire while the test
+// runs. A deadline of 50 ms also dropped the healthy viewer whenever a
+// loaded machine left its reader unscheduled that long.
 func TestSlowViewerIsDroppedOthersUnharmed(t *testing.T) {
 	const events = 80
 	f := serve(t, func(c *web.Config, _ *web.Deps) {
 		c.Buffer = 4
-		c.WriteTimeout = 50 * time.Millisecond
+		c.WriteTimeout = time.Hour
 	})
 	client := &http.Client{Transport: &http.Transport{}}
 	defer client.CloseIdleConnections()
@@ -348,10 +352,10 @@ func TestSlowViewerIsDroppedOthersUnharmed(t *testing.T) {
 			t.Fatalf("healthy viewer got id %q, want %d", ev.ID, i)
 		}
 	}
-	// The server ends the slow stream: cleanly if it was dropped between
-	// writes, cut short if a write to it stalled past WriteTimeout.
+	// The slow viewer's write is still blocked on its full socket; reading
+	// it out lets the write end, and the server then ends the stream.
 	n, err := io.Copy(io.Discard, slow.r)
-	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+	if err != nil {
 		t.Fatalf("reading the slow viewer's stream: %v", err)
 	}
 	if n >= int64(events*len(big)) {

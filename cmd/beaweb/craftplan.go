@@ -20,16 +20,87 @@ import (
 // data folder (its root holds recipes/). Exit codes: 0 a plan, 1 an item
 // or book it cannot plan with, 2 bad usage.
 func runCraftPlan(ctx context.Context, args []string, stdout, stderr io.Writer, fsys fs.FS) int {
+	req, ok := parseCraftPlan(args, stderr)
+	if !ok {
+		return 2
+	}
+	if err := ctx.Err(); err != nil {
+		fmt.Fprintln(stderr, "craft-plan:", err)
+		return 1
+	}
+	book, err := loadCraftBook(fsys, req.mc)
+	if err != nil {
+		fmt.Fprintln(stderr, "craft-plan:", err)
+		return 1
+	}
+	plan, err := book.Plan(req.item, req.count, req.have)
+	if err != nil {
+		// The book's refusals are sentences for a person already.
+		fmt.Fprintln(stderr, "craft-plan:", err)
+		if errors.Is(err, recipes.ErrBadCount) {
+			return 2
+		}
+		return 1
+	}
+	if !req.asJSON {
+		fmt.Fprintln(stdout, plan.Text())
+		return 0
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(plan); err != nil {
+		fmt.Fprintln(stderr, "craft-plan:", err)
+		return 1
+	}
+	return 0
+}
+
+// craftPlanRequest is what craft-plan's command line asks for.
+type craftPlanRequest struct {
+	item   string
+	count  int
+	have   game.Inventory
+	mc     string // "" for the newest book
+	asJSON bool
+}
+
+// parseCraftPlan reads craft-plan's command line; when it cannot, it says
+// why on stderr and ok is false.
+func parseCraftPlan(args []string, stderr io.Writer) (req craftPlanRequest, ok bool) {
 	fset := flag.NewFlagSet("craft-plan", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	haveFlag := fset.String("have", "", "what she carries, as item=N,item=N")
-	mc := fset.String("mc", "", "Minecraft version (default: the newest book)")
-	asJSON := fset.Bool("json", false, "print the plan as JSON")
+	fset.StringVar(&req.mc, "mc", "", "Minecraft version (default: the newest book)")
+	fset.BoolVar(&req.asJSON, "json", false, "print the plan as JSON")
 	fset.Usage = func() {
 		fmt.Fprintln(stderr, "usage: beaweb craft-plan ITEM [COUNT] [--have item=N,item=N] [--mc VERSION] [--json]")
 		fset.PrintDefaults()
 	}
-	// Flags may come before or after ITEM and COUNT.
+	pos, err := craftPlanPositionals(fset, args)
+	if err != nil {
+		return req, false
+	}
+	if len(pos) == 0 || len(pos) > 2 {
+		fset.Usage()
+		return req, false
+	}
+	req.item, req.count = pos[0], 1
+	if len(pos) == 2 {
+		if req.count, err = strconv.Atoi(pos[1]); err != nil {
+			fmt.Fprintf(stderr, "craft-plan: the count %q is not a whole number\n", pos[1])
+			return req, false
+		}
+	}
+	if req.have, err = parseCraftHave(*haveFlag); err != nil {
+		fmt.Fprintln(stderr, "craft-plan:", err)
+		return req, false
+	}
+	return req, true
+}
+
+// craftPlanPositionals parses the flags, which may come before or after
+// ITEM and COUNT, and returns ITEM and COUNT.
+func craftPlanPositionals(fset *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		// A negative count is a count (to refuse with a sentence), not
@@ -42,69 +113,26 @@ func runCraftPlan(ctx context.Context, args []string, stdout, stderr io.Writer, 
 			}
 		}
 		if err := fset.Parse(args); err != nil {
-			return 2
+			return nil, err
 		}
 		if fset.NArg() == 0 {
-			break
+			return pos, nil
 		}
 		pos = append(pos, fset.Arg(0))
 		args = fset.Args()[1:]
 	}
-	if len(pos) == 0 || len(pos) > 2 {
-		fset.Usage()
-		return 2
-	}
-	count := 1
-	if len(pos) == 2 {
-		n, err := strconv.Atoi(pos[1])
-		if err != nil {
-			fmt.Fprintf(stderr, "craft-plan: the count %q is not a whole number\n", pos[1])
-			return 2
-		}
-		count = n
-	}
-	have, err := parseCraftHave(*haveFlag)
-	if err != nil {
-		fmt.Fprintln(stderr, "craft-plan:", err)
-		return 2
-	}
-	if err := ctx.Err(); err != nil {
-		fmt.Fprintln(stderr, "craft-plan:", err)
-		return 1
-	}
-	version := *mc
+}
+
+// loadCraftBook is the book of the version asked for, or the newest.
+func loadCraftBook(fsys fs.FS, version string) (*recipes.Book, error) {
 	if version == "" {
 		versions, err := recipes.Versions(fsys)
 		if err != nil {
-			fmt.Fprintln(stderr, "craft-plan:", err)
-			return 1
+			return nil, err
 		}
 		version = versions[len(versions)-1]
 	}
-	book, err := recipes.Load(fsys, version)
-	if err != nil {
-		fmt.Fprintln(stderr, "craft-plan:", err)
-		return 1
-	}
-	plan, err := book.Plan(pos[0], count, have)
-	if err != nil {
-		fmt.Fprintln(stderr, "craft-plan:", strings.TrimPrefix(err.Error(), "recipes: "))
-		if errors.Is(err, recipes.ErrBadCount) {
-			return 2
-		}
-		return 1
-	}
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(plan); err != nil {
-			fmt.Fprintln(stderr, "craft-plan:", err)
-			return 1
-		}
-		return 0
-	}
-	fmt.Fprintln(stdout, plan.Text())
-	return 0
+	return recipes.Load(fsys, version)
 }
 
 // parseCraftHave reads "oak_log=3,stick=2" into an inventory.

@@ -41,125 +41,155 @@ A refused build exits 1 with its sentence.
 // runPlanBuild is "beaweb plan-build". data is the data directory (for the
 // templates); scripts may be nil, and then --script is refused.
 func runPlanBuild(ctx context.Context, args []string, stdout, stderr io.Writer, data fs.FS, scripts buildScriptRunner) int {
-	fset := flag.NewFlagSet("plan-build", flag.ContinueOnError)
-	fset.SetOutput(io.Discard)
-	template := fset.String("template", "", "")
-	argsFile := fset.String("args", "", "")
-	scriptFile := fset.String("script", "", "")
-	originFlag := fset.String("origin", "", "")
-	rotation := fset.Int("rotation", 0, "")
-	haveFlag := fset.String("have", "", "")
-	asJSON := fset.Bool("json", false, "")
-	svgFile := fset.String("svg", "", "")
-	layersDir := fset.String("layers-svg", "", "")
-	usageError := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "plan-build: "+format+"\n\n%s", append(a, planBuildUsage)...)
+	req, err := parsePlanBuild(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, planBuildUsage)
+		return 0
+	case err != nil:
+		fmt.Fprintf(stderr, "plan-build: %v\n\n%s", err, planBuildUsage)
 		return 2
 	}
-	if err := fset.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, planBuildUsage)
-			return 0
-		}
-		return usageError("%v", err)
+	build, notes, err := req.build(ctx, data, scripts)
+	if err == nil {
+		err = req.plan(stdout, build, notes)
 	}
-	if fset.NArg() > 0 {
-		return usageError("unexpected %q", fset.Arg(0))
-	}
-	given := map[string]bool{}
-	fset.Visit(func(f *flag.Flag) { given[f.Name] = true })
-	if n := countIfSet(given["template"]) + countIfSet(given["args"]) + countIfSet(given["script"]); n != 1 {
-		return usageError("give exactly one of --template, --args and --script")
-	}
-	have, err := parseBuildHave(*haveFlag)
 	if err != nil {
-		return usageError("--have: %v", err)
-	}
-	var origin game.Pos
-	if given["origin"] {
-		if origin, err = parseBuildOrigin(*originFlag); err != nil {
-			return usageError("--origin: %v", err)
-		}
-	}
-	refused := func(err error) int {
 		fmt.Fprintf(stderr, "plan-build: %v\n", err)
 		return 1
 	}
+	return 0
+}
 
-	var build blueprint.Args
-	var notes []string
+// planBuildRequest is what the command line of plan-build asks for.
+type planBuildRequest struct {
+	// given holds the flags set on the command line, by name: exactly
+	// one of template, args and script, and whether origin and rotation
+	// replace those of an --args file.
+	given                          map[string]bool
+	template, argsFile, scriptFile string
+	origin                         game.Pos
+	rotation                       int
+	have                           game.Inventory
+	asJSON                         bool
+	svgFile, layersDir             string
+}
+
+// parsePlanBuild reads plan-build's command line; flag.ErrHelp asks for
+// the usage, any other error is a usage error.
+func parsePlanBuild(args []string) (planBuildRequest, error) {
+	var req planBuildRequest
+	var originFlag, haveFlag string
+	fset := flag.NewFlagSet("plan-build", flag.ContinueOnError)
+	fset.SetOutput(io.Discard)
+	fset.StringVar(&req.template, "template", "", "")
+	fset.StringVar(&req.argsFile, "args", "", "")
+	fset.StringVar(&req.scriptFile, "script", "", "")
+	fset.StringVar(&originFlag, "origin", "", "")
+	fset.IntVar(&req.rotation, "rotation", 0, "")
+	fset.StringVar(&haveFlag, "have", "", "")
+	fset.BoolVar(&req.asJSON, "json", false, "")
+	fset.StringVar(&req.svgFile, "svg", "", "")
+	fset.StringVar(&req.layersDir, "layers-svg", "", "")
+	if err := fset.Parse(args); err != nil {
+		return req, err
+	}
+	if fset.NArg() > 0 {
+		return req, fmt.Errorf("unexpected %q", fset.Arg(0))
+	}
+	req.given = map[string]bool{}
+	fset.Visit(func(f *flag.Flag) { req.given[f.Name] = true })
+	if n := countIfSet(req.given["template"]) + countIfSet(req.given["args"]) + countIfSet(req.given["script"]); n != 1 {
+		return req, errors.New("give exactly one of --template, --args and --script")
+	}
+	var err error
+	if req.have, err = parseBuildHave(haveFlag); err != nil {
+		return req, fmt.Errorf("--have: %w", err)
+	}
+	if req.given["origin"] {
+		if req.origin, err = parseBuildOrigin(originFlag); err != nil {
+			return req, fmt.Errorf("--origin: %w", err)
+		}
+	}
+	return req, nil
+}
+
+// build is the build's arguments, from the template, the file of
+// arguments or the script asked for, with the script's notes.
+func (req planBuildRequest) build(ctx context.Context, data fs.FS, scripts buildScriptRunner) (blueprint.Args, []string, error) {
 	switch {
-	case given["template"]:
+	case req.given["template"]:
 		templates, err := blueprint.LoadTemplates(data)
 		if err != nil {
-			return refused(err)
+			return blueprint.Args{}, nil, err
 		}
-		if build, err = templates.Resolve(*template, origin, *rotation, have); err != nil {
-			return refused(err)
-		}
-	case given["args"]:
-		raw, err := os.ReadFile(*argsFile)
+		build, err := templates.Resolve(req.template, req.origin, req.rotation, req.have)
+		return build, nil, err
+	case req.given["args"]:
+		raw, err := os.ReadFile(req.argsFile)
 		if err != nil {
-			return refused(err)
+			return blueprint.Args{}, nil, err
 		}
-		if build, err = blueprint.ParseArgs(raw); err != nil {
-			return refused(err)
-		}
-		if given["origin"] {
-			build.Origin = origin
-		}
-		if given["rotation"] {
-			build.Rotation = *rotation
-		}
-	case given["script"]:
-		if scripts == nil {
-			return refused(errors.New("build scripts are not available in this beaweb"))
-		}
-		src, err := os.ReadFile(*scriptFile)
+		build, err := blueprint.ParseArgs(raw)
 		if err != nil {
-			return refused(err)
+			return blueprint.Args{}, nil, err
 		}
-		cells, scriptNotes, err := scripts.Run(ctx, string(src))
-		if err != nil {
-			return refused(err)
+		if req.given["origin"] {
+			build.Origin = req.origin
 		}
-		if build, err = blueprint.FromCells(origin, cells); err != nil {
-			return refused(err)
+		if req.given["rotation"] {
+			build.Rotation = req.rotation
 		}
-		build.Rotation = *rotation
-		notes = scriptNotes
+		return build, nil, nil
 	}
-
-	plan, err := blueprint.Plan(build, have, nil)
+	if scripts == nil {
+		return blueprint.Args{}, nil, errors.New("build scripts are not available in this beaweb")
+	}
+	src, err := os.ReadFile(req.scriptFile)
 	if err != nil {
-		return refused(err)
+		return blueprint.Args{}, nil, err
+	}
+	cells, notes, err := scripts.Run(ctx, string(src))
+	if err != nil {
+		return blueprint.Args{}, nil, err
+	}
+	build, err := blueprint.FromCells(req.origin, cells)
+	if err != nil {
+		return blueprint.Args{}, nil, err
+	}
+	build.Rotation = req.rotation
+	return build, notes, nil
+}
+
+// plan costs the build and writes what was asked for: the previews, then
+// the plan as JSON or as text.
+func (req planBuildRequest) plan(stdout io.Writer, build blueprint.Args, notes []string) error {
+	plan, err := blueprint.Plan(build, req.have, nil)
+	if err != nil {
+		return err
 	}
 	plan.Notes = append(plan.Notes, notes...)
-	if *svgFile != "" {
-		if err := os.WriteFile(*svgFile, preview.SVG(plan.Cells), 0o644); err != nil {
-			return refused(err)
+	if req.svgFile != "" {
+		if err := os.WriteFile(req.svgFile, preview.SVG(plan.Cells), 0o644); err != nil {
+			return err
 		}
 	}
-	if *layersDir != "" {
-		if err := writeBuildLayers(*layersDir, plan.Cells); err != nil {
-			return refused(err)
+	if req.layersDir != "" {
+		if err := writeBuildLayers(req.layersDir, plan.Cells); err != nil {
+			return err
 		}
 	}
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		out := struct {
-			Args blueprint.Args `json:"args"`
-			*blueprint.BuildPlan
-		}{build, plan}
-		if err := enc.Encode(out); err != nil {
-			return refused(err)
-		}
-		return 0
+	if !req.asJSON {
+		fmt.Fprintln(stdout, plan.Text())
+		return nil
 	}
-	fmt.Fprintln(stdout, plan.Text())
-	return 0
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(struct {
+		Args blueprint.Args `json:"args"`
+		*blueprint.BuildPlan
+	}{build, plan})
 }
 
 func writeBuildLayers(dir string, cells []blueprint.Cell) error {

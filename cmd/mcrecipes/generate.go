@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -94,95 +95,176 @@ func readFuels(path string) (map[string]int, error) {
 // recipe file. Everything is filtered to the items the version has, so an
 // older book never names an item its game lacks.
 func build(src *source, sup *supplement, fuels map[string]int, fuelsName string) (*recipes.File, error) {
-	names := map[int]string{}
-	items := map[string]int{}
-	airID := -1
+	v := newVersionItems(src)
+	tags := v.tags(sup.Tags)
+	idx := newTagIndex(tags, sup.Prefer)
+	shapedIn, shapelessIn, err := v.recipes(src.Recipes)
+	if err != nil {
+		return nil, err
+	}
+	crafting := regroup(shapedIn, shapelessIn, idx)
+	v.widen(crafting, sup.Widen, idx)
+	gathered := v.known(sup.Gathered)
+	slices.Sort(gathered)
+	f := &recipes.File{
+		Format:      recipes.FormatVersion,
+		MCVersion:   src.Version,
+		Attribution: attribution,
+		Source: fmt.Sprintf("npm minecraft-data@%s: data/%s and data/%s, regrouped into tags by cmd/mcrecipes; "+
+			"tags, smelting, remainders and gathered authored by beaweb (cmd/mcrecipes/supplement); "+
+			"fuel burn ticks from %s (26.1.2 FuelValues), filtered to this version's items",
+			src.PackageVersion, src.ItemsPath, src.RecipesPath, fuelsName),
+		Items: v.items, Tags: tags, Crafting: crafting, Smelting: v.smelting(sup.Smelting, tags),
+		Remainders: v.remainders(sup.Remainders), Fuels: v.fuels(fuels), Gathered: gathered,
+	}
+	if err := check(f); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// versionItems are the items of one version: by id, and their stack sizes
+// by name. airID is air's id (-1 when the version has none), which is no
+// item.
+type versionItems struct {
+	names map[int]string
+	items map[string]int
+	airID int
+}
+
+func newVersionItems(src *source) versionItems {
+	v := versionItems{names: map[int]string{}, items: map[string]int{}, airID: -1}
 	for _, it := range src.Items {
 		if it.Name == "air" {
-			airID = it.ID
+			v.airID = it.ID
 			continue
 		}
-		names[it.ID] = it.Name
-		items[it.Name] = it.StackSize
+		v.names[it.ID] = it.Name
+		v.items[it.Name] = it.StackSize
 	}
-	tags := map[string]recipes.Tag{}
-	for name, t := range sup.Tags {
-		var members []string
-		for _, m := range t.Items {
-			if _, ok := items[m]; ok {
-				members = append(members, m)
-			}
+	return v
+}
+
+// has reports whether the version has the item.
+func (v versionItems) has(item string) bool {
+	_, ok := v.items[item]
+	return ok
+}
+
+// known is the items of list that the version has, in order.
+func (v versionItems) known(list []string) []string {
+	var out []string
+	for _, it := range list {
+		if v.has(it) {
+			out = append(out, it)
 		}
-		if len(members) > 0 {
+	}
+	return out
+}
+
+// tags is the authored tags cut down to the version's items; a tag left
+// with no member is dropped.
+func (v versionItems) tags(authored map[string]recipes.Tag) map[string]recipes.Tag {
+	tags := map[string]recipes.Tag{}
+	for name, t := range authored {
+		if members := v.known(t.Items); len(members) > 0 {
 			tags[name] = recipes.Tag{Say: t.Say, One: t.One, Items: members}
 		}
 	}
-	idx := newTagIndex(tags, sup.Prefer)
+	return tags
+}
 
+// recipes reads minecraft-data's crafting recipes, in the order of their
+// results' names, each with its position in that order.
+func (v versionItems) recipes(all map[string][]mdRecipe) ([]shaped, []shapeless, error) {
 	var shapedIn []shaped
 	var shapelessIn []shapeless
 	position := 0
-	for _, key := range sortedNames(src.Recipes) {
-		for _, r := range src.Recipes[key] {
+	for _, key := range sortedNames(all) {
+		for _, r := range all[key] {
 			position++
 			id, count, err := decodeResult(r.Result)
 			if err != nil {
-				return nil, fmt.Errorf("recipe for %s: %w", key, err)
+				return nil, nil, fmt.Errorf("recipe for %s: %w", key, err)
 			}
-			if id == airID || count <= 0 {
+			if id == v.airID || count <= 0 {
 				// minecraft-data 1.21.4 lists one recipe making
 				// "0 air" (a broken map-cloning entry); it makes nothing.
 				continue
 			}
-			result, ok := names[id]
+			result, ok := v.names[id]
 			if !ok {
-				return nil, fmt.Errorf("recipe for %s: result id %d is not an item", key, id)
+				return nil, nil, fmt.Errorf("recipe for %s: result id %d is not an item", key, id)
 			}
 			if r.InShape != nil {
-				rows := make([][]string, len(r.InShape))
-				for y, row := range r.InShape {
-					rows[y] = make([]string, len(row))
-					for x, cell := range row {
-						cid, err := decodeID(cell)
-						if err != nil {
-							return nil, fmt.Errorf("recipe for %s: %w", result, err)
-						}
-						if cid < 0 {
-							continue
-						}
-						n, ok := names[cid]
-						if !ok {
-							return nil, fmt.Errorf("recipe for %s: ingredient id %d is not an item", result, cid)
-						}
-						rows[y][x] = n
-					}
+				s, err := v.shaped(r, result, count, position)
+				if err != nil {
+					return nil, nil, fmt.Errorf("recipe for %s: %w", result, err)
 				}
-				h, w, cells := trim(rows)
-				if h == 0 {
-					return nil, fmt.Errorf("recipe for %s: empty pattern", result)
-				}
-				shapedIn = append(shapedIn, shaped{result: result, count: count, h: h, w: w, cells: cells, position: position})
+				shapedIn = append(shapedIn, s)
 				continue
 			}
-			var list []string
-			for _, raw := range r.Ingredients {
-				cid, err := decodeID(raw)
-				if err != nil {
-					return nil, fmt.Errorf("recipe for %s: %w", result, err)
-				}
-				n, ok := names[cid]
-				if !ok {
-					return nil, fmt.Errorf("recipe for %s: ingredient id %d is not an item", result, cid)
-				}
-				list = append(list, n)
+			s, err := v.shapeless(r, result, count, position)
+			if err != nil {
+				return nil, nil, fmt.Errorf("recipe for %s: %w", result, err)
 			}
-			if len(list) == 0 {
-				return nil, fmt.Errorf("recipe for %s: no ingredients", result)
-			}
-			slices.Sort(list)
-			shapelessIn = append(shapelessIn, shapeless{result: result, count: count, items: list, position: position})
+			shapelessIn = append(shapelessIn, s)
 		}
 	}
+	return shapedIn, shapelessIn, nil
+}
+
+// shaped is a shaped recipe with its ids named and its pattern trimmed.
+func (v versionItems) shaped(r mdRecipe, result string, count, position int) (shaped, error) {
+	rows := make([][]string, len(r.InShape))
+	for y, row := range r.InShape {
+		rows[y] = make([]string, len(row))
+		for x, cell := range row {
+			cid, err := decodeID(cell)
+			if err != nil {
+				return shaped{}, err
+			}
+			if cid < 0 {
+				continue
+			}
+			n, ok := v.names[cid]
+			if !ok {
+				return shaped{}, fmt.Errorf("ingredient id %d is not an item", cid)
+			}
+			rows[y][x] = n
+		}
+	}
+	h, w, cells := trim(rows)
+	if h == 0 {
+		return shaped{}, errors.New("empty pattern")
+	}
+	return shaped{result: result, count: count, h: h, w: w, cells: cells, position: position}, nil
+}
+
+// shapeless is a shapeless recipe with its ids named, in name order.
+func (v versionItems) shapeless(r mdRecipe, result string, count, position int) (shapeless, error) {
+	var list []string
+	for _, raw := range r.Ingredients {
+		cid, err := decodeID(raw)
+		if err != nil {
+			return shapeless{}, err
+		}
+		n, ok := v.names[cid]
+		if !ok {
+			return shapeless{}, fmt.Errorf("ingredient id %d is not an item", cid)
+		}
+		list = append(list, n)
+	}
+	if len(list) == 0 {
+		return shapeless{}, errors.New("no ingredients")
+	}
+	slices.Sort(list)
+	return shapeless{result: result, count: count, items: list, position: position}, nil
+}
+
+// regroup folds the recipes into tags and orders them by result, then by
+// where minecraft-data lists them.
+func regroup(shapedIn []shaped, shapelessIn []shapeless, idx tagIndex) []recipes.CraftRecipe {
 	all := append(regroupShaped(shapedIn, idx), regroupShapeless(shapelessIn, idx)...)
 	slices.SortStableFunc(all, func(a, b orderedRecipe) int {
 		if c := strings.Compare(a.recipe.Result, b.recipe.Result); c != 0 {
@@ -194,13 +276,14 @@ func build(src *source, sup *supplement, fuels map[string]int, fuelsName string)
 	for i, r := range all {
 		crafting[i] = r.recipe
 	}
-	for _, w := range sup.Widen {
-		var to []string
-		for _, it := range w.To {
-			if _, ok := items[it]; ok {
-				to = append(to, it)
-			}
-		}
+	return crafting
+}
+
+// widen applies the widen rules to crafting, in place: a slot holding
+// only the rule's From takes the rule's alternatives the version has.
+func (v versionItems) widen(crafting []recipes.CraftRecipe, rules []widenRule, idx tagIndex) {
+	for _, w := range rules {
+		to := v.known(w.To)
 		if len(to) == 0 {
 			continue
 		}
@@ -222,10 +305,15 @@ func build(src *source, sup *supplement, fuels map[string]int, fuelsName string)
 			}
 		}
 	}
+}
 
+// smelting is the authored smelting recipes whose result the version has,
+// each input cut down to the items and tags it has; a recipe left with no
+// input is dropped.
+func (v versionItems) smelting(authored []recipes.SmeltRecipe, tags map[string]recipes.Tag) []recipes.SmeltRecipe {
 	var smelting []recipes.SmeltRecipe
-	for _, s := range sup.Smelting {
-		if _, ok := items[s.Result]; !ok {
+	for _, s := range authored {
+		if !v.has(s.Result) {
 			continue
 		}
 		var in recipes.Ingredient
@@ -236,7 +324,7 @@ func build(src *source, sup *supplement, fuels map[string]int, fuelsName string)
 				}
 				continue
 			}
-			if _, ok := items[alt]; ok {
+			if v.has(alt) {
 				in = append(in, alt)
 			}
 		}
@@ -246,42 +334,29 @@ func build(src *source, sup *supplement, fuels map[string]int, fuelsName string)
 		s.Input = in
 		smelting = append(smelting, s)
 	}
-	remainders := map[string]string{}
-	for from, to := range sup.Remainders {
-		_, a := items[from]
-		_, b := items[to]
-		if a && b {
-			remainders[from] = to
+	return smelting
+}
+
+// remainders is the authored remainders between items the version has.
+func (v versionItems) remainders(authored map[string]string) map[string]string {
+	out := map[string]string{}
+	for from, to := range authored {
+		if v.has(from) && v.has(to) {
+			out[from] = to
 		}
 	}
-	fuel := map[string]int{}
-	for name, ticks := range fuels {
-		if _, ok := items[name]; ok {
-			fuel[name] = ticks
+	return out
+}
+
+// fuels is the burn times of the fuels the version has.
+func (v versionItems) fuels(all map[string]int) map[string]int {
+	out := map[string]int{}
+	for name, ticks := range all {
+		if v.has(name) {
+			out[name] = ticks
 		}
 	}
-	var gathered []string
-	for _, g := range sup.Gathered {
-		if _, ok := items[g]; ok {
-			gathered = append(gathered, g)
-		}
-	}
-	slices.Sort(gathered)
-	f := &recipes.File{
-		Format:      recipes.FormatVersion,
-		MCVersion:   src.Version,
-		Attribution: attribution,
-		Source: fmt.Sprintf("npm minecraft-data@%s: data/%s and data/%s, regrouped into tags by cmd/mcrecipes; "+
-			"tags, smelting, remainders and gathered authored by beaweb (cmd/mcrecipes/supplement); "+
-			"fuel burn ticks from %s (26.1.2 FuelValues), filtered to this version's items",
-			src.PackageVersion, src.ItemsPath, src.RecipesPath, fuelsName),
-		Items: items, Tags: tags, Crafting: crafting, Smelting: smelting,
-		Remainders: remainders, Fuels: fuel, Gathered: gathered,
-	}
-	if err := check(f); err != nil {
-		return nil, err
-	}
-	return f, nil
+	return out
 }
 
 // check refuses a file that names an item or tag it does not define.

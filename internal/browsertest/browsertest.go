@@ -48,6 +48,14 @@ func Launch(t *testing.T, path string, width, height int) context.Context {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.WindowSize(width, height))
+	// Chromium's start needs no clock: chromedp reads its output until it
+	// prints its address or exits. chromedp's own 20 s clock on that read
+	// is what a loaded machine runs out of (with six busy loops on two
+	// cores Chromium took up to 8 s to print it), so the read is bounded by
+	// the test binary's deadline instead.
+	if deadline, ok := t.Deadline(); ok {
+		opts = append(opts, chromedp.WSURLReadTimeout(time.Until(deadline)))
+	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	// Start the browser now, on a context without a deadline: the first

@@ -3,13 +3,14 @@ package tools
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"log/slog"
 	"sort"
 	"strings"
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/planner/script"
@@ -84,11 +85,11 @@ func (m *placedMap) write(ctx context.Context, placed []game.KnownBlock, gone []
 func brainTools(d Deps, placed *placedMap) []*Tool {
 	var out []*Tool
 	if d.Crafting != nil {
-		c := &craftTools{crafting: d.Crafting, sit: d.Situation}
+		c := &craftTools{crafting: d.Crafting, sit: d.Situation, log: d.Logger}
 		out = append(out, define("crafting_plan", c.plan))
 	}
 	if d.Building != nil {
-		b := &buildTools{sit: d.Situation, templates: d.Building, scripts: d.Scripts, previews: map[[32]byte]game.Pos{}, placed: placed}
+		b := &buildTools{sit: d.Situation, log: d.Logger, templates: d.Building, scripts: d.Scripts, previews: map[[32]byte]game.Pos{}, placed: placed}
 		out = append(out,
 			define("build", b.build).sending("build"),
 			define("plan_build", b.planBuild),
@@ -102,26 +103,29 @@ func brainTools(d Deps, placed *placedMap) []*Tool {
 		}
 	}
 	if d.Places != nil {
-		p := &placeTools{places: d.Places, sit: d.Situation}
+		p := &placeTools{places: d.Places, sit: d.Situation, log: d.Logger}
 		out = append(out, define("remember_place", p.remember), define("go_to_place", p.goTo).sendingOnly("move_to", "x", "y", "z", "range"))
 	}
 	if d.People != nil {
-		p := &personTools{people: d.People, sit: d.Situation}
+		p := &personTools{people: d.People, sit: d.Situation, log: d.Logger}
 		out = append(out, define("remember_person", p.remember))
 	}
 	if d.Blocks != nil {
-		b := &recallTools{blocks: d.Blocks, sit: d.Situation}
+		b := &recallTools{blocks: d.Blocks, sit: d.Situation, log: d.Logger}
 		out = append(out, define("recall_blocks", b.recall))
 	}
 	return out
 }
+
+// errWhereUnknown is where's answer before the game's first state.
+var errWhereUnknown = fault.New(fault.CodeUnavailable, "the game has not told you where you are yet")
 
 // where is her world, dimension and block, or a sentence saying why it is
 // not known yet.
 func where(sit Situation) (world, dim string, at game.Pos, err error) {
 	v := sit.Snapshot()
 	if v.State == nil {
-		return "", "", game.Pos{}, errors.New("the game has not told you where you are yet")
+		return "", "", game.Pos{}, errWhereUnknown
 	}
 	world = v.World.Server
 	if world == "" && v.Hello != nil {
@@ -149,12 +153,13 @@ type goToPlaceParams struct {
 type placeTools struct {
 	places Places
 	sit    Situation
+	log    *slog.Logger
 }
 
 func (t *placeTools) remember(ctx context.Context, p rememberPlaceParams) agent.Outcome {
 	world, dim, at, err := where(t.sit)
 	if err != nil {
-		return failf("%v", err)
+		return failed(t.log, err)
 	}
 	note := ""
 	if p.Note != nil {
@@ -162,7 +167,7 @@ func (t *placeTools) remember(ctx context.Context, p rememberPlaceParams) agent.
 	}
 	prev, err := t.places.RememberPlace(ctx, world, game.Place{Name: p.Name, Dimension: dim, Pos: at, Note: note})
 	if err != nil {
-		return failf("%v", err)
+		return failed(t.log, err)
 	}
 	name := strings.TrimSpace(p.Name)
 	out := answer("SUCCESS: remembered %s at %s in %s.", name, at, dim)
@@ -178,7 +183,7 @@ func (t *placeTools) remember(ctx context.Context, p rememberPlaceParams) agent.
 func (t *placeTools) goTo(ctx context.Context, p goToPlaceParams) agent.Outcome {
 	world, dim, _, err := where(t.sit)
 	if err != nil {
-		return failf("%v", err)
+		return failed(t.log, err)
 	}
 	pl, err := t.places.Place(ctx, world, strings.TrimSpace(p.Name))
 	if err != nil {
@@ -214,6 +219,7 @@ func (p *rememberPersonParams) validate() error {
 type personTools struct {
 	people People
 	sit    Situation
+	log    *slog.Logger
 }
 
 // remember keeps a fact on a player she has met, or one standing near her.
@@ -232,11 +238,11 @@ func (t *personTools) remember(ctx context.Context, p rememberPersonParams) agen
 			return failf("you have not met anyone called %s; you can remember facts about players who talked to you or stand near you", p.Player)
 		}
 		if person, err = t.people.SeePlayer(ctx, uuid, p.Player, time.Now()); err != nil {
-			return failf("%v", err)
+			return failed(t.log, err)
 		}
 	}
 	if _, err := t.people.AddFact(ctx, person.UUID, p.Fact); err != nil {
-		return failf("%v", err)
+		return failed(t.log, err)
 	}
 	out := answer("SUCCESS: you will remember that about %s.", person.Name)
 	out.Remembered = true
@@ -255,6 +261,7 @@ func (p *recallParams) validate() error {
 type recallTools struct {
 	blocks Blocks
 	sit    Situation
+	log    *slog.Logger
 }
 
 // recall answers from her spatial map at once: the nearest remembered
@@ -262,7 +269,7 @@ type recallTools struct {
 func (t *recallTools) recall(ctx context.Context, p recallParams) agent.Outcome {
 	world, dim, at, err := where(t.sit)
 	if err != nil {
-		return failf("%v", err)
+		return failed(t.log, err)
 	}
 	radius := 256
 	if p.Radius != nil {
@@ -271,7 +278,7 @@ func (t *recallTools) recall(ctx context.Context, p recallParams) agent.Outcome 
 	kind := game.BlockFamily(p.Kind)
 	found, err := t.blocks.NearestBlocks(ctx, world, dim, kind, at, radius, 8)
 	if err != nil {
-		return failf("%v", err)
+		return failed(t.log, err)
 	}
 	if len(found) == 0 {
 		return answer("You remember no %s within %d blocks. scan looks around you now, up to 64 blocks.", kind, radius)

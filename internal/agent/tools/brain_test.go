@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/planner/blueprint"
@@ -302,5 +304,42 @@ func TestAMinedBlockLeavesHerMap(t *testing.T) {
 	failed.Action.Read(context.Background(), protocol.Answer{Result: protocol.Failure, Message: "you need a stone pickaxe for iron_ore"})
 	if got := recall(); !strings.Contains(got, "(5, 60, 1)") {
 		t.Errorf("a block that did not break was forgotten: %s", got)
+	}
+}
+
+// brokenPlaces fails as the store does when SQLite fails under it: its
+// errors start with the package's name, and one of them is a refusal
+// with a sentence for her.
+type brokenPlaces struct{ memory }
+
+func (b *brokenPlaces) RememberPlace(_ context.Context, _ string, p game.Place) (*game.Place, error) {
+	if p.Name == "long" {
+		return nil, fmt.Errorf("store: remember place: %w", fault.Invalidf("the note of %q is too long", p.Name))
+	}
+	return nil, fmt.Errorf("store: remember place %q: %w", p.Name, errors.New("sqlite: database is locked (5)"))
+}
+
+// TestStoreFailuresReadAsSentences: a failing store never shows her a Go
+// package name. A failure with a sentence for her gives that sentence; one
+// without gives the plain one, and its cause goes to the log.
+func TestStoreFailuresReadAsSentences(t *testing.T) {
+	var logged strings.Builder
+	r := New(Deps{Game: &fakeGame{}, Situation: standing("overworld"), Places: &brokenPlaces{*newMemory()},
+		Logger: slog.New(slog.NewTextHandler(&logged, nil))})
+	out := invoke(r, "remember_place", `{"name":"home"}`)
+	if want := "FAILURE: " + fault.Message(errors.New("")); !out.Failed || out.Answer != want {
+		t.Errorf("a locked database: %+v, want %q", out, want)
+	}
+	if !strings.Contains(logged.String(), "database is locked") {
+		t.Errorf("the cause is not in the log: %q", logged.String())
+	}
+	out = invoke(r, "remember_place", `{"name":"long"}`)
+	if want := `FAILURE: the note of "long" is too long`; out.Answer != want {
+		t.Errorf("a refusal: %q, want %q", out.Answer, want)
+	}
+	for _, o := range []agent.Outcome{out, invoke(r, "remember_place", `{"name":"home"}`)} {
+		if strings.Contains(o.Answer, "store") || strings.Contains(o.Answer, "sqlite") {
+			t.Errorf("she reads a package name: %q", o.Answer)
+		}
 	}
 }

@@ -4,10 +4,12 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/planner/blueprint"
@@ -31,6 +33,7 @@ type Scripts interface {
 // become a build.
 type buildTools struct {
 	sit       Situation
+	log       *slog.Logger
 	templates Building
 	scripts   Scripts
 
@@ -68,7 +71,7 @@ func (b *buildTools) blockAt() func(game.Pos) string {
 func (b *buildTools) startBuild(args blueprint.Args, call string) agent.Outcome {
 	plan, err := blueprint.Plan(args, b.have(), b.blockAt())
 	if err != nil {
-		return agent.Outcome{Failed: true, Answer: "FAILURE_INVALID: " + err.Error()}
+		return invalid(b.log, err)
 	}
 	out := start("build", args)
 	out.Action.Call = call
@@ -98,7 +101,7 @@ func (b *buildTools) build(_ context.Context, args blueprint.Args) agent.Outcome
 func (b *buildTools) planBuild(_ context.Context, args blueprint.Args) agent.Outcome {
 	plan, err := blueprint.Plan(args, b.have(), b.blockAt())
 	if err != nil {
-		return agent.Outcome{Failed: true, Answer: "FAILURE_INVALID: " + err.Error()}
+		return invalid(b.log, err)
 	}
 	return agent.Outcome{Answer: plan.Text()}
 }
@@ -129,7 +132,7 @@ func (b *buildTools) origin(x, y, z *int) (game.Pos, error) {
 	}
 	st := b.sit.Snapshot().State
 	if st == nil {
-		return game.Pos{}, fmt.Errorf("the game has not told you where you are yet; give x, y and z")
+		return game.Pos{}, fault.New(fault.CodeUnavailable, "the game has not told you where you are yet; give x, y and z")
 	}
 	feet := st.Player.Position.Block()
 	fwd, _ := game.SnapYaw(st.Player.Yaw).Forward().Offset()
@@ -139,7 +142,7 @@ func (b *buildTools) origin(x, y, z *int) (game.Pos, error) {
 func (b *buildTools) buildTemplate(_ context.Context, p templateParams) agent.Outcome {
 	origin, err := b.origin(p.X, p.Y, p.Z)
 	if err != nil {
-		return failf("%v", err)
+		return failed(b.log, err)
 	}
 	rot := 0
 	if p.Rotation != nil {
@@ -147,7 +150,7 @@ func (b *buildTools) buildTemplate(_ context.Context, p templateParams) agent.Ou
 	}
 	args, err := b.templates.Resolve(p.Name, origin, rot, b.have())
 	if err != nil {
-		return agent.Outcome{Failed: true, Answer: "FAILURE_INVALID: " + err.Error()}
+		return invalid(b.log, err)
 	}
 	return b.startBuild(args, fmt.Sprintf("build_template(name=%s, at=%s, rotation=%d)", p.Name, origin, rot))
 }
@@ -184,15 +187,15 @@ func (b *buildTools) buildScript(ctx context.Context, p scriptParams) agent.Outc
 		origin, err = previewedAt, nil
 	}
 	if err != nil {
-		return failf("%v", err)
+		return failed(b.log, err)
 	}
 	cells, notes, err := b.scripts.Run(ctx, p.Script)
 	if err != nil {
-		return failf("the script was refused: %v", err)
+		return failf("the script was refused: %s", sentence(b.log, err))
 	}
 	args, err := blueprint.FromCells(origin, cells)
 	if err != nil {
-		return agent.Outcome{Failed: true, Answer: "FAILURE_INVALID: " + err.Error()}
+		return invalid(b.log, err)
 	}
 	if !confirm {
 		b.mu.Lock()
@@ -204,7 +207,7 @@ func (b *buildTools) buildScript(ctx context.Context, p scriptParams) agent.Outc
 	}
 	plan, err := blueprint.Plan(args, b.have(), b.blockAt())
 	if err != nil {
-		return agent.Outcome{Failed: true, Answer: "FAILURE_INVALID: " + err.Error()}
+		return invalid(b.log, err)
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "Preview of your script at %s (nothing is built yet):\n%s", origin, plan.Text())

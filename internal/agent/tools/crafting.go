@@ -2,12 +2,12 @@ package tools
 
 import (
 	"context"
-	"strings"
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/planner/recipes"
+	"log/slog"
 )
 
 // Crafting gives the recipe book for a Minecraft version: the one of that
@@ -28,6 +28,7 @@ func (p *craftPlanParams) validate() error {
 type craftTools struct {
 	crafting Crafting
 	sit      Situation
+	log      *slog.Logger
 }
 
 // book is the recipe book of the game she is in.
@@ -65,7 +66,7 @@ func (c *craftTools) plan(_ context.Context, p craftPlanParams) agent.Outcome {
 	v := c.sit.Snapshot()
 	book, err := bookFor(c.crafting, v)
 	if err != nil {
-		return failf("%s", strings.TrimPrefix(err.Error(), "recipes: "))
+		return failed(c.log, err)
 	}
 	count := 1
 	if p.Count != nil {
@@ -77,7 +78,7 @@ func (c *craftTools) plan(_ context.Context, p craftPlanParams) agent.Outcome {
 	}
 	plan, err := book.PlanNear(p.Item, count, inv, nearby(v))
 	if err != nil {
-		return failf("%s", strings.TrimPrefix(err.Error(), "recipes: "))
+		return failed(c.log, err)
 	}
 	return agent.Outcome{Answer: plan.Text()}
 }

@@ -43,6 +43,9 @@ type Deps struct {
 
 // New returns the registry of every tool her deps allow.
 func New(d Deps) *Registry {
+	if d.Logger == nil {
+		d.Logger = slog.New(slog.DiscardHandler)
+	}
 	r := &Registry{tools: map[string]*Tool{}, logger: d.Logger}
 	var placed *placedMap
 	if d.Map != nil {

@@ -24,6 +24,7 @@ import (
 	"github.com/invopop/jsonschema"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/fault"
 )
 
 //go:embed descriptions/*.md
@@ -319,6 +320,30 @@ func usageOf(name string, schema json.RawMessage) string {
 // failf is a failure she reads.
 func failf(format string, args ...any) agent.Outcome {
 	return agent.Outcome{Failed: true, Answer: "FAILURE: " + fmt.Sprintf(format, args...)}
+}
+
+// failed is the failure she reads for err: the sentence it carries for
+// her (fault.Message), never a Go package name such as "store:". See
+// sentence.
+func failed(log *slog.Logger, err error) agent.Outcome {
+	return agent.Outcome{Failed: true, Answer: "FAILURE: " + sentence(log, err)}
+}
+
+// invalid is failed for arguments the game would refuse as it does
+// (FAILURE_INVALID).
+func invalid(log *slog.Logger, err error) agent.Outcome {
+	return agent.Outcome{Failed: true, Answer: "FAILURE_INVALID: " + sentence(log, err)}
+}
+
+// sentence is what she reads of err. An error that carries no sentence
+// for her is a failure inside beaweb (the database, a sandbox that would
+// not start): she reads that something went wrong, and the cause goes to
+// the log, where that sentence sends whoever looks.
+func sentence(log *slog.Logger, err error) string {
+	if fault.CodeOf(err) == fault.CodeInternal {
+		log.Error("a tool failed inside beaweb", slog.Any("error", err))
+	}
+	return fault.Message(err)
 }
 
 // answer is a plain answer she reads.

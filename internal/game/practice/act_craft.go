@@ -249,18 +249,18 @@ func craft(a *act, item string, count int) outcome {
 // down beside her. It returns where she set hers down, nil when she used
 // one standing in the world, and a failed outcome when there is no table.
 func (a *act) tableFor(item string, r recipe, carried bool) (*game.Pos, outcome) {
-	table := a.w.land.nearestBlock(a.w.bea.feet(), "crafting_table", 16)
-	if table != nil {
-		err := a.approach(*table, false)
-		switch {
-		case err == nil:
-			a.face(table.Center())
-			return nil, succeed("")
-		case err == errStopped:
-			return nil, err.outcome()
-		case !carried:
-			return nil, fail(protocol.Failure, "%s needs a crafting table and you could not reach the one at %s: %s", item, table, err.message)
-		}
+	table, err := a.reachNearest("crafting_table")
+	switch {
+	case table == nil:
+		// None within 16 blocks: hers, below.
+	case err == nil:
+		a.face(table.Center())
+		return nil, succeed("")
+	case err == errStopped:
+		return nil, err.outcome()
+	case !carried:
+		return nil, fail(protocol.Failure, "%s needs a crafting table and you could not reach the one at %s: %s", item, table, err.message)
+	default:
 		a.logf("you could not reach the crafting table at %s (%s); setting yours down", table, err.message)
 	}
 	if !carried {
@@ -300,6 +300,18 @@ func joinAnd(parts []string) string {
 		return parts[0]
 	}
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// reachNearest walks her within reach of the nearest block of a kind
+// within 16 blocks (a crafting table, a furnace). It returns that block,
+// nil when there is none, and why she could not reach it, nil when she
+// did.
+func (a *act) reachNearest(block string) (*game.Pos, *walkErr) {
+	at := a.w.land.nearestBlock(a.w.bea.feet(), block, 16)
+	if at == nil {
+		return nil, nil
+	}
+	return at, a.approach(*at, false)
 }
 
 // setDown places a block she carries beside her and returns where: on

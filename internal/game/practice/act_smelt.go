@@ -235,25 +235,32 @@ func smelt(a *act, item string, count int, fuel string) outcome {
 	return succeed("smelted %d %s into %d %s with %d %s in %d s%s", count, pl.input, got, pl.result, pl.fuelN, pl.fuel, secs, extra)
 }
 
-// furnaceFor puts her at the nearest furnace within 16 blocks, or sets down
-// the one she carries (carried). It returns the furnace, where she set hers
-// down (nil for one of the world's), and a failed outcome when there is
-// none she can use.
+// furnaceFor puts her at the nearest furnace within 16 blocks when she can
+// reach it, else sets down the one she carries (carried), as a player
+// would, and as craft does with a table. It returns the furnace, where she
+// set hers down (nil for one of the world's), and a failed outcome when
+// there is none she can use.
 func (a *act) furnaceFor(carried bool) (game.Pos, *game.Pos, outcome) {
-	w := a.w
-	if at := w.land.nearestBlock(w.bea.feet(), "furnace", 16); at != nil {
-		if err := a.approach(*at, false); err != nil {
-			if err == errStopped {
-				return game.Pos{}, nil, err.outcome()
-			}
-			return game.Pos{}, nil, fail(err.result, "you could not reach the furnace at %s: %s", at, err.message)
-		}
+	at, err := a.reachNearest("furnace")
+	switch {
+	case at == nil:
+		// None within 16 blocks: hers, below.
+	case err == nil:
 		return *at, nil, succeed("")
+	case err == errStopped:
+		return game.Pos{}, nil, err.outcome()
+	case !carried:
+		return game.Pos{}, nil, fail(err.result, "you could not reach the furnace at %s: %s", at, err.message)
+	default:
+		a.logf("you could not reach the furnace at %s (%s); setting yours down", at, err.message)
 	}
 	if !carried {
 		return game.Pos{}, nil, fail(protocol.Failure, "there is no furnace within 16 blocks and you carry none; craft one from 8 cobblestone")
 	}
 	spot, ok := a.setDown("furnace")
+	if a.stopped {
+		return game.Pos{}, nil, errStopped.outcome()
+	}
 	if !ok {
 		return game.Pos{}, nil, fail(protocol.Failure, "you found no free spot beside you to set your furnace down")
 	}

@@ -88,36 +88,52 @@ func TestMoveAwayClimbsOutOfAPit(t *testing.T) {
 	}
 }
 
+// onAColumn puts block on top of a bedrock column 8 blocks from her, within
+// 16 blocks but out of her reach, and returns where, with the blocks around
+// her as they then stand.
+func onAColumn(t *testing.T, h *harness, block string) (game.Pos, map[game.Pos]string) {
+	t.Helper()
+	for y := arenaY + 1; y <= arenaY+9; y++ {
+		h.set(at(8, y, 0), "bedrock")
+	}
+	far := at(8, arenaY+10, 0)
+	h.set(far, block)
+	if p := h.w.land.nearestBlock(h.w.bea.feet(), block, 16); p == nil || *p != far {
+		t.Fatalf("the %s on the column is not the nearest: %v", block, p)
+	}
+	return far, snapshot(h.w, at(-4, arenaY, -4), at(4, arenaY+4, 4))
+}
+
+// tookHersBack checks what a job at the station she set down left: n of
+// made and her station in her inventory, nothing of hers in the world
+// since before, and the station on the column (far) where it stood.
+func tookHersBack(t *testing.T, h *harness, before map[game.Pos]string, far game.Pos, station, made string, n int) {
+	t.Helper()
+	inv := h.w.bea.inv
+	if inv.count(made) != n || inv.count(station) != 1 {
+		t.Fatalf("after the job she has %d %s and %d %s", inv.count(made), made, inv.count(station), station)
+	}
+	if c := changed(h.w, before); len(c) != 0 {
+		t.Fatalf("the %s she set down was left in the world at %v", station, c)
+	}
+	if h.w.grid.name(far) != station {
+		t.Fatalf("the %s on the column went", station)
+	}
+}
+
 // TestCraftSetsDownHerTableWhenTheNearOneIsOutOfReach: a table within 16
 // blocks on top of a bedrock column cannot be reached; she sets hers down,
 // crafts, and has it back in her inventory after.
 func TestCraftSetsDownHerTableWhenTheNearOneIsOutOfReach(t *testing.T) {
 	h := arena(t, quiet, 16)
-	for y := arenaY + 1; y <= arenaY+9; y++ {
-		h.set(at(8, y, 0), "bedrock")
-	}
-	far := at(8, arenaY+10, 0)
-	h.set(far, "crafting_table")
-	if p := h.w.land.nearestBlock(h.w.bea.feet(), "crafting_table", 16); p == nil || *p != far {
-		t.Fatalf("the table on the column is not the nearest: %v", p)
-	}
+	far, before := onAColumn(t, h, "crafting_table")
 	h.give("crafting_table", 1)
 	h.give("cobblestone", 3)
 	h.give("stick", 2)
-	before := snapshot(h.w, at(-4, arenaY, -4), at(4, arenaY+4, 4))
 	a := h.do("craft_item", obj{"item": "stone_pickaxe"}, 20*60)
 	want(t, a, protocol.Success)
 	contains(t, a, "set down and picked back up")
-	inv := h.w.bea.inv
-	if inv.count("stone_pickaxe") != 1 || inv.count("crafting_table") != 1 {
-		t.Fatalf("after the craft she has %d stone_pickaxe and %d crafting_table", inv.count("stone_pickaxe"), inv.count("crafting_table"))
-	}
-	if c := changed(h.w, before); len(c) != 0 {
-		t.Fatalf("the table she set down was left in the world at %v", c)
-	}
-	if h.w.grid.name(far) != "crafting_table" {
-		t.Fatal("the table on the column went")
-	}
+	tookHersBack(t, h, before, far, "crafting_table", "stone_pickaxe", 1)
 }
 
 // TestCraftSetsDownHerTableAtTheBottomOfAShaft: with no free ground beside
@@ -148,4 +164,32 @@ func TestCraftWithoutAnyTableSaysSo(t *testing.T) {
 	a := h.do("craft_item", obj{"item": "stone_pickaxe"}, 20*60)
 	want(t, a, protocol.Failure)
 	contains(t, a, "you carry none")
+}
+
+// TestSmeltSetsDownHerFurnaceWhenTheNearOneIsOutOfReach: a furnace within
+// 16 blocks on top of a bedrock column cannot be reached; she sets hers
+// down, smelts, and picks it back up, as she does with a table.
+func TestSmeltSetsDownHerFurnaceWhenTheNearOneIsOutOfReach(t *testing.T) {
+	h := arena(t, quiet, 16)
+	far, before := onAColumn(t, h, "furnace")
+	h.give("furnace", 1)
+	h.give("stone_pickaxe", 1)
+	h.give("raw_iron", 2)
+	h.give("coal", 1)
+	a := h.do("smelt_item", obj{"item": "raw_iron", "count": 2}, 20*150)
+	want(t, a, protocol.Success)
+	log := strings.Join(a.Log, "\n")
+	for _, w := range []string{"could not reach the furnace", "set your furnace down", "picked your furnace back up"} {
+		if !strings.Contains(log, w) {
+			t.Errorf("her log does not say %q: %s", w, log)
+		}
+	}
+	tookHersBack(t, h, before, far, "furnace", "iron_ingot", 2)
+	// Without one of her own, the one out of reach is the answer.
+	h.w.bea.inv.remove("furnace", 1)
+	h.give("raw_iron", 1)
+	h.give("coal", 1)
+	a = h.do("smelt_item", obj{"item": "raw_iron", "count": 1}, 20*150)
+	want(t, a, protocol.Failure)
+	contains(t, a, "could not reach the furnace at")
 }

@@ -43,8 +43,10 @@ type Book struct {
 	gathered   map[string]bool
 	items      []string
 	tagsBySize []string // tag names, fewest members first, then by name
-	// madeFrom[y][x] is true when some recipe for y takes x.
-	madeFrom map[string]map[string]bool
+	// plainFuel is PlainFuel's set.
+	plainFuel map[string]bool
+	// madeFrom[y] lists, once each, what the recipes for y take.
+	madeFrom map[string][]string
 	// reach and memo make planning fast (memo.go); the memo is the one
 	// thing in a Book that changes after Load, behind its own lock.
 	reach *reach
@@ -207,6 +209,24 @@ func (b *Book) CheckItem(item string) error {
 
 // decode builds a book from a file's bytes; name is used in errors.
 func decode(data []byte, name string) (*Book, error) {
+	f, err := readFile(data, name)
+	if err != nil {
+		return nil, err
+	}
+	b := newBook(f)
+	if err := b.addCrafting(f.Crafting, name); err != nil {
+		return nil, err
+	}
+	if err := b.addSmelting(f.Smelting, name); err != nil {
+		return nil, err
+	}
+	b.index()
+	return b, nil
+}
+
+// readFile reads a file of the format this beaweb reads, with items and
+// recipes in it.
+func readFile(data []byte, name string) (*File, error) {
 	var f File
 	if err := json.Unmarshal(data, &f); err != nil {
 		return nil, fmt.Errorf("recipes: %s is not a recipe book: %w", name, err)
@@ -217,6 +237,12 @@ func decode(data []byte, name string) (*Book, error) {
 	if len(f.Items) == 0 || len(f.Crafting) == 0 {
 		return nil, fmt.Errorf("recipes: %s has no items or no recipes", name)
 	}
+	return &f, nil
+}
+
+// newBook is a book of f's items, tags, fuels, remainders and gathered
+// items, with no recipe yet.
+func newBook(f *File) *Book {
 	b := &Book{
 		version: f.MCVersion, stack: f.Items, tags: f.Tags,
 		crafts: map[string][]*Recipe{}, smelts: map[string][]*Smelt{}, smeltOf: map[string]*Smelt{},
@@ -236,24 +262,36 @@ func decode(data []byte, name string) (*Book, error) {
 	for _, g := range f.Gathered {
 		b.gathered[g] = true
 	}
+	b.items = make([]string, 0, len(f.Items))
 	for name := range f.Items {
 		b.items = append(b.items, name)
 	}
 	slices.Sort(b.items)
-	for i, cr := range f.Crafting {
+	return b
+}
+
+// addCrafting resolves the crafting recipes into the book.
+func (b *Book) addCrafting(crafting []CraftRecipe, name string) error {
+	for i, cr := range crafting {
 		r, err := b.resolveCraft(cr)
 		if err != nil {
-			return nil, fmt.Errorf("recipes: %s: crafting recipe %d: %w", name, i+1, err)
+			return fmt.Errorf("recipes: %s: crafting recipe %d: %w", name, i+1, err)
 		}
 		b.crafts[r.Result] = append(b.crafts[r.Result], r)
 	}
-	for i, sr := range f.Smelting {
+	return nil
+}
+
+// addSmelting resolves the smelting recipes into the book; an input
+// smelted by several recipes is looked up by the first (SmeltResult).
+func (b *Book) addSmelting(smelting []SmeltRecipe, name string) error {
+	for i, sr := range smelting {
 		items, err := b.resolve(sr.Input)
 		if err != nil {
-			return nil, fmt.Errorf("recipes: %s: smelting recipe %d: %w", name, i+1, err)
+			return fmt.Errorf("recipes: %s: smelting recipe %d: %w", name, i+1, err)
 		}
 		if !b.Known(sr.Result) {
-			return nil, fmt.Errorf("recipes: %s: smelting recipe %d makes unknown %q", name, i+1, sr.Result)
+			return fmt.Errorf("recipes: %s: smelting recipe %d makes unknown %q", name, i+1, sr.Result)
 		}
 		s := &Smelt{Input: sr.Input, Items: items, Result: sr.Result, Stations: sr.Stations, Ore: sr.Ore, Salvage: sr.Salvage}
 		b.smelts[s.Result] = append(b.smelts[s.Result], s)
@@ -263,13 +301,19 @@ func decode(data []byte, name string) (*Book, error) {
 			}
 		}
 	}
-	b.madeFrom = map[string]map[string]bool{}
+	return nil
+}
+
+// index builds what the planner looks up on every plan, once per book:
+// what each item is made from, the ways to make it, what its making can
+// reach, and the memo of answers.
+func (b *Book) index() {
+	b.madeFrom = map[string][]string{}
 	mark := func(y string, xs []string) {
-		if b.madeFrom[y] == nil {
-			b.madeFrom[y] = map[string]bool{}
-		}
 		for _, x := range xs {
-			b.madeFrom[y][x] = true
+			if !slices.Contains(b.madeFrom[y], x) {
+				b.madeFrom[y] = append(b.madeFrom[y], x)
+			}
 		}
 	}
 	for y, rs := range b.crafts {
@@ -290,9 +334,9 @@ func decode(data []byte, name string) (*Book, error) {
 			b.ways[item] = w
 		}
 	}
+	b.plainFuel = plainFuels(b)
 	b.reach = newReach(b)
 	b.memo = newMemo()
-	return b, nil
 }
 
 // resolve expands an ingredient's alternatives into items, tags first

@@ -14,6 +14,23 @@ import (
 // planner uses it to check each change it makes to a finished plan.
 func (p *planner) replay(start game.Inventory, steps []Step) (game.Inventory, error) {
 	inv := start.Clone()
+	return inv, p.play(inv, steps)
+}
+
+// fresh is a copy of start to play steps in: the planner checks many
+// trials per plan, so each is played in one inventory of its own, emptied
+// every time, rather than a new one.
+func (p *planner) fresh(start game.Inventory) game.Inventory {
+	if p.scratch == nil {
+		p.scratch = game.Inventory{}
+	}
+	clear(p.scratch)
+	maps.Copy(p.scratch, start)
+	return p.scratch
+}
+
+// play plays steps in inv, changing it.
+func (p *planner) play(inv game.Inventory, steps []Step) error {
 	takeOut := func(i int, it string, k int) error {
 		if inv[it] < k {
 			return fmt.Errorf("step %d takes %d %s, only %d there", i+1, k, it, inv[it])
@@ -27,12 +44,12 @@ func (p *planner) replay(start game.Inventory, steps []Step) (game.Inventory, er
 	for i, s := range steps {
 		for it, k := range s.Uses {
 			if err := takeOut(i, it, k); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		if s.Fuel != nil {
 			if err := takeOut(i, s.Fuel.Item, s.Fuel.Count); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		// The station is checked once the ingredients are out of her
@@ -40,11 +57,11 @@ func (p *planner) replay(start game.Inventory, steps []Step) (game.Inventory, er
 		switch s.Station {
 		case StationTable:
 			if inv[StationTable] < 1 && !p.near.CraftingTable {
-				return nil, fmt.Errorf("step %d needs a crafting table", i+1)
+				return fmt.Errorf("step %d needs a crafting table", i+1)
 			}
 		case StationFurnace:
 			if inv[StationFurnace] < 1 && !p.near.Furnace {
-				return nil, fmt.Errorf("step %d needs a furnace", i+1)
+				return fmt.Errorf("step %d needs a furnace", i+1)
 			}
 		}
 		if s.Kind == KindCraft {
@@ -61,7 +78,7 @@ func (p *planner) replay(start game.Inventory, steps []Step) (game.Inventory, er
 		}
 		inv[s.Item] += s.Count
 	}
-	return inv, nil
+	return nil
 }
 
 func stepShape(s Step) string {
@@ -93,7 +110,7 @@ func (p *planner) mergeSteps(plan *Plan) {
 				merged.Uses[k] += v
 			}
 			trial := slices.Concat(plan.Steps[:i], []Step{merged}, plan.Steps[i+1:j], plan.Steps[j+1:])
-			if _, err := p.replay(start, trial); err == nil {
+			if p.play(p.fresh(start), trial) == nil {
 				plan.Steps = trial
 				shapes = slices.Delete(shapes, j, j+1)
 				j--
@@ -106,15 +123,18 @@ func (p *planner) mergeSteps(plan *Plan) {
 // that point (and keeps no use for later), the kind that leaves the least
 // burn unused; with none enough, the kind that leaves the fewest to gather.
 func (p *planner) assignFuel(plan *Plan) error {
+	// before is what she has as step i begins, played forward from one
+	// smelt to the next rather than from the start each time.
+	before, played := plan.startInventory(), 0
 	for i := range plan.Steps {
 		if plan.Steps[i].Kind != KindSmelt {
 			continue
 		}
 		ticks := plan.Steps[i].Times * SmeltTicks
-		before, err := p.replay(plan.startInventory(), plan.Steps[:i])
-		if err != nil {
+		if err := p.play(before, plan.Steps[played:i]); err != nil {
 			return fmt.Errorf("recipes: %w", err)
 		}
+		played = i
 		var cands []fuelChoice
 		add := func(item, key string) {
 			burn := p.b.fuels[item]
@@ -145,7 +165,9 @@ func (p *planner) assignFuel(plan *Plan) error {
 		var best *fuelChoice
 		for ci := range cands {
 			c := &cands[ci]
-			lo, hi := 0, c.units
+			// She needs the units in hand at step i, so no fewer
+			// than those she lacks there will do.
+			lo, hi := max(0, c.units-before[c.item]), c.units
 			if !p.fuelFits(plan, i, before, *c, hi) {
 				continue
 			}
@@ -172,6 +194,8 @@ func (p *planner) assignFuel(plan *Plan) error {
 			if best.key != best.item {
 				plan.Any[best.key] = best.item
 			}
+			// Gathered at the start, it is still there at step i.
+			before[best.item] += best.short
 		}
 	}
 	return nil
@@ -183,19 +207,52 @@ func (p *planner) assignFuel(plan *Plan) error {
 // doors burn too, but a plan (or a furnace left to choose its own fuel)
 // that fed them to the fire would cost her more than the coal it saved.
 func (b *Book) PlainFuel(item string) bool {
-	switch item {
-	case "coal", "charcoal", "coal_block", "blaze_rod", "dried_kelp_block", "stick", "bamboo", "dead_bush":
+	if b.Known(item) {
+		return b.plainFuel[item]
+	}
+	return isPlainFuel(b, item)
+}
+
+// plainFuels is the items of the book PlainFuel is true of, worked out
+// once: a plan asks it for everything she holds at every smelt.
+func plainFuels(b *Book) map[string]bool {
+	set := map[string]bool{}
+	for _, tag := range plainFuelTags {
+		for _, it := range b.tags[tag].Items {
+			set[it] = true
+		}
+	}
+	for _, it := range b.items {
+		if plainFuelByName(it) {
+			set[it] = true
+		}
+	}
+	return set
+}
+
+// plainFuelTags are the tags whose members are all plain fuel.
+var plainFuelTags = []string{"logs", "logs_that_burn", "planks", "wooden_slabs", "bamboo_blocks"}
+
+func isPlainFuel(b *Book, item string) bool {
+	if plainFuelByName(item) {
 		return true
 	}
-	if strings.HasSuffix(item, "_sapling") || strings.HasSuffix(item, "_propagule") {
-		return true
-	}
-	for _, tag := range []string{"logs", "logs_that_burn", "planks", "wooden_slabs", "bamboo_blocks"} {
+	for _, tag := range plainFuelTags {
 		if slices.Contains(b.tags[tag].Items, item) {
 			return true
 		}
 	}
 	return false
+}
+
+// plainFuelByName reports whether the item is plain fuel by its name
+// alone: coal and the like, saplings and propagules.
+func plainFuelByName(item string) bool {
+	switch item {
+	case "coal", "charcoal", "coal_block", "blaze_rod", "dried_kelp_block", "stick", "bamboo", "dead_bush":
+		return true
+	}
+	return strings.HasSuffix(item, "_sapling") || strings.HasSuffix(item, "_propagule")
 }
 
 // fuelChoice is one kind of fuel weighed for a smelt step.
@@ -210,10 +267,11 @@ type fuelChoice struct {
 // she has when step i begins; what she gathers at the start is still
 // there, since the steps before i take exactly what they name.
 func (p *planner) fuelFits(plan *Plan, i int, before game.Inventory, c fuelChoice, short int) bool {
-	rest := slices.Clone(plan.Steps[i:])
-	rest[0].Fuel = &Fuel{Item: c.item, Count: c.units}
-	start := before.Clone()
-	start[c.item] += short
-	_, err := p.replay(start, rest)
-	return err == nil
+	step := &plan.Steps[i]
+	was := step.Fuel
+	step.Fuel = &Fuel{Item: c.item, Count: c.units}
+	defer func() { step.Fuel = was }()
+	inv := p.fresh(before)
+	inv[c.item] += short
+	return p.play(inv, plan.Steps[i:]) == nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // FormatVersion is the version of the file format that File describes.
@@ -65,8 +66,18 @@ func (in Ingredient) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON accepts a string or an array of strings.
 func (in *Ingredient) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err == nil {
+	// A lone name is the common case: anything but a list is read as
+	// one, without a failed attempt first (a book holds thousands).
+	if b = bytes.TrimSpace(b); len(b) == 0 || b[0] != '[' {
+		if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' && bytes.IndexByte(b, '\\') < 0 && utf8.Valid(b) {
+			// A name with nothing escaped in it is its own text.
+			*in = Ingredient{string(b[1 : len(b)-1])}
+			return nil
+		}
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return fmt.Errorf("an ingredient is a name or a list of names: %w", err)
+		}
 		*in = Ingredient{s}
 		return nil
 	}
@@ -109,16 +120,8 @@ type SmeltRecipe struct {
 // Encode writes the file in a compact, diff-friendly and deterministic form:
 // one recipe or tag per line, maps in key order.
 func (f *File) Encode() ([]byte, error) {
-	var b bytes.Buffer
-	put := func(v any) error {
-		enc, err := json.Marshal(v)
-		if err != nil {
-			return fmt.Errorf("recipes: encode: %w", err)
-		}
-		b.Write(enc)
-		return nil
-	}
-	b.WriteString("{\n")
+	w := &fileWriter{}
+	w.b.WriteString("{\n")
 	header := []struct {
 		key string
 		val any
@@ -127,91 +130,94 @@ func (f *File) Encode() ([]byte, error) {
 		{"attribution", f.Attribution}, {"source", f.Source},
 	}
 	for _, h := range header {
-		fmt.Fprintf(&b, " %q: ", h.key)
-		if err := put(h.val); err != nil {
-			return nil, err
-		}
-		b.WriteString(",\n")
+		fmt.Fprintf(&w.b, " %q: ", h.key)
+		w.value(h.val)
+		w.b.WriteString(",\n")
 	}
-	writeWrapped := func(key string, m map[string]int) error {
-		fmt.Fprintf(&b, " %q: {", key)
-		line := 0
-		for i, k := range sortedKeys(m) {
-			entry, err := json.Marshal(k)
-			if err != nil {
-				return fmt.Errorf("recipes: encode: %w", err)
-			}
-			piece := fmt.Sprintf("%s:%d", entry, m[k])
-			if i > 0 {
-				b.WriteByte(',')
-				line++
-			}
-			if i == 0 || line+len(piece) > 100 {
-				b.WriteString("\n  ")
-				line = 0
-			}
-			b.WriteString(piece)
-			line += len(piece)
-		}
-		b.WriteString("\n },\n")
-		return nil
+	w.wrapped("items", f.Items)
+	w.b.WriteString(" \"tags\": {")
+	tags := sortedKeys(f.Tags)
+	w.lines(len(tags), func(i int) {
+		w.value(tags[i])
+		w.b.WriteByte(':')
+		w.value(f.Tags[tags[i]])
+	})
+	w.b.WriteString("\n },\n \"crafting\": [")
+	w.lines(len(f.Crafting), func(i int) { w.value(f.Crafting[i]) })
+	w.b.WriteString("\n ],\n \"smelting\": [")
+	w.lines(len(f.Smelting), func(i int) { w.value(f.Smelting[i]) })
+	w.b.WriteString("\n ],\n \"remainders\": ")
+	w.value(f.Remainders)
+	w.b.WriteString(",\n")
+	w.wrapped("fuels", f.Fuels)
+	w.b.WriteString(" \"gathered\": ")
+	w.value(f.Gathered)
+	w.b.WriteString("\n}\n")
+	if w.err != nil {
+		return nil, w.err
 	}
-	if err := writeWrapped("items", f.Items); err != nil {
-		return nil, err
-	}
-	b.WriteString(" \"tags\": {")
-	for i, k := range sortedKeys(f.Tags) {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString("\n  ")
-		if err := put(k); err != nil {
-			return nil, err
-		}
-		b.WriteByte(':')
-		if err := put(f.Tags[k]); err != nil {
-			return nil, err
-		}
-	}
-	b.WriteString("\n },\n \"crafting\": [")
-	for i, r := range f.Crafting {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString("\n  ")
-		if err := put(r); err != nil {
-			return nil, err
-		}
-	}
-	b.WriteString("\n ],\n \"smelting\": [")
-	for i, r := range f.Smelting {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString("\n  ")
-		if err := put(r); err != nil {
-			return nil, err
-		}
-	}
-	b.WriteString("\n ],\n \"remainders\": ")
-	if err := put(f.Remainders); err != nil {
-		return nil, err
-	}
-	b.WriteString(",\n")
-	if err := writeWrapped("fuels", f.Fuels); err != nil {
-		return nil, err
-	}
-	b.WriteString(" \"gathered\": ")
-	if err := put(f.Gathered); err != nil {
-		return nil, err
-	}
-	b.WriteString("\n}\n")
 	// The hand-written layout must stay valid JSON; check it once here
 	// rather than trust every writer above.
-	if !json.Valid(b.Bytes()) {
+	if !json.Valid(w.b.Bytes()) {
 		return nil, fmt.Errorf("recipes: encode: produced invalid JSON")
 	}
-	return b.Bytes(), nil
+	return w.b.Bytes(), nil
+}
+
+// fileWriter writes a File's layout; its first error stops the values
+// after it, and Encode reports it.
+type fileWriter struct {
+	b   bytes.Buffer
+	err error
+}
+
+// value writes v as compact JSON.
+func (w *fileWriter) value(v any) {
+	if w.err != nil {
+		return
+	}
+	enc, err := json.Marshal(v)
+	if err != nil {
+		w.err = fmt.Errorf("recipes: encode: %w", err)
+		return
+	}
+	w.b.Write(enc)
+}
+
+// lines writes n entries of an object or array, one a line.
+func (w *fileWriter) lines(n int, entry func(i int)) {
+	for i := range n {
+		if i > 0 {
+			w.b.WriteByte(',')
+		}
+		w.b.WriteString("\n  ")
+		entry(i)
+	}
+}
+
+// wrapped writes a map of counts under key, in key order, as many
+// entries to a line as fit in 100 characters.
+func (w *fileWriter) wrapped(key string, m map[string]int) {
+	fmt.Fprintf(&w.b, " %q: {", key)
+	line := 0
+	for i, k := range sortedKeys(m) {
+		entry, err := json.Marshal(k)
+		if err != nil && w.err == nil {
+			w.err = fmt.Errorf("recipes: encode: %w", err)
+		}
+		piece := fmt.Sprintf("%s:%d", entry, m[k])
+		if i > 0 {
+			w.b.WriteByte(',')
+			line++
+		}
+		if i == 0 || line+len(piece) > 100 {
+			w.b.WriteString("\n  ")
+			line = 0
+		}
+		w.b.WriteString(piece)
+		line += len(piece)
+	}
+	w.b.WriteString("\n },\n")
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -4,7 +4,6 @@ import (
 	"maps"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 )
 
@@ -35,7 +34,9 @@ type memo struct {
 	answers map[string]*answer
 }
 
-func newMemo() *memo { return &memo{answers: map[string]*answer{}} }
+// newMemo is an empty memo with room for the answers of a whole book
+// planned from nothing, so that filling it does not grow it step by step.
+func newMemo() *memo { return &memo{answers: make(map[string]*answer, 4096)} }
 
 func (m *memo) get(key string) *answer {
 	m.mu.Lock()
@@ -151,15 +152,22 @@ func newReach(b *Book) *reach {
 			}
 		}
 	}
-	stations := map[int]string{tableAtHand: StationTable, furnaceAtHand: StationFurnace}
+	stations := []struct {
+		bit   int
+		index int
+	}{{tableAtHand, -1}, {furnaceAtHand, -1}}
+	for k, name := range []string{StationTable, StationFurnace} {
+		if j, known := r.index[name]; known {
+			stations[k].index = j
+		}
+	}
 	for at := range r.sets {
 		edges := make([][]int, len(b.items))
 		for i := range edges {
 			edges[i] = from[i]
-			for bit, name := range stations {
-				j, known := r.index[name]
-				if known && needs[i]&bit != 0 && at&bit == 0 {
-					edges[i] = append(slices.Clip(edges[i]), j)
+			for _, s := range stations {
+				if s.index >= 0 && needs[i]&s.bit != 0 && at&s.bit == 0 {
+					edges[i] = append(slices.Clip(edges[i]), s.index)
 				}
 			}
 		}
@@ -263,24 +271,23 @@ func (r *reach) touches(set []uint64, tag string) bool {
 }
 
 // memoKey is the key of produce(item, n) from st along path: every input
-// the search reads, as a string.
+// the search reads, as a string. It is written in the planner's own
+// buffers, which every key of a plan reuses.
 func (p *planner) memoKey(st *state, item string, n int, path []string) string {
-	var k strings.Builder
-	k.WriteString(item)
-	k.WriteByte('|')
-	k.WriteString(strconv.Itoa(n))
-	flags := []bool{st.table, st.furnace, p.near.CraftingTable, p.near.Furnace}
-	k.WriteByte('|')
-	for _, f := range flags {
+	k := append(p.keyBuf[:0], item...)
+	k = append(k, '|')
+	k = strconv.AppendInt(k, int64(n), 10)
+	k = append(k, '|')
+	for _, f := range []bool{st.table, st.furnace, p.near.CraftingTable, p.near.Furnace} {
 		if f {
-			k.WriteByte('1')
+			k = append(k, '1')
 		} else {
-			k.WriteByte('0')
+			k = append(k, '0')
 		}
 	}
-	k.WriteByte('|')
+	k = append(k, '|')
 	if st.bound >= 0 {
-		k.WriteString(strconv.Itoa(st.bound - st.missed))
+		k = strconv.AppendInt(k, int64(st.bound-st.missed), 10)
 	}
 	// A station nearby but not yet used still leaves the station in
 	// reach: the search asks whether it is being made before it looks
@@ -293,38 +300,44 @@ func (p *planner) memoKey(st *state, item string, n int, path []string) string {
 		at |= furnaceAtHand
 	}
 	set := p.reach.of(item, at)
-	k.WriteString("|path")
+	k = append(k, "|path"...)
 	for _, it := range path {
 		if p.reach.has(set, it) {
-			k.WriteByte(' ')
-			k.WriteString(it)
+			k = append(k, ' ')
+			k = append(k, it...)
 		}
 	}
-	k.WriteString("|inv")
-	var held []string
+	k = append(k, "|inv"...)
+	held := p.heldBuf[:0]
 	for it, c := range st.inv {
 		if c != 0 && p.reach.has(set, it) {
 			held = append(held, it)
 		}
 	}
 	slices.Sort(held)
+	entry := func(name string) {
+		k = append(k, ' ')
+		k = append(k, name...)
+		k = append(k, '=')
+	}
 	for _, it := range held {
-		k.WriteByte(' ')
-		k.WriteString(it)
-		k.WriteByte('=')
-		k.WriteString(strconv.Itoa(st.inv[it]))
+		entry(it)
+		k = strconv.AppendInt(k, int64(st.inv[it]), 10)
 	}
-	k.WriteString("|any")
-	for _, tag := range sortedKeys(st.anyOf) {
-		if !p.reach.touches(set, tag) {
-			continue
+	k = append(k, "|any"...)
+	tags := held[len(held):]
+	for tag := range st.anyOf {
+		if p.reach.touches(set, tag) {
+			tags = append(tags, tag)
 		}
-		k.WriteByte(' ')
-		k.WriteString(tag)
-		k.WriteByte('=')
-		k.WriteString(st.anyOf[tag])
 	}
-	return k.String()
+	slices.Sort(tags)
+	for _, tag := range tags {
+		entry(tag)
+		k = append(k, st.anyOf[tag]...)
+	}
+	p.keyBuf, p.heldBuf = k, held[:0]
+	return string(k)
 }
 
 // replay applies a remembered answer to st.
@@ -356,35 +369,43 @@ func (a *answer) replay(st *state) {
 	st.table, st.furnace = a.table, a.furnace
 }
 
-// record is the change from before to after.
+// record is the change from before to after. A part that did not change
+// stays nil: most answers touch only the inventory and the steps.
 func record(before, after *state) *answer {
-	a := &answer{fail: after.fail, failAt: after.failAt, inv: map[string]int{}, missing: map[string]int{},
-		missed: after.missed - before.missed, anyOf: map[string]string{}, table: after.table, furnace: after.furnace}
-	for it, v := range after.inv {
-		if d := v - before.inv[it]; d != 0 {
-			a.inv[it] = d
-		}
-	}
-	for it, v := range before.inv {
-		if _, ok := after.inv[it]; !ok && v != 0 {
-			a.inv[it] = -v
-		}
-	}
-	for k, v := range after.missing {
-		if d := v - before.missing[k]; d != 0 {
-			a.missing[k] = d
-		}
-	}
-	for k, v := range before.missing {
-		if _, ok := after.missing[k]; !ok && v != 0 {
-			a.missing[k] = -v
-		}
-	}
+	a := &answer{fail: after.fail, failAt: after.failAt, inv: diffCounts(before.inv, after.inv),
+		missing: diffCounts(before.missing, after.missing), missed: after.missed - before.missed,
+		table: after.table, furnace: after.furnace}
 	for k, v := range after.anyOf {
 		if before.anyOf[k] != v {
+			if a.anyOf == nil {
+				a.anyOf = map[string]string{}
+			}
 			a.anyOf[k] = v
 		}
 	}
 	a.steps = slices.Clone(after.steps[len(before.steps):])
 	return a
+}
+
+// diffCounts is what changed from before to after, per key; nil when
+// nothing did.
+func diffCounts(before, after map[string]int) map[string]int {
+	var d map[string]int
+	put := func(k string, v int) {
+		if d == nil {
+			d = map[string]int{}
+		}
+		d[k] = v
+	}
+	for k, v := range after {
+		if dv := v - before[k]; dv != 0 {
+			put(k, dv)
+		}
+	}
+	for k, v := range before {
+		if _, ok := after[k]; !ok && v != 0 {
+			put(k, -v)
+		}
+	}
+	return d
 }

@@ -203,6 +203,11 @@ type planner struct {
 	// deepest is the longest path the search has checked, which the
 	// memo needs to know whether the depth limit cut an answer short.
 	deepest int
+	// scratch is the inventory trials are played in (fresh).
+	scratch game.Inventory
+	// keyBuf and heldBuf are memoKey's, kept between keys.
+	keyBuf  []byte
+	heldBuf []string
 }
 
 // Limits that keep one plan finite whatever the book holds: a chain deeper

@@ -324,7 +324,7 @@ func (p *planner) ensureStation(st *state, station string, path []string) {
 // then what the best of the alternatives can be made into. It returns what
 // it took.
 func (p *planner) obtain(st *state, alts []string, n int, path []string, from source) map[string]int {
-	taken := map[string]int{}
+	var taken map[string]int
 	making := ""
 	if len(path) > 0 {
 		making = path[len(path)-1]
@@ -350,6 +350,9 @@ func (p *planner) obtain(st *state, alts []string, n int, path []string, from so
 			st.inv[it] -= k
 			if st.inv[it] == 0 {
 				delete(st.inv, it)
+			}
+			if taken == nil {
+				taken = map[string]int{}
 			}
 			taken[it] += k
 			n -= k
@@ -399,7 +402,7 @@ func (p *planner) candidates(alts, path []string) (cands []string, failAt string
 			failAt = deeper(path, failAt, it)
 			continue
 		}
-		if len(alts) > 1 && making != "" && p.b.madeFrom[it][making] {
+		if len(alts) > 1 && making != "" && slices.Contains(p.b.madeFrom[it], making) {
 			// A slot of siblings (a white bed from a bed of any other
 			// colour): a sibling that is itself made from the item being
 			// made is never worth making first to turn it back.

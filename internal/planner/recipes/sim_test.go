@@ -44,23 +44,9 @@ func book(t testing.TB, version string) *Book {
 // must cover its smelts without a spare unit, every station must be at
 // hand. It returns the inventory at the end.
 func simulate(b *Book, p *Plan, near Nearby) (game.Inventory, error) {
-	inv := p.Have()
-	for k, n := range p.Missing {
-		if n <= 0 {
-			return nil, fmt.Errorf("missing %s is %d", k, n)
-		}
-		if k[0] == '#' {
-			rep, ok := p.Any[k]
-			if !ok || !slices.Contains(b.Tag(k), rep) {
-				return nil, fmt.Errorf("missing %s has no member to stand for it (any = %q)", k, rep)
-			}
-			inv[rep] += n
-			continue
-		}
-		if !b.Known(k) {
-			return nil, fmt.Errorf("missing names unknown %q", k)
-		}
-		inv[k] += n
+	inv, err := gathered(b, p)
+	if err != nil {
+		return nil, err
 	}
 	for i, s := range p.Steps {
 		where := fmt.Sprintf("step %d (%s %d %s)", i+1, s.Kind, s.Count, s.Item)
@@ -93,27 +79,8 @@ func simulate(b *Book, p *Plan, near Nearby) (game.Inventory, error) {
 				}
 			}
 		case KindSmelt:
-			if len(s.Uses) != 1 || s.Station != StationFurnace || s.Times != s.Count {
-				return nil, fmt.Errorf("%s: a smelt takes one kind of input in a furnace, one per item", where)
-			}
-			for it, n := range s.Uses {
-				if out, ok := b.SmeltResult(it); !ok || out != s.Item || n != s.Count {
-					return nil, fmt.Errorf("%s: %d %s does not smelt into %d %s", where, n, it, s.Count, s.Item)
-				}
-			}
-			if s.Fuel == nil {
-				return nil, fmt.Errorf("%s: no fuel", where)
-			}
-			burn, need := b.BurnTicks(s.Fuel.Item), s.Times*SmeltTicks
-			if burn <= 0 || s.Fuel.Count*burn < need || (s.Fuel.Count-1)*burn >= need {
-				return nil, fmt.Errorf("%s: %d %s is not just enough fuel for %d ticks", where, s.Fuel.Count, s.Fuel.Item, need)
-			}
-			if inv[s.Fuel.Item] < s.Fuel.Count {
-				return nil, fmt.Errorf("%s: burns %d %s, has %d", where, s.Fuel.Count, s.Fuel.Item, inv[s.Fuel.Item])
-			}
-			inv[s.Fuel.Item] -= s.Fuel.Count
-			if r := b.Remainder(s.Fuel.Item); r != "" {
-				inv[r] += s.Fuel.Count
+			if err := burnSmelt(b, s, inv); err != nil {
+				return nil, fmt.Errorf("%s: %w", where, err)
 			}
 		default:
 			return nil, fmt.Errorf("%s: unknown kind", where)
@@ -126,6 +93,58 @@ func simulate(b *Book, p *Plan, near Nearby) (game.Inventory, error) {
 		}
 	}
 	return inv, nil
+}
+
+// gathered is what she has once she has gathered what the plan names as
+// missing, each tag as the member the plan stands it for.
+func gathered(b *Book, p *Plan) (game.Inventory, error) {
+	inv := p.Have()
+	for k, n := range p.Missing {
+		if n <= 0 {
+			return nil, fmt.Errorf("missing %s is %d", k, n)
+		}
+		if k[0] == '#' {
+			rep, ok := p.Any[k]
+			if !ok || !slices.Contains(b.Tag(k), rep) {
+				return nil, fmt.Errorf("missing %s has no member to stand for it (any = %q)", k, rep)
+			}
+			inv[rep] += n
+			continue
+		}
+		if !b.Known(k) {
+			return nil, fmt.Errorf("missing names unknown %q", k)
+		}
+		inv[k] += n
+	}
+	return inv, nil
+}
+
+// burnSmelt checks a smelt step (one kind of input in a furnace, one per
+// item, just enough of one fuel) and burns its fuel out of inv.
+func burnSmelt(b *Book, s Step, inv game.Inventory) error {
+	if len(s.Uses) != 1 || s.Station != StationFurnace || s.Times != s.Count {
+		return fmt.Errorf("a smelt takes one kind of input in a furnace, one per item")
+	}
+	for it, n := range s.Uses {
+		if out, ok := b.SmeltResult(it); !ok || out != s.Item || n != s.Count {
+			return fmt.Errorf("%d %s does not smelt into %d %s", n, it, s.Count, s.Item)
+		}
+	}
+	if s.Fuel == nil {
+		return fmt.Errorf("no fuel")
+	}
+	burn, need := b.BurnTicks(s.Fuel.Item), s.Times*SmeltTicks
+	if burn <= 0 || s.Fuel.Count*burn < need || (s.Fuel.Count-1)*burn >= need {
+		return fmt.Errorf("%d %s is not just enough fuel for %d ticks", s.Fuel.Count, s.Fuel.Item, need)
+	}
+	if inv[s.Fuel.Item] < s.Fuel.Count {
+		return fmt.Errorf("burns %d %s, has %d", s.Fuel.Count, s.Fuel.Item, inv[s.Fuel.Item])
+	}
+	inv[s.Fuel.Item] -= s.Fuel.Count
+	if r := b.Remainder(s.Fuel.Item); r != "" {
+		inv[r] += s.Fuel.Count
+	}
+	return nil
 }
 
 // matchCraft checks that a craft step is some recipe of the book done
