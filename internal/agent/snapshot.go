@@ -148,10 +148,12 @@ type Body struct {
 
 // ReflexNote is something the game did on its own.
 type ReflexNote struct {
-	At      time.Time `json:"at"`
-	Reflex  string    `json:"reflex"`
-	Event   string    `json:"event"`
-	Message string    `json:"message"`
+	At      time.Time          `json:"at"`
+	Reflex  string             `json:"reflex"`
+	Event   string             `json:"event"`
+	Message string             `json:"message"`
+	Target  *protocol.Attacker `json:"target,omitempty"` // whom a defend fought or a flee ran from, when the game said
+	Item    string             `json:"item,omitempty"`   // what an eat ate, when the game said
 }
 
 // Line is something she said out loud (speak).

@@ -1,9 +1,11 @@
 package partials
 
 import (
+	"strings"
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 )
 
@@ -70,4 +72,16 @@ func linkState(s agent.Snapshot) string {
 		return "up"
 	}
 	return "down"
+}
+
+// carried is what she carried when she died, as a sentence.
+func carried(stacks []game.Stack) string {
+	if len(stacks) == 0 {
+		return "She carried nothing."
+	}
+	parts := make([]string, len(stacks))
+	for i, st := range stacks {
+		parts[i] = itoa(st.Count) + " " + ItemName(st.Item)
+	}
+	return "She carried " + strings.Join(parts, ", ") + "."
 }

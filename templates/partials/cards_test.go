@@ -31,8 +31,19 @@ func TestActionsInWords(t *testing.T) {
 	if got := Outcome(protocol.Interrupted, "defending against a zombie"); got != "Interrupted: defending against a zombie" {
 		t.Errorf("interrupted reads %q", got)
 	}
-	if got := progressNote(10, 53, "collected 10/53 dirt"); got != "collected dirt" {
-		t.Errorf("the progress note repeats the bar: %q", got)
+	for _, tc := range []struct {
+		action, params string
+		p              agent.Progress
+		want           string
+	}{
+		{"find_block", `{"block":"coal_ore","count":4}`, agent.Progress{Done: 1, Total: 4, Message: "collected 1/4 coal_ore"}, "1 of 4 coal ore"},
+		{"build", `{}`, agent.Progress{Done: 40, Total: 101, Message: "40/101 cells done"}, "40 of 101 cells"},
+		{"mine_down", `{"depth":5}`, agent.Progress{Done: 2, Total: 5, Message: "dug 2/5"}, "2 of 5"},
+		{"find_block", `{"block":"coal_ore"}`, agent.Progress{Message: "looking for coal_ore"}, "looking for coal ore"},
+	} {
+		if got := ProgressSaid(tc.action, tc.params, tc.p); got != tc.want {
+			t.Errorf("ProgressSaid(%s, %+v) = %q, want %q", tc.action, tc.p, got, tc.want)
+		}
 	}
 }
 
@@ -60,10 +71,11 @@ func TestAlertsSayWhatIsWrongAndWhatToDo(t *testing.T) {
 	s.Body = &agent.Body{Health: 5, Inventory: []protocol.Slot{{Slot: 0, Item: "bread", Count: 2}}}
 	s.Deaths = []agent.DeathNote{{At: now.Add(-time.Minute), Cause: "slain by Zombie", Position: game.Vec3{X: 1, Y: 64, Z: 2},
 		Dimension: "overworld", Carried: []game.Stack{{Item: "oak_log", Count: 4}}}}
-	s.Reflexes = []agent.ReflexNote{{At: now, Reflex: "defend", Event: "started", Message: "defending against a zombie"}}
+	s.Reflexes = []agent.ReflexNote{{At: now, Reflex: "defend", Event: "started", Message: "defending against a zombie",
+		Target: &protocol.Attacker{Type: "zombie", Name: "Zombie"}}}
 	out = html(t, func(b *strings.Builder) error { return Alerts(s, now).Render(ctx, b) })
-	for _, want := range []string{"She died</strong> 1 min ago: slain by Zombie", "4 oak log", "Her health is low", "5 of 20",
-		"A reflex is fighting for her", `data-title="⚠ She died · Bea"`, `data-link="up"`} {
+	for _, want := range []string{`She died</strong> <time datetime="2026-12-04T11:59:00Z" title="2026-12-04 11:59:00" data-ago="60">1 min ago</time> — slain by Zombie`,
+		"She carried 4 oak log.", "Her health is low", "5 of 20", "Fighting a Zombie", `data-title="⚠ She died · Bea"`, `data-link="up"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the banner lacks %q:\n%s", want, out)
 		}
@@ -90,5 +102,27 @@ func TestInventoryMarksTheHeldStackAndArmour(t *testing.T) {
 	}
 	if strings.Index(out, "stone pickaxe") > strings.Index(out, "Pack") {
 		t.Errorf("the hotbar is not first:\n%s", out)
+	}
+}
+
+func TestReflexesReadAsSentences(t *testing.T) {
+	zombie := &protocol.Attacker{Type: "zombie", Name: "Zombie"}
+	for _, tc := range []struct {
+		n    agent.ReflexNote
+		want string
+	}{
+		{agent.ReflexNote{Reflex: "defend", Event: "finished", Target: zombie}, "Fought off a Zombie"},
+		{agent.ReflexNote{Reflex: "defend", Event: "started", Target: &protocol.Attacker{Type: "player", Name: "Steve"}}, "Fighting Steve"},
+		{agent.ReflexNote{Reflex: "flee", Event: "finished", Target: &protocol.Attacker{Type: "creeper"}}, "Fled from a Creeper"},
+		{agent.ReflexNote{Reflex: "flee", Event: "failed", Target: &protocol.Attacker{Type: "enderman"}}, "Could not get away from an Enderman"},
+		{agent.ReflexNote{Reflex: "eat", Event: "finished", Item: "bread", Message: "ate cake"}, "Ate bread"},
+		{agent.ReflexNote{Reflex: "eat", Event: "finished", Message: "ate bread at food 14"}, "Ate something"},
+		{agent.ReflexNote{Reflex: "defend", Event: "finished", Message: "defending against Zombie"}, "Fought off an attacker"},
+		{agent.ReflexNote{Reflex: "respawn", Event: "finished"}, "Came back after dying"},
+		{agent.ReflexNote{Reflex: "dance_party", Event: "started"}, "Dance party (started)"},
+	} {
+		if got := ReflexSaid(tc.n); got != tc.want {
+			t.Errorf("ReflexSaid(%+v) = %q, want %q", tc.n, got, tc.want)
+		}
 	}
 }
