@@ -23,7 +23,9 @@
     return Math.floor(s / 3600) + " h ago";
   }
 
-  function count(attr, words) {
+  // each calls fn with every element carrying attr and the seconds it has
+  // been on the page since the server rendered its figure.
+  function each(attr, fn) {
     var now = Date.now();
     var els = document.querySelectorAll("[" + attr + "]");
     for (var i = 0; i < els.length; i++) {
@@ -33,13 +35,15 @@
         b = { at: now, s: parseInt(el.getAttribute(attr), 10) || 0 };
         base.set(el, b);
       }
-      el.textContent = words(b.s + Math.floor((now - b.at) / 1000));
+      fn(el, b.s, Math.floor((now - b.at) / 1000));
     }
   }
 
   function tick() {
-    count("data-elapsed", format);
-    count("data-ago", ago);
+    each("data-elapsed", function (el, s, since) { el.textContent = format(s + since); });
+    each("data-ago", function (el, s, since) { el.textContent = ago(s + since); });
+    // A sign-in banner goes once its code has expired.
+    each("data-expires-in", function (el, s, since) { if (since >= s) el.hidden = true; });
   }
 
   setInterval(tick, 1000);

@@ -28,6 +28,10 @@ type Snapshot struct {
 	Trail    []TrailPoint        `json:"trail"`  // her position every 5 s, the last 10 min, oldest first
 	Vitals   []Vital             `json:"vitals"` // health and food every 10 s, the last 20 min, oldest first
 	Deaths   []DeathNote         `json:"deaths"` // her deaths since beaweb started, at most 5, newest last
+	// SignIn is the Microsoft sign-in the game side waits for before she
+	// can join; nil when none is asked for, and cleared when she joins (a
+	// state or world packet) or a new connection says hello.
+	SignIn *SignIn `json:"sign_in,omitempty"`
 
 	// The packets her live state reads, as they came; Body is made from
 	// State in the same change.
@@ -87,6 +91,23 @@ type DeathNote struct {
 	Position  game.Vec3    `json:"position"`
 	Dimension string       `json:"dimension"`
 	Carried   []game.Stack `json:"carried"`
+}
+
+// SignIn is a sign-in a person must make for her: open URL and enter Code
+// before Expires.
+type SignIn struct {
+	URL     string    `json:"url"`
+	Code    string    `json:"code"`
+	Expires time.Time `json:"expires"`
+}
+
+// PendingSignIn is the sign-in still waiting at now; nil when none is asked
+// for or its code has expired.
+func (s Snapshot) PendingSignIn(now time.Time) *SignIn {
+	if s.SignIn == nil || !now.Before(s.SignIn.Expires) {
+		return nil
+	}
+	return s.SignIn
 }
 
 // ModelStatus names the model she thinks with.

@@ -17,6 +17,7 @@ const deathShown = 5 * time.Minute
 
 type alertsView struct {
 	Title     string
+	SignIn    *agent.SignIn // a Microsoft sign-in she waits for
 	LinkDown  bool
 	LowHealth bool
 	Death     *agent.DeathNote
@@ -27,6 +28,9 @@ func alertsOf(s agent.Snapshot, now time.Time) alertsView {
 	var a alertsView
 	var titles []string
 	a.LinkDown = !s.Conn.Connected
+	if a.SignIn = s.PendingSignIn(now); a.SignIn != nil {
+		titles = append(titles, "Sign-in needed")
+	}
 	if n := len(s.Deaths); n > 0 && now.Sub(s.Deaths[n-1].At) < deathShown {
 		d := s.Deaths[n-1]
 		a.Death = &d

@@ -126,3 +126,29 @@ func TestReflexesReadAsSentences(t *testing.T) {
 		}
 	}
 }
+
+// TestTheSignInBannerSaysWhatToDo: a pending Microsoft sign-in is a banner
+// naming the URL and the code, escaped; only an https URL becomes a link;
+// an expired code shows nothing.
+func TestTheSignInBannerSaysWhatToDo(t *testing.T) {
+	now := time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)
+	ctx := context.Background()
+	s := agent.Snapshot{Name: "Bea", Conn: protocol.ConnStatus{Connected: true},
+		SignIn: &agent.SignIn{URL: "https://microsoft.com/link", Code: "AB<b>CD", Expires: now.Add(14 * time.Minute)}}
+	out := html(t, func(b *strings.Builder) error { return Alerts(s, now).Render(ctx, b) })
+	for _, want := range []string{"Sign in to Microsoft for Bea:", `<a href="https://microsoft.com/link"`, `rel="noopener noreferrer"`,
+		"AB&lt;b&gt;CD", `data-expires-in="840"`, "works until 12:14", `data-title="⚠ Sign-in needed · Bea"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the sign-in banner lacks %q:\n%s", want, out)
+		}
+	}
+	s.SignIn.URL = `javascript:alert(1)"><script>x</script>`
+	out = html(t, func(b *strings.Builder) error { return Alerts(s, now).Render(ctx, b) })
+	if strings.Contains(out, "<a href") || strings.Contains(out, "<script>") || !strings.Contains(out, "javascript:alert(1)&#34;&gt;&lt;script&gt;") {
+		t.Errorf("a URL that is not https is linked or unescaped:\n%s", out)
+	}
+	out = html(t, func(b *strings.Builder) error { return Alerts(s, now.Add(14*time.Minute)).Render(ctx, b) })
+	if strings.Contains(out, "Sign in") {
+		t.Errorf("an expired code still shows:\n%s", out)
+	}
+}

@@ -62,6 +62,9 @@ func clock(t time.Time) string {
 	return t.Format("15:04:05")
 }
 
+// minute is the time of day of t, to the minute.
+func minute(t time.Time) string { return t.Format("15:04") }
+
 // stamp is a date and time for the tables.
 func stamp(t time.Time) string {
 	if t.IsZero() {
