@@ -152,3 +152,31 @@ func TestTheSignInBannerSaysWhatToDo(t *testing.T) {
 		t.Errorf("an expired code still shows:\n%s", out)
 	}
 }
+
+// TestTheHealthChartSpansWhatExists: the chart runs from her first sample
+// to now, so three minutes of play fill it, labelled in minutes; more than
+// twenty minutes show the last twenty.
+func TestTheHealthChartSpansWhatExists(t *testing.T) {
+	now := time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)
+	samples := func(d time.Duration) []agent.Vital {
+		var vs []agent.Vital
+		for at := now.Add(-d); !at.After(now); at = at.Add(10 * time.Second) {
+			vs = append(vs, agent.Vital{At: at, Health: 20, Food: 18})
+		}
+		return vs
+	}
+	out := html(t, func(b *strings.Builder) error { return Vitals(samples(3*time.Minute), now).Render(context.Background(), b) })
+	for _, want := range []string{"<span>3 min ago</span>", "<span>1 min 30 s ago</span>", "<span>now</span>", `points="0.0,1.0 `, "health 20", "food 18"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("three minutes of samples: the chart lacks %q:\n%s", want, out)
+		}
+	}
+	out = html(t, func(b *strings.Builder) error { return Vitals(samples(30*time.Minute), now).Render(context.Background(), b) })
+	if !strings.Contains(out, "<span>20 min ago</span>") || !strings.Contains(out, "<span>10 min ago</span>") {
+		t.Errorf("half an hour of samples is not the last 20 minutes:\n%s", out)
+	}
+	out = html(t, func(b *strings.Builder) error { return Vitals(samples(20*time.Second), now).Render(context.Background(), b) })
+	if !strings.Contains(out, "<span>1 min ago</span>") || !strings.Contains(out, "<span>30 s ago</span>") {
+		t.Errorf("twenty seconds of samples do not span the least minute:\n%s", out)
+	}
+}
