@@ -145,6 +145,7 @@ type Finished struct {
 	Params  string          `json:"params,omitempty"` // the request's parameters as a JSON object
 	Result  protocol.Result `json:"result"`
 	Message string          `json:"message"`
+	Build   *BuildCount     `json:"build,omitempty"` // a build's counted cells, when the game counted them
 	Started time.Time       `json:"started"`
 	Ended   time.Time       `json:"ended"`
 }

@@ -165,17 +165,23 @@ func TestTheHealthChartSpansWhatExists(t *testing.T) {
 		}
 		return vs
 	}
-	out := html(t, func(b *strings.Builder) error { return Vitals(samples(3*time.Minute), now).Render(context.Background(), b) })
+	out := html(t, func(b *strings.Builder) error {
+		return Vitals(samples(3*time.Minute), now).Render(context.Background(), b)
+	})
 	for _, want := range []string{"<span>3 min ago</span>", "<span>1 min 30 s ago</span>", "<span>now</span>", `points="0.0,1.0 `, "health 20", "food 18"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("three minutes of samples: the chart lacks %q:\n%s", want, out)
 		}
 	}
-	out = html(t, func(b *strings.Builder) error { return Vitals(samples(30*time.Minute), now).Render(context.Background(), b) })
+	out = html(t, func(b *strings.Builder) error {
+		return Vitals(samples(30*time.Minute), now).Render(context.Background(), b)
+	})
 	if !strings.Contains(out, "<span>20 min ago</span>") || !strings.Contains(out, "<span>10 min ago</span>") {
 		t.Errorf("half an hour of samples is not the last 20 minutes:\n%s", out)
 	}
-	out = html(t, func(b *strings.Builder) error { return Vitals(samples(20*time.Second), now).Render(context.Background(), b) })
+	out = html(t, func(b *strings.Builder) error {
+		return Vitals(samples(20*time.Second), now).Render(context.Background(), b)
+	})
 	if !strings.Contains(out, "<span>1 min ago</span>") || !strings.Contains(out, "<span>30 s ago</span>") {
 		t.Errorf("twenty seconds of samples do not span the least minute:\n%s", out)
 	}
