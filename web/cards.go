@@ -32,7 +32,7 @@ func (s *Server) cardComponent(ctx context.Context, event string, snap agent.Sna
 		return partials.Reflexes(snap.Reflexes, s.now())
 	case string(agent.TopicActions):
 		rows, problem := s.recentActions(ctx)
-		return partials.Actions(rows, problem, s.now())
+		return partials.Actions(rows, problem, s.now(), snap.Reflexes)
 	case agent.EventAlerts:
 		return partials.Alerts(snap, s.now())
 	case agent.EventInventory:

@@ -135,7 +135,7 @@ func TestLongParamsAndProgressCountsStayReadable(t *testing.T) {
 	params := `{"layers":[` + strings.Repeat(`["AAAAA","ADDDA"],`, 100) + `[]]}`
 	var b strings.Builder
 	rows := []agent.ActionRecord{{ID: "r1-abcdef", Action: "build", Params: params, Started: clock}}
-	if err := partials.ActionTable(rows, false, time.Now()).Render(context.Background(), &b); err != nil {
+	if err := partials.ActionTable(rows, false, time.Now(), nil).Render(context.Background(), &b); err != nil {
 		t.Fatal(err)
 	}
 	html := b.String()

@@ -167,7 +167,7 @@ func TestActionsTopicRereadsTheHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ev.Name != "actions" || !strings.Contains(ev.Data, "crafted 4 oak_planks") {
+	if ev.Name != "actions" || !strings.Contains(ev.Data, "crafted 4 oak planks") {
 		t.Fatalf("after an actions change got %+v", ev)
 	}
 }

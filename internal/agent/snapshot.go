@@ -176,6 +176,9 @@ type ReflexNote struct {
 	Message string             `json:"message"`
 	Target  *protocol.Attacker `json:"target,omitempty"` // whom a defend fought or a flee ran from, when the game said
 	Item    string             `json:"item,omitempty"`   // what an eat ate, when the game said
+	// Interrupted is the request id of the action it cut short; "" for
+	// none.
+	Interrupted string `json:"interrupted,omitempty"`
 }
 
 // Line is something she said out loud (speak).

@@ -116,7 +116,7 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 			Text: fmt.Sprintf("You are back in the game after dying, at %s (%s). Where you died is remembered as last_death.",
 				p.Position.Block(), orDefault(p.Dimension, "overworld"))})
 	case protocol.Reflex:
-		r := ReflexNote{At: now, Reflex: p.Reflex, Event: p.Event, Message: p.Message, Target: p.Target, Item: p.Item}
+		r := ReflexNote{At: now, Reflex: p.Reflex, Event: p.Event, Message: p.Message, Target: p.Target, Item: p.Item, Interrupted: p.InterruptedID}
 		s.noteReflex(r)
 		if p.Event == protocol.EventFailed {
 			s.perceive(Perception{Source: SourceGame, Kind: KindReflex, At: now, Reflex: &r,

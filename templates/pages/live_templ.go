@@ -465,7 +465,7 @@ func Live(v LiveView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = partials.Actions(v.Actions, v.ActionsProblem, v.Now).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = partials.Actions(v.Actions, v.ActionsProblem, v.Now, v.Snap.Reflexes).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -20,6 +20,7 @@ func TestActionsInWords(t *testing.T) {
 		{"eat_food", `{}`, "eating"},
 		{"find_block", ``, "find block"},
 		{"teleport", `{}`, "teleport"},
+		{"build", `{"origin":{"x":23,"y":70,"z":-3},"layers":[]}`, "building at 23 70 -3"},
 	} {
 		if got := Doing(tc.action, tc.params); got != tc.want {
 			t.Errorf("Doing(%s, %s) = %q, want %q", tc.action, tc.params, got, tc.want)
@@ -184,5 +185,26 @@ func TestTheHealthChartSpansWhatExists(t *testing.T) {
 	})
 	if !strings.Contains(out, "<span>1 min ago</span>") || !strings.Contains(out, "<span>30 s ago</span>") {
 		t.Errorf("twenty seconds of samples do not span the least minute:\n%s", out)
+	}
+}
+
+// TestAnInterruptionNamesTheReflexThatCausedIt: an action a reflex cut
+// short reads what the reflex did, found by the request id its start
+// named; without one it reads the game's sentence, ids made readable.
+func TestAnInterruptionNamesTheReflexThatCausedIt(t *testing.T) {
+	notes := []agent.ReflexNote{
+		{Reflex: "eat", Event: "started", Item: "mutton", Interrupted: "r4-a"},
+		{Reflex: "defend", Event: "started", Target: &protocol.Attacker{Type: "zombie"}, Interrupted: "r5-a"},
+		{Reflex: "defend", Event: "finished", Target: &protocol.Attacker{Type: "zombie"}},
+	}
+	msg := "interrupted (reflex: defend against Zombie) while breaking stone at (52, 34, -1)"
+	if got, more := OutcomeOf(protocol.Interrupted, msg, InterruptedBy("r5-a", notes)); got != "Interrupted: fighting a Zombie" || !more {
+		t.Errorf("the defend's interruption reads %q (more %v)", got, more)
+	}
+	if got, _ := OutcomeOf(protocol.Interrupted, "interrupted while breaking grass_block", InterruptedBy("r9-z", notes)); got != "Interrupted: interrupted while breaking grass block" {
+		t.Errorf("an interruption with no reflex kept reads %q", got)
+	}
+	if got, _ := OutcomeOf(protocol.Success, "crafted 1 iron_pickaxe from 3 iron_ingot; you now have 1", nil); got != "Done: crafted 1 iron pickaxe from 3 iron ingot" {
+		t.Errorf("a success reads %q", got)
 	}
 }

@@ -47,6 +47,15 @@ func Elapsed(d time.Duration) string {
 	}
 }
 
+// Took is how long a finished action took: "under a second", "12 s",
+// "3 min 5 s".
+func Took(d time.Duration) string {
+	if d < time.Second {
+		return "under a second"
+	}
+	return Elapsed(d)
+}
+
 func seconds(d time.Duration) string {
 	if d < 0 {
 		d = 0

@@ -105,6 +105,11 @@ func Doing(action, paramsJSON string) string {
 	case "place_block":
 		return "placing " + orSomething(ItemName(str(m, "block"))) + at(m)
 	case "build":
+		if o, ok := m["origin"].(map[string]any); ok {
+			if p := place(o); p != "" {
+				return "building at " + p
+			}
+		}
 		return "building"
 	case "pillar_up":
 		return "pillaring up"
@@ -328,4 +333,33 @@ func Readable(sentence string) string {
 		}
 	}
 	return strings.Join(words, " ")
+}
+
+// OutcomeOf is how an action ended as a row says it, and whether the
+// game's sentence has more than the row shows. An action a reflex cut
+// short names the reflex from its fields ("Interrupted: fighting a
+// Zombie"); any other shows the start of the game's sentence with its ids
+// made readable.
+func OutcomeOf(result protocol.Result, message string, by *agent.ReflexNote) (brief string, more bool) {
+	if result == protocol.Interrupted && by != nil {
+		said := ReflexSaid(*by)
+		return "Interrupted: " + strings.ToLower(said[:1]) + said[1:], message != ""
+	}
+	b, more := Brief(message)
+	return Outcome(result, Readable(b)), more
+}
+
+// InterruptedBy is the reflex that cut the action with request id short,
+// among notes: its start names the request. Nil when none did, or when the
+// note is no longer kept.
+func InterruptedBy(id string, notes []agent.ReflexNote) *agent.ReflexNote {
+	if id == "" {
+		return nil
+	}
+	for i := len(notes) - 1; i >= 0; i-- {
+		if notes[i].Interrupted == id {
+			return &notes[i]
+		}
+	}
+	return nil
 }
