@@ -39,12 +39,12 @@ func Vitals(vs []agent.Vital, now time.Time) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		if len(vs) < 2 {
+		if len(vs) == 1 {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<p class=\"muted small\">A chart of her health and food shows here once she has played a few seconds.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-		} else {
+		} else if len(vs) > 1 {
 			span := vitalsSpan(vs, now)
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<figure class=\"vitals\"><div class=\"chart\"><span class=\"y-axis small muted\" aria-hidden=\"true\"><span>20</span><span>0</span></span> <svg viewBox=\"0 0 240 44\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"")
 			if templ_7745c5c3_Err != nil {
@@ -199,7 +199,9 @@ func spanWords(d time.Duration) string {
 	return itoa(s/60) + " min " + itoa(s%60) + " s"
 }
 
-func yOf(v float64) string { return strconv.FormatFloat(43-v*2.1, 'f', 1, 64) }
+// yOf is the height of a value from 0 to 20, with room at the top and the
+// bottom so a full or empty line is not hidden by the frame.
+func yOf(v float64) string { return strconv.FormatFloat(42-v*2, 'f', 1, 64) }
 
 func vitalsLine(vs []agent.Vital, now time.Time, span time.Duration, of func(agent.Vital) float64) string {
 	var b strings.Builder

@@ -349,6 +349,15 @@ func OutcomeOf(result protocol.Result, message string, by *agent.ReflexNote) (br
 	return Outcome(result, Readable(b)), more
 }
 
+// RecordOutcome is OutcomeOf for a row of the history: a build whose cells
+// were counted says only its verdict beside the counts, which say the rest.
+func RecordOutcome(r agent.ActionRecord, reflexes []agent.ReflexNote) (brief string, more bool) {
+	if r.Build != nil {
+		return ResultWords(protocol.Result(r.Result)), r.Message != ""
+	}
+	return OutcomeOf(protocol.Result(r.Result), r.Message, InterruptedBy(r.ID, reflexes))
+}
+
 // InterruptedBy is the reflex that cut the action with request id short,
 // among notes: its start names the request. Nil when none did, or when the
 // note is no longer kept.
