@@ -1,6 +1,8 @@
 package partials
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"time"
 
@@ -78,14 +80,33 @@ func linkState(s agent.Snapshot) string {
 	return "down"
 }
 
-// carried is what she carried when she died, as a sentence.
+// carriedShown is how many kinds of thing the death banner names before it
+// counts the rest.
+const carriedShown = 6
+
+// carried is what she carried when she died, as a sentence: her stacks
+// summed by item, the largest first, the first few named and the rest
+// counted.
 func carried(stacks []game.Stack) string {
 	if len(stacks) == 0 {
 		return "She carried nothing."
 	}
-	parts := make([]string, len(stacks))
-	for i, st := range stacks {
-		parts[i] = itoa(st.Count) + " " + ItemName(st.Item)
+	sum := map[string]int{}
+	var items []string
+	for _, st := range stacks {
+		if sum[st.Item] == 0 {
+			items = append(items, st.Item)
+		}
+		sum[st.Item] += st.Count
+	}
+	slices.SortStableFunc(items, func(a, b string) int { return cmp.Compare(sum[b], sum[a]) })
+	var parts []string
+	for i, it := range items {
+		if i == carriedShown {
+			parts = append(parts, "and "+itoa(len(items)-carriedShown)+" other kinds of thing")
+			break
+		}
+		parts = append(parts, itoa(sum[it])+" "+ItemName(it))
 	}
 	return "She carried " + strings.Join(parts, ", ") + "."
 }

@@ -208,3 +208,16 @@ func TestAnInterruptionNamesTheReflexThatCausedIt(t *testing.T) {
 		t.Errorf("a success reads %q", got)
 	}
 }
+
+// TestTheDeathBannerSumsWhatSheCarried: stacks of one item are summed, the
+// largest named first, and past six kinds the rest are counted.
+func TestTheDeathBannerSumsWhatSheCarried(t *testing.T) {
+	var stacks []game.Stack
+	for _, it := range []string{"cobblestone", "dirt", "cobblestone", "stick", "torch", "coal", "sand", "oak_door", "mutton"} {
+		stacks = append(stacks, game.Stack{Item: it, Count: 2})
+	}
+	want := "She carried 4 cobblestone, 2 dirt, 2 stick, 2 torch, 2 coal, 2 sand, and 2 other kinds of thing."
+	if got := carried(stacks); got != want {
+		t.Errorf("carried = %q, want %q", got, want)
+	}
+}
