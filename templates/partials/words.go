@@ -233,7 +233,7 @@ func Brief(msg string) (brief string, rest bool) {
 func ReflexSaid(n agent.ReflexNote) string {
 	foe, food := "an attacker", "something"
 	if n.Target != nil {
-		foe = Foe(*n.Target)
+		foe = foeOf(*n.Target)
 	}
 	if n.Item != "" {
 		food = ItemName(n.Item)
@@ -263,9 +263,9 @@ func ReflexSaid(n agent.ReflexNote) string {
 	return finished
 }
 
-// Foe is whom a reflex or a blow is about: a player by name, a creature as
-// "a Zombie".
-func Foe(a protocol.Attacker) string {
+// foeOf is whom a reflex is about: a player by name, a creature as "a
+// Zombie".
+func foeOf(a protocol.Attacker) string {
 	if a.Type == "player" && a.Name != "" {
 		return a.Name
 	}
