@@ -129,14 +129,7 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 		w := protocol.WorldID{Server: p.Server, Dimension: p.Dimension}
 		s.live.Update(TopicConn, func(snap *Snapshot) { snap.World, snap.Conn.World, snap.Lost, snap.SignIn = w, w, true, nil })
 	case protocol.SignIn:
-		// For the person watching, not for her: she cannot sign in herself.
-		life := time.Duration(p.ExpiresIn) * time.Second
-		if life <= 0 {
-			life = signInLife
-		}
-		in := &SignIn{URL: p.URL, Code: p.Code, Expires: now.Add(life)}
-		s.logger.Info("agent: the game side waits for a Microsoft sign-in", slog.String("url", p.URL), slog.String("code", p.Code))
-		s.live.Update(TopicConn, func(snap *Snapshot) { snap.SignIn = in })
+		s.onSignIn(p, now)
 	case protocol.Heartbeat:
 		// Noise by design: an idle server costs nothing.
 	case protocol.Answer:
@@ -172,6 +165,18 @@ func (s *Surface) onState(p protocol.State, now time.Time) {
 		snap.Vitals = sample(snap.Vitals, func(v Vital) time.Time { return v.At },
 			Vital{At: now, Health: pl.Health, Food: pl.Food}, now, vitalEvery, vitalWindow)
 	})
+}
+
+// onSignIn shows the sign-in the game side waits for. It is for the person
+// watching, not a perception: she cannot sign in herself.
+func (s *Surface) onSignIn(p protocol.SignIn, now time.Time) {
+	life := time.Duration(p.ExpiresIn) * time.Second
+	if life <= 0 {
+		life = signInLife
+	}
+	in := &SignIn{URL: p.URL, Code: p.Code, Expires: now.Add(life)}
+	s.logger.Info("agent: the game side waits for a Microsoft sign-in", slog.String("url", p.URL), slog.String("code", p.Code))
+	s.live.Update(TopicConn, func(snap *Snapshot) { snap.SignIn = in })
 }
 
 // onDeath notes a death with what she carried, and says on which server
