@@ -76,6 +76,8 @@ func TestBrowserLivePanelChangesWithoutReload(t *testing.T) {
 		(pollTrue(textOf("#live-hands") + `.includes("3 of 4 oak log") && ` + textOf("#live-body") + `.includes("9/20")`)))
 	within(t, ctx, "the seconds ticking on",
 		(pollTrue(`!["12 s", ""].includes(` + textOf("[data-elapsed]") + `)`)))
+	within(t, ctx, "the times ago counting on",
+		(pollTrue(`/^1[3-9] s ago$/.test(` + textOf("#live-conn time[data-ago]") + `)`)))
 	mark, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.__beaMark === true`))
 	if err != nil || !mark {
 		t.Fatalf("the page reloaded (mark %v, %v)", mark, err)
