@@ -1,8 +1,10 @@
-// Keeps the "12 s so far" counters of the live panel ticking between server
-// updates. An element carries data-elapsed, the seconds the action had run
-// when the server rendered it; the count goes on from the moment the element
-// first appears here, so the browser's clock never has to agree with the
-// server's. A fresh element (after an SSE swap) starts from its own figure.
+// Keeps the "12 s so far" counters and the "2 min ago" times of the live
+// panel going between server updates. An element carries data-elapsed (the
+// seconds the action had run) or data-ago (how many seconds ago it was)
+// when the server rendered it; the count goes on from the moment the
+// element first appears here, so the browser's clock never has to agree
+// with the server's. A fresh element (after an SSE swap) starts from its
+// own figure. The words match partials.Elapsed and partials.Ago.
 (function () {
   "use strict";
   var base = new WeakMap();
@@ -14,18 +16,34 @@
     return Math.floor(m / 60) + " h " + (m % 60) + " min";
   }
 
-  function tick() {
+  function ago(s) {
+    if (s < 5) return "just now";
+    if (s < 60) return s + " s ago";
+    if (s < 3600) return Math.floor(s / 60) + " min ago";
+    return Math.floor(s / 3600) + " h ago";
+  }
+
+  // each calls fn with every element carrying attr and the seconds it has
+  // been on the page since the server rendered its figure.
+  function each(attr, fn) {
     var now = Date.now();
-    var els = document.querySelectorAll("[data-elapsed]");
+    var els = document.querySelectorAll("[" + attr + "]");
     for (var i = 0; i < els.length; i++) {
       var el = els[i];
       var b = base.get(el);
       if (!b) {
-        b = { at: now, s: parseInt(el.getAttribute("data-elapsed"), 10) || 0 };
+        b = { at: now, s: parseInt(el.getAttribute(attr), 10) || 0 };
         base.set(el, b);
       }
-      el.textContent = format(b.s + Math.floor((now - b.at) / 1000));
+      fn(el, b.s, Math.floor((now - b.at) / 1000));
     }
+  }
+
+  function tick() {
+    each("data-elapsed", function (el, s, since) { el.textContent = format(s + since); });
+    each("data-ago", function (el, s, since) { el.textContent = ago(s + since); });
+    // A sign-in banner goes once its code has expired.
+    each("data-expires-in", function (el, s, since) { if (since >= s) el.hidden = true; });
   }
 
   setInterval(tick, 1000);

@@ -61,7 +61,7 @@ func TestBrowserLivePanelChangesWithoutReload(t *testing.T) {
 		s.Doing = &d
 	})
 	within(t, ctx, "the first progress showing",
-		(pollTrue(textOf("#live-hands") + `.includes("chopped 2 of 4 logs")`)))
+		(pollTrue(textOf("#live-hands") + `.includes("2 of 4 oak log")`)))
 	f.Live.Update(agent.TopicHands, func(s *agent.Snapshot) {
 		d := *s.Doing
 		d.Progress = &agent.Progress{Done: 3, Total: 4, Message: "chopped 3 of 4 logs"}
@@ -73,9 +73,11 @@ func TestBrowserLivePanelChangesWithoutReload(t *testing.T) {
 		s.Body = &b
 	})
 	within(t, ctx, "the next progress and the new health showing",
-		(pollTrue(textOf("#live-hands") + `.includes("chopped 3 of 4 logs") && ` + textOf("#live-body") + `.includes("9/20")`)))
+		(pollTrue(textOf("#live-hands") + `.includes("3 of 4 oak log") && ` + textOf("#live-body") + `.includes("9/20")`)))
 	within(t, ctx, "the seconds ticking on",
 		(pollTrue(`!["12 s", ""].includes(` + textOf("[data-elapsed]") + `)`)))
+	within(t, ctx, "the times ago counting on",
+		(pollTrue(`/^1[3-9] s ago$/.test(` + textOf("#live-conn time[data-ago]") + `)`)))
 	mark, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.__beaMark === true`))
 	if err != nil || !mark {
 		t.Fatalf("the page reloaded (mark %v, %v)", mark, err)

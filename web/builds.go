@@ -52,6 +52,7 @@ func (s *Server) templateCells(name string) ([]blueprint.Cell, error) {
 func (s *Server) buildsView(c echo.Context) pages.BuildsView {
 	v := pages.BuildsView{Head: s.head(c, "Builds", "/builds"), CanScript: s.deps.Scripts != nil, Now: s.now()}
 	v.Ran, v.RanProblem = s.ranBuilds(c.Request().Context())
+	v.Reflexes = s.deps.Live.Snapshot().Reflexes
 	for _, tp := range s.deps.Blueprints.List() {
 		cells, err := s.templateCells(tp.Name)
 		if err != nil {

@@ -137,4 +137,21 @@ func TestBuildsPageListsHerBuilds(t *testing.T) {
 	if strings.Contains(body, "build-r8-a") {
 		t.Errorf("a find_block is listed among her builds")
 	}
+
+	// A build whose answer counted its cells shows them as numbers, on
+	// the builds page and in the recent actions.
+	f.History.add(agent.ActionRecord{ID: "r10-c", Action: "build", Started: clock, Finished: clock.Add(time.Minute),
+		Params: `{"origin":{"x":0,"y":64,"z":0},"layers":[["#"]],"palette":{"#":"cobblestone"}}`,
+		Result: "FAILURE", Message: "built 40 of 52 cells; 12 still wrong: …",
+		Build: &agent.BuildCount{Cells: 52, Placed: 40, Missing: 9, Protected: 3}})
+	counts := []string{`data-placed="40" data-cells="52" data-missing="9" data-protected="3"`,
+		`<strong class="warn">40 of 52</strong> cells placed`, `<strong class="warn">9</strong> missing`, `<strong class="bad">3</strong> protected`}
+	for _, page := range []string{"/builds", "/"} {
+		_, body = get(t, c, f.URL+page)
+		for _, want := range counts {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s: the counted build lacks %q", page, want)
+			}
+		}
+	}
 }

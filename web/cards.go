@@ -12,45 +12,37 @@ import (
 	"beaweb/templates/partials"
 )
 
-// The live page's cards that no topic of the snapshot names on its own:
-// what she carries, the map, the health chart and the alerts are all drawn
-// from her body, the alerts also from the link and the reflexes, and her
-// hands (with the Pause button) also from the link, where the switch lives.
-const (
-	cardInventory = "inventory"
-	cardMap       = "map"
-	cardVitals    = "vitals"
-	cardAlerts    = "alerts"
-)
-
-// cardEvents are the events of the whole redraw besides the topics'.
-var cardEvents = []string{cardAlerts, cardInventory, cardMap, cardVitals}
-
-// alongside names the events a change of topic t redraws besides its own.
-func alongside(t agent.Topic) []string {
-	switch t {
-	case agent.TopicBody:
-		return []string{cardInventory, cardMap, cardVitals, cardAlerts}
-	case agent.TopicConn:
-		return []string{cardAlerts, string(agent.TopicHands)}
-	case agent.TopicReflex:
-		return []string{cardAlerts}
+// cardComponent draws the card whose SSE event is event (agent.Cards pairs
+// each with its element and its topics); nil for an event with no card.
+func (s *Server) cardComponent(ctx context.Context, event string, snap agent.Snapshot) templ.Component {
+	switch event {
+	case string(agent.TopicHands):
+		return partials.Hands(snap, s.now())
+	case string(agent.TopicConn):
+		return partials.Conn(snap.Conn, s.now())
+	case string(agent.TopicModel):
+		return partials.Model(snap.Model)
+	case string(agent.TopicBody):
+		return partials.Body(snap.Body)
+	case string(agent.TopicVoice):
+		return partials.Voice(snap.Voice, s.now())
+	case string(agent.TopicChat):
+		return partials.Chat(snap.Chat, s.now())
+	case string(agent.TopicReflex):
+		return partials.Reflexes(snap.Reflexes, s.now())
+	case string(agent.TopicActions):
+		rows, problem := s.recentActions(ctx)
+		return partials.Actions(rows, problem, s.now(), snap.Reflexes)
+	case agent.EventAlerts:
+		return partials.Alerts(snap, s.now())
+	case agent.EventInventory:
+		return partials.Inventory(snap.Body)
+	case agent.EventMap:
+		return partials.MapLive(snap)
+	case agent.EventVitals:
+		return partials.Vitals(snap.Vitals, s.now())
 	}
 	return nil
-}
-
-func (s *Server) cardComponent(ctx context.Context, name string, snap agent.Snapshot) templ.Component {
-	switch name {
-	case cardInventory:
-		return partials.Inventory(snap.Body)
-	case cardMap:
-		return partials.MapLive(snap)
-	case cardVitals:
-		return partials.Vitals(snap.Vitals, s.now())
-	case cardAlerts:
-		return partials.Alerts(snap, s.now())
-	}
-	return s.topicComponent(ctx, agent.Topic(name), snap)
 }
 
 // sentCards remembers the last body of each card the relay sent, so that a
@@ -84,23 +76,22 @@ func (c *sentCards) reset() {
 	c.mu.Unlock()
 }
 
-// writeCards appends the events of the named cards. With skipSame (the
-// relay), a card that would draw what it drew last time is left out.
-func (s *Server) writeCards(ctx context.Context, buf *bytes.Buffer, names []string, snap agent.Snapshot, skipSame bool) {
-	for _, name := range names {
-		comp := s.cardComponent(ctx, name, snap)
-		if comp == nil {
-			continue
-		}
-		var body bytes.Buffer
-		if err := comp.Render(ctx, &body); err != nil {
-			s.log.Error("web: drawing a live card failed", slog.String("card", name), slog.Any("error", err))
-			body.Reset()
-			_ = partials.Alert("This part of the panel could not be drawn; beaweb's log says why.").Render(ctx, &body)
-		}
-		if skipSame && !s.sent.changed(name, body.Bytes()) {
-			continue
-		}
-		writeEvent(buf, 0, name, body.Bytes())
+// writeCard appends the event that redraws card c, numbered seq (0 for
+// none). With skipSame (a card drawn from a topic not its own), a card
+// that would draw what it drew last time is left out.
+func (s *Server) writeCard(ctx context.Context, buf *bytes.Buffer, seq uint64, c agent.Card, snap agent.Snapshot, skipSame bool) {
+	comp := s.cardComponent(ctx, c.Event, snap)
+	var body bytes.Buffer
+	if comp == nil {
+		s.log.Error("web: a live card has no drawing", slog.String("card", c.Event))
+		_ = partials.Alert("This part of the panel could not be drawn; beaweb's log says why.").Render(ctx, &body)
+	} else if err := comp.Render(ctx, &body); err != nil {
+		s.log.Error("web: drawing a live card failed", slog.String("card", c.Event), slog.Any("error", err))
+		body.Reset()
+		_ = partials.Alert("This part of the panel could not be drawn; beaweb's log says why.").Render(ctx, &body)
 	}
+	if skipSame && !s.sent.changed(c.Event, body.Bytes()) {
+		return
+	}
+	writeEvent(buf, seq, c.Event, body.Bytes())
 }

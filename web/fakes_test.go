@@ -66,7 +66,7 @@ func sampleSnapshot() agent.Snapshot {
 		},
 		Model: agent.ModelStatus{Provider: "rules", Model: "autopilot", LastLatency: 3 * time.Millisecond},
 		Doing: &agent.Doing{
-			ID: "r7-a", Action: "find_block", Call: "find_block(block=log, count=4)", Started: started,
+			ID: "r7-a", Action: "find_block", Call: "find_block(block=log, count=4)", Params: `{"block":"oak_log","count":4}`, Started: started,
 			Progress: &agent.Progress{Done: 1, Total: 4, Message: "chopped 1 of 4 logs", At: clock},
 		},
 		Last: &agent.Finished{

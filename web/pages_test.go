@@ -96,7 +96,7 @@ func TestReconnectingIsShown(t *testing.T) {
 	if !strings.Contains(body, "reconnecting") || !strings.Contains(body, "attempt 3") || !strings.Contains(body, "connection refused") {
 		t.Fatal("the live page does not show the reconnection")
 	}
-	if want := `since <time datetime="2026-12-02T21:48:03Z" title="2026-12-02 21:48:03">21:48:03</time>`; !strings.Contains(body, want) {
+	if want := `since <time datetime="2026-12-02T21:48:03Z" title="2026-12-02 21:48:03" data-ago="`; !strings.Contains(body, want) {
 		t.Errorf("the live page does not say since when it reconnects: no %s", want)
 	}
 }
@@ -106,20 +106,20 @@ func TestReconnectingIsShown(t *testing.T) {
 // a status with no time says nothing of when.
 func TestConnectedSinceIsShown(t *testing.T) {
 	f := serve(t)
-	want := `since <time datetime="2026-12-02T12:00:00Z" title="2026-12-02 12:00:00">12:00:00</time>`
+	want := `since <time datetime="2026-12-02T12:00:00Z" title="2026-12-02 12:00:00" data-ago="12">12 s ago</time>`
 	_, body := get(t, browser(t), f.URL+"/")
 	if !strings.Contains(body, "connected</strong>") || !strings.Contains(body, want) {
 		t.Errorf("the live page does not say since when she is connected: no %s", want)
 	}
 	var b strings.Builder
-	if err := partials.Conn(protocol.ConnStatus{Connected: true, Since: clock.Add(-12 * time.Second)}).Render(context.Background(), &b); err != nil {
+	if err := partials.Conn(protocol.ConnStatus{Connected: true, Since: clock.Add(-12 * time.Second)}, clock).Render(context.Background(), &b); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), want) {
 		t.Errorf("the connection's partial lacks %s:\n%s", want, b.String())
 	}
 	b.Reset()
-	if err := partials.Conn(protocol.ConnStatus{}).Render(context.Background(), &b); err != nil {
+	if err := partials.Conn(protocol.ConnStatus{}, clock).Render(context.Background(), &b); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(b.String(), "since") {
@@ -129,13 +129,13 @@ func TestConnectedSinceIsShown(t *testing.T) {
 
 // TestLongParamsAndProgressCountsStayReadable: a build's parameters run to
 // thousands of characters; a row shows the start and keeps the whole in its
-// title. A progress message that opens with the count the bar shows does
-// not say it twice.
+// title. The progress beside the bar says the count once, in words, and
+// keeps the game's sentence (which repeats it) in a hover title.
 func TestLongParamsAndProgressCountsStayReadable(t *testing.T) {
 	params := `{"layers":[` + strings.Repeat(`["AAAAA","ADDDA"],`, 100) + `[]]}`
 	var b strings.Builder
 	rows := []agent.ActionRecord{{ID: "r1-abcdef", Action: "build", Params: params, Started: clock}}
-	if err := partials.ActionTable(rows, false, time.Now()).Render(context.Background(), &b); err != nil {
+	if err := partials.ActionTable(rows, false, time.Now(), nil).Render(context.Background(), &b); err != nil {
 		t.Fatal(err)
 	}
 	html := b.String()
@@ -154,8 +154,9 @@ func TestLongParamsAndProgressCountsStayReadable(t *testing.T) {
 	if err := partials.Hands(snap, clock).Render(context.Background(), &b); err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(b.String(), "40/101"); n != 2 || !strings.Contains(b.String(), "<span>cells done</span>") {
-		t.Errorf("the progress says 40/101 %d times (want the bar's and the count beside it):\n%s", n, b.String())
+	if !strings.Contains(b.String(), `title="40/101 cells done"`) || strings.Count(b.String(), "40/101") != 1 ||
+		!strings.Contains(b.String(), `<progress max="101" value="40" aria-label="progress"></progress> <span>40 of 101 cells</span>`) {
+		t.Errorf("the progress does not say 40 of 101 cells once beside its bar:\n%s", b.String())
 	}
 }
 

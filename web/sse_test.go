@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/game/protocol"
 	"beaweb/web"
 )
 
@@ -95,28 +97,23 @@ func (s *stream) nextEvent() (event, error) {
 	}
 }
 
-// snapshot reads the whole redraw a stream starts with, by topic.
+// snapshot reads the whole redraw a stream starts with, by event: one event
+// per card of agent.Cards, in the table's order, none numbered.
 func (s *stream) snapshot(t testing.TB) map[string]string {
 	t.Helper()
 	got := map[string]string{}
-	// The eight topics, then the cards drawn from them: alerts, inventory,
-	// map and vitals.
-	for len(got) < 12 {
+	for _, c := range agent.Cards() {
 		ev, err := s.nextEvent()
 		if err != nil {
-			t.Fatalf("reading the first redraw: %v (got %d topics)", err, len(got))
+			t.Fatalf("reading the first redraw: %v (got %d cards)", err, len(got))
 		}
 		if ev.ID != "" {
 			t.Fatalf("event %q of the first redraw has id %q; a redraw has none", ev.Name, ev.ID)
 		}
-		got[ev.Name] = ev.Data
-	}
-	for _, topic := range []agent.Topic{agent.TopicHands, agent.TopicConn, agent.TopicModel, agent.TopicBody,
-		agent.TopicVoice, agent.TopicChat, agent.TopicReflex, agent.TopicActions,
-		"alerts", "inventory", "map", "vitals"} {
-		if _, ok := got[string(topic)]; !ok {
-			t.Fatalf("the first redraw lacks topic %q: %v", topic, got)
+		if ev.Name != c.Event {
+			t.Fatalf("the first redraw sent %q where the card table has %q next", ev.Name, c.Event)
 		}
+		got[ev.Name] = ev.Data
 	}
 	return got
 }
@@ -169,7 +166,7 @@ func TestActionsTopicRereadsTheHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ev.Name != "actions" || !strings.Contains(ev.Data, "crafted 4 oak_planks") {
+	if ev.Name != "actions" || !strings.Contains(ev.Data, "crafted 4 oak planks") {
 		t.Fatalf("after an actions change got %+v", ev)
 	}
 }
@@ -179,7 +176,7 @@ func TestUnknownTopicRedrawsEverything(t *testing.T) {
 	s := openStream(t, t.Context(), browser(t), f.URL)
 	defer s.Close()
 	s.snapshot(t)
-	f.Live.Update(agent.Topic("inventory"), func(*agent.Snapshot) {})
+	f.Live.Update(agent.Topic("weather"), func(*agent.Snapshot) {})
 	s.snapshot(t)
 }
 
@@ -364,23 +361,74 @@ func TestSlowViewerIsDroppedOthersUnharmed(t *testing.T) {
 }
 
 // TestEveryCardIsOnThePage: each card of the table is an element of the
-// live page swapped by its topic's event (the stream's first redraw, read
-// by snapshot above, sends every card's topic).
+// live page swapped by its event (the stream's first redraw, read by
+// snapshot above, sends every card's event), and each topic's change
+// redraws the cards drawn from it.
 func TestEveryCardIsOnThePage(t *testing.T) {
 	f := serve(t)
 	code, body := get(t, browser(t), f.URL+"/")
 	if code != http.StatusOK {
 		t.Fatalf("GET / = %d", code)
 	}
+	if len(agent.Cards()) < 12 {
+		t.Fatalf("the card table has %d cards; the live panel has at least 12", len(agent.Cards()))
+	}
 	for _, c := range agent.Cards() {
-		if want := fmt.Sprintf(`id="%s" sse-swap="%s"`, c.ID, c.Topic); !strings.Contains(body, want) {
-			t.Errorf("the live page lacks the card %s", want)
+		if want := fmt.Sprintf(`id="%s" sse-swap="%s"`, c.ID, c.Event); strings.Count(body, want) != 1 {
+			t.Errorf("the live page has %d of the card %s, want 1", strings.Count(body, want), want)
 		}
-		if c.Topic.CardID() != c.ID {
-			t.Errorf("topic %s finds the card %q, want %q", c.Topic, c.Topic.CardID(), c.ID)
+		if len(c.From) == 0 {
+			t.Errorf("no topic redraws the card %s", c.Event)
+		}
+	}
+	for _, topic := range []agent.Topic{agent.TopicHands, agent.TopicConn, agent.TopicModel, agent.TopicBody,
+		agent.TopicVoice, agent.TopicChat, agent.TopicReflex, agent.TopicActions} {
+		id := topic.CardID()
+		if id == "" {
+			t.Errorf("topic %s has no card of its own", topic)
+		}
+		if c, _ := agent.CardOf(string(topic)); c.ID != id || !c.Redraws(topic) {
+			t.Errorf("topic %s's own card %+v is not redrawn by it", topic, c)
 		}
 	}
 	if agent.Topic("nothing").CardID() != "" {
 		t.Error("a topic with no card finds one")
+	}
+}
+
+// TestABodyChangeRedrawsWhatIsDrawnFromIt: a change of her body sends the
+// body card with the change's number, then the cards drawn from it whose
+// drawing changed (inventory, map, vitals, alerts), unnumbered.
+func TestABodyChangeRedrawsWhatIsDrawnFromIt(t *testing.T) {
+	f := serve(t)
+	s := openStream(t, t.Context(), browser(t), f.URL)
+	defer s.Close()
+	s.snapshot(t)
+	seq := f.Live.Update(agent.TopicBody, func(s *agent.Snapshot) {
+		b := *s.Body
+		b.Health = 3
+		b.Inventory = append(slices.Clone(b.Inventory), protocol.Slot{Slot: 30, Item: "cobblestone", Count: 5})
+		s.Body = &b
+	})
+	ev, err := s.nextEvent()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev.Name != "body" || ev.ID != strconv.FormatUint(seq, 10) {
+		t.Fatalf("a body change first sent %+v, want the numbered body card", ev)
+	}
+	got := map[string]string{}
+	for range 2 {
+		ev, err := s.nextEvent()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.ID != "" {
+			t.Errorf("the card %s drawn from the body carries the number %s", ev.Name, ev.ID)
+		}
+		got[ev.Name] = ev.Data
+	}
+	if !strings.Contains(got[agent.EventAlerts], "Her health is low") || !strings.Contains(got[agent.EventInventory], "cobblestone") {
+		t.Errorf("after health 3 and new cobblestone the derived cards read %v", got)
 	}
 }

@@ -8,11 +8,9 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"beaweb/internal/agent"
-	"beaweb/templates/partials"
 )
 
 // frame is one or more SSE events, encoded once and written as they are to
@@ -67,15 +65,29 @@ func (s *Server) pump(ctx context.Context, changes <-chan agent.Change) int {
 	}
 }
 
-// renderChange is the event of one change. A topic the dashboard does not
-// know redraws the whole panel, so nothing it changed is missed.
+// renderChange is the events of one change: the topic's own card with the
+// change's number, then the cards drawn from it whose drawing changed. A
+// topic no card is drawn from redraws the whole panel, so nothing it
+// changed is missed.
 func (s *Server) renderChange(ctx context.Context, ch agent.Change) []byte {
 	var buf bytes.Buffer
-	if !s.writeTopic(ctx, &buf, ch.Seq, ch.Topic, ch.Snap) {
+	known := false
+	for _, c := range agent.Cards() {
+		if c.Own(ch.Topic) {
+			known = true
+			s.writeCard(ctx, &buf, ch.Seq, c, ch.Snap, false)
+		}
+	}
+	for _, c := range agent.Cards() {
+		if !c.Own(ch.Topic) && c.Redraws(ch.Topic) {
+			known = true
+			s.writeCard(ctx, &buf, 0, c, ch.Snap, true)
+		}
+	}
+	if !known {
 		s.log.Debug("web: a change of an unknown topic; redrawing the whole panel", slog.String("topic", string(ch.Topic)))
 		return s.renderPanel(ctx, ch.Snap)
 	}
-	s.writeCards(ctx, &buf, alongside(ch.Topic), ch.Snap, true)
 	return buf.Bytes()
 }
 
@@ -83,52 +95,9 @@ func (s *Server) renderChange(ctx context.Context, ch agent.Change) []byte {
 func (s *Server) renderPanel(ctx context.Context, snap agent.Snapshot) []byte {
 	var buf bytes.Buffer
 	for _, c := range agent.Cards() {
-		s.writeTopic(ctx, &buf, 0, c.Topic, snap)
+		s.writeCard(ctx, &buf, 0, c, snap, false)
 	}
-	s.writeCards(ctx, &buf, cardEvents, snap, false)
 	return buf.Bytes()
-}
-
-// writeTopic appends the event that redraws topic t, and says whether t is a
-// topic it knows.
-func (s *Server) writeTopic(ctx context.Context, buf *bytes.Buffer, seq uint64, t agent.Topic, snap agent.Snapshot) bool {
-	comp := s.topicComponent(ctx, t, snap)
-	if comp == nil {
-		return false
-	}
-	var body bytes.Buffer
-	if err := comp.Render(ctx, &body); err != nil {
-		s.log.Error("web: drawing a live topic failed", slog.String("topic", string(t)), slog.Any("error", err))
-		body.Reset()
-		_ = partials.Alert("This part of the panel could not be drawn; beaweb's log says why.").Render(ctx, &body)
-	}
-	writeEvent(buf, seq, string(t), body.Bytes())
-	return true
-}
-
-// topicComponent draws the card topic t redraws (agent.Cards pairs them);
-// nil for a topic with no card.
-func (s *Server) topicComponent(ctx context.Context, t agent.Topic, snap agent.Snapshot) templ.Component {
-	switch t {
-	case agent.TopicHands:
-		return partials.Hands(snap, s.now())
-	case agent.TopicConn:
-		return partials.Conn(snap.Conn)
-	case agent.TopicModel:
-		return partials.Model(snap.Model)
-	case agent.TopicBody:
-		return partials.Body(snap.Body)
-	case agent.TopicVoice:
-		return partials.Voice(snap.Voice)
-	case agent.TopicChat:
-		return partials.Chat(snap.Chat)
-	case agent.TopicReflex:
-		return partials.Reflexes(snap.Reflexes)
-	case agent.TopicActions:
-		rows, problem := s.recentActions(ctx)
-		return partials.Actions(rows, problem, s.now())
-	}
-	return nil
 }
 
 // recentActions reads the live panel's action list, or says why it cannot.

@@ -180,7 +180,7 @@ func readHands(data string) handsView {
 	last = `<p class="last"` + last
 	if m := doingRe.FindStringSubmatch(doing); m != nil {
 		v.doingID, v.doingCall = m[1], html.UnescapeString(m[2])
-		v.progress = strings.Contains(doing, `<p class="progress">`)
+		v.progress = strings.Contains(doing, `<p class="progress"`)
 	}
 	if m := lastRe.FindStringSubmatch(last); m != nil {
 		v.lastID, v.lastSuccess = m[1], m[2] == "SUCCESS"

@@ -93,7 +93,11 @@ func (r Report) Text() string {
 func (r Report) Perception() Perception {
 	p := Perception{Source: SourceGame, Kind: KindAction, Text: r.Text(), Addressed: true}
 	for _, s := range r.Steps {
-		p.Ended = append(p.Ended, Ended{Action: s.Action.Name, Call: s.Action.Call, Result: s.Answer.Result, Message: s.Answer.Explanation()})
+		e := Ended{Action: s.Action.Name, Call: s.Action.Call, Result: s.Answer.Result, Message: s.Answer.Explanation()}
+		if e.Action == "build" {
+			e.Build = BuildCountOf(s.Answer)
+		}
+		p.Ended = append(p.Ended, e)
 	}
 	for _, a := range r.NotDone {
 		p.NotDone = append(p.NotDone, a.Call)
@@ -299,11 +303,16 @@ func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {
 
 	// The history is written before the live panel shows the end, so a
 	// viewer who sees it can find its row.
+	var built *BuildCount
+	if a.Name == "build" {
+		built = BuildCountOf(ans)
+	}
 	if rec.ID != "" {
-		rec.Finished, rec.Result, rec.Message, rec.Log = ended, string(ans.Result), ans.Explanation(), ans.Log
+		rec.Finished, rec.Result, rec.Message, rec.Log, rec.Build = ended, string(ans.Result), ans.Explanation(), ans.Log, built
 		h.record(ctx, rec, true)
 	}
-	fin := &Finished{ID: rec.ID, Action: a.Name, Call: a.Call, Params: rec.Params, Result: ans.Result, Message: ans.Explanation(), Started: started, Ended: ended}
+	fin := &Finished{ID: rec.ID, Action: a.Name, Call: a.Call, Params: rec.Params, Result: ans.Result, Message: ans.Explanation(),
+		Build: built, Started: started, Ended: ended}
 	h.mu.Lock()
 	mine := h.current == b
 	b.doing = nil

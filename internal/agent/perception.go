@@ -52,12 +52,15 @@ type Heard struct {
 }
 
 // Ended is one action of a batch that is over: which action, the game's
-// result code and its sentence.
+// result code and its sentence, and for a build the cells it counted.
 type Ended struct {
 	Action  string // the protocol action, such as build
 	Call    string // how she reads it: find_block(block=log, count=4)
 	Result  protocol.Result
 	Message string // the game's own sentence
+	// Build is how a build's cells ended, as the game counted them; nil
+	// for another action or an answer that did not count them.
+	Build *BuildCount
 }
 
 // Perception is one thing that may make her think. Its facts are fields;

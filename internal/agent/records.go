@@ -1,6 +1,11 @@
 package agent
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+
+	"beaweb/internal/game/protocol"
+)
 
 // ActionRecord is one game action as the history keeps it: written when the
 // request is sent and again when its answer arrives.
@@ -14,6 +19,59 @@ type ActionRecord struct {
 	Message  string    // the answer's sentence
 	Log      []string  // the last lines of the action's own log
 	TurnID   int64     // the turn that asked for it; 0 when none did
+	// Build is how a build's cells ended, as the game counted them; nil
+	// for another action, a build still running, or an answer that did
+	// not count them.
+	Build *BuildCount
+}
+
+// BuildCount is how the cells of a build ended, as the game side counted
+// them in its answer's data.
+type BuildCount struct {
+	Cells     int `json:"cells"`     // cells in the build
+	Placed    int `json:"placed"`    // cells that hold what they should
+	Missing   int `json:"missing"`   // cells left undone because she ran out of their block
+	Protected int `json:"protected"` // cells where a protected block she never breaks stands
+}
+
+// BuildCountOf reads a build's counts from its answer's data: the practice
+// world's cells, right, missing (blocks she ran short of, by kind) and
+// protected (the cells), or the body's total, done and missing. It is nil
+// when the data holds no count of cells, or does not read.
+func BuildCountOf(a protocol.Answer) *BuildCount {
+	if len(a.Data) == 0 {
+		return nil
+	}
+	var d struct {
+		Cells, Total *int
+		Right, Done  *int
+		Missing      map[string]int
+		Protected    []json.RawMessage
+	}
+	if json.Unmarshal(a.Data, &d) != nil {
+		return nil
+	}
+	c := &BuildCount{Protected: len(d.Protected)}
+	switch {
+	case d.Cells != nil:
+		c.Cells = *d.Cells
+	case d.Total != nil:
+		c.Cells = *d.Total
+	default:
+		return nil
+	}
+	switch {
+	case d.Right != nil:
+		c.Placed = *d.Right
+	case d.Done != nil:
+		c.Placed = *d.Done
+	case a.Result.OK():
+		c.Placed = c.Cells
+	}
+	for _, n := range d.Missing {
+		c.Missing += n
+	}
+	return c
 }
 
 // TurnRecord is one turn of her mind: what woke her, what the model was

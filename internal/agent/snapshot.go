@@ -28,6 +28,10 @@ type Snapshot struct {
 	Trail    []TrailPoint        `json:"trail"`  // her position every 5 s, the last 10 min, oldest first
 	Vitals   []Vital             `json:"vitals"` // health and food every 10 s, the last 20 min, oldest first
 	Deaths   []DeathNote         `json:"deaths"` // her deaths since beaweb started, at most 5, newest last
+	// SignIn is the Microsoft sign-in the game side waits for before she
+	// can join; nil when none is asked for, and cleared when she joins (a
+	// state or world packet) or a new connection says hello.
+	SignIn *SignIn `json:"sign_in,omitempty"`
 
 	// The packets her live state reads, as they came; Body is made from
 	// State in the same change.
@@ -89,6 +93,23 @@ type DeathNote struct {
 	Carried   []game.Stack `json:"carried"`
 }
 
+// SignIn is a sign-in a person must make for her: open URL and enter Code
+// before Expires.
+type SignIn struct {
+	URL     string    `json:"url"`
+	Code    string    `json:"code"`
+	Expires time.Time `json:"expires"`
+}
+
+// PendingSignIn is the sign-in still waiting at now; nil when none is asked
+// for or its code has expired.
+func (s Snapshot) PendingSignIn(now time.Time) *SignIn {
+	if s.SignIn == nil || !now.Before(s.SignIn.Expires) {
+		return nil
+	}
+	return s.SignIn
+}
+
 // ModelStatus names the model she thinks with.
 type ModelStatus struct {
 	Provider    string        `json:"provider"`
@@ -124,6 +145,7 @@ type Finished struct {
 	Params  string          `json:"params,omitempty"` // the request's parameters as a JSON object
 	Result  protocol.Result `json:"result"`
 	Message string          `json:"message"`
+	Build   *BuildCount     `json:"build,omitempty"` // a build's counted cells, when the game counted them
 	Started time.Time       `json:"started"`
 	Ended   time.Time       `json:"ended"`
 }
@@ -148,10 +170,15 @@ type Body struct {
 
 // ReflexNote is something the game did on its own.
 type ReflexNote struct {
-	At      time.Time `json:"at"`
-	Reflex  string    `json:"reflex"`
-	Event   string    `json:"event"`
-	Message string    `json:"message"`
+	At      time.Time          `json:"at"`
+	Reflex  string             `json:"reflex"`
+	Event   string             `json:"event"`
+	Message string             `json:"message"`
+	Target  *protocol.Attacker `json:"target,omitempty"` // whom a defend fought or a flee ran from, when the game said
+	Item    string             `json:"item,omitempty"`   // what an eat ate, when the game said
+	// Interrupted is the request id of the action it cut short; "" for
+	// none.
+	Interrupted string `json:"interrupted,omitempty"`
 }
 
 // Line is something she said out loud (speak).

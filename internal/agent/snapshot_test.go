@@ -131,3 +131,46 @@ func TestTrailVitalsAndDeaths(t *testing.T) {
 		}
 	})
 }
+
+// TestASignInShowsUntilSheJoinsOrItExpires: the sign_in packet puts its URL,
+// code and expiry in the snapshot; a state (she has joined), a world packet
+// or a new connection's hello clears it, and an expired code is no longer
+// pending. It wakes no turn: she cannot sign in herself.
+func TestASignInShowsUntilSheJoinsOrItExpires(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		live := NewLive("Bea", nil)
+		var woke []Perception
+		s := NewSurface(live, nil, nil, nil, discard(), func(p Perception) { woke = append(woke, p) })
+		ctx := context.Background()
+		signIn := protocol.SignIn{URL: "https://microsoft.com/link", Code: "ABCD-1234", ExpiresIn: 900, Message: "To sign in…"}
+		for _, clear := range []protocol.Packet{
+			protocol.State{Player: protocol.PlayerState{Health: 20, Dimension: "overworld"}},
+			protocol.WorldChange{Server: "play.example.net", Dimension: "overworld"},
+			protocol.Hello{Protocol: 2},
+		} {
+			s.Handle(ctx, signIn)
+			got := live.Snapshot().PendingSignIn(time.Now())
+			if got == nil || got.URL != signIn.URL || got.Code != signIn.Code || got.Expires.Sub(time.Now()) != 15*time.Minute {
+				t.Fatalf("after the sign_in packet the snapshot holds %+v", got)
+			}
+			s.Handle(ctx, clear)
+			if got := live.Snapshot().SignIn; got != nil {
+				t.Errorf("a %s packet left the sign-in %+v", clear.PacketType(), got)
+			}
+		}
+		s.Handle(ctx, signIn)
+		time.Sleep(15*time.Minute - time.Second)
+		if live.Snapshot().PendingSignIn(time.Now()) == nil {
+			t.Error("the code expired a second early")
+		}
+		time.Sleep(time.Second)
+		if got := live.Snapshot().PendingSignIn(time.Now()); got != nil {
+			t.Errorf("an expired code is still pending: %+v", got)
+		}
+		for _, p := range woke {
+			if p.Kind != KindConnected {
+				t.Errorf("a sign-in woke her: %+v", p)
+			}
+		}
+	})
+}

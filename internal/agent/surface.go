@@ -27,6 +27,10 @@ const cardAfter = 3
 // state.
 const reflexMemory = time.Minute
 
+// signInLife is how long a sign-in code that does not say is shown: the
+// life of Microsoft's device codes.
+const signInLife = 15 * time.Minute
+
 // Surface is her senses: the one owner that turns the game's packets into
 // her state in the live snapshot, and into perceptions.
 type Surface struct {
@@ -66,7 +70,7 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 	now := time.Now()
 	switch p := p.(type) {
 	case protocol.Hello:
-		s.live.Update(TopicConn, func(snap *Snapshot) { snap.Hello, snap.World, snap.Lost = &p, p.World, true })
+		s.live.Update(TopicConn, func(snap *Snapshot) { snap.Hello, snap.World, snap.Lost, snap.SignIn = &p, p.World, true, nil })
 		s.perceive(Perception{Source: SourceGame, Kind: KindConnected, At: now, Addressed: true,
 			Text: fmt.Sprintf("You are in the game now: %s, Minecraft %s. It is your game; have a look around and get going.", p.World.Server, p.MCVersion)})
 	case protocol.State:
@@ -112,7 +116,7 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 			Text: fmt.Sprintf("You are back in the game after dying, at %s (%s). Where you died is remembered as last_death.",
 				p.Position.Block(), orDefault(p.Dimension, "overworld"))})
 	case protocol.Reflex:
-		r := ReflexNote{At: now, Reflex: p.Reflex, Event: p.Event, Message: p.Message}
+		r := ReflexNote{At: now, Reflex: p.Reflex, Event: p.Event, Message: p.Message, Target: p.Target, Item: p.Item, Interrupted: p.InterruptedID}
 		s.noteReflex(r)
 		if p.Event == protocol.EventFailed {
 			s.perceive(Perception{Source: SourceGame, Kind: KindReflex, At: now, Reflex: &r,
@@ -123,7 +127,9 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 			Text: fmt.Sprintf("You stopped following %s: %s", p.Player, p.Reason)})
 	case protocol.WorldChange:
 		w := protocol.WorldID{Server: p.Server, Dimension: p.Dimension}
-		s.live.Update(TopicConn, func(snap *Snapshot) { snap.World, snap.Conn.World, snap.Lost = w, w, true })
+		s.live.Update(TopicConn, func(snap *Snapshot) { snap.World, snap.Conn.World, snap.Lost, snap.SignIn = w, w, true, nil })
+	case protocol.SignIn:
+		s.onSignIn(p, now)
 	case protocol.Heartbeat:
 		// Noise by design: an idle server costs nothing.
 	case protocol.Answer:
@@ -144,6 +150,7 @@ func (s *Surface) onState(p protocol.State, now time.Time) {
 		Inventory: p.Inventory, Players: p.Players, Entities: p.Entities}
 	s.live.Update(TopicBody, func(snap *Snapshot) {
 		snap.State, snap.StateAt, snap.Lost, snap.Tick, snap.Body = &p, now, false, p.Tick, body
+		snap.SignIn = nil // a state comes only once she has joined
 		if !sameInventory(inv, snap.Inventory) {
 			snap.Inventory, snap.InvAt = inv, now
 		}
@@ -158,6 +165,18 @@ func (s *Surface) onState(p protocol.State, now time.Time) {
 		snap.Vitals = sample(snap.Vitals, func(v Vital) time.Time { return v.At },
 			Vital{At: now, Health: pl.Health, Food: pl.Food}, now, vitalEvery, vitalWindow)
 	})
+}
+
+// onSignIn shows the sign-in the game side waits for. It is for the person
+// watching, not a perception: she cannot sign in herself.
+func (s *Surface) onSignIn(p protocol.SignIn, now time.Time) {
+	life := time.Duration(p.ExpiresIn) * time.Second
+	if life <= 0 {
+		life = signInLife
+	}
+	in := &SignIn{URL: p.URL, Code: p.Code, Expires: now.Add(life)}
+	s.logger.Info("agent: the game side waits for a Microsoft sign-in", slog.String("url", p.URL), slog.String("code", p.Code))
+	s.live.Update(TopicConn, func(snap *Snapshot) { snap.SignIn = in })
 }
 
 // onDeath notes a death with what she carried, and says on which server

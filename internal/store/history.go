@@ -36,13 +36,17 @@ func (s *Store) FinishAction(ctx context.Context, a agent.ActionRecord) error {
 	if err != nil {
 		return err
 	}
-	err = s.w.WithContext(ctx).Exec(`INSERT INTO actions (id, action, params, started, finished, result, message, log, turn_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+	err = s.w.WithContext(ctx).Exec(`INSERT INTO actions (id, action, params, started, finished, result, message, log, turn_id,
+			build_cells, build_placed, build_missing, build_protected)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET
 			finished = excluded.finished, result = excluded.result,
 			message = excluded.message, log = excluded.log,
-			turn_id = coalesce(excluded.turn_id, turn_id)`,
-		rec.ID, rec.Action, rec.Params, rec.Started, rec.Finished, rec.Result, rec.Message, rec.Log, rec.TurnID).Error
+			turn_id = coalesce(excluded.turn_id, turn_id),
+			build_cells = excluded.build_cells, build_placed = excluded.build_placed,
+			build_missing = excluded.build_missing, build_protected = excluded.build_protected`,
+		rec.ID, rec.Action, rec.Params, rec.Started, rec.Finished, rec.Result, rec.Message, rec.Log, rec.TurnID,
+		rec.BuildCells, rec.BuildPlaced, rec.BuildMissing, rec.BuildProtected).Error
 	if err != nil {
 		return fmt.Errorf("store: finish action %s: %w", a.ID, translate(err))
 	}
@@ -80,6 +84,9 @@ func (s *Store) actionRecordOf(a agent.ActionRecord) (actionRecord, error) {
 		t := a.TurnID
 		rec.TurnID = &t
 	}
+	if b := a.Build; b != nil {
+		rec.BuildCells, rec.BuildPlaced, rec.BuildMissing, rec.BuildProtected = &b.Cells, &b.Placed, &b.Missing, &b.Protected
+	}
 	return rec, nil
 }
 
@@ -93,6 +100,10 @@ func (r actionRecord) record() agent.ActionRecord {
 	}
 	if r.TurnID != nil {
 		a.TurnID = *r.TurnID
+	}
+	if r.BuildCells != nil {
+		a.Build = &agent.BuildCount{Cells: *r.BuildCells, Placed: deref(r.BuildPlaced), Missing: deref(r.BuildMissing),
+			Protected: deref(r.BuildProtected)}
 	}
 	// The log was written by actionRecordOf; a row that does not read back
 	// (edited by hand) keeps its text as one line rather than losing it.
@@ -301,4 +312,12 @@ func (s *Store) RunRetention(ctx context.Context, every, keep time.Duration) {
 		case <-tick.C:
 		}
 	}
+}
+
+// deref is the value of a nullable count, 0 for NULL.
+func deref(n *int) int {
+	if n == nil {
+		return 0
+	}
+	return *n
 }

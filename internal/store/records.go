@@ -95,6 +95,11 @@ type actionRecord struct {
 	Message  string
 	Log      string // JSON array of lines
 	TurnID   *int64
+	// A build's counted cells (agent.BuildCount); all NULL when none.
+	BuildCells     *int
+	BuildPlaced    *int
+	BuildMissing   *int
+	BuildProtected *int
 }
 
 func (actionRecord) TableName() string { return "actions" }

@@ -171,7 +171,7 @@ func History(v HistoryView) templ.Component {
 					}
 				}
 			} else {
-				templ_7745c5c3_Err = partials.ActionTable(v.Rows, true, v.Now).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = partials.ActionTable(v.Rows, true, v.Now, nil).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

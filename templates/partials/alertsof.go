@@ -1,9 +1,13 @@
 package partials
 
 import (
+	"cmp"
+	"slices"
+	"strings"
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 )
 
@@ -15,6 +19,7 @@ const deathShown = 5 * time.Minute
 
 type alertsView struct {
 	Title     string
+	SignIn    *agent.SignIn // a Microsoft sign-in she waits for
 	LinkDown  bool
 	LowHealth bool
 	Death     *agent.DeathNote
@@ -25,6 +30,9 @@ func alertsOf(s agent.Snapshot, now time.Time) alertsView {
 	var a alertsView
 	var titles []string
 	a.LinkDown = !s.Conn.Connected
+	if a.SignIn = s.PendingSignIn(now); a.SignIn != nil {
+		titles = append(titles, "Sign-in needed")
+	}
 	if n := len(s.Deaths); n > 0 && now.Sub(s.Deaths[n-1].At) < deathShown {
 		d := s.Deaths[n-1]
 		a.Death = &d
@@ -70,4 +78,35 @@ func linkState(s agent.Snapshot) string {
 		return "up"
 	}
 	return "down"
+}
+
+// carriedShown is how many kinds of thing the death banner names before it
+// counts the rest.
+const carriedShown = 6
+
+// carried is what she carried when she died, as a sentence: her stacks
+// summed by item, the largest first, the first few named and the rest
+// counted.
+func carried(stacks []game.Stack) string {
+	if len(stacks) == 0 {
+		return "She carried nothing."
+	}
+	sum := map[string]int{}
+	var items []string
+	for _, st := range stacks {
+		if sum[st.Item] == 0 {
+			items = append(items, st.Item)
+		}
+		sum[st.Item] += st.Count
+	}
+	slices.SortStableFunc(items, func(a, b string) int { return cmp.Compare(sum[b], sum[a]) })
+	var parts []string
+	for i, it := range items {
+		if i == carriedShown {
+			parts = append(parts, "and "+itoa(len(items)-carriedShown)+" other kinds of thing")
+			break
+		}
+		parts = append(parts, itoa(sum[it])+" "+ItemName(it))
+	}
+	return "She carried " + strings.Join(parts, ", ") + "."
 }

@@ -20,6 +20,7 @@ func TestActionsInWords(t *testing.T) {
 		{"eat_food", `{}`, "eating"},
 		{"find_block", ``, "find block"},
 		{"teleport", `{}`, "teleport"},
+		{"build", `{"origin":{"x":23,"y":70,"z":-3},"layers":[]}`, "building at 23 70 -3"},
 	} {
 		if got := Doing(tc.action, tc.params); got != tc.want {
 			t.Errorf("Doing(%s, %s) = %q, want %q", tc.action, tc.params, got, tc.want)
@@ -31,8 +32,19 @@ func TestActionsInWords(t *testing.T) {
 	if got := Outcome(protocol.Interrupted, "defending against a zombie"); got != "Interrupted: defending against a zombie" {
 		t.Errorf("interrupted reads %q", got)
 	}
-	if got := progressNote(10, 53, "collected 10/53 dirt"); got != "collected dirt" {
-		t.Errorf("the progress note repeats the bar: %q", got)
+	for _, tc := range []struct {
+		action, params string
+		p              agent.Progress
+		want           string
+	}{
+		{"find_block", `{"block":"coal_ore","count":4}`, agent.Progress{Done: 1, Total: 4, Message: "collected 1/4 coal_ore"}, "1 of 4 coal ore"},
+		{"build", `{}`, agent.Progress{Done: 40, Total: 101, Message: "40/101 cells done"}, "40 of 101 cells"},
+		{"mine_down", `{"depth":5}`, agent.Progress{Done: 2, Total: 5, Message: "dug 2/5"}, "2 of 5"},
+		{"find_block", `{"block":"coal_ore"}`, agent.Progress{Message: "looking for coal_ore"}, "looking for coal ore"},
+	} {
+		if got := ProgressSaid(tc.action, tc.params, tc.p); got != tc.want {
+			t.Errorf("ProgressSaid(%s, %+v) = %q, want %q", tc.action, tc.p, got, tc.want)
+		}
 	}
 }
 
@@ -60,10 +72,11 @@ func TestAlertsSayWhatIsWrongAndWhatToDo(t *testing.T) {
 	s.Body = &agent.Body{Health: 5, Inventory: []protocol.Slot{{Slot: 0, Item: "bread", Count: 2}}}
 	s.Deaths = []agent.DeathNote{{At: now.Add(-time.Minute), Cause: "slain by Zombie", Position: game.Vec3{X: 1, Y: 64, Z: 2},
 		Dimension: "overworld", Carried: []game.Stack{{Item: "oak_log", Count: 4}}}}
-	s.Reflexes = []agent.ReflexNote{{At: now, Reflex: "defend", Event: "started", Message: "defending against a zombie"}}
+	s.Reflexes = []agent.ReflexNote{{At: now, Reflex: "defend", Event: "started", Message: "defending against a zombie",
+		Target: &protocol.Attacker{Type: "zombie", Name: "Zombie"}}}
 	out = html(t, func(b *strings.Builder) error { return Alerts(s, now).Render(ctx, b) })
-	for _, want := range []string{"She died</strong> 1 min ago: slain by Zombie", "4 oak log", "Her health is low", "5 of 20",
-		"A reflex is fighting for her", `data-title="⚠ She died · Bea"`, `data-link="up"`} {
+	for _, want := range []string{`She died</strong> <time datetime="2026-12-04T11:59:00Z" title="2026-12-04 11:59:00" data-ago="60">1 min ago</time> — slain by Zombie`,
+		"She carried 4 oak log.", "Her health is low", "5 of 20", "Fighting a Zombie", `data-title="⚠ She died · Bea"`, `data-link="up"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the banner lacks %q:\n%s", want, out)
 		}
@@ -90,5 +103,121 @@ func TestInventoryMarksTheHeldStackAndArmour(t *testing.T) {
 	}
 	if strings.Index(out, "stone pickaxe") > strings.Index(out, "Pack") {
 		t.Errorf("the hotbar is not first:\n%s", out)
+	}
+}
+
+func TestReflexesReadAsSentences(t *testing.T) {
+	zombie := &protocol.Attacker{Type: "zombie", Name: "Zombie"}
+	for _, tc := range []struct {
+		n    agent.ReflexNote
+		want string
+	}{
+		{agent.ReflexNote{Reflex: "defend", Event: "finished", Target: zombie}, "Fought off a Zombie"},
+		{agent.ReflexNote{Reflex: "defend", Event: "started", Target: &protocol.Attacker{Type: "player", Name: "Steve"}}, "Fighting Steve"},
+		{agent.ReflexNote{Reflex: "flee", Event: "finished", Target: &protocol.Attacker{Type: "creeper"}}, "Fled from a Creeper"},
+		{agent.ReflexNote{Reflex: "flee", Event: "failed", Target: &protocol.Attacker{Type: "enderman"}}, "Could not get away from an Enderman"},
+		{agent.ReflexNote{Reflex: "eat", Event: "finished", Item: "bread", Message: "ate cake"}, "Ate bread"},
+		{agent.ReflexNote{Reflex: "eat", Event: "finished", Message: "ate bread at food 14"}, "Ate something"},
+		{agent.ReflexNote{Reflex: "defend", Event: "finished", Message: "defending against Zombie"}, "Fought off an attacker"},
+		{agent.ReflexNote{Reflex: "respawn", Event: "finished"}, "Came back after dying"},
+		{agent.ReflexNote{Reflex: "dance_party", Event: "started"}, "Dance party (started)"},
+	} {
+		if got := ReflexSaid(tc.n); got != tc.want {
+			t.Errorf("ReflexSaid(%+v) = %q, want %q", tc.n, got, tc.want)
+		}
+	}
+}
+
+// TestTheSignInBannerSaysWhatToDo: a pending Microsoft sign-in is a banner
+// naming the URL and the code, escaped; only an https URL becomes a link;
+// an expired code shows nothing.
+func TestTheSignInBannerSaysWhatToDo(t *testing.T) {
+	now := time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)
+	ctx := context.Background()
+	s := agent.Snapshot{Name: "Bea", Conn: protocol.ConnStatus{Connected: true},
+		SignIn: &agent.SignIn{URL: "https://microsoft.com/link", Code: "AB<b>CD", Expires: now.Add(14 * time.Minute)}}
+	out := html(t, func(b *strings.Builder) error { return Alerts(s, now).Render(ctx, b) })
+	for _, want := range []string{"Sign in to Microsoft for Bea:", `<a href="https://microsoft.com/link"`, `rel="noopener noreferrer"`,
+		"AB&lt;b&gt;CD", `data-expires-in="840"`, "works until 12:14", `data-title="⚠ Sign-in needed · Bea"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the sign-in banner lacks %q:\n%s", want, out)
+		}
+	}
+	s.SignIn.URL = `javascript:alert(1)"><script>x</script>`
+	out = html(t, func(b *strings.Builder) error { return Alerts(s, now).Render(ctx, b) })
+	if strings.Contains(out, "<a href") || strings.Contains(out, "<script>") || !strings.Contains(out, "javascript:alert(1)&#34;&gt;&lt;script&gt;") {
+		t.Errorf("a URL that is not https is linked or unescaped:\n%s", out)
+	}
+	out = html(t, func(b *strings.Builder) error { return Alerts(s, now.Add(14*time.Minute)).Render(ctx, b) })
+	if strings.Contains(out, "Sign in") {
+		t.Errorf("an expired code still shows:\n%s", out)
+	}
+}
+
+// TestTheHealthChartSpansWhatExists: the chart runs from her first sample
+// to now, so three minutes of play fill it, labelled in minutes; more than
+// twenty minutes show the last twenty.
+func TestTheHealthChartSpansWhatExists(t *testing.T) {
+	now := time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)
+	samples := func(d time.Duration) []agent.Vital {
+		var vs []agent.Vital
+		for at := now.Add(-d); !at.After(now); at = at.Add(10 * time.Second) {
+			vs = append(vs, agent.Vital{At: at, Health: 20, Food: 18})
+		}
+		return vs
+	}
+	out := html(t, func(b *strings.Builder) error {
+		return Vitals(samples(3*time.Minute), now).Render(context.Background(), b)
+	})
+	for _, want := range []string{"<span>3 min ago</span>", "<span>1 min 30 s ago</span>", "<span>now</span>", `points="0.0,2.0 `, "health 20", "food 18"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("three minutes of samples: the chart lacks %q:\n%s", want, out)
+		}
+	}
+	out = html(t, func(b *strings.Builder) error {
+		return Vitals(samples(30*time.Minute), now).Render(context.Background(), b)
+	})
+	if !strings.Contains(out, "<span>20 min ago</span>") || !strings.Contains(out, "<span>10 min ago</span>") {
+		t.Errorf("half an hour of samples is not the last 20 minutes:\n%s", out)
+	}
+	out = html(t, func(b *strings.Builder) error {
+		return Vitals(samples(20*time.Second), now).Render(context.Background(), b)
+	})
+	if !strings.Contains(out, "<span>1 min ago</span>") || !strings.Contains(out, "<span>30 s ago</span>") {
+		t.Errorf("twenty seconds of samples do not span the least minute:\n%s", out)
+	}
+}
+
+// TestAnInterruptionNamesTheReflexThatCausedIt: an action a reflex cut
+// short reads what the reflex did, found by the request id its start
+// named; without one it reads the game's sentence, ids made readable.
+func TestAnInterruptionNamesTheReflexThatCausedIt(t *testing.T) {
+	notes := []agent.ReflexNote{
+		{Reflex: "eat", Event: "started", Item: "mutton", Interrupted: "r4-a"},
+		{Reflex: "defend", Event: "started", Target: &protocol.Attacker{Type: "zombie"}, Interrupted: "r5-a"},
+		{Reflex: "defend", Event: "finished", Target: &protocol.Attacker{Type: "zombie"}},
+	}
+	msg := "interrupted (reflex: defend against Zombie) while breaking stone at (52, 34, -1)"
+	if got, more := OutcomeOf(protocol.Interrupted, msg, InterruptedBy("r5-a", notes)); got != "Interrupted: fighting a Zombie" || !more {
+		t.Errorf("the defend's interruption reads %q (more %v)", got, more)
+	}
+	if got, _ := OutcomeOf(protocol.Interrupted, "interrupted while breaking grass_block", InterruptedBy("r9-z", notes)); got != "Interrupted: interrupted while breaking grass block" {
+		t.Errorf("an interruption with no reflex kept reads %q", got)
+	}
+	if got, _ := OutcomeOf(protocol.Success, "crafted 1 iron_pickaxe from 3 iron_ingot; you now have 1", nil); got != "Done: crafted 1 iron pickaxe from 3 iron ingot" {
+		t.Errorf("a success reads %q", got)
+	}
+}
+
+// TestTheDeathBannerSumsWhatSheCarried: stacks of one item are summed, the
+// largest named first, and past six kinds the rest are counted.
+func TestTheDeathBannerSumsWhatSheCarried(t *testing.T) {
+	var stacks []game.Stack
+	for _, it := range []string{"cobblestone", "dirt", "cobblestone", "stick", "torch", "coal", "sand", "oak_door", "mutton"} {
+		stacks = append(stacks, game.Stack{Item: it, Count: 2})
+	}
+	want := "She carried 4 cobblestone, 2 dirt, 2 stick, 2 torch, 2 coal, 2 sand, and 2 other kinds of thing."
+	if got := carried(stacks); got != want {
+		t.Errorf("carried = %q, want %q", got, want)
 	}
 }

@@ -9,12 +9,26 @@ package partials
 import (
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/a-h/templ"
+
+	"beaweb/internal/agent"
 	"beaweb/internal/game/protocol"
 )
+
+// Swap is the id and sse-swap attributes of the live panel's card whose
+// SSE event is event, as agent.Cards pairs them, so the page and the stream
+// read one table. An event with no card gets neither, and the page test
+// that looks for every card fails.
+func Swap(event string) templ.OrderedAttributes {
+	c, ok := agent.CardOf(event)
+	if !ok {
+		return nil
+	}
+	return templ.OrderedAttributes{{Key: "id", Value: c.ID}, {Key: "sse-swap", Value: c.Event}}
+}
 
 // Elapsed renders a duration the way the page's script continues it:
 // "12 s", "3 min 5 s", "1 h 4 min". Keep the two in step (static/app.js).
@@ -33,6 +47,15 @@ func Elapsed(d time.Duration) string {
 	}
 }
 
+// Took is how long a finished action took: "under a second", "12 s",
+// "3 min 5 s".
+func Took(d time.Duration) string {
+	if d < time.Second {
+		return "under a second"
+	}
+	return Elapsed(d)
+}
+
 func seconds(d time.Duration) string {
 	if d < 0 {
 		d = 0
@@ -47,6 +70,9 @@ func clock(t time.Time) string {
 	}
 	return t.Format("15:04:05")
 }
+
+// minute is the time of day of t, to the minute.
+func minute(t time.Time) string { return t.Format("15:04") }
 
 // stamp is a date and time for the tables.
 func stamp(t time.Time) string {
@@ -70,16 +96,6 @@ func clip(s string, n int) string {
 	}
 	r := []rune(s)
 	return string(r[:n-1]) + "…"
-}
-
-// progressNote is the progress message without the count the bar already
-// shows beside it: "40/101 cells done" becomes "cells done", "collected
-// 10/53 dirt" becomes "collected dirt".
-func progressNote(done, total int, msg string) string {
-	if total > 0 {
-		msg = strings.Join(strings.Fields(strings.Replace(msg, strconv.Itoa(done)+"/"+strconv.Itoa(total), "", 1)), " ")
-	}
-	return msg
 }
 
 // resultClass colours a result: success green, interrupted amber, any

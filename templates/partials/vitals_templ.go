@@ -10,6 +10,7 @@ import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -17,8 +18,10 @@ import (
 	"beaweb/internal/agent"
 )
 
-// Vitals is her health and food over the last 20 minutes, a small chart:
-// time runs left to right, ending now; both go from 0 (bottom) to 20.
+// Vitals is her health and food as a small chart: time runs left to right
+// from her first sample (at most 20 minutes back) to now, each from 0
+// (bottom) to 20 (top), with the time at each end and the middle written
+// under it and the health and food of now beside the key.
 func Vitals(vs []agent.Vital, now time.Time) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -36,52 +39,131 @@ func Vitals(vs []agent.Vital, now time.Time) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		if len(vs) < 2 {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<p class=\"muted small\">Her health and food over the last 20 minutes show here after a minute of play.</p>")
+		if len(vs) == 1 {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<p class=\"muted small\">A chart of her health and food shows here once she has played a few seconds.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-		} else {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<figure class=\"vitals\"><svg viewBox=\"0 0 240 44\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"")
+		} else if len(vs) > 1 {
+			span := vitalsSpan(vs, now)
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<figure class=\"vitals\"><div class=\"chart\"><span class=\"y-axis small muted\" aria-hidden=\"true\"><span>20</span><span>0</span></span> <svg viewBox=\"0 0 240 44\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var2 string
-			templ_7745c5c3_Var2, templ_7745c5c3_Err = templruntime.NewAttributeExpression(vitalsLabel(vs)).Resolve(ctx)
+			templ_7745c5c3_Var2, templ_7745c5c3_Err = templruntime.NewAttributeExpression(vitalsLabel(vs, span)).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `partials/vitals.templ`, Line: 18, Col: 95}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `partials/vitals.templ`, Line: 24, Col: 102}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var2)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "\"><line class=\"grid\" x1=\"0\" y1=\"30.4\" x2=\"240\" y2=\"30.4\"></line> <polyline class=\"health\" points=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "\"><line class=\"grid\" x1=\"0\" y1=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var3 string
-			templ_7745c5c3_Var3, templ_7745c5c3_Err = templruntime.NewAttributeExpression(vitalsLine(vs, now, func(v agent.Vital) float64 { return v.Health })).Resolve(ctx)
+			templ_7745c5c3_Var3, templ_7745c5c3_Err = templruntime.NewAttributeExpression(yOf(6)).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `partials/vitals.templ`, Line: 20, Col: 106}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `partials/vitals.templ`, Line: 25, Col: 42}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var3)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "\"></polyline> <polyline class=\"food\" points=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "\" x2=\"240\" y2=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var4 string
-			templ_7745c5c3_Var4, templ_7745c5c3_Err = templruntime.NewAttributeExpression(vitalsLine(vs, now, func(v agent.Vital) float64 { return float64(v.Food) })).Resolve(ctx)
+			templ_7745c5c3_Var4, templ_7745c5c3_Err = templruntime.NewAttributeExpression(yOf(6)).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `partials/vitals.templ`, Line: 21, Col: 111}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `partials/vitals.templ`, Line: 25, Col: 65}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var4)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "\"></polyline></svg><figcaption class=\"small\"><span class=\"key health\"></span> health <span class=\"key food\"></span> food, last 20 min; the line marks 6.</figcaption></figure>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "\"></line> <polyline class=\"health\" points=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var5 string
+			templ_7745c5c3_Var5, templ_7745c5c3_Err = templruntime.NewAttributeExpression(vitalsLine(vs, now, span, func(v agent.Vital) float64 { return v.Health })).Resolve(ctx)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `partials/vitals.templ`, Line: 26, Col: 113}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var5)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "\"></polyline> <polyline class=\"food\" points=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var6 string
+			templ_7745c5c3_Var6, templ_7745c5c3_Err = templruntime.NewAttributeExpression(vitalsLine(vs, now, span, func(v agent.Vital) float64 { return float64(v.Food) })).Resolve(ctx)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `partials/vitals.templ`, Line: 27, Col: 118}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var6)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "\"></polyline></svg></div><div class=\"x-axis small muted\" aria-hidden=\"true\"><span>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var7 string
+			templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(spanWords(span))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `partials/vitals.templ`, Line: 31, Col: 27}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, " ago</span> <span>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var8 string
+			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(spanWords(span / 2))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `partials/vitals.templ`, Line: 32, Col: 31}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, " ago</span> <span>now</span></div><figcaption class=\"small\"><span class=\"key health\"></span> health ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var9 string
+			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(num(vs[len(vs)-1].Health))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `partials/vitals.templ`, Line: 36, Col: 71}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, " <span class=\"key food\"></span> food ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var10 string
+			templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(vs[len(vs)-1].Food))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `partials/vitals.templ`, Line: 37, Col: 66}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, " <span class=\"muted\">· the dashed line marks 6</span></figcaption></figure>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -90,23 +172,50 @@ func Vitals(vs []agent.Vital, now time.Time) templ.Component {
 	})
 }
 
-// vitalsSpan is how much time the chart spans.
-const vitalsSpan = 20 * time.Minute
+// vitalsMinSpan and vitalsMaxSpan bound the time the chart spans: a chart
+// of a few seconds would swing with every sample, and her snapshot keeps
+// 20 minutes.
+const (
+	vitalsMinSpan = time.Minute
+	vitalsMaxSpan = 20 * time.Minute
+)
 
-func vitalsLine(vs []agent.Vital, now time.Time, of func(agent.Vital) float64) string {
+// vitalsSpan is the time the chart spans: from her first sample to now, in
+// whole minutes, between vitalsMinSpan and vitalsMaxSpan.
+func vitalsSpan(vs []agent.Vital, now time.Time) time.Duration {
+	span := time.Duration(math.Ceil(now.Sub(vs[0].At).Minutes())) * time.Minute
+	return min(max(span, vitalsMinSpan), vitalsMaxSpan)
+}
+
+// spanWords is a span of the chart's axis: "30 s", "4 min", "7 min 30 s".
+func spanWords(d time.Duration) string {
+	s := int(d / time.Second)
+	switch {
+	case s < 60:
+		return itoa(s) + " s"
+	case s%60 == 0:
+		return itoa(s/60) + " min"
+	}
+	return itoa(s/60) + " min " + itoa(s%60) + " s"
+}
+
+// yOf is the height of a value from 0 to 20, with room at the top and the
+// bottom so a full or empty line is not hidden by the frame.
+func yOf(v float64) string { return strconv.FormatFloat(42-v*2, 'f', 1, 64) }
+
+func vitalsLine(vs []agent.Vital, now time.Time, span time.Duration, of func(agent.Vital) float64) string {
 	var b strings.Builder
 	for _, v := range vs {
-		x := 240 - 240*now.Sub(v.At).Seconds()/vitalsSpan.Seconds()
+		x := 240 - 240*now.Sub(v.At).Seconds()/span.Seconds()
 		if x < 0 {
 			continue
 		}
-		y := 43 - of(v)*2.1
-		b.WriteString(strconv.FormatFloat(x, 'f', 1, 64) + "," + strconv.FormatFloat(y, 'f', 1, 64) + " ")
+		b.WriteString(strconv.FormatFloat(x, 'f', 1, 64) + "," + yOf(of(v)) + " ")
 	}
 	return strings.TrimSpace(b.String())
 }
 
-func vitalsLabel(vs []agent.Vital) string {
+func vitalsLabel(vs []agent.Vital, span time.Duration) string {
 	lo := vs[0]
 	for _, v := range vs {
 		if v.Health < lo.Health {
@@ -114,7 +223,7 @@ func vitalsLabel(vs []agent.Vital) string {
 		}
 	}
 	last := vs[len(vs)-1]
-	return "health now " + num(last.Health) + ", food " + itoa(last.Food) + "; lowest health in 20 minutes " + num(lo.Health)
+	return "health now " + num(last.Health) + ", food " + itoa(last.Food) + "; lowest health in the last " + spanWords(span) + " " + num(lo.Health)
 }
 
 var _ = templruntime.GeneratedTemplate

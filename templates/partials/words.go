@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"beaweb/internal/agent"
 	"beaweb/internal/game/protocol"
 )
 
@@ -104,6 +105,11 @@ func Doing(action, paramsJSON string) string {
 	case "place_block":
 		return "placing " + orSomething(ItemName(str(m, "block"))) + at(m)
 	case "build":
+		if o, ok := m["origin"].(map[string]any); ok {
+			if p := place(o); p != "" {
+				return "building at " + p
+			}
+		}
 		return "building"
 	case "pillar_up":
 		return "pillaring up"
@@ -218,4 +224,151 @@ func Brief(msg string) (brief string, rest bool) {
 	}
 	b = clip(b, briefLen)
 	return b, b != msg
+}
+
+// ReflexSaid is what a reflex did as a person says it: "Fought off a
+// Zombie", "Ate bread", "Fled from Steve". It reads the note's fields only;
+// a game side that did not say whom or what names it plainly ("Fought off
+// an attacker").
+func ReflexSaid(n agent.ReflexNote) string {
+	foe, food := "an attacker", "something"
+	if n.Target != nil {
+		foe = foeOf(*n.Target)
+	}
+	if n.Item != "" {
+		food = ItemName(n.Item)
+	}
+	var started, finished, failed string
+	switch n.Reflex {
+	case protocol.ReflexEat:
+		started, finished, failed = "Eating "+food, "Ate "+food, "Could not eat "+food
+	case protocol.ReflexDefend:
+		started, finished, failed = "Fighting "+foe, "Fought off "+foe, "Stopped fighting "+foe
+	case protocol.ReflexFlee:
+		started, finished, failed = "Fleeing from "+foe, "Fled from "+foe, "Could not get away from "+foe
+	case protocol.ReflexClutch:
+		started, finished, failed = "Catching a fall in water", "Landed a fall in water", "Could not catch a fall"
+	case protocol.ReflexRespawn:
+		started, finished, failed = "Respawning", "Came back after dying", "Could not respawn"
+	default:
+		what := Capital(ItemName(n.Reflex))
+		started, finished, failed = what+" (started)", what+" (done)", what+" (failed)"
+	}
+	switch n.Event {
+	case protocol.EventStarted:
+		return started
+	case protocol.EventFailed:
+		return failed
+	}
+	return finished
+}
+
+// foeOf is whom a reflex is about: a player by name, a creature as "a
+// Zombie".
+func foeOf(a protocol.Attacker) string {
+	if a.Type == "player" && a.Name != "" {
+		return a.Name
+	}
+	kind := ItemName(a.Type)
+	if kind == "" {
+		return orSomething(a.Name)
+	}
+	words := strings.Fields(kind)
+	for i, w := range words {
+		words[i] = Capital(w)
+	}
+	kind = strings.Join(words, " ")
+	if strings.ContainsRune("AEIOU", rune(kind[0])) {
+		return "an " + kind
+	}
+	return "a " + kind
+}
+
+// reflexClass colours a reflex line: a failure red, a fight amber.
+func reflexClass(n agent.ReflexNote) string {
+	switch {
+	case n.Event == protocol.EventFailed:
+		return "bad"
+	case n.Reflex == protocol.ReflexDefend || n.Reflex == protocol.ReflexFlee:
+		return "warn"
+	}
+	return ""
+}
+
+// ProgressSaid is how far a running action has come, drawn from the
+// request's parameters and the progress's numbers, never from the game's
+// sentence: "1 of 4 coal ore", "40 of 101 cells". The bar beside it shows
+// the same share, so the game's sentence (which repeats the count, "1/4
+// collected coal_ore") goes in a hover title, not beside it. With no total
+// the game's sentence is all there is, and it is shown with readable names.
+func ProgressSaid(action, paramsJSON string, p agent.Progress) string {
+	if p.Total <= 0 {
+		return Readable(p.Message)
+	}
+	m := params(paramsJSON)
+	unit := ""
+	switch action {
+	case "find_block":
+		unit = ItemName(str(m, "block"))
+	case "craft_item", "smelt_item", "store_item", "retrieve_item":
+		unit = ItemName(str(m, "item"))
+	case "build":
+		unit = "cells"
+	}
+	said := strconv.Itoa(p.Done) + " of " + strconv.Itoa(p.Total)
+	if unit != "" {
+		said += " " + unit
+	}
+	return said
+}
+
+// Readable is a sentence of the game with its ids as a person says them:
+// "looking for coal_ore" reads "looking for coal ore". It changes only how
+// the words look; nothing reads the result back.
+func Readable(sentence string) string {
+	words := strings.Fields(sentence)
+	for i, w := range words {
+		if strings.Contains(w, "_") && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz0123456789_:.,;") == "" {
+			words[i] = ItemName(w)
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// OutcomeOf is how an action ended as a row says it, and whether the
+// game's sentence has more than the row shows. An action a reflex cut
+// short names the reflex from its fields ("Interrupted: fighting a
+// Zombie"); any other shows the start of the game's sentence with its ids
+// made readable.
+func OutcomeOf(result protocol.Result, message string, by *agent.ReflexNote) (brief string, more bool) {
+	if result == protocol.Interrupted && by != nil {
+		said := ReflexSaid(*by)
+		return "Interrupted: " + strings.ToLower(said[:1]) + said[1:], message != ""
+	}
+	b, more := Brief(message)
+	return Outcome(result, Readable(b)), more
+}
+
+// RecordOutcome is OutcomeOf for a row of the history: a build whose cells
+// were counted says only its verdict beside the counts, which say the rest.
+func RecordOutcome(r agent.ActionRecord, reflexes []agent.ReflexNote) (brief string, more bool) {
+	if r.Build != nil {
+		return ResultWords(protocol.Result(r.Result)), r.Message != ""
+	}
+	return OutcomeOf(protocol.Result(r.Result), r.Message, InterruptedBy(r.ID, reflexes))
+}
+
+// InterruptedBy is the reflex that cut the action with request id short,
+// among notes: its start names the request. Nil when none did, or when the
+// note is no longer kept.
+func InterruptedBy(id string, notes []agent.ReflexNote) *agent.ReflexNote {
+	if id == "" {
+		return nil
+	}
+	for i := len(notes) - 1; i >= 0; i-- {
+		if notes[i].Interrupted == id {
+			return &notes[i]
+		}
+	}
+	return nil
 }

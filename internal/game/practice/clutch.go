@@ -45,7 +45,7 @@ func (w *World) considerClutch() {
 		return
 	}
 	w.startReflex(protocol.ReflexClutch, reasonReflex("clutch"),
-		fmt.Sprintf("landing a fall of %d blocks in water", depth),
+		fmt.Sprintf("landing a fall of %d blocks in water", depth), about{},
 		func(a *act) outcome { return clutch(a, land) })
 }
 

@@ -102,6 +102,7 @@ type job struct {
 	action  string
 	client  *client // who asked; nil for a reflex
 	reflex  string  // the reflex this job is, for a reflex
+	about   about   // for a reflex: whom or what it is about
 	started int64
 	budget  int64 // ticks; 0 means none
 	act     *act

@@ -39,7 +39,7 @@ func (w *World) stepReflex() {
 				ev = protocol.EventFailed
 			}
 			w.hands.reflex = nil
-			w.hub.broadcast(protocol.Reflex{Reflex: j.reflex, Event: ev, Message: j.out.message})
+			w.hub.broadcast(j.about.packet(j.reflex, ev, j.out.message))
 		}
 		return
 	}
@@ -66,7 +66,7 @@ func (w *World) considerEating() {
 	}
 	w.eatRetry = w.tick + eatRetryTicks
 	w.startReflex(protocol.ReflexEat, reasonReflex("eat"),
-		fmt.Sprintf("eating %s at food %d/20", item, b.food),
+		fmt.Sprintf("eating %s at food %d/20", item, b.food), about{item: item},
 		func(a *act) outcome { return eat(a, item, true) })
 }
 
@@ -88,7 +88,7 @@ func (w *World) noteAttack(by *entity, amount float64) {
 	name := by.displayName()
 	if b.health < fleeBelow && bestWeapon(b.inv) == "" {
 		w.startReflex(protocol.ReflexFlee, reasonReflex("flee from "+name),
-			fmt.Sprintf("fleeing from %s at %.0f health with nothing to fight with", name, b.health),
+			fmt.Sprintf("fleeing from %s at %.0f health with nothing to fight with", name, b.health), aboutEntity(by),
 			func(a *act) outcome { return flee(a, by) })
 		return
 	}
@@ -108,7 +108,7 @@ func (w *World) noteAttack(by *entity, amount float64) {
 	// Defend is started by a blow only: an attacker she gave up on (out of
 	// reach, no blow landed for 10 s) is left alone until it strikes again.
 	w.startReflex(protocol.ReflexDefend, reasonReflex("defend against "+name),
-		fmt.Sprintf("defending against %s after taking %.1f damage", name, amount),
+		fmt.Sprintf("defending against %s after taking %.1f damage", name, amount), aboutEntity(by),
 		func(a *act) outcome { return fight(a, by, 30*ticksPerSecond) })
 }
 
@@ -140,7 +140,7 @@ func flee(a *act, from *entity) outcome {
 
 // startReflex takes her hands for a reflex: the running action is
 // interrupted with the reflex's reason and the reflex packet names it.
-func (w *World) startReflex(kind, reason, message string, run runFunc) {
+func (w *World) startReflex(kind, reason, message string, what about, run runFunc) {
 	interrupted := ""
 	if w.hands.job != nil {
 		interrupted = w.hands.job.id
@@ -150,9 +150,11 @@ func (w *World) startReflex(kind, reason, message string, run runFunc) {
 		w.endReflex(protocol.EventFailed, "gave way to "+kind)
 	}
 	j := newJob(w, nil, "", kind, 0, run)
-	j.reflex = kind
+	j.reflex, j.about = kind, what
 	w.hands.reflex = j
-	w.hub.broadcast(protocol.Reflex{Reflex: kind, Event: protocol.EventStarted, Message: message, InterruptedID: interrupted})
+	p := what.packet(kind, protocol.EventStarted, message)
+	p.InterruptedID = interrupted
+	w.hub.broadcast(p)
 }
 
 // endReflex ends the running reflex and says how it ended.
@@ -163,5 +165,21 @@ func (w *World) endReflex(event, message string) {
 	}
 	w.hands.reflex = nil
 	w.hands.halt(j)
-	w.hub.broadcast(protocol.Reflex{Reflex: j.reflex, Event: event, Message: message})
+	w.hub.broadcast(j.about.packet(j.reflex, event, message))
+}
+
+// about is whom a reflex fights or flees from, or what it eats: the
+// packet says so in fields, beside its sentence.
+type about struct {
+	target *protocol.Attacker
+	item   string
+}
+
+func aboutEntity(e *entity) about {
+	return about{target: &protocol.Attacker{Type: e.kind, Name: e.displayName(), UUID: e.uuid}}
+}
+
+// packet is the reflex packet of one event of the reflex.
+func (a about) packet(kind, event, message string) protocol.Reflex {
+	return protocol.Reflex{Reflex: kind, Event: event, Message: message, Target: a.target, Item: a.item}
 }

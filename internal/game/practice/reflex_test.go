@@ -35,6 +35,11 @@ func TestDefendInterruptsTheRunningAction(t *testing.T) {
 	if rs[len(rs)-1].Event != protocol.EventFinished || !z.removed {
 		t.Fatalf("the zombie is not dead: %+v", rs)
 	}
+	for _, r := range rs {
+		if r.Target == nil || r.Target.Type != "zombie" || r.Target.UUID != z.uuid {
+			t.Errorf("the defend packet %+v does not name the zombie it fights", r)
+		}
+	}
 	if len(eventsOf[protocol.Damage](h)) == 0 {
 		t.Fatal("no damage packet")
 	}
@@ -64,6 +69,9 @@ func TestEatWhenIdleAndHungry(t *testing.T) {
 	rs := reflexes(h, protocol.ReflexEat)
 	if len(rs) != 2 || rs[1].Event != protocol.EventFinished || h.w.bea.food != 17 {
 		t.Fatalf("eat reflexes %+v, food %d", rs, h.w.bea.food)
+	}
+	if rs[0].Item != "bread" || rs[1].Item != "bread" {
+		t.Errorf("the eat packets %+v do not say she ate bread", rs)
 	}
 }
 

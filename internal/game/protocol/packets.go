@@ -308,12 +308,16 @@ const (
 )
 
 // Reflex says the game side acted on its own. It never answers a request:
-// the request it interrupted gets its own INTERRUPTED answer.
+// the request it interrupted gets its own INTERRUPTED answer. Target and
+// Item say what it is about, so nothing has to read it out of Message; a
+// game side that does not send them leaves them empty.
 type Reflex struct {
-	Reflex        string `json:"reflex"`
-	Event         string `json:"event"`
-	Message       string `json:"message"`
-	InterruptedID string `json:"interrupted_id,omitempty"`
+	Reflex        string    `json:"reflex"`
+	Event         string    `json:"event"`
+	Message       string    `json:"message"`
+	InterruptedID string    `json:"interrupted_id,omitempty"`
+	Target        *Attacker `json:"target,omitempty"` // whom a defend fights or a flee runs from
+	Item          string    `json:"item,omitempty"`   // what an eat eats
 }
 
 // PacketType names the packet on the wire.
