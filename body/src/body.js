@@ -8,7 +8,7 @@ import { FAILURE, fail } from './answer.js';
 import { actionTable } from './actions/index.js';
 import { Follow } from './actions/players.js';
 import { statePacket, surveyPacket } from './perception.js';
-import { Reflexes } from './reflexes.js';
+import { Reflexes, attackerRef } from './reflexes.js';
 import { distance, playerEntity, round1 } from './game.js';
 
 export const BODY_VERSION = '0.1.0';
@@ -119,7 +119,7 @@ export function startBody(o) {
       const a = lastAttacker;
       link.broadcast({
         type: 'damage', amount: round1(lastHealth - bot.health), health: round1(bot.health), source: a ? 'attack' : 'generic',
-        attacker: a ? { type: a.name ?? a.type ?? 'unknown', name: a.username ?? a.name ?? '', uuid: a.uuid ?? '' } : null,
+        attacker: a ? attackerRef(a) : null,
       });
       if (bot.health > 0) reflexes.hurt(a);
     }

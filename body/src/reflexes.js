@@ -12,6 +12,15 @@ const EAT_AT_FOOD = 14;
 const FLEE_BELOW = 6;
 const RESPAWN_DELAY_MS = 1000;
 
+/**
+ * attackerRef is an entity as the protocol names an attacker or a reflex's
+ * target: its type, its name (a player's username) and its uuid.
+ * @returns {{type: string, name: string, uuid: string}}
+ */
+export function attackerRef(e) {
+  return { type: e.name ?? e.type ?? 'unknown', name: e.username ?? e.name ?? '', uuid: e.uuid ?? '' };
+}
+
 export class Reflexes {
   /**
    * @param {{bot: any, dispatcher: import('./protocol.js').Dispatcher, broadcast: (p: object) => void,
@@ -33,20 +42,22 @@ export class Reflexes {
     const r = this.running;
     this.running = null;
     r.controller.abort(new Interruption('replaced'));
-    this.broadcast({ type: 'reflex', reflex: r.kind, event: 'failed', message: `gave way to your request ${action}` });
+    this.broadcast({ type: 'reflex', reflex: r.kind, event: 'failed', message: `gave way to your request ${action}`, ...r.about });
   }
 
   /**
    * start takes her hands for a reflex: the running request is interrupted
-   * with the reflex's reason, and the reflex packet names it.
+   * with the reflex's reason, and the reflex packet names it. about holds
+   * what the reflex is about ({target} for defend and flee, {item} for eat);
+   * every packet of the reflex carries it.
    */
-  start(kind, message, body) {
+  start(kind, message, body, about = {}) {
     if (this.running) return;
     const interrupted = this.dispatcher.interrupt(`reflex: ${kind}`);
     const controller = new AbortController();
-    const r = { kind, controller };
+    const r = { kind, controller, about };
     this.running = r;
-    const packet = { type: 'reflex', reflex: kind, event: 'started', message };
+    const packet = { type: 'reflex', reflex: kind, event: 'started', message, ...about };
     if (interrupted) packet.interrupted_id = interrupted.id;
     this.broadcast(packet);
     Promise.resolve()
@@ -60,7 +71,7 @@ export class Reflexes {
   end(r, event, message) {
     if (this.running !== r) return;
     this.running = null;
-    this.broadcast({ type: 'reflex', reflex: r.kind, event, message });
+    this.broadcast({ type: 'reflex', reflex: r.kind, event, message, ...r.about });
   }
 
   /** consider runs twice a second: she eats when idle and hungry, or hurt and too hungry to heal. */
@@ -75,7 +86,7 @@ export class Reflexes {
     this.start('eat', `eating ${food.name} at food ${bot.food}/20`, async (signal) => {
       await eat(bot, food, signal);
       return `ate ${food.name}; food ${bot.food}/20`;
-    });
+    }, { item: food.name });
   }
 
   /** hurt decides what a blow from attacker makes her do. */
@@ -90,14 +101,14 @@ export class Reflexes {
         const from = attacker.position;
         await walk(bot, new goals.GoalInvert(new goals.GoalFollow(attacker, 16)), AbortSignal.any([signal, AbortSignal.timeout(10_000)])).catch(() => '');
         return `fled to ${distance(bot.entity.position, from).toFixed(0)} blocks from ${name}`;
-      });
+      }, { target: attackerRef(attacker) });
       return;
     }
     if (isHostile(attacker) && distance(attacker.position, bot.entity.position) < 6) {
       this.start('defend', `fighting back against the ${name}`, async (signal) => {
         const r = await fight(bot, attacker, signal, null, 20_000);
         return r.gone ? `the ${name} is gone after ${r.hits} blows` : `stopped fighting the ${name} after ${r.hits} blows`;
-      });
+      }, { target: attackerRef(attacker) });
     }
   }
 

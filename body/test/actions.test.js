@@ -390,8 +390,11 @@ test('build expands layers, palette, ops and rotation into cells, and places the
   const a = await run(bot, 'build', { origin: { x: 2, y: 64, z: 2 }, layers: [['d'], ['d']], palette: { d: 'dirt' } });
   assert.equal(a.result, 'SUCCESS', a.message);
   assert.equal(bot.blockAt(new Vec3(2, 65, 2)).name, 'dirt');
+  assert.deepEqual(a.data, { cells: 2, right: 2, wrong: [], missing: {}, protected: [] });
   const b = await run(bot, 'build', { origin: { x: -3, y: 64, z: -3 }, layers: [['dd']], palette: { d: 'dirt' } });
   assert.match(b.message, /built 1 of 2 cells; you ran out of 1 dirt/);
+  // The counts are data in the practice world's shape, for the brain's build record.
+  assert.deepEqual(b.data, { cells: 2, right: 1, wrong: [{ x: -2, y: 64, z: -3, block: 'dirt' }], missing: { dirt: 1 }, protected: [] });
 });
 
 test('pillar_up, mine_down and bridge refuse what they cannot do and say so', async () => {

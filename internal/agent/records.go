@@ -34,37 +34,26 @@ type BuildCount struct {
 	Protected int `json:"protected"` // cells where a protected block she never breaks stands
 }
 
-// BuildCountOf reads a build's counts from its answer's data: the practice
-// world's cells, right, missing (blocks she ran short of, by kind) and
-// protected (the cells), or the body's total, done and missing. It is nil
-// when the data holds no count of cells, or does not read.
+// BuildCountOf reads a build's counts from its answer's data, in the shape
+// docs/protocol.md gives for every game side: cells, right, missing (blocks
+// she ran short of, by kind) and protected (the cells). It is nil when the
+// data holds no count of cells, or does not read.
 func BuildCountOf(a protocol.Answer) *BuildCount {
 	if len(a.Data) == 0 {
 		return nil
 	}
 	var d struct {
-		Cells, Total *int
-		Right, Done  *int
+		Cells, Right *int
 		Missing      map[string]int
 		Protected    []json.RawMessage
 	}
-	if json.Unmarshal(a.Data, &d) != nil {
+	if json.Unmarshal(a.Data, &d) != nil || d.Cells == nil {
 		return nil
 	}
-	c := &BuildCount{Protected: len(d.Protected)}
-	switch {
-	case d.Cells != nil:
-		c.Cells = *d.Cells
-	case d.Total != nil:
-		c.Cells = *d.Total
-	default:
-		return nil
-	}
+	c := &BuildCount{Cells: *d.Cells, Protected: len(d.Protected)}
 	switch {
 	case d.Right != nil:
 		c.Placed = *d.Right
-	case d.Done != nil:
-		c.Placed = *d.Done
 	case a.Result.OK():
 		c.Placed = c.Cells
 	}

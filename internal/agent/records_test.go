@@ -7,10 +7,10 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-// TestBuildCountOfReadsBothGameSides: the practice world's build data
-// (cells, right, missing by kind, protected cells) and the body's (total,
-// done, missing) give the same counts; data without a count gives none.
-func TestBuildCountOfReadsBothGameSides(t *testing.T) {
+// TestBuildCountOfReadsTheBuildData: a build's data (cells, right, missing
+// by kind, protected cells), as the practice world and the body send it,
+// gives its counts; data without a count of cells gives none.
+func TestBuildCountOfReadsTheBuildData(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		result protocol.Result
@@ -20,8 +20,9 @@ func TestBuildCountOfReadsBothGameSides(t *testing.T) {
 		{"practice", protocol.Failure, `{"cells":52,"right":40,"wrong":[{"x":1,"y":2,"z":3}],"missing":{"oak_planks":7,"glass":2},
 			"protected":[{"x":1,"y":2,"z":3,"block":"bedrock"}]}`, &BuildCount{Cells: 52, Placed: 40, Missing: 9, Protected: 1}},
 		{"practice done", protocol.Success, `{"cells":52,"right":52,"wrong":null,"missing":{},"protected":null}`, &BuildCount{Cells: 52, Placed: 52}},
-		{"body", protocol.Failure, `{"done":10,"total":12,"missing":{"cobblestone":2},"wrong":["(1, 2, 3) holds dirt"]}`,
+		{"body", protocol.Failure, `{"cells":12,"right":10,"wrong":[{"x":1,"y":2,"z":3,"block":"dirt"}],"missing":{"cobblestone":2},"protected":[]}`,
 			&BuildCount{Cells: 12, Placed: 10, Missing: 2}},
+		{"an old body's count", protocol.Failure, `{"done":10,"total":12}`, nil},
 		{"no count", protocol.Failure, `{"wrong":[]}`, nil},
 		{"none", protocol.Success, ``, nil},
 		{"garbage", protocol.Failure, `[1,2]`, nil},

@@ -2,7 +2,7 @@
 // rotation, clear), expanded here into cells, then the cells meant to be air
 // emptied top-down and the rest placed bottom-up.
 
-import { FAILURE, fail, ok, throwIfAborted } from '../answer.js';
+import { FAILURE, FAILURE_PROTECTED, fail, ok, throwIfAborted } from '../answer.js';
 import { FACES, Vec3, describeItems, isAir, passable } from '../game.js';
 import { digAt, placeAt } from './blocks.js';
 import { mismatch, parseBlock, placedAs, plan, rotateProps, stateText } from './states.js';
@@ -111,6 +111,15 @@ export const build = {
     let done = 0;
     const missing = {};
     const wrong = [];
+    // cellsWrong and cellsProtected are the answer's data, in the shape the
+    // practice world gives: cells as {x, y, z, block}.
+    const cellsWrong = [];
+    const cellsProtected = [];
+    const note = (c, failed, line) => {
+      wrong.push(line);
+      cellsWrong.push({ x: c.x, y: c.y, z: c.z, block: c.block });
+      if (failed?.result === FAILURE_PROTECTED) cellsProtected.push({ x: c.x, y: c.y, z: c.z, block: bot.blockAt(new Vec3(c.x, c.y, c.z))?.name ?? c.block });
+    };
     ctx.progress(0, total, `starting a build of ${total} cells`);
     // Air cells top-down first.
     for (const c of [...a.cells].reverse()) {
@@ -119,7 +128,7 @@ export const build = {
       const b = bot.blockAt(p);
       if (!b || passable(b)) { done++; continue; }
       const failed = await digAt(bot, p, signal, ctx);
-      if (failed) wrong.push(`${p} (${failed.message})`); else done++;
+      if (failed) note(c, failed, `${p} (${failed.message})`); else done++;
     }
     const tick = () => { if (done % 10 === 0) ctx.progress(done, total, `${done} of ${total} cells`); };
     for (const c of a.cells) {
@@ -129,11 +138,11 @@ export const build = {
       const b = bot.blockAt(p);
       if (b && placedAs(b.name, c.block) && !mismatch(b, c.props)) { done++; tick(); continue; }
       if (b && !passable(b) && !isAir(b)) {
-        if (!a.clear) { wrong.push(`${p} holds ${b.name}`); continue; }
+        if (!a.clear) { note(c, null, `${p} holds ${b.name}`); continue; }
         const failed = await digAt(bot, p, signal, ctx);
-        if (failed) { wrong.push(`${p} (${failed.message})`); continue; }
+        if (failed) { note(c, failed, `${p} (${failed.message})`); continue; }
       }
-      if (!bot.inventory.items().some((it) => it.name === c.block)) { missing[c.block] = (missing[c.block] ?? 0) + 1; continue; }
+      if (!bot.inventory.items().some((it) => it.name === c.block)) { missing[c.block] = (missing[c.block] ?? 0) + 1; cellsWrong.push({ x: c.x, y: c.y, z: c.z, block: c.block }); continue; }
       let placed = false;
       let last = '';
       // Only the faces that give the cell's state (its axis, half or the
@@ -148,12 +157,12 @@ export const build = {
         if (!failed) { placed = true; break; }
         last = failed.message;
       }
-      if (placed) { done++; tick(); } else wrong.push(`${p} ${stateText(c.block, c.props)} (${last || 'nothing solid beside it to place against'})`);
+      if (placed) { done++; tick(); } else note(c, null, `${p} ${stateText(c.block, c.props)} (${last || 'nothing solid beside it to place against'})`);
     }
     ctx.progress(done, total, `${done} of ${total} cells`);
     const short = Object.keys(missing).length ? `; you ran out of ${describeItems(missing)}` : '';
-    if (done === total) return ok(`built all ${total} cells`);
-    return fail(FAILURE, `built ${done} of ${total} cells${short}${wrong.length ? `; still wrong: ${wrong.slice(0, 8).join('; ')}` : ''}`,
-      { done, total, missing, wrong: wrong.slice(0, 50) });
+    const data = { cells: total, right: done, wrong: cellsWrong.slice(0, 50), missing, protected: cellsProtected };
+    if (done === total) return ok(`built all ${total} cells`, data);
+    return fail(FAILURE, `built ${done} of ${total} cells${short}${wrong.length ? `; still wrong: ${wrong.slice(0, 8).join('; ')}` : ''}`, data);
   },
 };
