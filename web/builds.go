@@ -1,11 +1,13 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"encoding/base64"
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,6 +18,7 @@ import (
 	"beaweb/internal/planner/blueprint"
 	"beaweb/internal/planner/preview"
 	"beaweb/templates/pages"
+	"beaweb/templates/partials"
 )
 
 // Blueprints are the ready-made buildings; *blueprint.Templates is one.
@@ -60,13 +63,43 @@ func (s *Server) buildsView(c echo.Context) pages.BuildsView {
 			v.Problem = "A template could not be drawn; beaweb's log says why."
 			continue
 		}
-		t := pages.TemplateView{Name: tp.Name, Describe: tp.Describe(), Source: tp.Source}
+		t := pages.TemplateView{Name: tp.Name, Describe: templateLine(tp), Source: tp.Source}
 		for _, l := range preview.TopViews(cells) {
 			t.Layers = append(t.Layers, l.Y)
 		}
 		v.Templates = append(v.Templates, t)
 	}
 	return v
+}
+
+// templateLine is a template's size, door and needs as a person reads them
+// on the Builds page; her own line (Describe) is written for the model, with
+// the template's id first.
+func templateLine(tp *blueprint.Template) string {
+	size := tp.Size()
+	parts := []string{fmt.Sprintf("%d wide, %d deep, %d high", size.X, size.Z, size.Y)}
+	if tp.Offset < 0 {
+		parts = append(parts, fmt.Sprintf("its floor %d below ground", -tp.Offset))
+	}
+	if side, ok := tp.DoorSide(0); ok {
+		parts = append(parts, "door on the "+string(side)+" side")
+	}
+	needs := tp.Needs()
+	names := make([]string, 0, len(needs))
+	for name := range needs {
+		names = append(names, name)
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		return cmp.Or(needs[b]-needs[a], strings.Compare(a, b))
+	})
+	takes := make([]string, len(names))
+	for i, name := range names {
+		takes[i] = fmt.Sprintf("%d %s", needs[name], partials.ItemName(name))
+	}
+	if len(takes) > 0 {
+		parts = append(parts, "takes "+strings.Join(takes, ", "))
+	}
+	return strings.Join(parts, " · ")
 }
 
 func (s *Server) handleBuilds(c echo.Context) error {

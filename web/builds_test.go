@@ -62,6 +62,11 @@ func TestBuildsPageAndPreviews(t *testing.T) {
 			t.Errorf("the builds page lacks the preview of %s", name)
 		}
 	}
+	// A person reads each template's size and needs in words, not her
+	// list_templates line with the template's id first.
+	if !strings.Contains(body, "5 wide, 6 deep, 4 high") || !strings.Contains(body, "takes 60 dirt") || strings.Contains(body, "dirt_shelter: ") {
+		t.Errorf("the dirt shelter is not described for a person:\n%s", body)
+	}
 	resp, err := c.Get(f.URL + "/builds/small_wood_house/iso.svg")
 	if err != nil {
 		t.Fatal(err)
