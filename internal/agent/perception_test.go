@@ -106,6 +106,28 @@ func TestDeathAndReturnAreTold(t *testing.T) {
 	}
 }
 
+// TestARespawnIsNotedOnce: the game side reports its respawn reflex
+// itself, so the reflex feed holds its one line, not a second one of the
+// senses' own beside it.
+func TestARespawnIsNotedOnce(t *testing.T) {
+	live := NewLive("Bea", nil)
+	s := NewSurface(live, nil, nil, nil, discard(), func(Perception) {})
+	ctx := context.Background()
+	s.Handle(ctx, protocol.Death{Cause: "slain by Zombie", Position: game.Vec3{X: 3.5, Y: 64, Z: 4.5}, Dimension: "overworld"})
+	s.Handle(ctx, protocol.Reflex{Reflex: protocol.ReflexRespawn, Event: protocol.EventStarted, Message: "you respawn"})
+	s.Handle(ctx, protocol.Respawn{Position: game.Vec3{X: 0.5, Y: 70, Z: 0.5}, Dimension: "overworld"})
+	s.Handle(ctx, protocol.Reflex{Reflex: protocol.ReflexRespawn, Event: protocol.EventFinished, Message: "you are back"})
+	var finished int
+	for _, n := range live.Snapshot().Reflexes {
+		if n.Reflex == protocol.ReflexRespawn && n.Event == protocol.EventFinished {
+			finished++
+		}
+	}
+	if finished != 1 {
+		t.Errorf("%d notes of her return, want 1: %+v", finished, live.Snapshot().Reflexes)
+	}
+}
+
 // TestAChatLineCarriesItsFacts: a chat perception says who spoke, from how
 // far and what, and whether it was said to her by her name of the moment:
 // a rename applies from the next line.

@@ -108,9 +108,10 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 				snap.World.Dimension = p.Dimension
 			}
 		})
+		// The game side reports its respawn reflex itself; the note rides on
+		// the perception only, so the reflex feed shows the game's one line.
 		back := ReflexNote{At: now, Reflex: protocol.ReflexRespawn, Event: protocol.EventFinished,
 			Message: fmt.Sprintf("you are back, at %s", p.Position.Block())}
-		s.noteReflex(back)
 		// While she was dead every request failed: now she can act again.
 		s.perceive(Perception{Source: SourceGame, Kind: KindRespawn, At: now, Reflex: &back,
 			Text: fmt.Sprintf("You are back in the game after dying, at %s (%s). Where you died is remembered as last_death.",
