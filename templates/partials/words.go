@@ -1,12 +1,13 @@
 package partials
 
 import (
+	"cmp"
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 )
 
@@ -15,151 +16,9 @@ import (
 // or a hover away. The sentences are drawn from the request's parameters,
 // which are JSON, never from the call's text.
 
-// ItemName is an item or block id as a person says it: "iron ore" for
-// minecraft:iron_ore.
-func ItemName(id string) string {
-	id = strings.TrimPrefix(id, "minecraft:")
-	return strings.ReplaceAll(id, "_", " ")
-}
-
-// params reads a request's parameters; anything but an object reads empty.
-func params(js string) map[string]any {
-	var m map[string]any
-	if js == "" || json.Unmarshal([]byte(js), &m) != nil {
-		return nil
-	}
-	return m
-}
-
-func str(m map[string]any, k string) string {
-	s, _ := m[k].(string)
-	return s
-}
-
-func count(m map[string]any, k string) (int, bool) {
-	f, ok := m[k].(float64)
-	return int(f), ok
-}
-
-// amount is "3 iron ore", or "iron ore" when no count was asked for.
-func amount(m map[string]any, item string) string {
-	name := ItemName(str(m, item))
-	if name == "" {
-		name = "something"
-	}
-	if n, ok := count(m, "count"); ok && n > 0 {
-		return strconv.Itoa(n) + " " + name
-	}
-	return name
-}
-
-func place(m map[string]any) string {
-	x, okx := count(m, "x")
-	y, oky := count(m, "y")
-	z, okz := count(m, "z")
-	if !okx || !oky || !okz {
-		return ""
-	}
-	return fmt.Sprintf("%d %d %d", x, y, z)
-}
-
-func at(m map[string]any) string {
-	if p := place(m); p != "" {
-		return " at " + p
-	}
-	return ""
-}
-
-// Doing is what an action does, as the live panel says it while it runs:
-// "finding 3 iron ore". An action it has no words for is named plainly.
-func Doing(action, paramsJSON string) string {
-	m := params(paramsJSON)
-	if m == nil {
-		return strings.ReplaceAll(action, "_", " ")
-	}
-	switch action {
-	case "find_block":
-		return "finding " + amount(m, "block")
-	case "scan":
-		return "looking around for " + ItemName(str(m, "block"))
-	case "mine_block":
-		return "mining the block" + at(m)
-	case "attack_entity":
-		return "fighting " + orSomething(ItemName(str(m, "entity")))
-	case "move_to":
-		if p := place(m); p != "" {
-			return "walking to " + p
-		}
-		return "walking"
-	case "move_away":
-		if n, ok := count(m, "distance"); ok {
-			return fmt.Sprintf("moving %d blocks away", n)
-		}
-		return "moving away"
-	case "go_to_surface":
-		return "climbing to the surface"
-	case "stop_moving":
-		return "stopping"
-	case "look_at", "look_at_player":
-		return "looking around"
-	case "place_block":
-		return "placing " + orSomething(ItemName(str(m, "block"))) + at(m)
-	case "build":
-		if o, ok := m["origin"].(map[string]any); ok {
-			if p := place(o); p != "" {
-				return "building at " + p
-			}
-		}
-		return "building"
-	case "pillar_up":
-		return "pillaring up"
-	case "mine_down":
-		return "digging down"
-	case "bridge":
-		return "bridging " + str(m, "direction")
-	case "craft_item":
-		return "crafting " + amount(m, "item")
-	case "use_block":
-		return "using the block" + at(m)
-	case "smelt_item":
-		return "smelting " + amount(m, "item")
-	case "store_item":
-		return "storing " + amount(m, "item")
-	case "retrieve_item":
-		return "taking " + amount(m, "item") + " from a chest"
-	case "view_container":
-		return "looking into a chest"
-	case "equip_item":
-		return "equipping " + orSomething(ItemName(str(m, "item")))
-	case "discard_item":
-		return "dropping " + amount(m, "item")
-	case "eat_food":
-		if it := str(m, "item"); it != "" {
-			return "eating " + ItemName(it)
-		}
-		return "eating"
-	case "check_death_log":
-		return "reading where she died"
-	case "goto_player":
-		return "going to " + orSomething(str(m, "player"))
-	case "follow_player":
-		return "following " + orSomething(str(m, "player"))
-	case "give_item":
-		return "giving " + amount(m, "item") + " to " + orSomething(str(m, "player"))
-	case "mc_chat":
-		return "typing in the chat"
-	case "pickup_items":
-		return "picking up items"
-	}
-	return strings.ReplaceAll(action, "_", " ")
-}
-
-func orSomething(s string) string {
-	if s == "" {
-		return "something"
-	}
-	return s
-}
+// ItemName is an item or block id as a person says it (game.ItemName),
+// for the templates.
+func ItemName(id string) string { return game.ItemName(id) }
 
 // Outcome is how an action ended, as a person reads it: "Done", "Failed:
 // the furnace is busy", "Interrupted: defending against a zombie". The
@@ -271,7 +130,7 @@ func foeOf(a protocol.Attacker) string {
 	}
 	kind := ItemName(a.Type)
 	if kind == "" {
-		return orSomething(a.Name)
+		return cmp.Or(a.Name, "something")
 	}
 	words := strings.Fields(kind)
 	for i, w := range words {
@@ -305,13 +164,14 @@ func ProgressSaid(action, paramsJSON string, p agent.Progress) string {
 	if p.Total <= 0 {
 		return Readable(p.Message)
 	}
-	m := params(paramsJSON)
+	var m struct{ Block, Item string }
+	_ = json.Unmarshal([]byte(paramsJSON), &m) // parameters that do not read leave the unit out
 	unit := ""
 	switch action {
 	case "find_block":
-		unit = ItemName(str(m, "block"))
+		unit = ItemName(m.Block)
 	case "craft_item", "smelt_item", "store_item", "retrieve_item":
-		unit = ItemName(str(m, "item"))
+		unit = ItemName(m.Item)
 	case "build":
 		unit = "cells"
 	}
