@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+	"sync"
 
 	"beaweb/internal/fault"
 )
@@ -53,6 +54,8 @@ type Book struct {
 	memo  *memo
 	// ways[item] are the ways the planner weighs to make it.
 	ways map[string][]option
+	// buffers holds planners' scratch space between plans (plan.go).
+	buffers *sync.Pool
 }
 
 // Recipe is a crafting recipe with its tag slots resolved to items.
@@ -337,6 +340,7 @@ func (b *Book) index() {
 	b.plainFuel = plainFuels(b)
 	b.reach = newReach(b)
 	b.memo = newMemo()
+	b.buffers = &sync.Pool{New: newBuffers}
 }
 
 // resolve expands an ingredient's alternatives into items, tags first

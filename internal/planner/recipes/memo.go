@@ -38,10 +38,12 @@ type memo struct {
 // planned from nothing, so that filling it does not grow it step by step.
 func newMemo() *memo { return &memo{answers: make(map[string]*answer, 4096)} }
 
-func (m *memo) get(key string) *answer {
+// get looks key up without making a string of it: most keys of a plan
+// are found, and only a new answer needs one to be kept under.
+func (m *memo) get(key []byte) *answer {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.answers[key]
+	return m.answers[string(key)]
 }
 
 func (m *memo) put(key string, a *answer) {
@@ -57,19 +59,22 @@ func (m *memo) put(key string, a *answer) {
 // key when one is and the search's limits would not have cut it
 // differently here, else the search, remembered.
 func (p *planner) recall(st *state, item string, n int, path []string) {
-	key := p.memoKey(st, item, n, path)
+	k := p.memoKey(st, item, n, path)
 	depth := len(path)
-	if a := p.memo.get(key); a != nil && p.nodes+a.nodes <= maxNodes && depth+a.reach < maxDepth {
+	if a := p.memo.get(k); a != nil && p.nodes+a.nodes <= maxNodes && depth+a.reach < maxDepth {
 		a.replay(st)
 		p.nodes += a.nodes
 		p.deepest = max(p.deepest, depth+a.reach)
 		return
 	}
-	before := st.clone()
+	// The search below writes its own keys in the same buffer.
+	key := string(k)
+	before := p.snapshot(st)
 	nodes, deepest := p.nodes, p.deepest
 	p.deepest = depth
 	p.search(st, item, n, path)
-	a := record(before, st)
+	a := before.record(st)
+	p.release(before)
 	a.nodes, a.reach = p.nodes-nodes, p.deepest-depth
 	// An answer cut short by a limit depends on where the search
 	// stood, not only on the key: it is not kept.
@@ -79,18 +84,31 @@ func (p *planner) recall(st *state, item string, n int, path []string) {
 	p.deepest = max(p.deepest, deepest)
 }
 
-// answer is what one produce call did to the state, as a change.
+// answer is what one produce call did to the state, as a change. The
+// changes are lists rather than maps: an answer is written once and
+// replayed whole, never looked into.
 type answer struct {
 	fail           bool
 	failAt         string
-	inv            map[string]int // change per item
-	steps          []Step         // appended
-	missing        map[string]int // change per key
+	inv            []delta // change per item
+	steps          []Step  // appended
+	missing        []delta // change per key
 	missed         int
-	anyOf          map[string]string // entries set
+	anyOf          []choice // entries set
 	table, furnace bool
 	nodes          int // search nodes it took
 	reach          int // how much deeper than its start the path went
+}
+
+// delta is the change of one count.
+type delta struct {
+	key string
+	d   int
+}
+
+// choice is one anyOf entry: the member a tag's steps are written with.
+type choice struct {
+	tag, rep string
 }
 
 // reach is, per item, the set of items (by index) that making it can read
@@ -271,9 +289,9 @@ func (r *reach) touches(set []uint64, tag string) bool {
 }
 
 // memoKey is the key of produce(item, n) from st along path: every input
-// the search reads, as a string. It is written in the planner's own
-// buffers, which every key of a plan reuses.
-func (p *planner) memoKey(st *state, item string, n int, path []string) string {
+// the search reads. It is written in the planner's own buffers, which
+// every key of a plan reuses: it holds until the next key is written.
+func (p *planner) memoKey(st *state, item string, n int, path []string) []byte {
 	k := append(p.keyBuf[:0], item...)
 	k = append(k, '|')
 	k = strconv.AppendInt(k, int64(n), 10)
@@ -337,16 +355,16 @@ func (p *planner) memoKey(st *state, item string, n int, path []string) string {
 		k = append(k, st.anyOf[tag]...)
 	}
 	p.keyBuf, p.heldBuf = k, held[:0]
-	return string(k)
+	return k
 }
 
 // replay applies a remembered answer to st.
 func (a *answer) replay(st *state) {
 	st.fail, st.failAt = a.fail, a.failAt
-	for it, d := range a.inv {
-		st.inv[it] += d
-		if st.inv[it] == 0 {
-			delete(st.inv, it)
+	for _, e := range a.inv {
+		st.inv[e.key] += e.d
+		if st.inv[e.key] == 0 {
+			delete(st.inv, e.key)
 		}
 	}
 	// The steps' Uses stay the memo's own: the search only reads them,
@@ -358,54 +376,89 @@ func (a *answer) replay(st *state) {
 	if len(a.anyOf) > 0 {
 		st.ownAnyOf()
 	}
-	for k, d := range a.missing {
-		st.missing[k] += d
-		if st.missing[k] == 0 {
-			delete(st.missing, k)
+	for _, e := range a.missing {
+		st.missing[e.key] += e.d
+		if st.missing[e.key] == 0 {
+			delete(st.missing, e.key)
 		}
 	}
 	st.missed += a.missed
-	maps.Copy(st.anyOf, a.anyOf)
+	for _, c := range a.anyOf {
+		st.anyOf[c.tag] = c.rep
+	}
 	st.table, st.furnace = a.table, a.furnace
 }
 
-// record is the change from before to after. A part that did not change
-// stays nil: most answers touch only the inventory and the steps.
-func record(before, after *state) *answer {
-	a := &answer{fail: after.fail, failAt: after.failAt, inv: diffCounts(before.inv, after.inv),
-		missing: diffCounts(before.missing, after.missing), missed: after.missed - before.missed,
+// snapshot is what a state was before a search, for record to tell the
+// change: copies of its maps, which the planner keeps and refills rather
+// than allocate afresh for every search it remembers.
+type snapshot struct {
+	inv, missing map[string]int
+	anyOf        map[string]string
+	steps        int
+	missed       int
+}
+
+// snapshot copies what record needs of st.
+func (p *planner) snapshot(st *state) *snapshot {
+	var s *snapshot
+	if n := len(p.snaps); n > 0 {
+		s, p.snaps = p.snaps[n-1], p.snaps[:n-1]
+	} else {
+		s = &snapshot{inv: map[string]int{}, missing: map[string]int{}, anyOf: map[string]string{}}
+	}
+	maps.Copy(s.inv, st.inv)
+	maps.Copy(s.missing, st.missing)
+	maps.Copy(s.anyOf, st.anyOf)
+	s.steps, s.missed = len(st.steps), st.missed
+	return s
+}
+
+// release gives a snapshot back to be refilled.
+func (p *planner) release(s *snapshot) {
+	clear(s.inv)
+	clear(s.missing)
+	clear(s.anyOf)
+	p.snaps = append(p.snaps, s)
+}
+
+// record is the change from the snapshot to after. A part that did not
+// change stays nil: most answers touch only the inventory and the steps.
+func (s *snapshot) record(after *state) *answer {
+	a := &answer{fail: after.fail, failAt: after.failAt, inv: diffCounts(s.inv, after.inv),
+		missing: diffCounts(s.missing, after.missing), missed: after.missed - s.missed,
 		table: after.table, furnace: after.furnace}
 	for k, v := range after.anyOf {
-		if before.anyOf[k] != v {
-			if a.anyOf == nil {
-				a.anyOf = map[string]string{}
-			}
-			a.anyOf[k] = v
+		if s.anyOf[k] != v {
+			a.anyOf = append(a.anyOf, choice{k, v})
 		}
 	}
-	a.steps = slices.Clone(after.steps[len(before.steps):])
+	a.steps = slices.Clone(after.steps[s.steps:])
 	return a
 }
 
 // diffCounts is what changed from before to after, per key; nil when
-// nothing did.
-func diffCounts(before, after map[string]int) map[string]int {
-	var d map[string]int
-	put := func(k string, v int) {
-		if d == nil {
-			d = map[string]int{}
+// nothing did. It counts the changes first, so that the list is made
+// once at its size.
+func diffCounts(before, after map[string]int) []delta {
+	n := 0
+	each := func(put func(k string, d int)) {
+		for k, v := range after {
+			if dv := v - before[k]; dv != 0 {
+				put(k, dv)
+			}
 		}
-		d[k] = v
-	}
-	for k, v := range after {
-		if dv := v - before[k]; dv != 0 {
-			put(k, dv)
-		}
-	}
-	for k, v := range before {
-		if _, ok := after[k]; !ok && v != 0 {
-			put(k, -v)
+		for k, v := range before {
+			if _, ok := after[k]; !ok && v != 0 {
+				put(k, -v)
+			}
 		}
 	}
+	each(func(string, int) { n++ })
+	if n == 0 {
+		return nil
+	}
+	d := make([]delta, 0, n)
+	each(func(k string, dv int) { d = append(d, delta{k, dv}) })
 	return d
 }

@@ -115,7 +115,9 @@ func (b *Book) plan(item string, count int, have game.Inventory, near Nearby, m 
 			start[Normalize(k)] += v
 		}
 	}
-	p := &planner{b: b, near: near, memo: m, reach: b.reach}
+	buf := b.buffers.Get().(*buffers)
+	defer b.buffers.Put(buf)
+	p := &planner{b: b, near: near, memo: m, reach: b.reach, buffers: buf}
 	st := newState(start.Clone())
 	p.produce(st, item, count, nil)
 	if st.fail {
@@ -203,12 +205,23 @@ type planner struct {
 	// deepest is the longest path the search has checked, which the
 	// memo needs to know whether the depth limit cut an answer short.
 	deepest int
+	*buffers
+}
+
+// buffers are a planner's scratch space. A plan takes them from its
+// book's pool and gives them back when it is done, so that the plans of
+// a book reuse them rather than grow their own afresh.
+type buffers struct {
 	// scratch is the inventory trials are played in (fresh).
 	scratch game.Inventory
 	// keyBuf and heldBuf are memoKey's, kept between keys.
 	keyBuf  []byte
 	heldBuf []string
+	// snaps are recall's snapshots not in use, to be refilled.
+	snaps []*snapshot
 }
+
+func newBuffers() any { return &buffers{} }
 
 // Limits that keep one plan finite whatever the book holds: a chain deeper
 // than maxDepth, or a search past maxNodes, names the item as missing
