@@ -81,9 +81,18 @@ func (p *planner) play(inv game.Inventory, steps []Step) error {
 	return nil
 }
 
-func stepShape(s Step) string {
-	keys := sortedKeys(s.Uses)
-	return s.Kind + "|" + s.Item + "|" + s.Station + "|" + strings.Join(keys, ",")
+// sameShape reports whether two steps make the same item in the same
+// station from the same things, whatever the counts.
+func sameShape(a, b Step) bool {
+	if a.Kind != b.Kind || a.Item != b.Item || a.Station != b.Station || len(a.Uses) != len(b.Uses) {
+		return false
+	}
+	for k := range a.Uses {
+		if _, ok := b.Uses[k]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // mergeSteps folds a later step into an earlier one that makes the same
@@ -92,14 +101,10 @@ func stepShape(s Step) string {
 // than two of 4.
 func (p *planner) mergeSteps(plan *Plan) {
 	start := plan.startInventory()
-	shapes := make([]string, len(plan.Steps))
-	for i, s := range plan.Steps {
-		shapes[i] = stepShape(s)
-	}
 	for i := 0; i < len(plan.Steps); i++ {
 		for j := i + 1; j < len(plan.Steps); j++ {
 			a, b := plan.Steps[i], plan.Steps[j]
-			if shapes[i] != shapes[j] {
+			if !sameShape(a, b) {
 				continue
 			}
 			merged := a
@@ -112,7 +117,6 @@ func (p *planner) mergeSteps(plan *Plan) {
 			trial := slices.Concat(plan.Steps[:i], []Step{merged}, plan.Steps[i+1:j], plan.Steps[j+1:])
 			if p.play(p.fresh(start), trial) == nil {
 				plan.Steps = trial
-				shapes = slices.Delete(shapes, j, j+1)
 				j--
 			}
 		}

@@ -206,7 +206,9 @@ func closures(edges [][]int, words int) [][]uint64 {
 		index[i] = -1
 	}
 	onStack := make([]bool, n)
-	var stack []int
+	var stack, members []int
+	// The sets are cut from one slab: a component gets the next words.
+	slab := make([]uint64, n*words)
 	next := 0
 	var visit func(v int)
 	visit = func(v int) {
@@ -225,8 +227,9 @@ func closures(edges [][]int, words int) [][]uint64 {
 		if low[v] != index[v] {
 			return
 		}
-		set := make([]uint64, words)
-		var members []int
+		set := slab[:words:words]
+		slab = slab[words:]
+		members = members[:0]
 		for {
 			w := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
@@ -397,6 +400,8 @@ type snapshot struct {
 	anyOf        map[string]string
 	steps        int
 	missed       int
+	// deltas is record's, kept between answers.
+	deltas []delta
 }
 
 // snapshot copies what record needs of st.
@@ -425,8 +430,8 @@ func (p *planner) release(s *snapshot) {
 // record is the change from the snapshot to after. A part that did not
 // change stays nil: most answers touch only the inventory and the steps.
 func (s *snapshot) record(after *state) *answer {
-	a := &answer{fail: after.fail, failAt: after.failAt, inv: diffCounts(s.inv, after.inv),
-		missing: diffCounts(s.missing, after.missing), missed: after.missed - s.missed,
+	a := &answer{fail: after.fail, failAt: after.failAt, inv: diffCounts(&s.deltas, s.inv, after.inv),
+		missing: diffCounts(&s.deltas, s.missing, after.missing), missed: after.missed - s.missed,
 		table: after.table, furnace: after.furnace}
 	for k, v := range after.anyOf {
 		if s.anyOf[k] != v {
@@ -438,27 +443,23 @@ func (s *snapshot) record(after *state) *answer {
 }
 
 // diffCounts is what changed from before to after, per key; nil when
-// nothing did. It counts the changes first, so that the list is made
-// once at its size.
-func diffCounts(before, after map[string]int) []delta {
-	n := 0
-	each := func(put func(k string, d int)) {
-		for k, v := range after {
-			if dv := v - before[k]; dv != 0 {
-				put(k, dv)
-			}
-		}
-		for k, v := range before {
-			if _, ok := after[k]; !ok && v != 0 {
-				put(k, -v)
-			}
+// nothing did. The changes are gathered in buf, which the caller keeps,
+// and copied out at their size.
+func diffCounts(buf *[]delta, before, after map[string]int) []delta {
+	d := (*buf)[:0]
+	for k, v := range after {
+		if dv := v - before[k]; dv != 0 {
+			d = append(d, delta{k, dv})
 		}
 	}
-	each(func(string, int) { n++ })
-	if n == 0 {
+	for k, v := range before {
+		if _, ok := after[k]; !ok && v != 0 {
+			d = append(d, delta{k, -v})
+		}
+	}
+	*buf = d
+	if len(d) == 0 {
 		return nil
 	}
-	d := make([]delta, 0, n)
-	each(func(k string, dv int) { d = append(d, delta{k, dv}) })
-	return d
+	return slices.Clone(d)
 }
