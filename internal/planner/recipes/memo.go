@@ -132,13 +132,15 @@ const (
 )
 
 func newReach(b *Book) *reach {
-	r := &reach{index: make(map[string]int, len(b.items)), tags: map[string][]uint64{}}
+	r := &reach{index: make(map[string]int, len(b.items)), tags: make(map[string][]uint64, len(b.tags))}
 	for i, it := range b.items {
 		r.index[it] = i
 	}
 	words := (len(b.items) + 63) / 64
+	slab := make([]uint64, len(b.tags)*words) // the tags' sets, one after another
 	for name, t := range b.tags {
-		set := make([]uint64, words)
+		set := slab[:words:words]
+		slab = slab[words:]
 		for _, it := range t.Items {
 			if i, ok := r.index[it]; ok {
 				set[i/64] |= 1 << (i % 64)
@@ -146,30 +148,7 @@ func newReach(b *Book) *reach {
 		}
 		r.tags["#"+name] = set
 	}
-	// What each item is made from, and which stations its ways need.
-	from := make([][]int, len(b.items))
-	needs := make([]int, len(b.items)) // tableAtHand and furnaceAtHand bits
-	for i, item := range b.items {
-		for _, o := range b.ways[item] {
-			var alts []string
-			if o.craft != nil {
-				if !o.craft.FitsInventory() {
-					needs[i] |= tableAtHand
-				}
-				for _, s := range o.craft.Slots {
-					alts = append(alts, s.Items...)
-				}
-			} else {
-				needs[i] |= furnaceAtHand
-				alts = o.smelt.Items
-			}
-			for _, it := range alts {
-				if j, ok := r.index[it]; ok && !slices.Contains(from[i], j) {
-					from[i] = append(from[i], j)
-				}
-			}
-		}
-	}
+	from, needs := madeOf(b, r.index)
 	stations := []struct {
 		bit   int
 		index int
@@ -181,17 +160,54 @@ func newReach(b *Book) *reach {
 	}
 	for at := range r.sets {
 		edges := make([][]int, len(b.items))
+		var flat []int // the edges, item after item, each list clipped
 		for i := range edges {
-			edges[i] = from[i]
+			start := len(flat)
+			flat = append(flat, from[i]...)
 			for _, s := range stations {
 				if s.index >= 0 && needs[i]&s.bit != 0 && at&s.bit == 0 {
-					edges[i] = append(slices.Clip(edges[i]), s.index)
+					flat = append(flat, s.index)
 				}
 			}
+			edges[i] = flat[start:len(flat):len(flat)]
 		}
 		r.sets[at] = closures(edges, words)
 	}
 	return r
+}
+
+// madeOf is, for every item of the book by index, what its ways take
+// (each once) and which stations they need, as tableAtHand and
+// furnaceAtHand bits.
+func madeOf(b *Book, index map[string]int) (from [][]int, needs []int) {
+	from = make([][]int, len(b.items))
+	needs = make([]int, len(b.items))
+	var flat []int // the lists, item after item, each clipped
+	add := func(start int, alts []string) {
+		for _, it := range alts {
+			if j, ok := index[it]; ok && !slices.Contains(flat[start:], j) {
+				flat = append(flat, j)
+			}
+		}
+	}
+	for i, item := range b.items {
+		start := len(flat)
+		for _, o := range b.ways[item] {
+			if o.craft == nil {
+				needs[i] |= furnaceAtHand
+				add(start, o.smelt.Items)
+				continue
+			}
+			if !o.craft.FitsInventory() {
+				needs[i] |= tableAtHand
+			}
+			for _, s := range o.craft.Slots {
+				add(start, s.Items)
+			}
+		}
+		from[i] = flat[start:len(flat):len(flat)]
+	}
+	return from, needs
 }
 
 // closures is, for every node of a graph, the set of nodes it reaches

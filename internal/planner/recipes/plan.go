@@ -119,7 +119,7 @@ func (b *Book) plan(item string, count int, have game.Inventory, near Nearby, m 
 	defer b.buffers.Put(buf)
 	p := &planner{b: b, near: near, memo: m, reach: b.reach, buffers: buf}
 	st := newState(start.Clone())
-	p.produce(st, item, count, nil)
+	p.produce(st, item, count, p.path[:0])
 	if st.fail {
 		// Not reachable from the top of the search (a failure there
 		// makes the item missing), kept so a plan is always whole.
@@ -219,9 +219,11 @@ type buffers struct {
 	heldBuf []string
 	// snaps are recall's snapshots not in use, to be refilled.
 	snaps []*snapshot
+	// path holds the search's path (search), deep enough for any.
+	path []string
 }
 
-func newBuffers() any { return &buffers{} }
+func newBuffers() any { return &buffers{path: make([]string, 0, maxDepth+1)} }
 
 // Limits that keep one plan finite whatever the book holds: a chain deeper
 // than maxDepth, or a search past maxNodes, names the item as missing

@@ -100,7 +100,10 @@ func (p *planner) produce(st *state, item string, n int, path []string) {
 // search is produce past its checks: what she carries first, then the
 // best of the ways to make the item.
 func (p *planner) search(st *state, item string, n int, path []string) {
-	path = append(path[:len(path):len(path)], item)
+	// The search is depth first and nothing keeps a path past the call
+	// it was made for, so every path of a plan is a prefix of one
+	// buffer (plan): this writes the item in place, without a copy.
+	path = append(path, item)
 	opts := p.options(item)
 	// What she carries first: any recipe she can make straight from her
 	// inventory (a storage block she carries, an ore she mined with silk
@@ -473,6 +476,15 @@ func holdsAny(inv game.Inventory, alts []string) bool {
 // byHeld orders a slot's alternatives by how many she has, most first, so
 // a mixed stock is used from the largest pile; ties keep the tag's order.
 func byHeld(inv game.Inventory, alts []string) []string {
+	held := 0
+	for _, it := range alts {
+		if inv[it] > 0 {
+			held++
+		}
+	}
+	if held < 2 {
+		return alts // the order of those she lacks does not matter
+	}
 	out := slices.Clone(alts)
 	slices.SortStableFunc(out, func(a, b string) int { return inv[b] - inv[a] })
 	return out
