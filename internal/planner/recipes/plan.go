@@ -262,7 +262,9 @@ func newState(inv game.Inventory) *state {
 
 func (s *state) clone() *state {
 	c := *s
-	c.inv = s.inv.Clone()
+	// maps.Clone copies the table whole, where Inventory.Clone puts
+	// every entry afresh; an inventory in a state is never nil.
+	c.inv = maps.Clone(s.inv)
 	// Steps are only ever appended: the clone shares the ones made so
 	// far, and its first append copies them (the capacity is cut).
 	c.steps = s.steps[:len(s.steps):len(s.steps)]

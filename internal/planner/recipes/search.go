@@ -256,9 +256,7 @@ func (p *planner) apply(st *state, o option, n int, path []string, from source) 
 				// carries; making one for it would go round.
 				slotFrom = carriedOnly
 			}
-			for it, k := range p.obtain(st, s.Items, s.Count*times, path, slotFrom) {
-				uses[it] += k
-			}
+			p.obtain(st, s.Items, s.Count*times, path, slotFrom, uses)
 			if st.fail {
 				return 0
 			}
@@ -289,7 +287,7 @@ func (p *planner) apply(st *state, o option, n int, path []string, from source) 
 	case from == gatherLoop:
 		from = anySource // a smelt turns one into one: it packs nothing
 	}
-	uses := p.obtain(st, s.Items, n, path, from)
+	uses := p.obtain(st, s.Items, n, path, from, nil)
 	if st.fail {
 		return 0
 	}
@@ -324,10 +322,9 @@ func (p *planner) ensureStation(st *state, station string, path []string) {
 }
 
 // obtain takes n items that fill a slot, any of alts: first what she has,
-// then what the best of the alternatives can be made into. It returns what
-// it took.
-func (p *planner) obtain(st *state, alts []string, n int, path []string, from source) map[string]int {
-	var taken map[string]int
+// then what the best of the alternatives can be made into. It adds what
+// it took to taken, made when nil, and returns that.
+func (p *planner) obtain(st *state, alts []string, n int, path []string, from source, taken map[string]int) map[string]int {
 	making := ""
 	if len(path) > 0 {
 		making = path[len(path)-1]
