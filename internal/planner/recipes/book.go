@@ -311,26 +311,7 @@ func (b *Book) addSmelting(smelting []SmeltRecipe, name string) error {
 // what each item is made from, the ways to make it, what its making can
 // reach, and the memo of answers.
 func (b *Book) index() {
-	b.madeFrom = map[string][]string{}
-	mark := func(y string, xs []string) {
-		for _, x := range xs {
-			if !slices.Contains(b.madeFrom[y], x) {
-				b.madeFrom[y] = append(b.madeFrom[y], x)
-			}
-		}
-	}
-	for y, rs := range b.crafts {
-		for _, r := range rs {
-			for _, s := range r.Slots {
-				mark(y, s.Items)
-			}
-		}
-	}
-	for y, ss := range b.smelts {
-		for _, s := range ss {
-			mark(y, s.Items)
-		}
-	}
+	b.madeFrom = madeFrom(b)
 	b.ways = map[string][]option{}
 	for _, item := range b.items {
 		if w := waysToMake(b, item); len(w) > 0 {
@@ -343,9 +324,46 @@ func (b *Book) index() {
 	b.buffers = &sync.Pool{New: newBuffers}
 }
 
+// madeFrom is, for every item a recipe makes, what its recipes and
+// smelts take, once each. The lists are cut from one, item after item.
+func madeFrom(b *Book) map[string][]string {
+	out := make(map[string][]string, len(b.crafts))
+	var flat []string
+	mark := func(start int, xs []string) {
+		for _, x := range xs {
+			if !slices.Contains(flat[start:], x) {
+				flat = append(flat, x)
+			}
+		}
+	}
+	for _, y := range b.items {
+		start := len(flat)
+		for _, r := range b.crafts[y] {
+			for _, s := range r.Slots {
+				mark(start, s.Items)
+			}
+		}
+		for _, s := range b.smelts[y] {
+			mark(start, s.Items)
+		}
+		if len(flat) > start {
+			out[y] = flat[start:len(flat):len(flat)]
+		}
+	}
+	return out
+}
+
 // resolve expands an ingredient's alternatives into items, tags first
 // expanded in their order, without repeats.
 func (b *Book) resolve(in Ingredient) ([]string, error) {
+	if len(in) == 1 && !strings.HasPrefix(in[0], "#") {
+		// The common case, a lone item: the ingredient's own list
+		// is the answer, both read only.
+		if !b.Known(in[0]) {
+			return nil, fmt.Errorf("unknown item %q", in[0])
+		}
+		return in[:1:1], nil
+	}
 	var out []string
 	for _, alt := range in {
 		if name, isTag := strings.CutPrefix(alt, "#"); isTag {

@@ -397,21 +397,33 @@ func (p *planner) candidates(alts, path []string) (cands []string, failAt string
 	if len(path) > 0 {
 		making = path[len(path)-1]
 	}
+	if !slices.ContainsFunc(alts, func(it string) bool { return p.leftOut(alts, it, path, making) }) {
+		return alts, "" // every one is worth making: the slot as it is
+	}
 	for _, it := range alts {
 		if slices.Contains(path, it) {
 			failAt = deeper(path, failAt, it)
 			continue
 		}
-		if len(alts) > 1 && making != "" && slices.Contains(p.b.madeFrom[it], making) {
-			// A slot of siblings (a white bed from a bed of any other
-			// colour): a sibling that is itself made from the item being
-			// made is never worth making first to turn it back.
+		if p.madeBack(alts, it, making) {
 			failAt = deeper(path, failAt, making)
 			continue
 		}
 		cands = append(cands, it)
 	}
 	return cands, failAt
+}
+
+// leftOut reports whether candidates leaves it out of the slot alts.
+func (p *planner) leftOut(alts []string, it string, path []string, making string) bool {
+	return slices.Contains(path, it) || p.madeBack(alts, it, making)
+}
+
+// madeBack reports whether it, in a slot of siblings alts (a white bed
+// from a bed of any other colour), is itself made from the item being
+// made: such a sibling is never worth making first to turn it back.
+func (p *planner) madeBack(alts []string, it, making string) bool {
+	return len(alts) > 1 && making != "" && slices.Contains(p.b.madeFrom[it], making)
 }
 
 // makeBest makes n of whichever of cands is best (fewest missing, then
