@@ -230,9 +230,14 @@ func decode(data []byte, name string) (*Book, error) {
 // readFile reads a file of the format this beaweb reads, with items and
 // recipes in it.
 func readFile(data []byte, name string) (*File, error) {
-	var f File
-	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, fmt.Errorf("recipes: %s is not a recipe book: %w", name, err)
+	f, ok := scanFile(data)
+	if !ok {
+		// Not the layout scanFile reads: encoding/json reads it, or
+		// says what is wrong with it.
+		f = &File{}
+		if err := json.Unmarshal(data, f); err != nil {
+			return nil, fmt.Errorf("recipes: %s is not a recipe book: %w", name, err)
+		}
 	}
 	if f.Format != FormatVersion {
 		return nil, fmt.Errorf("recipes: %s has format %d, this beaweb reads format %d", name, f.Format, FormatVersion)
@@ -240,7 +245,7 @@ func readFile(data []byte, name string) (*File, error) {
 	if len(f.Items) == 0 || len(f.Crafting) == 0 {
 		return nil, fmt.Errorf("recipes: %s has no items or no recipes", name)
 	}
-	return &f, nil
+	return f, nil
 }
 
 // newBook is a book of f's items, tags, fuels, remainders and gathered
