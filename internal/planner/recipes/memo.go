@@ -388,7 +388,7 @@ func (a *answer) replay(st *state) {
 	}
 	// The steps' Uses stay the memo's own: the search only reads them,
 	// and a finished plan copies them (plan).
-	st.steps = append(st.steps, a.steps...)
+	st.steps = st.steps.addAll(a.steps)
 	if len(a.missing) > 0 {
 		st.ownMissing()
 	}
@@ -414,7 +414,7 @@ func (a *answer) replay(st *state) {
 type snapshot struct {
 	inv, missing map[string]int
 	anyOf        map[string]string
-	steps        int
+	steps        *stepList
 	missed       int
 	// deltas is record's, kept between answers.
 	deltas []delta
@@ -431,7 +431,7 @@ func (p *planner) snapshot(st *state) *snapshot {
 	maps.Copy(s.inv, st.inv)
 	maps.Copy(s.missing, st.missing)
 	maps.Copy(s.anyOf, st.anyOf)
-	s.steps, s.missed = len(st.steps), st.missed
+	s.steps, s.missed = st.steps, st.missed
 	return s
 }
 
@@ -454,7 +454,7 @@ func (s *snapshot) record(after *state) *answer {
 			a.anyOf = append(a.anyOf, choice{k, v})
 		}
 	}
-	a.steps = slices.Clone(after.steps[s.steps:])
+	a.steps = after.steps.since(s.steps)
 	return a
 }
 

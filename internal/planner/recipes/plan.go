@@ -3,7 +3,6 @@ package recipes
 import (
 	"fmt"
 	"maps"
-	"slices"
 
 	"beaweb/internal/fault"
 	"beaweb/internal/game"
@@ -127,7 +126,7 @@ func (b *Book) plan(item string, count int, have game.Inventory, near Nearby, m 
 		p.miss(st, item, count)
 	}
 	st.ownMissing()
-	steps := slices.Clone(st.steps)
+	steps := st.steps.since(nil)
 	for i := range steps {
 		// The plan is the caller's: nothing in it is the memo's.
 		steps[i].Uses = maps.Clone(steps[i].Uses)
@@ -236,7 +235,7 @@ const (
 // state is a plan in progress; alternatives are weighed on clones.
 type state struct {
 	inv     game.Inventory
-	steps   []Step
+	steps   *stepList
 	missing map[string]int
 	anyOf   map[string]string
 	missed  int
@@ -265,9 +264,6 @@ func (s *state) clone() *state {
 	// maps.Clone copies the table whole, where Inventory.Clone puts
 	// every entry afresh; an inventory in a state is never nil.
 	c.inv = maps.Clone(s.inv)
-	// Steps are only ever appended: the clone shares the ones made so
-	// far, and its first append copies them (the capacity is cut).
-	c.steps = s.steps[:len(s.steps):len(s.steps)]
 	// missing and anyOf change far less often than they are cloned:
 	// both states share them until one writes (own).
 	s.sharedMissing, s.sharedAnyOf = true, true
@@ -300,7 +296,7 @@ func better(a, b *state) bool {
 	if a.missed != b.missed {
 		return a.missed < b.missed
 	}
-	return len(a.steps) < len(b.steps)
+	return a.steps.len() < b.steps.len()
 }
 
 // miss records n of item as missing; she is taken to have gathered them.

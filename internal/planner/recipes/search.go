@@ -275,7 +275,7 @@ func (p *planner) apply(st *state, o option, n int, path []string, from source) 
 			}
 		}
 		st.inv[r.Result] += times * r.Count
-		st.steps = append(st.steps, Step{Kind: KindCraft, Item: r.Result, Count: times * r.Count,
+		st.steps = st.steps.add(Step{Kind: KindCraft, Item: r.Result, Count: times * r.Count,
 			Times: times, Uses: uses, Station: r.Station()})
 		return times * gain
 	}
@@ -292,7 +292,7 @@ func (p *planner) apply(st *state, o option, n int, path []string, from source) 
 		return 0
 	}
 	st.inv[s.Result] += n
-	st.steps = append(st.steps, Step{Kind: KindSmelt, Item: s.Result, Count: n, Times: n, Uses: uses, Station: StationFurnace})
+	st.steps = st.steps.add(Step{Kind: KindSmelt, Item: s.Result, Count: n, Times: n, Uses: uses, Station: StationFurnace})
 	return n
 }
 
