@@ -171,7 +171,13 @@ func newReach(b *Book) *reach {
 			}
 			edges[i] = flat[start:len(flat):len(flat)]
 		}
-		r.sets[at] = closures(edges, words)
+		// With a station at hand the reach of most items is what it
+		// is without one: those sets are shared, not made again.
+		var like [][]uint64
+		if at > 0 {
+			like = r.sets[at&^(at&-at)]
+		}
+		r.sets[at] = closures(edges, words, like)
 	}
 	return r
 }
@@ -213,8 +219,9 @@ func madeOf(b *Book, index map[string]int) (from [][]int, needs []int) {
 // closures is, for every node of a graph, the set of nodes it reaches
 // (itself included), by Tarjan's strongly connected components: a
 // component is finished after every component it reaches, so its set is
-// its members and theirs.
-func closures(edges [][]int, words int) [][]uint64 {
+// its members and theirs. Where like, the sets of a graph like this one,
+// already holds a node's set, the node gets that one.
+func closures(edges [][]int, words int, like [][]uint64) [][]uint64 {
 	n := len(edges)
 	sets := make([][]uint64, n)
 	index, low := make([]int, n), make([]int, n)
@@ -223,8 +230,22 @@ func closures(edges [][]int, words int) [][]uint64 {
 	}
 	onStack := make([]bool, n)
 	var stack, members []int
-	// The sets are cut from one slab: a component gets the next words.
-	slab := make([]uint64, n*words)
+	// A set is worked out in scratch, then kept: like's, or the next
+	// words of a slab, so that sets are not made one by one.
+	scratch := make([]uint64, words)
+	var slab []uint64
+	keep := func(v int) []uint64 {
+		if like != nil && slices.Equal(like[v], scratch) {
+			return like[v]
+		}
+		if len(slab) < words {
+			slab = make([]uint64, 64*words)
+		}
+		set := slab[:words:words]
+		slab = slab[words:]
+		copy(set, scratch)
+		return set
+	}
 	next := 0
 	var visit func(v int)
 	visit = func(v int) {
@@ -243,8 +264,8 @@ func closures(edges [][]int, words int) [][]uint64 {
 		if low[v] != index[v] {
 			return
 		}
-		set := slab[:words:words]
-		slab = slab[words:]
+		set := scratch
+		clear(set)
 		members = members[:0]
 		for {
 			w := stack[len(stack)-1]
@@ -265,6 +286,7 @@ func closures(edges [][]int, words int) [][]uint64 {
 				}
 			}
 		}
+		set = keep(v)
 		for _, m := range members {
 			sets[m] = set
 		}
