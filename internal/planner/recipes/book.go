@@ -329,35 +329,6 @@ func (b *Book) index() {
 	b.buffers = &sync.Pool{New: newBuffers}
 }
 
-// madeFrom is, for every item a recipe makes, what its recipes and
-// smelts take, once each. The lists are cut from one, item after item.
-func madeFrom(b *Book) map[string][]string {
-	out := make(map[string][]string, len(b.crafts))
-	var flat []string
-	mark := func(start int, xs []string) {
-		for _, x := range xs {
-			if !slices.Contains(flat[start:], x) {
-				flat = append(flat, x)
-			}
-		}
-	}
-	for _, y := range b.items {
-		start := len(flat)
-		for _, r := range b.crafts[y] {
-			for _, s := range r.Slots {
-				mark(start, s.Items)
-			}
-		}
-		for _, s := range b.smelts[y] {
-			mark(start, s.Items)
-		}
-		if len(flat) > start {
-			out[y] = flat[start:len(flat):len(flat)]
-		}
-	}
-	return out
-}
-
 // resolve expands an ingredient's alternatives into items, tags first
 // expanded in their order, without repeats.
 func (b *Book) resolve(in Ingredient) ([]string, error) {
