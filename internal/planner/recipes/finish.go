@@ -9,14 +9,6 @@ import (
 	"beaweb/internal/game"
 )
 
-// replay plays steps against an inventory and returns what is left; it
-// refuses a step that takes what is not there or lacks its station. The
-// planner uses it to check each change it makes to a finished plan.
-func (p *planner) replay(start game.Inventory, steps []Step) (game.Inventory, error) {
-	inv := start.Clone()
-	return inv, p.play(inv, steps)
-}
-
 // fresh is a copy of start to play steps in: the planner checks many
 // trials per plan, so each is played in one inventory of its own, emptied
 // every time, rather than a new one.
@@ -29,7 +21,9 @@ func (p *planner) fresh(start game.Inventory) game.Inventory {
 	return p.scratch
 }
 
-// play plays steps in inv, changing it.
+// play plays steps in inv, changing it; it refuses a step that takes
+// what is not there or lacks its station. The planner uses it to check
+// each change it makes to a finished plan, and the finished plan.
 func (p *planner) play(inv game.Inventory, steps []Step) error {
 	takeOut := func(i int, it string, k int) error {
 		if inv[it] < k {

@@ -144,12 +144,14 @@ func (b *Book) plan(item string, count int, have game.Inventory, near Nearby, m 
 	if err := p.assignFuel(plan); err != nil {
 		return nil, err
 	}
-	final, err := p.replay(plan.startInventory(), plan.Steps)
-	if err != nil {
+	// The whole plan is played once more, as a check, in the
+	// planner's scratch inventory: only the leftovers are kept of it.
+	begin := plan.startInventory()
+	final := p.fresh(begin)
+	if err := p.play(final, plan.Steps); err != nil {
 		return nil, fmt.Errorf("recipes: planning %d %s went wrong: %w", count, item, err)
 	}
 	plan.Leftovers = map[string]int{}
-	begin := plan.startInventory()
 	for k, v := range final {
 		d := v - begin[k]
 		if k == item {
