@@ -52,15 +52,13 @@ func (p *planner) generalize(base, best *state, results []*state, alts []string)
 		if !subset(mine, t) {
 			continue
 		}
-		union := slices.Clone(mine)
 		cover := 0
 		for _, o := range others {
 			if subset(o, t) {
-				union = append(union, o...)
 				cover++
 			}
 		}
-		if cover > bestCover && subset(t, union) {
+		if cover > bestCover && madeUp(t, mine, others) {
 			bestTag, bestCover = name, cover
 		}
 	}
@@ -91,6 +89,20 @@ func (p *planner) rename(st *state, key, tag, rep string, d int) {
 	}
 	st.missing[k] += d
 	st.anyOf[k] = rep
+}
+
+// madeUp reports whether tag t is made up of mine and those of others
+// that lie within it.
+func madeUp(t, mine []string, others [][]string) bool {
+	for _, x := range t {
+		if slices.Contains(mine, x) {
+			continue
+		}
+		if !slices.ContainsFunc(others, func(o []string) bool { return slices.Contains(o, x) && subset(o, t) }) {
+			return false
+		}
+	}
+	return true
 }
 
 func subset(a, b []string) bool {
