@@ -92,9 +92,9 @@ func sameShape(a, b Step) bool {
 // mergeSteps folds a later step into an earlier one that makes the same
 // item from the same things (planks for the table, then planks for the
 // sticks) whenever the plan still plays through: one craft of 8 rather
-// than two of 4.
-func (p *planner) mergeSteps(plan *Plan) {
-	start := plan.startInventory()
+// than two of 4. start is the plan's startInventory, which it leaves as
+// it is.
+func (p *planner) mergeSteps(plan *Plan, start game.Inventory) {
 	for i := 0; i < len(plan.Steps); i++ {
 		for j := i + 1; j < len(plan.Steps); j++ {
 			a, b := plan.Steps[i], plan.Steps[j]
@@ -120,10 +120,12 @@ func (p *planner) mergeSteps(plan *Plan) {
 // assignFuel gives each smelt step one kind of fuel: of what she has at
 // that point (and keeps no use for later), the kind that leaves the least
 // burn unused; with none enough, the kind that leaves the fewest to gather.
-func (p *planner) assignFuel(plan *Plan) error {
-	// before is what she has as step i begins, played forward from one
-	// smelt to the next rather than from the start each time.
-	before, played := plan.startInventory(), 0
+//
+// start is the plan's startInventory, which it plays forward: before is
+// what she has as step i begins, played from one smelt to the next rather
+// than from the start each time.
+func (p *planner) assignFuel(plan *Plan, start game.Inventory) error {
+	before, played := start, 0
 	for i := range plan.Steps {
 		if plan.Steps[i].Kind != KindSmelt {
 			continue
@@ -147,7 +149,7 @@ func (p *planner) assignFuel(plan *Plan) error {
 			u := (ticks + burn - 1) / burn
 			cands = append(cands, fuelChoice{item: item, key: key, units: u, waste: u*burn - ticks})
 		}
-		for _, it := range sortedKeys(before) {
+		for _, it := range p.plainFuelsIn(before) {
 			add(it, it)
 		}
 		add("coal", "coal")
@@ -168,6 +170,9 @@ func (p *planner) assignFuel(plan *Plan) error {
 			lo, hi := max(0, c.units-before[c.item]), c.units
 			if !p.fuelFits(plan, i, before, *c, hi) {
 				continue
+			}
+			if lo < hi && p.fuelFits(plan, i, before, *c, lo) {
+				hi = lo // the common case: what she lacks at step i is all
 			}
 			for lo < hi {
 				mid := (lo + hi) / 2
@@ -197,6 +202,19 @@ func (p *planner) assignFuel(plan *Plan) error {
 		}
 	}
 	return nil
+}
+
+// plainFuelsIn is, in name order, what inv holds that burns as plain
+// fuel: the kinds assignFuel weighs first.
+func (p *planner) plainFuelsIn(inv game.Inventory) []string {
+	var out []string
+	for it := range inv {
+		if p.b.fuels[it] > 0 && p.b.PlainFuel(it) {
+			out = append(out, it)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // PlainFuel reports whether the item is one she burns without a second

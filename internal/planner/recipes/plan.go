@@ -140,8 +140,9 @@ func (b *Book) plan(item string, count int, have game.Inventory, near Nearby, m 
 			plan.Any[tag] = rep
 		}
 	}
-	p.mergeSteps(plan)
-	if err := p.assignFuel(plan); err != nil {
+	gathered := plan.startInventory()
+	p.mergeSteps(plan, gathered)
+	if err := p.assignFuel(plan, gathered); err != nil {
 		return nil, err
 	}
 	// The whole plan is played once more, as a check, in the
