@@ -81,13 +81,8 @@ func (p *planner) rename(st *state, key, tag, rep string, d int) {
 	if have, ok := st.anyOf[k]; ok && have != rep {
 		return
 	}
-	st.ownMissing()
 	st.ownAnyOf()
-	st.missing[key] -= d
-	if st.missing[key] == 0 {
-		delete(st.missing, key)
-	}
-	st.missing[k] += d
+	st.missing = st.missing.add(key, -d).add(k, d)
 	st.anyOf[k] = rep
 }
 
@@ -122,15 +117,7 @@ func (p *planner) members(key string) []string {
 }
 
 // deltaMissing is what an alternative added to the missing list.
-func deltaMissing(base, c *state) map[string]int {
-	d := map[string]int{}
-	for k, v := range c.missing {
-		if x := v - base.missing[k]; x != 0 {
-			d[k] = x
-		}
-	}
-	return d
-}
+func deltaMissing(base, c *state) map[string]int { return c.missing.since(base.missing) }
 
 // diffKeys lists the keys of a whose count b does not share.
 func diffKeys(a, b map[string]int) []string {

@@ -92,7 +92,7 @@ type answer struct {
 	failAt         string
 	inv            []delta // change per item
 	steps          []Step  // appended
-	missing        []delta // change per key
+	missing        []delta // changes to what is missing, newest first
 	missed         int
 	anyOf          []choice // entries set
 	table, furnace bool
@@ -193,17 +193,11 @@ func (a *answer) replay(st *state) {
 	// The steps' Uses stay the memo's own: the search only reads them,
 	// and a finished plan copies them (plan).
 	st.steps = st.steps.addAll(a.steps)
-	if len(a.missing) > 0 {
-		st.ownMissing()
-	}
 	if len(a.anyOf) > 0 {
 		st.ownAnyOf()
 	}
 	for _, e := range a.missing {
-		st.missing[e.key] += e.d
-		if st.missing[e.key] == 0 {
-			delete(st.missing, e.key)
-		}
+		st.missing = st.missing.add(e.key, e.d)
 	}
 	st.missed += a.missed
 	for _, c := range a.anyOf {
@@ -216,10 +210,11 @@ func (a *answer) replay(st *state) {
 // change: copies of its maps, which the planner keeps and refills rather
 // than allocate afresh for every search it remembers.
 type snapshot struct {
-	inv, missing map[string]int
-	anyOf        map[string]string
-	steps        *stepList
-	missed       int
+	inv     map[string]int
+	missing *tally
+	anyOf   map[string]string
+	steps   *stepList
+	missed  int
 	// deltas is record's, kept between answers.
 	deltas []delta
 }
@@ -230,10 +225,10 @@ func (p *planner) snapshot(st *state) *snapshot {
 	if n := len(p.snaps); n > 0 {
 		s, p.snaps = p.snaps[n-1], p.snaps[:n-1]
 	} else {
-		s = &snapshot{inv: map[string]int{}, missing: map[string]int{}, anyOf: map[string]string{}}
+		s = &snapshot{inv: map[string]int{}, anyOf: map[string]string{}}
 	}
 	maps.Copy(s.inv, st.inv)
-	maps.Copy(s.missing, st.missing)
+	s.missing = st.missing
 	maps.Copy(s.anyOf, st.anyOf)
 	s.steps, s.missed = st.steps, st.missed
 	return s
@@ -242,7 +237,7 @@ func (p *planner) snapshot(st *state) *snapshot {
 // release gives a snapshot back to be refilled.
 func (p *planner) release(s *snapshot) {
 	clear(s.inv)
-	clear(s.missing)
+	s.missing = nil
 	clear(s.anyOf)
 	p.snaps = append(p.snaps, s)
 }
@@ -251,7 +246,7 @@ func (p *planner) release(s *snapshot) {
 // change stays nil: most answers touch only the inventory and the steps.
 func (s *snapshot) record(after *state) *answer {
 	a := &answer{fail: after.fail, failAt: after.failAt, inv: diffCounts(&s.deltas, s.inv, after.inv),
-		missing: diffCounts(&s.deltas, s.missing, after.missing), missed: after.missed - s.missed,
+		missing: after.missing.changes(s.missing), missed: after.missed - s.missed,
 		table: after.table, furnace: after.furnace}
 	for k, v := range after.anyOf {
 		if s.anyOf[k] != v {

@@ -125,7 +125,10 @@ func (b *Book) plan(item string, count int, have game.Inventory, near Nearby, m 
 		st = newState(start.Clone())
 		p.miss(st, item, count)
 	}
-	st.ownMissing()
+	missing := st.missing.since(nil)
+	if missing == nil {
+		missing = map[string]int{}
+	}
 	steps := st.steps.since(nil)
 	for i := range steps {
 		// The plan is the caller's: nothing in it is the memo's.
@@ -133,7 +136,7 @@ func (b *Book) plan(item string, count int, have game.Inventory, near Nearby, m 
 	}
 	plan := &Plan{
 		Item: item, Count: count, MCVersion: b.asked, BookVersion: b.version, Note: b.note,
-		Steps: steps, Missing: st.missing, Any: map[string]string{}, have: start, book: b,
+		Steps: steps, Missing: missing, Any: map[string]string{}, have: start, book: b,
 	}
 	for tag, rep := range st.anyOf {
 		if plan.Missing[tag] > 0 {
@@ -239,7 +242,7 @@ const (
 type state struct {
 	inv     game.Inventory
 	steps   *stepList
-	missing map[string]int
+	missing *tally
 	anyOf   map[string]string
 	missed  int
 	table   bool
@@ -249,9 +252,8 @@ type state struct {
 	// not carry).
 	fail   bool
 	failAt string
-	// sharedMissing and sharedAnyOf say the map may be another
-	// state's too.
-	sharedMissing, sharedAnyOf bool
+	// sharedAnyOf says the map may be another state's too.
+	sharedAnyOf bool
 	// bound, when not negative, is the missing count of the best
 	// alternative found so far: past it this one cannot win, so the
 	// search stops refining it (branch and bound).
@@ -259,7 +261,7 @@ type state struct {
 }
 
 func newState(inv game.Inventory) *state {
-	return &state{inv: inv, missing: map[string]int{}, anyOf: map[string]string{}, bound: -1}
+	return &state{inv: inv, anyOf: map[string]string{}, bound: -1}
 }
 
 func (s *state) clone() *state {
@@ -267,19 +269,10 @@ func (s *state) clone() *state {
 	// maps.Clone copies the table whole, where Inventory.Clone puts
 	// every entry afresh; an inventory in a state is never nil.
 	c.inv = maps.Clone(s.inv)
-	// missing and anyOf change far less often than they are cloned:
-	// both states share them until one writes (own).
-	s.sharedMissing, s.sharedAnyOf = true, true
-	c.sharedMissing, c.sharedAnyOf = true, true
+	// anyOf changes far less often than it is cloned: both states
+	// share it until one writes (ownAnyOf).
+	s.sharedAnyOf, c.sharedAnyOf = true, true
 	return &c
-}
-
-// ownMissing makes missing the state's own, before it changes it.
-func (s *state) ownMissing() {
-	if s.sharedMissing {
-		s.missing = maps.Clone(s.missing)
-		s.sharedMissing = false
-	}
 }
 
 // ownAnyOf makes anyOf the state's own, before it changes it.
@@ -304,8 +297,7 @@ func better(a, b *state) bool {
 
 // miss records n of item as missing; she is taken to have gathered them.
 func (p *planner) miss(st *state, item string, n int) {
-	st.ownMissing()
-	st.missing[item] += n
+	st.missing = st.missing.add(item, n)
 	st.inv[item] += n
 	st.missed += n
 }

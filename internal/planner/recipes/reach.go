@@ -53,9 +53,14 @@ func newReach(b *Book) *reach {
 			stations[k].index = j
 		}
 	}
+	size := 2 * len(b.items) // room for every item's station edges
+	for _, f := range from {
+		size += len(f)
+	}
 	for at := range r.sets {
 		edges := make([][]int, len(b.items))
-		var flat []int // the edges, item after item, each list clipped
+		// The edges, item after item, each list clipped.
+		flat := make([]int, 0, size)
 		for i := range edges {
 			start := len(flat)
 			flat = append(flat, from[i]...)

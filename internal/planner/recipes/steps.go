@@ -51,3 +51,52 @@ func (l *stepList) since(base *stepList) []Step {
 	}
 	return out
 }
+
+// tally is what a plan in progress names missing, kept as a chain of
+// changes that states share for the reason stepList is: a clone shares
+// its parent's chain and a change adds a link, where a map was copied by
+// every clone that named something missing. The empty chain is nil.
+type tally struct {
+	prev *tally
+	key  string
+	d    int
+}
+
+// add is the chain with d more of key.
+func (t *tally) add(key string, d int) *tally { return &tally{prev: t, key: key, d: d} }
+
+// since is what the changes after base, which the chain extends, come to
+// per key, keys that come to nothing left out; nil when there are no
+// changes.
+func (t *tally) since(base *tally) map[string]int {
+	if t == base {
+		return nil
+	}
+	m := map[string]int{}
+	for ; t != base; t = t.prev {
+		m[t.key] += t.d
+	}
+	for k, v := range m {
+		if v == 0 {
+			delete(m, k)
+		}
+	}
+	return m
+}
+
+// changes lists the changes after base, which the chain extends, newest
+// first; nil when there are none.
+func (t *tally) changes(base *tally) []delta {
+	n := 0
+	for l := t; l != base; l = l.prev {
+		n++
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]delta, 0, n)
+	for ; t != base; t = t.prev {
+		out = append(out, delta{t.key, t.d})
+	}
+	return out
+}
