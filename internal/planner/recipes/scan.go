@@ -194,17 +194,12 @@ func (s *scanner) array(item func()) {
 	}
 }
 
-// The keys of the File layout, in the order of their structs' fields.
-var (
-	fileKeys  = []string{"format", "mc_version", "attribution", "source", "items", "tags", "crafting", "smelting", "remainders", "fuels", "gathered"}
-	tagKeys   = []string{"say", "one", "items"}
-	craftKeys = []string{"result", "count", "pattern", "key", "ingredients"}
-	smeltKeys = []string{"in", "out", "via", "ore", "salvage"}
-)
-
+// file reads a File. Each struct's keys are listed in the order of its
+// fields, as its json tags name them.
 func (s *scanner) file() *File {
 	f := &File{}
-	s.fields(fileKeys, func(k int) {
+	keys := []string{"format", "mc_version", "attribution", "source", "items", "tags", "crafting", "smelting", "remainders", "fuels", "gathered"}
+	s.fields(keys, func(k int) {
 		switch k {
 		case 0:
 			f.Format = s.int()
@@ -260,7 +255,7 @@ func (s *scanner) tags() map[string]Tag {
 	m := map[string]Tag{}
 	s.object(func(r []byte) {
 		var t Tag
-		s.fields(tagKeys, func(k int) {
+		s.fields([]string{"say", "one", "items"}, func(k int) {
 			switch k {
 			case 0:
 				t.Say = s.str()
@@ -279,7 +274,7 @@ func (s *scanner) crafting() []CraftRecipe {
 	out := []CraftRecipe{}
 	s.array(func() {
 		var r CraftRecipe
-		s.fields(craftKeys, func(k int) {
+		s.fields([]string{"result", "count", "pattern", "key", "ingredients"}, func(k int) {
 			switch k {
 			case 0:
 				r.Result = s.str()
@@ -304,7 +299,7 @@ func (s *scanner) smelting() []SmeltRecipe {
 	out := []SmeltRecipe{}
 	s.array(func() {
 		var r SmeltRecipe
-		s.fields(smeltKeys, func(k int) {
+		s.fields([]string{"in", "out", "via", "ore", "salvage"}, func(k int) {
 			switch k {
 			case 0:
 				r.Input = s.ingredient()
