@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+	"sync"
 
 	"beaweb/internal/fault"
 )
@@ -53,6 +54,8 @@ type Book struct {
 	memo  *memo
 	// ways[item] are the ways the planner weighs to make it.
 	ways map[string][]option
+	// buffers holds planners' scratch space between plans (plan.go).
+	buffers *sync.Pool
 }
 
 // Recipe is a crafting recipe with its tag slots resolved to items.
@@ -227,9 +230,14 @@ func decode(data []byte, name string) (*Book, error) {
 // readFile reads a file of the format this beaweb reads, with items and
 // recipes in it.
 func readFile(data []byte, name string) (*File, error) {
-	var f File
-	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, fmt.Errorf("recipes: %s is not a recipe book: %w", name, err)
+	f, ok := scanFile(data)
+	if !ok {
+		// Not the layout scanFile reads: encoding/json reads it, or
+		// says what is wrong with it.
+		f = &File{}
+		if err := json.Unmarshal(data, f); err != nil {
+			return nil, fmt.Errorf("recipes: %s is not a recipe book: %w", name, err)
+		}
 	}
 	if f.Format != FormatVersion {
 		return nil, fmt.Errorf("recipes: %s has format %d, this beaweb reads format %d", name, f.Format, FormatVersion)
@@ -237,7 +245,7 @@ func readFile(data []byte, name string) (*File, error) {
 	if len(f.Items) == 0 || len(f.Crafting) == 0 {
 		return nil, fmt.Errorf("recipes: %s has no items or no recipes", name)
 	}
-	return &f, nil
+	return f, nil
 }
 
 // newBook is a book of f's items, tags, fuels, remainders and gathered
@@ -308,26 +316,7 @@ func (b *Book) addSmelting(smelting []SmeltRecipe, name string) error {
 // what each item is made from, the ways to make it, what its making can
 // reach, and the memo of answers.
 func (b *Book) index() {
-	b.madeFrom = map[string][]string{}
-	mark := func(y string, xs []string) {
-		for _, x := range xs {
-			if !slices.Contains(b.madeFrom[y], x) {
-				b.madeFrom[y] = append(b.madeFrom[y], x)
-			}
-		}
-	}
-	for y, rs := range b.crafts {
-		for _, r := range rs {
-			for _, s := range r.Slots {
-				mark(y, s.Items)
-			}
-		}
-	}
-	for y, ss := range b.smelts {
-		for _, s := range ss {
-			mark(y, s.Items)
-		}
-	}
+	b.madeFrom = madeFrom(b)
 	b.ways = map[string][]option{}
 	for _, item := range b.items {
 		if w := waysToMake(b, item); len(w) > 0 {
@@ -337,11 +326,20 @@ func (b *Book) index() {
 	b.plainFuel = plainFuels(b)
 	b.reach = newReach(b)
 	b.memo = newMemo()
+	b.buffers = &sync.Pool{New: newBuffers}
 }
 
 // resolve expands an ingredient's alternatives into items, tags first
 // expanded in their order, without repeats.
 func (b *Book) resolve(in Ingredient) ([]string, error) {
+	if len(in) == 1 && !strings.HasPrefix(in[0], "#") {
+		// The common case, a lone item: the ingredient's own list
+		// is the answer, both read only.
+		if !b.Known(in[0]) {
+			return nil, fmt.Errorf("unknown item %q", in[0])
+		}
+		return in[:1:1], nil
+	}
 	var out []string
 	for _, alt := range in {
 		if name, isTag := strings.CutPrefix(alt, "#"); isTag {

@@ -9,14 +9,6 @@ import (
 	"beaweb/internal/game"
 )
 
-// replay plays steps against an inventory and returns what is left; it
-// refuses a step that takes what is not there or lacks its station. The
-// planner uses it to check each change it makes to a finished plan.
-func (p *planner) replay(start game.Inventory, steps []Step) (game.Inventory, error) {
-	inv := start.Clone()
-	return inv, p.play(inv, steps)
-}
-
 // fresh is a copy of start to play steps in: the planner checks many
 // trials per plan, so each is played in one inventory of its own, emptied
 // every time, rather than a new one.
@@ -29,7 +21,9 @@ func (p *planner) fresh(start game.Inventory) game.Inventory {
 	return p.scratch
 }
 
-// play plays steps in inv, changing it.
+// play plays steps in inv, changing it; it refuses a step that takes
+// what is not there or lacks its station. The planner uses it to check
+// each change it makes to a finished plan, and the finished plan.
 func (p *planner) play(inv game.Inventory, steps []Step) error {
 	takeOut := func(i int, it string, k int) error {
 		if inv[it] < k {
@@ -81,25 +75,30 @@ func (p *planner) play(inv game.Inventory, steps []Step) error {
 	return nil
 }
 
-func stepShape(s Step) string {
-	keys := sortedKeys(s.Uses)
-	return s.Kind + "|" + s.Item + "|" + s.Station + "|" + strings.Join(keys, ",")
+// sameShape reports whether two steps make the same item in the same
+// station from the same things, whatever the counts.
+func sameShape(a, b Step) bool {
+	if a.Kind != b.Kind || a.Item != b.Item || a.Station != b.Station || len(a.Uses) != len(b.Uses) {
+		return false
+	}
+	for k := range a.Uses {
+		if _, ok := b.Uses[k]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // mergeSteps folds a later step into an earlier one that makes the same
 // item from the same things (planks for the table, then planks for the
 // sticks) whenever the plan still plays through: one craft of 8 rather
-// than two of 4.
-func (p *planner) mergeSteps(plan *Plan) {
-	start := plan.startInventory()
-	shapes := make([]string, len(plan.Steps))
-	for i, s := range plan.Steps {
-		shapes[i] = stepShape(s)
-	}
+// than two of 4. start is the plan's startInventory, which it leaves as
+// it is.
+func (p *planner) mergeSteps(plan *Plan, start game.Inventory) {
 	for i := 0; i < len(plan.Steps); i++ {
 		for j := i + 1; j < len(plan.Steps); j++ {
 			a, b := plan.Steps[i], plan.Steps[j]
-			if shapes[i] != shapes[j] {
+			if !sameShape(a, b) {
 				continue
 			}
 			merged := a
@@ -112,7 +111,6 @@ func (p *planner) mergeSteps(plan *Plan) {
 			trial := slices.Concat(plan.Steps[:i], []Step{merged}, plan.Steps[i+1:j], plan.Steps[j+1:])
 			if p.play(p.fresh(start), trial) == nil {
 				plan.Steps = trial
-				shapes = slices.Delete(shapes, j, j+1)
 				j--
 			}
 		}
@@ -122,10 +120,12 @@ func (p *planner) mergeSteps(plan *Plan) {
 // assignFuel gives each smelt step one kind of fuel: of what she has at
 // that point (and keeps no use for later), the kind that leaves the least
 // burn unused; with none enough, the kind that leaves the fewest to gather.
-func (p *planner) assignFuel(plan *Plan) error {
-	// before is what she has as step i begins, played forward from one
-	// smelt to the next rather than from the start each time.
-	before, played := plan.startInventory(), 0
+//
+// start is the plan's startInventory, which it plays forward: before is
+// what she has as step i begins, played from one smelt to the next rather
+// than from the start each time.
+func (p *planner) assignFuel(plan *Plan, start game.Inventory) error {
+	before, played := start, 0
 	for i := range plan.Steps {
 		if plan.Steps[i].Kind != KindSmelt {
 			continue
@@ -149,7 +149,7 @@ func (p *planner) assignFuel(plan *Plan) error {
 			u := (ticks + burn - 1) / burn
 			cands = append(cands, fuelChoice{item: item, key: key, units: u, waste: u*burn - ticks})
 		}
-		for _, it := range sortedKeys(before) {
+		for _, it := range p.plainFuelsIn(before) {
 			add(it, it)
 		}
 		add("coal", "coal")
@@ -170,6 +170,9 @@ func (p *planner) assignFuel(plan *Plan) error {
 			lo, hi := max(0, c.units-before[c.item]), c.units
 			if !p.fuelFits(plan, i, before, *c, hi) {
 				continue
+			}
+			if lo < hi && p.fuelFits(plan, i, before, *c, lo) {
+				hi = lo // the common case: what she lacks at step i is all
 			}
 			for lo < hi {
 				mid := (lo + hi) / 2
@@ -199,6 +202,19 @@ func (p *planner) assignFuel(plan *Plan) error {
 		}
 	}
 	return nil
+}
+
+// plainFuelsIn is, in name order, what inv holds that burns as plain
+// fuel: the kinds assignFuel weighs first.
+func (p *planner) plainFuelsIn(inv game.Inventory) []string {
+	var out []string
+	for it := range inv {
+		if p.b.fuels[it] > 0 && p.b.PlainFuel(it) {
+			out = append(out, it)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // PlainFuel reports whether the item is one she burns without a second

@@ -52,15 +52,13 @@ func (p *planner) generalize(base, best *state, results []*state, alts []string)
 		if !subset(mine, t) {
 			continue
 		}
-		union := slices.Clone(mine)
 		cover := 0
 		for _, o := range others {
 			if subset(o, t) {
-				union = append(union, o...)
 				cover++
 			}
 		}
-		if cover > bestCover && subset(t, union) {
+		if cover > bestCover && madeUp(t, mine, others) {
 			bestTag, bestCover = name, cover
 		}
 	}
@@ -83,14 +81,23 @@ func (p *planner) rename(st *state, key, tag, rep string, d int) {
 	if have, ok := st.anyOf[k]; ok && have != rep {
 		return
 	}
-	st.ownMissing()
 	st.ownAnyOf()
-	st.missing[key] -= d
-	if st.missing[key] == 0 {
-		delete(st.missing, key)
-	}
-	st.missing[k] += d
+	st.missing = st.missing.add(key, -d).add(k, d)
 	st.anyOf[k] = rep
+}
+
+// madeUp reports whether tag t is made up of mine and those of others
+// that lie within it.
+func madeUp(t, mine []string, others [][]string) bool {
+	for _, x := range t {
+		if slices.Contains(mine, x) {
+			continue
+		}
+		if !slices.ContainsFunc(others, func(o []string) bool { return slices.Contains(o, x) && subset(o, t) }) {
+			return false
+		}
+	}
+	return true
 }
 
 func subset(a, b []string) bool {
@@ -110,15 +117,7 @@ func (p *planner) members(key string) []string {
 }
 
 // deltaMissing is what an alternative added to the missing list.
-func deltaMissing(base, c *state) map[string]int {
-	d := map[string]int{}
-	for k, v := range c.missing {
-		if x := v - base.missing[k]; x != 0 {
-			d[k] = x
-		}
-	}
-	return d
-}
+func deltaMissing(base, c *state) map[string]int { return c.missing.since(base.missing) }
 
 // diffKeys lists the keys of a whose count b does not share.
 func diffKeys(a, b map[string]int) []string {

@@ -38,10 +38,12 @@ type memo struct {
 // planned from nothing, so that filling it does not grow it step by step.
 func newMemo() *memo { return &memo{answers: make(map[string]*answer, 4096)} }
 
-func (m *memo) get(key string) *answer {
+// get looks key up without making a string of it: most keys of a plan
+// are found, and only a new answer needs one to be kept under.
+func (m *memo) get(key []byte) *answer {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.answers[key]
+	return m.answers[string(key)]
 }
 
 func (m *memo) put(key string, a *answer) {
@@ -57,19 +59,22 @@ func (m *memo) put(key string, a *answer) {
 // key when one is and the search's limits would not have cut it
 // differently here, else the search, remembered.
 func (p *planner) recall(st *state, item string, n int, path []string) {
-	key := p.memoKey(st, item, n, path)
+	k := p.memoKey(st, item, n, path)
 	depth := len(path)
-	if a := p.memo.get(key); a != nil && p.nodes+a.nodes <= maxNodes && depth+a.reach < maxDepth {
+	if a := p.memo.get(k); a != nil && p.nodes+a.nodes <= maxNodes && depth+a.reach < maxDepth {
 		a.replay(st)
 		p.nodes += a.nodes
 		p.deepest = max(p.deepest, depth+a.reach)
 		return
 	}
-	before := st.clone()
+	// The search below writes its own keys in the same buffer.
+	key := string(k)
+	before := p.snapshot(st)
 	nodes, deepest := p.nodes, p.deepest
 	p.deepest = depth
 	p.search(st, item, n, path)
-	a := record(before, st)
+	a := before.record(st)
+	p.release(before)
 	a.nodes, a.reach = p.nodes-nodes, p.deepest-depth
 	// An answer cut short by a limit depends on where the search
 	// stood, not only on the key: it is not kept.
@@ -79,201 +84,37 @@ func (p *planner) recall(st *state, item string, n int, path []string) {
 	p.deepest = max(p.deepest, deepest)
 }
 
-// answer is what one produce call did to the state, as a change.
+// answer is what one produce call did to the state, as a change. The
+// changes are lists rather than maps: an answer is written once and
+// replayed whole, never looked into.
 type answer struct {
 	fail           bool
 	failAt         string
-	inv            map[string]int // change per item
-	steps          []Step         // appended
-	missing        map[string]int // change per key
+	inv            []delta // change per item
+	steps          []Step  // appended
+	missing        []delta // changes to what is missing, newest first
 	missed         int
-	anyOf          map[string]string // entries set
+	anyOf          []choice // entries set
 	table, furnace bool
 	nodes          int // search nodes it took
 	reach          int // how much deeper than its start the path went
 }
 
-// reach is, per item, the set of items (by index) that making it can read
-// or make: the item, every ingredient of its recipes and smelts, what
-// those are made of, and the crafting table and furnace with theirs when a
-// recipe needs one and the search has not yet set one up. Computed once
-// per book.
-type reach struct {
-	index map[string]int
-	// sets[at][i] is the reach of item i, where at has bit 0 set when a
-	// crafting table is at hand and bit 1 when a furnace is: then the
-	// station's own recipes are out of reach. Items of one loop share
-	// their set.
-	sets [4][][]uint64
-	tags map[string][]uint64 // "#tag" to its members
+// delta is the change of one count.
+type delta struct {
+	key string
+	d   int
 }
 
-const (
-	tableAtHand   = 1
-	furnaceAtHand = 2
-)
-
-func newReach(b *Book) *reach {
-	r := &reach{index: make(map[string]int, len(b.items)), tags: map[string][]uint64{}}
-	for i, it := range b.items {
-		r.index[it] = i
-	}
-	words := (len(b.items) + 63) / 64
-	for name, t := range b.tags {
-		set := make([]uint64, words)
-		for _, it := range t.Items {
-			if i, ok := r.index[it]; ok {
-				set[i/64] |= 1 << (i % 64)
-			}
-		}
-		r.tags["#"+name] = set
-	}
-	// What each item is made from, and which stations its ways need.
-	from := make([][]int, len(b.items))
-	needs := make([]int, len(b.items)) // tableAtHand and furnaceAtHand bits
-	for i, item := range b.items {
-		for _, o := range b.ways[item] {
-			var alts []string
-			if o.craft != nil {
-				if !o.craft.FitsInventory() {
-					needs[i] |= tableAtHand
-				}
-				for _, s := range o.craft.Slots {
-					alts = append(alts, s.Items...)
-				}
-			} else {
-				needs[i] |= furnaceAtHand
-				alts = o.smelt.Items
-			}
-			for _, it := range alts {
-				if j, ok := r.index[it]; ok && !slices.Contains(from[i], j) {
-					from[i] = append(from[i], j)
-				}
-			}
-		}
-	}
-	stations := []struct {
-		bit   int
-		index int
-	}{{tableAtHand, -1}, {furnaceAtHand, -1}}
-	for k, name := range []string{StationTable, StationFurnace} {
-		if j, known := r.index[name]; known {
-			stations[k].index = j
-		}
-	}
-	for at := range r.sets {
-		edges := make([][]int, len(b.items))
-		for i := range edges {
-			edges[i] = from[i]
-			for _, s := range stations {
-				if s.index >= 0 && needs[i]&s.bit != 0 && at&s.bit == 0 {
-					edges[i] = append(slices.Clip(edges[i]), s.index)
-				}
-			}
-		}
-		r.sets[at] = closures(edges, words)
-	}
-	return r
-}
-
-// closures is, for every node of a graph, the set of nodes it reaches
-// (itself included), by Tarjan's strongly connected components: a
-// component is finished after every component it reaches, so its set is
-// its members and theirs.
-func closures(edges [][]int, words int) [][]uint64 {
-	n := len(edges)
-	sets := make([][]uint64, n)
-	index, low := make([]int, n), make([]int, n)
-	for i := range index {
-		index[i] = -1
-	}
-	onStack := make([]bool, n)
-	var stack []int
-	next := 0
-	var visit func(v int)
-	visit = func(v int) {
-		index[v], low[v] = next, next
-		next++
-		stack = append(stack, v)
-		onStack[v] = true
-		for _, w := range edges[v] {
-			if index[w] < 0 {
-				visit(w)
-				low[v] = min(low[v], low[w])
-			} else if onStack[w] {
-				low[v] = min(low[v], index[w])
-			}
-		}
-		if low[v] != index[v] {
-			return
-		}
-		set := make([]uint64, words)
-		var members []int
-		for {
-			w := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			onStack[w] = false
-			members = append(members, w)
-			set[w/64] |= 1 << (w % 64)
-			if w == v {
-				break
-			}
-		}
-		for _, m := range members {
-			for _, w := range edges[m] {
-				if sets[w] != nil { // another component, finished
-					for k := range set {
-						set[k] |= sets[w][k]
-					}
-				}
-			}
-		}
-		for _, m := range members {
-			sets[m] = set
-		}
-	}
-	for v := range n {
-		if index[v] < 0 {
-			visit(v)
-		}
-	}
-	return sets
-}
-
-// of is the reach of item for a search that has the stations at.
-func (r *reach) of(item string, at int) []uint64 {
-	i, ok := r.index[item]
-	if !ok {
-		return nil
-	}
-	return r.sets[at][i]
-}
-
-// has reports whether other is in set.
-func (r *reach) has(set []uint64, other string) bool {
-	i, known := r.index[other]
-	return known && set != nil && set[i/64]&(1<<(i%64)) != 0
-}
-
-// touches reports whether a search within set can name tag, which it can
-// only when one of the tag's members is in it.
-func (r *reach) touches(set []uint64, tag string) bool {
-	members := r.tags[tag]
-	if members == nil {
-		return true // not a tag the book knows: keep it in the key
-	}
-	for i := range min(len(set), len(members)) {
-		if set[i]&members[i] != 0 {
-			return true
-		}
-	}
-	return false
+// choice is one anyOf entry: the member a tag's steps are written with.
+type choice struct {
+	tag, rep string
 }
 
 // memoKey is the key of produce(item, n) from st along path: every input
-// the search reads, as a string. It is written in the planner's own
-// buffers, which every key of a plan reuses.
-func (p *planner) memoKey(st *state, item string, n int, path []string) string {
+// the search reads. It is written in the planner's own buffers, which
+// every key of a plan reuses: it holds until the next key is written.
+func (p *planner) memoKey(st *state, item string, n int, path []string) []byte {
 	k := append(p.keyBuf[:0], item...)
 	k = append(k, '|')
 	k = strconv.AppendInt(k, int64(n), 10)
@@ -337,75 +178,103 @@ func (p *planner) memoKey(st *state, item string, n int, path []string) string {
 		k = append(k, st.anyOf[tag]...)
 	}
 	p.keyBuf, p.heldBuf = k, held[:0]
-	return string(k)
+	return k
 }
 
 // replay applies a remembered answer to st.
 func (a *answer) replay(st *state) {
 	st.fail, st.failAt = a.fail, a.failAt
-	for it, d := range a.inv {
-		st.inv[it] += d
-		if st.inv[it] == 0 {
-			delete(st.inv, it)
+	for _, e := range a.inv {
+		st.inv[e.key] += e.d
+		if st.inv[e.key] == 0 {
+			delete(st.inv, e.key)
 		}
 	}
 	// The steps' Uses stay the memo's own: the search only reads them,
 	// and a finished plan copies them (plan).
-	st.steps = append(st.steps, a.steps...)
-	if len(a.missing) > 0 {
-		st.ownMissing()
-	}
+	st.steps = st.steps.addAll(a.steps)
 	if len(a.anyOf) > 0 {
 		st.ownAnyOf()
 	}
-	for k, d := range a.missing {
-		st.missing[k] += d
-		if st.missing[k] == 0 {
-			delete(st.missing, k)
-		}
+	for _, e := range a.missing {
+		st.missing = st.missing.add(e.key, e.d)
 	}
 	st.missed += a.missed
-	maps.Copy(st.anyOf, a.anyOf)
+	for _, c := range a.anyOf {
+		st.anyOf[c.tag] = c.rep
+	}
 	st.table, st.furnace = a.table, a.furnace
 }
 
-// record is the change from before to after. A part that did not change
-// stays nil: most answers touch only the inventory and the steps.
-func record(before, after *state) *answer {
-	a := &answer{fail: after.fail, failAt: after.failAt, inv: diffCounts(before.inv, after.inv),
-		missing: diffCounts(before.missing, after.missing), missed: after.missed - before.missed,
+// snapshot is what a state was before a search, for record to tell the
+// change: copies of its maps, which the planner keeps and refills rather
+// than allocate afresh for every search it remembers.
+type snapshot struct {
+	inv     map[string]int
+	missing *tally
+	anyOf   map[string]string
+	steps   *stepList
+	missed  int
+	// deltas is record's, kept between answers.
+	deltas []delta
+}
+
+// snapshot copies what record needs of st.
+func (p *planner) snapshot(st *state) *snapshot {
+	var s *snapshot
+	if n := len(p.snaps); n > 0 {
+		s, p.snaps = p.snaps[n-1], p.snaps[:n-1]
+	} else {
+		s = &snapshot{inv: map[string]int{}, anyOf: map[string]string{}}
+	}
+	maps.Copy(s.inv, st.inv)
+	s.missing = st.missing
+	maps.Copy(s.anyOf, st.anyOf)
+	s.steps, s.missed = st.steps, st.missed
+	return s
+}
+
+// release gives a snapshot back to be refilled.
+func (p *planner) release(s *snapshot) {
+	clear(s.inv)
+	s.missing = nil
+	clear(s.anyOf)
+	p.snaps = append(p.snaps, s)
+}
+
+// record is the change from the snapshot to after. A part that did not
+// change stays nil: most answers touch only the inventory and the steps.
+func (s *snapshot) record(after *state) *answer {
+	a := &answer{fail: after.fail, failAt: after.failAt, inv: diffCounts(&s.deltas, s.inv, after.inv),
+		missing: after.missing.changes(s.missing), missed: after.missed - s.missed,
 		table: after.table, furnace: after.furnace}
 	for k, v := range after.anyOf {
-		if before.anyOf[k] != v {
-			if a.anyOf == nil {
-				a.anyOf = map[string]string{}
-			}
-			a.anyOf[k] = v
+		if s.anyOf[k] != v {
+			a.anyOf = append(a.anyOf, choice{k, v})
 		}
 	}
-	a.steps = slices.Clone(after.steps[len(before.steps):])
+	a.steps = after.steps.since(s.steps)
 	return a
 }
 
 // diffCounts is what changed from before to after, per key; nil when
-// nothing did.
-func diffCounts(before, after map[string]int) map[string]int {
-	var d map[string]int
-	put := func(k string, v int) {
-		if d == nil {
-			d = map[string]int{}
-		}
-		d[k] = v
-	}
+// nothing did. The changes are gathered in buf, which the caller keeps,
+// and copied out at their size.
+func diffCounts(buf *[]delta, before, after map[string]int) []delta {
+	d := (*buf)[:0]
 	for k, v := range after {
 		if dv := v - before[k]; dv != 0 {
-			put(k, dv)
+			d = append(d, delta{k, dv})
 		}
 	}
 	for k, v := range before {
 		if _, ok := after[k]; !ok && v != 0 {
-			put(k, -v)
+			d = append(d, delta{k, -v})
 		}
 	}
-	return d
+	*buf = d
+	if len(d) == 0 {
+		return nil
+	}
+	return slices.Clone(d)
 }

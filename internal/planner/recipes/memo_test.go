@@ -113,7 +113,7 @@ func TestMemoStaysBounded(t *testing.T) {
 	if n := len(m.answers); n != 10 {
 		t.Errorf("%d answers after %d puts, want the 10 since it started afresh", n, memoLimit+10)
 	}
-	if m.get(fmt.Sprint(memoLimit+9)) == nil || m.get("0") != nil {
+	if m.get([]byte(fmt.Sprint(memoLimit+9))) == nil || m.get([]byte("0")) != nil {
 		t.Error("want the newest answers kept and the oldest gone")
 	}
 }

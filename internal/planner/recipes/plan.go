@@ -3,7 +3,6 @@ package recipes
 import (
 	"fmt"
 	"maps"
-	"slices"
 
 	"beaweb/internal/fault"
 	"beaweb/internal/game"
@@ -115,40 +114,48 @@ func (b *Book) plan(item string, count int, have game.Inventory, near Nearby, m 
 			start[Normalize(k)] += v
 		}
 	}
-	p := &planner{b: b, near: near, memo: m, reach: b.reach}
+	buf := b.buffers.Get().(*buffers)
+	defer b.buffers.Put(buf)
+	p := &planner{b: b, near: near, memo: m, reach: b.reach, buffers: buf}
 	st := newState(start.Clone())
-	p.produce(st, item, count, nil)
+	p.produce(st, item, count, p.path[:0])
 	if st.fail {
 		// Not reachable from the top of the search (a failure there
 		// makes the item missing), kept so a plan is always whole.
 		st = newState(start.Clone())
 		p.miss(st, item, count)
 	}
-	st.ownMissing()
-	steps := slices.Clone(st.steps)
+	missing := st.missing.since(nil)
+	if missing == nil {
+		missing = map[string]int{}
+	}
+	steps := st.steps.since(nil)
 	for i := range steps {
 		// The plan is the caller's: nothing in it is the memo's.
 		steps[i].Uses = maps.Clone(steps[i].Uses)
 	}
 	plan := &Plan{
 		Item: item, Count: count, MCVersion: b.asked, BookVersion: b.version, Note: b.note,
-		Steps: steps, Missing: st.missing, Any: map[string]string{}, have: start, book: b,
+		Steps: steps, Missing: missing, Any: map[string]string{}, have: start, book: b,
 	}
 	for tag, rep := range st.anyOf {
 		if plan.Missing[tag] > 0 {
 			plan.Any[tag] = rep
 		}
 	}
-	p.mergeSteps(plan)
-	if err := p.assignFuel(plan); err != nil {
+	gathered := plan.startInventory()
+	p.mergeSteps(plan, gathered)
+	if err := p.assignFuel(plan, gathered); err != nil {
 		return nil, err
 	}
-	final, err := p.replay(plan.startInventory(), plan.Steps)
-	if err != nil {
+	// The whole plan is played once more, as a check, in the
+	// planner's scratch inventory: only the leftovers are kept of it.
+	begin := plan.startInventory()
+	final := p.fresh(begin)
+	if err := p.play(final, plan.Steps); err != nil {
 		return nil, fmt.Errorf("recipes: planning %d %s went wrong: %w", count, item, err)
 	}
 	plan.Leftovers = map[string]int{}
-	begin := plan.startInventory()
 	for k, v := range final {
 		d := v - begin[k]
 		if k == item {
@@ -203,12 +210,25 @@ type planner struct {
 	// deepest is the longest path the search has checked, which the
 	// memo needs to know whether the depth limit cut an answer short.
 	deepest int
+	*buffers
+}
+
+// buffers are a planner's scratch space. A plan takes them from its
+// book's pool and gives them back when it is done, so that the plans of
+// a book reuse them rather than grow their own afresh.
+type buffers struct {
 	// scratch is the inventory trials are played in (fresh).
 	scratch game.Inventory
 	// keyBuf and heldBuf are memoKey's, kept between keys.
 	keyBuf  []byte
 	heldBuf []string
+	// snaps are recall's snapshots not in use, to be refilled.
+	snaps []*snapshot
+	// path holds the search's path (search), deep enough for any.
+	path []string
 }
+
+func newBuffers() any { return &buffers{path: make([]string, 0, maxDepth+1)} }
 
 // Limits that keep one plan finite whatever the book holds: a chain deeper
 // than maxDepth, or a search past maxNodes, names the item as missing
@@ -221,8 +241,8 @@ const (
 // state is a plan in progress; alternatives are weighed on clones.
 type state struct {
 	inv     game.Inventory
-	steps   []Step
-	missing map[string]int
+	steps   *stepList
+	missing *tally
 	anyOf   map[string]string
 	missed  int
 	table   bool
@@ -232,9 +252,8 @@ type state struct {
 	// not carry).
 	fail   bool
 	failAt string
-	// sharedMissing and sharedAnyOf say the map may be another
-	// state's too.
-	sharedMissing, sharedAnyOf bool
+	// sharedAnyOf says the map may be another state's too.
+	sharedAnyOf bool
 	// bound, when not negative, is the missing count of the best
 	// alternative found so far: past it this one cannot win, so the
 	// search stops refining it (branch and bound).
@@ -242,28 +261,18 @@ type state struct {
 }
 
 func newState(inv game.Inventory) *state {
-	return &state{inv: inv, missing: map[string]int{}, anyOf: map[string]string{}, bound: -1}
+	return &state{inv: inv, anyOf: map[string]string{}, bound: -1}
 }
 
 func (s *state) clone() *state {
 	c := *s
-	c.inv = s.inv.Clone()
-	// Steps are only ever appended: the clone shares the ones made so
-	// far, and its first append copies them (the capacity is cut).
-	c.steps = s.steps[:len(s.steps):len(s.steps)]
-	// missing and anyOf change far less often than they are cloned:
-	// both states share them until one writes (own).
-	s.sharedMissing, s.sharedAnyOf = true, true
-	c.sharedMissing, c.sharedAnyOf = true, true
+	// maps.Clone copies the table whole, where Inventory.Clone puts
+	// every entry afresh; an inventory in a state is never nil.
+	c.inv = maps.Clone(s.inv)
+	// anyOf changes far less often than it is cloned: both states
+	// share it until one writes (ownAnyOf).
+	s.sharedAnyOf, c.sharedAnyOf = true, true
 	return &c
-}
-
-// ownMissing makes missing the state's own, before it changes it.
-func (s *state) ownMissing() {
-	if s.sharedMissing {
-		s.missing = maps.Clone(s.missing)
-		s.sharedMissing = false
-	}
 }
 
 // ownAnyOf makes anyOf the state's own, before it changes it.
@@ -283,13 +292,12 @@ func better(a, b *state) bool {
 	if a.missed != b.missed {
 		return a.missed < b.missed
 	}
-	return len(a.steps) < len(b.steps)
+	return a.steps.len() < b.steps.len()
 }
 
 // miss records n of item as missing; she is taken to have gathered them.
 func (p *planner) miss(st *state, item string, n int) {
-	st.ownMissing()
-	st.missing[item] += n
+	st.missing = st.missing.add(item, n)
 	st.inv[item] += n
 	st.missed += n
 }

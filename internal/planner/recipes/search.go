@@ -100,7 +100,10 @@ func (p *planner) produce(st *state, item string, n int, path []string) {
 // search is produce past its checks: what she carries first, then the
 // best of the ways to make the item.
 func (p *planner) search(st *state, item string, n int, path []string) {
-	path = append(path[:len(path):len(path)], item)
+	// The search is depth first and nothing keeps a path past the call
+	// it was made for, so every path of a plan is a prefix of one
+	// buffer (plan): this writes the item in place, without a copy.
+	path = append(path, item)
 	opts := p.options(item)
 	// What she carries first: any recipe she can make straight from her
 	// inventory (a storage block she carries, an ore she mined with silk
@@ -253,9 +256,7 @@ func (p *planner) apply(st *state, o option, n int, path []string, from source) 
 				// carries; making one for it would go round.
 				slotFrom = carriedOnly
 			}
-			for it, k := range p.obtain(st, s.Items, s.Count*times, path, slotFrom) {
-				uses[it] += k
-			}
+			p.obtain(st, s.Items, s.Count*times, path, slotFrom, uses)
 			if st.fail {
 				return 0
 			}
@@ -274,7 +275,7 @@ func (p *planner) apply(st *state, o option, n int, path []string, from source) 
 			}
 		}
 		st.inv[r.Result] += times * r.Count
-		st.steps = append(st.steps, Step{Kind: KindCraft, Item: r.Result, Count: times * r.Count,
+		st.steps = st.steps.add(Step{Kind: KindCraft, Item: r.Result, Count: times * r.Count,
 			Times: times, Uses: uses, Station: r.Station()})
 		return times * gain
 	}
@@ -286,12 +287,12 @@ func (p *planner) apply(st *state, o option, n int, path []string, from source) 
 	case from == gatherLoop:
 		from = anySource // a smelt turns one into one: it packs nothing
 	}
-	uses := p.obtain(st, s.Items, n, path, from)
+	uses := p.obtain(st, s.Items, n, path, from, nil)
 	if st.fail {
 		return 0
 	}
 	st.inv[s.Result] += n
-	st.steps = append(st.steps, Step{Kind: KindSmelt, Item: s.Result, Count: n, Times: n, Uses: uses, Station: StationFurnace})
+	st.steps = st.steps.add(Step{Kind: KindSmelt, Item: s.Result, Count: n, Times: n, Uses: uses, Station: StationFurnace})
 	return n
 }
 
@@ -321,10 +322,9 @@ func (p *planner) ensureStation(st *state, station string, path []string) {
 }
 
 // obtain takes n items that fill a slot, any of alts: first what she has,
-// then what the best of the alternatives can be made into. It returns what
-// it took.
-func (p *planner) obtain(st *state, alts []string, n int, path []string, from source) map[string]int {
-	var taken map[string]int
+// then what the best of the alternatives can be made into. It adds what
+// it took to taken, made when nil, and returns that.
+func (p *planner) obtain(st *state, alts []string, n int, path []string, from source, taken map[string]int) map[string]int {
 	making := ""
 	if len(path) > 0 {
 		making = path[len(path)-1]
@@ -397,21 +397,33 @@ func (p *planner) candidates(alts, path []string) (cands []string, failAt string
 	if len(path) > 0 {
 		making = path[len(path)-1]
 	}
+	if !slices.ContainsFunc(alts, func(it string) bool { return p.leftOut(alts, it, path, making) }) {
+		return alts, "" // every one is worth making: the slot as it is
+	}
 	for _, it := range alts {
 		if slices.Contains(path, it) {
 			failAt = deeper(path, failAt, it)
 			continue
 		}
-		if len(alts) > 1 && making != "" && slices.Contains(p.b.madeFrom[it], making) {
-			// A slot of siblings (a white bed from a bed of any other
-			// colour): a sibling that is itself made from the item being
-			// made is never worth making first to turn it back.
+		if p.madeBack(alts, it, making) {
 			failAt = deeper(path, failAt, making)
 			continue
 		}
 		cands = append(cands, it)
 	}
 	return cands, failAt
+}
+
+// leftOut reports whether candidates leaves it out of the slot alts.
+func (p *planner) leftOut(alts []string, it string, path []string, making string) bool {
+	return slices.Contains(path, it) || p.madeBack(alts, it, making)
+}
+
+// madeBack reports whether it, in a slot of siblings alts (a white bed
+// from a bed of any other colour), is itself made from the item being
+// made: such a sibling is never worth making first to turn it back.
+func (p *planner) madeBack(alts []string, it, making string) bool {
+	return len(alts) > 1 && making != "" && slices.Contains(p.b.madeFrom[it], making)
 }
 
 // makeBest makes n of whichever of cands is best (fewest missing, then
@@ -473,6 +485,15 @@ func holdsAny(inv game.Inventory, alts []string) bool {
 // byHeld orders a slot's alternatives by how many she has, most first, so
 // a mixed stock is used from the largest pile; ties keep the tag's order.
 func byHeld(inv game.Inventory, alts []string) []string {
+	held := 0
+	for _, it := range alts {
+		if inv[it] > 0 {
+			held++
+		}
+	}
+	if held < 2 {
+		return alts // the order of those she lacks does not matter
+	}
 	out := slices.Clone(alts)
 	slices.SortStableFunc(out, func(a, b string) int { return inv[b] - inv[a] })
 	return out
