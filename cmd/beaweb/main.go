@@ -96,6 +96,9 @@ const usage = `beaweb: the brain of an AI Minecraft player, with a dashboard.
 
 Settings come from flags, then BEA_* environment variables, then what was
 saved from the dashboard, then the defaults; the README lists them all.
+
+Her timers (the idle nudge, the commentary, how long a reflex counts as
+recent) count game time: with --practice at --speed X they are divided by X.
 `
 
 // buildScriptCommand is the hidden subcommand that runs one build script in

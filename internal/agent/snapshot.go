@@ -41,12 +41,19 @@ type Snapshot struct {
 	// Lost says the position in State is stale: a hello, a respawn or a
 	// change of world came since, and no state has said where she is now.
 	Lost bool `json:"-"`
+	// ReflexMemory is how long a reflex counts as recent: her mind's
+	// setting (MindConfig.ReflexMemory), DefaultReflexMemory when 0.
+	ReflexMemory time.Duration `json:"-"`
 }
 
-// RecentReflexes is what the game did on its own in the last minute
-// before now.
+// RecentReflexes is what the game did on its own within the reflex memory
+// (a minute of game time unless her mind says otherwise) before now.
 func (s Snapshot) RecentReflexes(now time.Time) []ReflexNote {
-	cut := now.Add(-reflexMemory)
+	memory := s.ReflexMemory
+	if memory <= 0 {
+		memory = DefaultReflexMemory
+	}
+	cut := now.Add(-memory)
 	var recent []ReflexNote
 	for _, r := range s.Reflexes {
 		if r.At.After(cut) {
