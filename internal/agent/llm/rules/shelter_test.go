@@ -113,12 +113,14 @@ func TestTheShelterMatchesItsTemplate(t *testing.T) {
 	}
 }
 
-// kitWorld is a view for the kit's decisions: noon by default, 60 dirt and
-// the stone tools done.
+// kitWorld is a view for the kit's decisions: noon by default, 60 dirt,
+// coal, the stone tools, the iron pickaxe and iron armour done.
 func kitWorld(time int64, extra game.Inventory, ents ...protocol.Entity) sit {
-	inv := game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1, "stick": 4, "dirt": 60}
+	inv := game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1, "stick": 4, "dirt": 60, "coal": 4}
 	maps.Copy(inv, extra)
+	iron := func(piece string) *string { return &piece }
 	return sit{agent.Snapshot{Inventory: inv, State: &protocol.State{
+		Armor:    protocol.Armor{Head: iron("iron_helmet"), Chest: iron("iron_chestplate"), Legs: iron("iron_leggings"), Feet: iron("iron_boots")},
 		Player:   protocol.PlayerState{Health: 20, Food: 20, Dimension: "overworld"},
 		Entities: ents,
 		World:    protocol.WorldState{Time: time, Dark: time >= 13000 && time < 23000},
@@ -148,7 +150,7 @@ func TestTheShelterKit(t *testing.T) {
 		{"no chest, logs", kitWorld(6000, without("chest", game.Inventory{"oak_log": 3})), `craft_item{"count":12,"item":"oak_planks"}`},
 		{"no bed, wool", kitWorld(6000, without("white_bed", game.Inventory{"white_wool": 3, "oak_planks": 3})), `craft_item{"count":1,"item":"white_bed"}`},
 		{"no bed, a sheep near", kitWorld(6000, without("white_bed", game.Inventory{"white_wool": 1}), sheep), `attack_entity{"entity":"sheep"}`},
-		{"no bed, a sheep far", kitWorld(6000, without("white_bed", nil), farSheep), `find_block{"block":"coal_ore"`},
+		{"no bed, a sheep far", kitWorld(6000, without("white_bed", nil), farSheep), `craft_item{"count":8,"item":"torch"}`},
 		{"no torch, coal", kitWorld(6000, without("torch", game.Inventory{"coal": 4})), `craft_item{"count":4,"item":"torch"}`},
 		{"no door, birch planks", kitWorld(6000, without("oak_door", game.Inventory{"birch_planks": 10, "oak_log": 2})), `craft_item{"count":1,"item":"birch_door"}`},
 		{"no door, oak logs", kitWorld(6000, without("oak_door", game.Inventory{"oak_log": 3, "birch_planks": 2})), `craft_item{"count":8,"item":"oak_planks"}`},

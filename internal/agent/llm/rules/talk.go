@@ -83,11 +83,17 @@ func goalText(goal string) string {
 	case "iron", "smelt", "iron_pickaxe", "furnace":
 		return "iron tools"
 	case "stock":
-		return "a stock of wood"
+		return "stocks of wood, coal and iron"
 	case "explore":
 		return "a better spot"
-	case "surface":
+	case "surface", "climb":
 		return "open sky"
+	case "armour":
+		return "iron armour"
+	case "food":
+		return "food to keep"
+	case "diamonds", "diamond_pickaxe":
+		return "diamonds"
 	case "eat":
 		return "food"
 	case "hunt":
