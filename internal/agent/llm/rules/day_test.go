@@ -292,14 +292,22 @@ func TestDuskComesFirst(t *testing.T) {
 }
 
 func TestEatsWhenHurtThoughNotHungry(t *testing.T) {
-	v := withInv(game.Inventory{"crafting_table": 1, "bread": 2})
-	v.v.State.Player.Food, v.v.State.Player.Health = 16, 9
-	if c := callsText(decide(t, New(&v), idle)); c != `eat_food{"item":"bread"}` {
-		t.Errorf("hurt at food 16 with bread: %s, want it eaten", c)
-	}
-	v.v.State.Player.Health = 18
-	if c := callsText(decide(t, New(&v), idle)); strings.HasPrefix(c, "eat_food") {
-		t.Errorf("at health 18 and food 16: %s", c)
+	for _, c := range []struct {
+		health float64
+		food   int
+		eats   bool
+	}{
+		{9, 16, true},
+		{18, 16, true}, // her health comes back only at food 18 or more
+		{20, 16, false},
+		{12, 18, false}, // fed enough: it comes back on its own
+	} {
+		v := withInv(game.Inventory{"crafting_table": 1, "bread": 2})
+		v.v.State.Player.Food, v.v.State.Player.Health = c.food, c.health
+		c0 := callsText(decide(t, New(&v), idle))
+		if ate := c0 == `eat_food{"item":"bread"}`; ate != c.eats {
+			t.Errorf("at health %.0f and food %d: %s, want eaten %v", c.health, c.food, c0, c.eats)
+		}
 	}
 }
 

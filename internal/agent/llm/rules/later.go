@@ -20,8 +20,12 @@ var ironArmour = []struct {
 
 // Numbers of what comes after the iron pickaxe.
 const (
-	// foodStock is how many meals she keeps in her pack.
-	foodStock = 6
+	// foodStock is how many meals she keeps in her pack once she has the
+	// iron pickaxe; earlyMeals, on her way to it, when an animal is in
+	// reach: a night in the shelter without food leaves her starving at
+	// dawn, and her health comes back only while she is fed.
+	foodStock  = 6
+	earlyMeals = 3
 	// torchStock is how many torches she keeps.
 	torchStock = 16
 	// oreTrip is the most ore one find_block goes for: a short trip, so a
@@ -37,7 +41,6 @@ func (r *routineBuilder) later() {
 	if _, bed := furnishings(r.inv); r.inv[bed] == 0 {
 		r.bed(bed, false)
 	}
-	r.laidBy()
 	if r.inv["torch"] < torchStock && r.inv["coal"]+r.inv["charcoal"] > 1 {
 		r.sticksFor(2)
 		r.add("torches", "craft_item", map[string]any{"item": "torch", "count": 8})
@@ -90,14 +93,14 @@ func (r *routineBuilder) ingots(goal string, n int) {
 	r.add(goal, "smelt_item", map[string]any{"item": "raw_iron", "count": min(10, max(1, raw), n-ingots)})
 }
 
-// laidBy hunts an animal in reach while she carries fewer than foodStock
+// laidBy hunts an animal in reach while she carries fewer than stock
 // meals.
-func (r *routineBuilder) laidBy() {
+func (r *routineBuilder) laidBy(stock int) {
 	meals := 0
 	for _, f := range foods {
 		meals += r.inv[f]
 	}
-	if meals >= foodStock {
+	if meals >= stock {
 		return
 	}
 	if prey := inSight(r.v, func(kind string) bool { return animals[kind] }); prey != "" {

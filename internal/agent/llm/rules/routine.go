@@ -27,8 +27,9 @@ const (
 	// keep her health coming back.
 	hungryAt = 14
 	// hurtAt and fullAt: below hurtAt health and fullAt food she eats what
-	// she carries though not hungry, for her health to come back.
-	hurtAt = 14
+	// she carries though not hungry: her health comes back only while her
+	// food is at fullAt or more, and a fight in a mine is never far.
+	hurtAt = 20
 	fullAt = 18
 	// duskPrep is the time of day from which the night comes first: from
 	// late afternoon she makes the shelter's kit before anything else.
@@ -82,7 +83,7 @@ func (m *Model) routine(v agent.Snapshot) []step {
 		inv = game.Inventory{}
 	}
 	r := &routineBuilder{inv: inv, v: v, logs: family(inv, "_log"), planks: family(inv, "_planks")}
-	if v.State != nil && (night(v) || dayTime(v) >= dusk && dayTime(v) < dawn) {
+	if v.State != nil && (night(v) || dayTime(v) >= dusk && dayTime(v) < dawn || m.monstersAtDawn(v)) {
 		// By night she eats what she carries and never leaves her shelter
 		// to hunt: the monsters are out.
 		r.food(false)
@@ -90,6 +91,7 @@ func (m *Model) routine(v agent.Snapshot) []step {
 		return r.out
 	}
 	r.food(true)
+	r.retreat(m.underground(v))
 	if r.inv["iron_ingot"] >= 3 {
 		r.iron() // a craft away from the iron pickaxe: before the dusk
 	}
@@ -98,10 +100,14 @@ func (m *Model) routine(v agent.Snapshot) []step {
 	}
 	r.basics()
 	r.stone(stoneTools[:2])
+	r.laidBy(earlyMeals) // a weapon in hand: meals for the first night
 	r.coal()
 	r.iron()
 	if m.shelterNear(v) == nil {
 		r.kit(false, shelterDirt)
+	}
+	if has(r.inv, "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe") {
+		r.laidBy(foodStock)
 	}
 	r.armour() // iron armour next: the nights and the mines are dangerous
 	r.stone(stoneTools[2:])

@@ -86,7 +86,7 @@ func goalText(goal string) string {
 		return "stocks of wood, coal and iron"
 	case "explore":
 		return "a better spot"
-	case "surface", "climb":
+	case "surface", "climb", "retreat":
 		return "open sky"
 	case "armour":
 		return "iron armour"
