@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -26,6 +27,9 @@ type benchSettings struct {
 	Peaceful bool
 	JSON     bool
 	Parallel int
+	// Keep names a folder where each seed's database stays (seed-N.db,
+	// replaced by the next run); "" removes them.
+	Keep string
 	// model are beaweb's own model flags as given (--model-provider,
 	// --model-url, --model); with the BEA_* variables of getenv they choose
 	// her model exactly as they do for beaweb.
@@ -40,7 +44,7 @@ const (
 )
 
 const benchUsage = `usage: beaweb bench [--seeds 1-10] [--speed 20] [--days 2] [--peaceful] [--parallel N] [--json]
-                    [--model-provider P] [--model-url URL] [--model NAME]
+                    [--keep DIR] [--model-provider P] [--model-url URL] [--model NAME]
 
 Plays the practice world headless for each seed with the brain beaweb runs
 (the rules autopilot unless a model is configured: the flags above or
@@ -110,6 +114,7 @@ func parseBench(args []string, getenv func(string) string, stderr io.Writer) (be
 	fs.BoolVar(&s.Peaceful, "peaceful", false, "practice world without monsters")
 	fs.IntVar(&s.Parallel, "parallel", s.Parallel, "seeds played at once")
 	fs.BoolVar(&s.JSON, "json", false, "print JSON instead of a table")
+	fs.StringVar(&s.Keep, "keep", "", "keep each seed's database as seed-N.db in this folder, for a look at her history")
 	own := flag.NewFlagSet("beaweb", flag.ContinueOnError)
 	var given settings.Settings
 	given.AddFlags(own)
@@ -231,13 +236,15 @@ func playSeed(ctx context.Context, s benchSettings, seed int64) (r seedResult) {
 	r.Seed = seed
 	started := time.Now()
 	defer func() { r.Wall = time.Since(started).Round(time.Second) }()
-	dir, err := os.MkdirTemp("", "beaweb-bench-")
+	path, err := s.database(seed)
 	if err != nil {
 		r.Error = fmt.Sprintf("no room for her database: %v", err)
 		return r
 	}
-	defer os.RemoveAll(dir)
-	cfg, err := s.config(seed, filepath.Join(dir, "bench.db"))
+	if s.Keep == "" {
+		defer os.RemoveAll(filepath.Dir(path))
+	}
+	cfg, err := s.config(seed, path)
 	if err != nil {
 		r.Error = err.Error()
 		return r
@@ -284,6 +291,26 @@ func playSeed(ctx context.Context, s benchSettings, seed int64) (r seedResult) {
 	r.Actions, r.Failures, r.TopFailure, r.TopFailureCount = t.Actions, t.Failures, t.TopFailure, t.TopFailureCount
 	r.Turns, r.ModelCalls, r.TokensIn, r.TokensCached, r.TokensOut = t.Turns, t.ModelCalls, t.TokensIn, t.TokensCached, t.TokensOut
 	return r
+}
+
+// database is where a seed's database goes: seed-N.db in the folder
+// --keep names, where it stays for a look at her history, else a file in a
+// temporary folder of its own that playSeed removes.
+func (s benchSettings) database(seed int64) (string, error) {
+	if s.Keep == "" {
+		dir, err := os.MkdirTemp("", "beaweb-bench-")
+		return filepath.Join(dir, "bench.db"), err
+	}
+	path := filepath.Join(s.Keep, fmt.Sprintf("seed-%d.db", seed))
+	if err := os.MkdirAll(s.Keep, 0o755); err != nil {
+		return "", err
+	}
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if err := os.Remove(path + suffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+	}
+	return path, nil
 }
 
 // tailWriter keeps the last max bytes written to it, for the log lines of a

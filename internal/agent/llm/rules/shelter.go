@@ -76,6 +76,10 @@ func (m *Model) night(r *routineBuilder) {
 			bed := s.inside.Add(shelterBed)
 			r.add("sleep", "use_block", map[string]any{"x": bed.X, "y": bed.Y, "z": bed.Z})
 		}
+	case m.underground(r.v) || night(r.v) && !r.kitInHand():
+		// Down a mine, or without the shelter's dirt and door: no trip in
+		// the dark for them, she digs in where she is.
+		r.sealIn()
 	default:
 		r.kit(true, shelterDirt)
 		r.buildShelter(&shelter{corner: feet.Add(shelterCorner), inside: feet, dimension: dimension(r.v)})

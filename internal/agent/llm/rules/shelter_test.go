@@ -162,7 +162,7 @@ func TestTheShelterKit(t *testing.T) {
 			Player: protocol.PlayerState{Health: 20, Food: 20}, World: protocol.WorldState{Time: 11500}}}}, `craft_item{"count":1,"item":"crafting_table"}`},
 		// By night: the door still, from gathered wood if need be; the
 		// rest only from what she carries, and no hunting.
-		{"night, no door, no wood", kitWorld(14000, without("oak_door", nil)), `find_block{"block":"log","count":2}`},
+		{"dusk, no door, no wood", kitWorld(12000, without("oak_door", nil)), `find_block{"block":"log","count":2}`},
 		{"night, no chest, no wood", kitWorld(14000, without("chest", nil)), `build_template{"name":"dirt_shelter"`},
 		{"night, wool but no wood", kitWorld(14000, without("white_bed", game.Inventory{"white_wool": 3})), `build_template{"name":"dirt_shelter"`},
 		{"night, a sheep near", kitWorld(14000, without("white_bed", nil), sheep), `build_template{"name":"dirt_shelter"`},
@@ -256,13 +256,13 @@ func TestASleepInTheBed(t *testing.T) {
 	}
 }
 
-// TestTheNight: at dark she gathers the dirt she lacks, builds the shelter
+// TestTheNight: at dusk she gathers the dirt she lacks, builds the shelter
 // around herself, builds it again where it stands when the build was cut
 // short, walks back into it, and rests there when it stands without its
 // bed; a shelter too far away is replaced by a new one.
 func TestTheNight(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 10, "oak_door": 1, "chest": 1},
-		pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
+		pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 12000, food: 20}
 	m := New(w)
 	say := func(perception agent.Perception) agent.ToolCall {
 		t.Helper()
@@ -273,9 +273,10 @@ func TestTheNight(t *testing.T) {
 		return calls[0]
 	}
 	if c := say(idle); c.Name != "find_block" || !strings.Contains(string(c.Args), `"block":"dirt","count":50`) {
-		t.Fatalf("at dark with 10 dirt: %s%s, want the 50 dirt the shelter lacks", c.Name, c.Args)
+		t.Fatalf("at dusk with 10 dirt: %s%s, want the 50 dirt the shelter lacks", c.Name, c.Args)
 	}
 	w.inv["dirt"] = 60
+	w.time = 14000
 	c := say(done("find_block", "SUCCESS", "collected 50/50 dirt in 40 s"))
 	// The corner is three blocks west and north, one up: she stands in the
 	// template's cell (3, 3), inside, on its floor.

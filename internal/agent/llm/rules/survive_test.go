@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"beaweb/internal/agent"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 )
@@ -84,6 +85,76 @@ func TestMealsForTheFirstNight(t *testing.T) {
 		v.v.State.Entities = c.ents
 		if got := callsText(decide(t, New(&v), idle)); got != c.wants {
 			t.Errorf("%s: %s, want %s", c.name, got, c.wants)
+		}
+	}
+}
+
+// ground is a view of flat ground round her at y 64: grass under every
+// cell within two blocks, nothing standing.
+func ground(inv game.Inventory, dayTime int64) *sit {
+	var blocks []protocol.SeenBlock
+	for x := 2; x <= 6; x++ {
+		for z := 2; z <= 6; z++ {
+			blocks = append(blocks, protocol.SeenBlock{Block: "grass_block", X: x, Y: 63, Z: z})
+		}
+	}
+	return &sit{agent.Snapshot{Inventory: inv, State: &protocol.State{
+		Player: protocol.PlayerState{Health: 20, Food: 20, Position: game.Vec3{X: 4.5, Y: 64, Z: 4.5}},
+		Blocks: blocks,
+		World:  protocol.WorldState{Time: dayTime, Dark: dayTime >= 13000 && dayTime < 23000},
+	}}}
+}
+
+// TestANightWithoutAShelterIsSpentSealedIn: at night without the
+// shelter's dirt and door she digs two blocks down, closes the hole over
+// her head with a block she carries, and rests; with the kit she builds
+// the shelter instead.
+func TestANightWithoutAShelterIsSpentSealedIn(t *testing.T) {
+	inv := game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "cobblestone": 4, "dirt": 12}
+	if got := callsText(decide(t, New(ground(inv, 14000)), idle)); got != `mine_down{"depth":2}` {
+		t.Fatalf("on open ground at night: %s, want a hole two blocks down", got)
+	}
+	v := shaft(inv, 3)
+	v.v.State.World = protocol.WorldState{Time: 14000, Dark: true}
+	m := New(v)
+	want := `place_block{"block":"cobblestone","face":"west","x":5,"y":62,"z":4}`
+	if got := callsText(decide(t, m, idle)); got != want {
+		t.Fatalf("two blocks down at night: %s, want %s", got, want)
+	}
+	v.v.State.Blocks = append(v.v.State.Blocks, protocol.SeenBlock{Block: "cobblestone", X: 4, Y: 62, Z: 4})
+	if got := callsText(decide(t, m, done("place_block", protocol.Success, "placed cobblestone"))); got != "stay_silent{}" {
+		t.Fatalf("sealed in at night: %s, want rest", got)
+	}
+	v.v.State.World = protocol.WorldState{Time: 1000}
+	if got := callsText(decide(t, m, idle)); got == "stay_silent{}" {
+		t.Fatalf("sealed in at morning: %s, want the day's work", got)
+	}
+	kit := game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 60, "oak_door": 1, "chest": 1}
+	if got := callsText(decide(t, New(ground(kit, 14000)), idle)); !strings.HasPrefix(got, "build_template") {
+		t.Fatalf("at night with the shelter's kit: %s, want the shelter", got)
+	}
+}
+
+// TestAPackOfMonstersIsWalkedAwayFrom: by day two zombies in sight, or
+// one when she is hurt, and she walks away from them before anything else;
+// one zombie and her health whole, she gets on with her day.
+func TestAPackOfMonstersIsWalkedAwayFrom(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		health float64
+		near   []protocol.Entity
+		walks  bool
+	}{
+		{"two zombies", 20, []protocol.Entity{zombieAt(20), zombieAt(9)}, true},
+		{"one zombie", 20, []protocol.Entity{zombieAt(9)}, false},
+		{"one zombie, hurt", 11, []protocol.Entity{zombieAt(9)}, true},
+		{"two zombies far off", 20, []protocol.Entity{zombieAt(30), zombieAt(40)}, false},
+	} {
+		v := withInv(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "beef": 3})
+		v.v.State.Player.Health, v.v.State.Player.Food, v.v.State.Entities = c.health, 18, c.near
+		got := callsText(decide(t, New(&v), idle))
+		if walks := got == `move_away{"distance":24}`; walks != c.walks {
+			t.Errorf("%s: %s, want a walk away %v", c.name, got, c.walks)
 		}
 	}
 }

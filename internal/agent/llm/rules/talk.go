@@ -86,6 +86,10 @@ func goalText(goal string) string {
 		return "stocks of wood, coal and iron"
 	case "explore":
 		return "a better spot"
+	case "evade":
+		return "some room between me and the monsters"
+	case "refuge":
+		return "a safe hole for the night"
 	case "surface", "climb", "retreat":
 		return "open sky"
 	case "armour":
