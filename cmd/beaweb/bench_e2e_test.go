@@ -40,6 +40,9 @@ func TestBenchPlaysToTheFurnace(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays three game days")
 	}
+	if raceDetector {
+		t.Skip("the practice world's clock follows the wall clock, and under the race detector her mind and the world both run several times slower, so a game day takes minutes and the game played is not hers; run it without -race: go test -run Bench ./cmd/beaweb")
+	}
 	results := benchJSON(t, "--seeds", "1-3", "--days", "1", "--speed", benchSpeed, "--parallel", "3")
 	if got := []int64{results[0].Seed, results[1].Seed, results[2].Seed}; !slices.Equal(got, []int64{1, 2, 3}) {
 		t.Fatalf("seeds %v, want 1, 2, 3 in order", got)
@@ -69,6 +72,9 @@ func TestBenchPlaysToTheFurnace(t *testing.T) {
 func TestBenchInParallelPlaysTheSameSeeds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays two short practice worlds twice")
+	}
+	if raceDetector {
+		t.Skip("the practice world's clock follows the wall clock, and under the race detector her mind and the world both run several times slower, so a game day takes minutes and the game played is not hers; run it without -race: go test -run Bench ./cmd/beaweb")
 	}
 	args := []string{"--seeds", "4,2", "--days", "0.1", "--speed", "20"}
 	one := benchJSON(t, append(args, "--parallel", "1")...)
