@@ -9,7 +9,6 @@ import (
 // stood and when she sent it.
 type sentStep struct {
 	key  string
-	tool string
 	at   game.Pos
 	tick int64
 }
@@ -107,7 +106,7 @@ func (m *Model) send(s step, at game.Pos, tick int64) agent.ToolCall {
 	m.lastGoal = s.goal
 	c := m.call(s.tool, s.args)
 	m.stepID = c.ID
-	m.step = sentStep{key: callKey(s.tool, s.args), tool: s.tool, at: at, tick: tick}
+	m.step = sentStep{key: callKey(s.tool, s.args), at: at, tick: tick}
 	return c
 }
 

@@ -69,14 +69,18 @@ var stoneTools = []stoneTool{
 }
 
 // routine lists the steps of a survival day in order; the first due one is
-// taken. Food when hungry; the night (a shelter, then staying in it, asleep
-// when it has a bed); wood, a table and a wooden pickaxe; stone, a stone
-// pickaxe and sword; coal, iron, a furnace and an iron pickaxe, the way to
-// iron kept short; what the coming night's shelter takes (its dirt, a
-// chest, a bed, a torch and a door); the stone axe and shovel; torches;
-// then what comes after the iron pickaxe (later). From late afternoon the
-// shelter's kit comes first. At night inside her shelter nothing else is
-// due: she eats what she carries, and sleeps or rests.
+// taken. Food when hungry or hurt; out of a mine when hurt with a monster
+// near, and away from a pack of monsters; the night (a shelter, then
+// staying in it, asleep when it has a bed; without the shelter's kit, or
+// down a mine, sealed in a hole); wood, a table and a wooden pickaxe;
+// stone, a stone pickaxe and sword; a few meals when an animal is in reach;
+// coal, iron, a furnace and an iron pickaxe, the way to iron kept short;
+// what the coming night's shelter takes (its dirt, a chest, a bed, a torch
+// and a door); meals laid by and iron armour; the stone axe and shovel;
+// torches; then what comes after the iron pickaxe (later). From late
+// afternoon the shelter's kit comes first. At night, and on a morning with
+// monsters still about, nothing else is due in her shelter: she eats what
+// she carries, and sleeps or rests.
 func (m *Model) routine(v agent.Snapshot) []step {
 	inv := v.Inventory
 	if inv == nil {
