@@ -46,6 +46,10 @@ type Snapshot struct {
 	ReflexMemory time.Duration `json:"-"`
 }
 
+// DefaultReflexMemory is how long what the game did on its own counts as
+// recent in her live state unless her mind's settings say otherwise.
+const DefaultReflexMemory = time.Minute
+
 // RecentReflexes is what the game did on its own within the reflex memory
 // (a minute of game time unless her mind says otherwise) before now.
 func (s Snapshot) RecentReflexes(now time.Time) []ReflexNote {

@@ -23,10 +23,6 @@ type Senses interface {
 // keeps a card on them.
 const cardAfter = 3
 
-// DefaultReflexMemory is how long what the game did on its own stays in her
-// live state unless her mind's settings say otherwise.
-const DefaultReflexMemory = time.Minute
-
 // Surface is her senses: the one owner that turns the game's packets into
 // her state in the live snapshot, and into perceptions.
 type Surface struct {
