@@ -91,7 +91,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		return base, err
 	}
 	if fs.NArg() > 0 {
-		return base, fmt.Errorf("unexpected argument %q; subcommands are practice, craft-plan, plan-build and places", fs.Arg(0))
+		return base, fmt.Errorf("unexpected argument %q; subcommands are practice, bench, craft-plan, plan-build and places", fs.Arg(0))
 	}
 	c := configOf(s, world)
 	if !c.Practice {

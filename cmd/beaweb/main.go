@@ -29,7 +29,7 @@ type env struct {
 	getenv         func(string) string
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	ready          func(addrs) // nil outside tests
+	ready          func(addrs) // nil but in tests and `beaweb bench`
 
 	// Tests only: the model she thinks with instead of the configured one,
 	// and the practice world's options instead of the flags'.
@@ -51,6 +51,8 @@ func run(ctx context.Context, args []string, e env) int {
 		switch args[0] {
 		case "practice":
 			return runPractice(ctx, args[1:], e.stdout, e.stderr)
+		case "bench":
+			return runBench(ctx, args[1:], e.getenv, e.stdout, e.stderr)
 		case "craft-plan":
 			return runCraftPlan(ctx, args[1:], e.stdout, e.stderr, dataFS())
 		case "plan-build":
@@ -90,12 +92,17 @@ const usage = `beaweb: the brain of an AI Minecraft player, with a dashboard.
                             play in the built-in practice world (no game, no key)
   beaweb practice [--addr 127.0.0.1:PORT] [--seed N] [--speed X] [--quiet|--peaceful]
                             run the practice world alone, for another brain or a test
+  beaweb bench [--seeds 1-10] [--speed 20] [--days 2] [--peaceful] [--parallel N] [--json]
+                            play practice worlds headless and time her way to iron
   beaweb craft-plan ITEM [COUNT] [--have item=N,...] [--mc VERSION] [--json]
   beaweb plan-build (--template NAME | --args FILE.json | --script FILE.star) [--have item=N,...] [--json] [--svg FILE]
   beaweb places export|import [--world SERVER] [FILE]
 
 Settings come from flags, then BEA_* environment variables, then what was
 saved from the dashboard, then the defaults; the README lists them all.
+
+Her timers (the idle nudge, the commentary, how long a reflex counts as
+recent) count game time: with --practice at --speed X they are divided by X.
 `
 
 // buildScriptCommand is the hidden subcommand that runs one build script in

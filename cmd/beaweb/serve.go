@@ -178,9 +178,10 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 		Crafting: books, Building: templates, Places: db, People: db, Blocks: db, Map: spatial}
 	bill := &prices{}
 	bill.set(cfg.settings)
+	timers := cfg.brainTimers() // game time, under a sped-up practice world too
 	mind := agent.NewMind(agent.MindConfig{
-		Name: cfg.Name, System: systemPrompt(cfg.Name), IdleNudge: cfg.IdleNudge, Commentary: cfg.Commentary,
-		Off: saved[keyEnabled] == "false",
+		Name: cfg.Name, System: systemPrompt(cfg.Name), IdleNudge: timers.IdleNudge, Commentary: timers.Commentary,
+		ReflexMemory: timers.ReflexMemory, Off: saved[keyEnabled] == "false",
 	}, agent.MindDeps{
 		Model: ms.current, Tools: registry(parts, cfg.BuildScripts, logger), Live: lv, Hands: hands, Inbox: inbox,
 		Turns: db, Objectives: db, Recall: db, Prices: bill, Logger: mindLog,

@@ -84,7 +84,8 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 	if prev.ModURL != cfg.ModURL {
 		a.client.SetURL(cfg.ModURL)
 	}
-	a.mind.SetNudges(cfg.IdleNudge, cfg.Commentary)
+	timers := cfg.brainTimers() // game time, under a sped-up practice world too
+	a.mind.SetNudges(timers.IdleNudge, timers.Commentary)
 	if prev.BuildScripts != cfg.BuildScripts {
 		a.mind.SetTools(a.tools())
 	}

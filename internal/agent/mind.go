@@ -63,6 +63,11 @@ type MindConfig struct {
 	// each off.
 	IdleNudge  time.Duration
 	Commentary time.Duration
+	// ReflexMemory is how long what the game did on its own (a fight, a
+	// meal) counts as recent in her live state; 0 means
+	// DefaultReflexMemory. A sped-up practice world shortens it with the
+	// other timers, which all stand for game time.
+	ReflexMemory time.Duration
 }
 
 // Mind runs her turns: one at a time, each from a perception to her last
@@ -117,6 +122,9 @@ func NewMind(cfg MindConfig, d MindDeps) *Mind {
 	m := &Mind{cfg: cfg, model: d.Model, tools: d.Tools, live: d.Live, hands: d.Hands, inbox: d.Inbox,
 		turns: d.Turns, objectives: d.Objectives, prices: d.Prices, ledger: ledger{since: time.Now()}, logger: d.Logger,
 		idleSince: time.Now(), memory: &memoryCache{recall: d.Recall, logger: d.Logger}}
+	if cfg.ReflexMemory > 0 {
+		d.Live.Update(TopicReflex, func(s *Snapshot) { s.ReflexMemory = cfg.ReflexMemory })
+	}
 	if cfg.Off {
 		d.Inbox.open.Store(false)
 		d.Live.Update(TopicConn, func(s *Snapshot) { s.Enabled = false })
@@ -202,7 +210,10 @@ func (m *Mind) Run(ctx context.Context) error {
 		callOff()
 		m.hands.Wait()
 	}()
-	tick := time.NewTicker(time.Second)
+	m.mu.Lock()
+	every := nudgeTick(m.cfg)
+	m.mu.Unlock()
+	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
 		select {

@@ -11,6 +11,21 @@ import (
 // objectivesWait bounds the read of her objectives for an idle nudge.
 const objectivesWait = 2 * time.Second
 
+// nudgeTick is how often the nudges are looked at: every second, or a
+// quarter of the shortest nudge where that is shorter (a sped-up practice
+// world divides them by its speed), so a nudge comes late by a quarter of
+// itself at most. Never under 50 ms. A change of the nudges at run time
+// (SetNudges) keeps the tick Run started with.
+func nudgeTick(cfg MindConfig) time.Duration {
+	every := time.Second
+	for _, d := range []time.Duration{cfg.IdleNudge, cfg.Commentary} {
+		if d > 0 {
+			every = min(every, d/4)
+		}
+	}
+	return max(every, 50*time.Millisecond)
+}
+
 // nudge decides whether one of the two silences worth breaking is due, and
 // returns its perception. At most one is due per tick: the idle nudge while
 // her hands are free, the commentary while they are busy. Her objectives

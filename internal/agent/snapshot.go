@@ -45,12 +45,23 @@ type Snapshot struct {
 	// Lost says the position in State is stale: a hello, a respawn or a
 	// change of world came since, and no state has said where she is now.
 	Lost bool `json:"-"`
+	// ReflexMemory is how long a reflex counts as recent: her mind's
+	// setting (MindConfig.ReflexMemory), DefaultReflexMemory when 0.
+	ReflexMemory time.Duration `json:"-"`
 }
 
-// RecentReflexes is what the game did on its own in the last minute
-// before now.
+// DefaultReflexMemory is how long what the game did on its own counts as
+// recent in her live state unless her mind's settings say otherwise.
+const DefaultReflexMemory = time.Minute
+
+// RecentReflexes is what the game did on its own within the reflex memory
+// (a minute of game time unless her mind says otherwise) before now.
 func (s Snapshot) RecentReflexes(now time.Time) []ReflexNote {
-	cut := now.Add(-reflexMemory)
+	memory := s.ReflexMemory
+	if memory <= 0 {
+		memory = DefaultReflexMemory
+	}
+	cut := now.Add(-memory)
 	var recent []ReflexNote
 	for _, r := range s.Reflexes {
 		if r.At.After(cut) {

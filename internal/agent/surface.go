@@ -23,10 +23,6 @@ type Senses interface {
 // keeps a card on them.
 const cardAfter = 3
 
-// reflexMemory is how long what the game did on its own stays in her live
-// state.
-const reflexMemory = time.Minute
-
 // signInLife is how long a sign-in code that does not say is shown: the
 // life of Microsoft's device codes.
 const signInLife = 15 * time.Minute

@@ -25,6 +25,8 @@ type world struct {
 	name string
 	// bed is where the bed of the last shelter built stands; nil for none.
 	bed *game.Pos
+	// worn is her armour by slot.
+	worn map[string]string
 }
 
 func (w *world) Snapshot() agent.Snapshot {
@@ -35,7 +37,15 @@ func (w *world) Snapshot() agent.Snapshot {
 		}
 	}
 	t := w.time % 24000
+	piece := func(slot string) *string {
+		if item, ok := w.worn[slot]; ok {
+			return &item
+		}
+		return nil
+	}
 	return agent.Snapshot{Inventory: inv, State: &protocol.State{
+		Tick:     w.time,
+		Armor:    protocol.Armor{Head: piece("head"), Chest: piece("chest"), Legs: piece("legs"), Feet: piece("feet")},
 		Player:   protocol.PlayerState{Health: 20, Food: w.food, Position: game.Vec3{X: float64(w.pos.X) + 0.5, Y: float64(w.pos.Y), Z: float64(w.pos.Z) + 0.5}, Dimension: "overworld"},
 		Entities: w.ents,
 		World:    protocol.WorldState{Time: t, Dark: t >= 13000 && t < 23000},
@@ -49,20 +59,25 @@ var recipes = map[string]struct {
 	makes int
 	takes game.Inventory
 }{
-	"oak_planks":     {4, game.Inventory{"oak_log": 1}},
-	"stick":          {4, game.Inventory{"oak_planks": 2}},
-	"crafting_table": {1, game.Inventory{"oak_planks": 4}},
-	"wooden_pickaxe": {1, game.Inventory{"oak_planks": 3, "stick": 2}},
-	"stone_pickaxe":  {1, game.Inventory{"cobblestone": 3, "stick": 2}},
-	"stone_sword":    {1, game.Inventory{"cobblestone": 2, "stick": 1}},
-	"stone_axe":      {1, game.Inventory{"cobblestone": 3, "stick": 2}},
-	"stone_shovel":   {1, game.Inventory{"cobblestone": 1, "stick": 2}},
-	"torch":          {4, game.Inventory{"coal": 1, "stick": 1}},
-	"furnace":        {1, game.Inventory{"cobblestone": 8}},
-	"iron_pickaxe":   {1, game.Inventory{"iron_ingot": 3, "stick": 2}},
-	"chest":          {1, game.Inventory{"oak_planks": 8}},
-	"oak_door":       {3, game.Inventory{"oak_planks": 6}},
-	"white_bed":      {1, game.Inventory{"white_wool": 3, "oak_planks": 3}},
+	"oak_planks":      {4, game.Inventory{"oak_log": 1}},
+	"stick":           {4, game.Inventory{"oak_planks": 2}},
+	"crafting_table":  {1, game.Inventory{"oak_planks": 4}},
+	"wooden_pickaxe":  {1, game.Inventory{"oak_planks": 3, "stick": 2}},
+	"stone_pickaxe":   {1, game.Inventory{"cobblestone": 3, "stick": 2}},
+	"stone_sword":     {1, game.Inventory{"cobblestone": 2, "stick": 1}},
+	"stone_axe":       {1, game.Inventory{"cobblestone": 3, "stick": 2}},
+	"stone_shovel":    {1, game.Inventory{"cobblestone": 1, "stick": 2}},
+	"torch":           {4, game.Inventory{"coal": 1, "stick": 1}},
+	"furnace":         {1, game.Inventory{"cobblestone": 8}},
+	"iron_pickaxe":    {1, game.Inventory{"iron_ingot": 3, "stick": 2}},
+	"chest":           {1, game.Inventory{"oak_planks": 8}},
+	"oak_door":        {3, game.Inventory{"oak_planks": 6}},
+	"white_bed":       {1, game.Inventory{"white_wool": 3, "oak_planks": 3}},
+	"iron_chestplate": {1, game.Inventory{"iron_ingot": 8}},
+	"iron_leggings":   {1, game.Inventory{"iron_ingot": 7}},
+	"iron_helmet":     {1, game.Inventory{"iron_ingot": 5}},
+	"iron_boots":      {1, game.Inventory{"iron_ingot": 4}},
+	"diamond_pickaxe": {1, game.Inventory{"diamond": 3, "stick": 2}},
 }
 
 // shelterKit is what the shelter takes besides its dirt, in the test's
@@ -77,16 +92,17 @@ var shelterKit = []struct {
 	{"torch", "torch", game.Pos{X: 1, Y: 0, Z: 2}},
 }
 
-var drops = map[string]string{"log": "oak_log", "stone": "cobblestone", "dirt": "dirt", "coal_ore": "coal", "iron_ore": "raw_iron"}
+var drops = map[string]string{"log": "oak_log", "stone": "cobblestone", "dirt": "dirt", "coal_ore": "coal", "iron_ore": "raw_iron",
+	"diamond_ore": "diamond"}
 
 // do carries out one call, failing the test when the routine asked for
 // something she could not do, and answers the way the mind would.
 func (w *world) do(c agent.ToolCall) agent.Perception {
 	w.t.Helper()
 	var a struct {
-		Block, Item, Name string
-		Count             int
-		X, Y, Z           float64
+		Block, Item, Name, Slot string
+		Count                   int
+		X, Y, Z                 float64
 	}
 	if err := json.Unmarshal(c.Args, &a); err != nil {
 		w.t.Fatalf("%s: %v", c.Args, err)
@@ -161,6 +177,12 @@ func (w *world) do(c agent.ToolCall) agent.Perception {
 	case "move_to":
 		w.pos = game.Vec3{X: a.X, Y: a.Y, Z: a.Z}.Block()
 		w.time += 100
+	case "equip_item":
+		take(game.Inventory{a.Item: 1}, 1)
+		if w.worn == nil {
+			w.worn = map[string]string{}
+		}
+		w.worn[a.Slot] = a.Item
 	case "eat_food":
 		take(game.Inventory{a.Item: 1}, 1)
 		w.food = 20
@@ -179,7 +201,7 @@ func (w *world) do(c agent.ToolCall) agent.Perception {
 // morning; then coal, iron smelted in a furnace of her own and an iron
 // pickaxe.
 func TestADayOfTheRoutine(t *testing.T) {
-	sheep := protocol.Entity{Type: "sheep", Distance: 12}
+	sheep := protocol.Entity{Type: "sheep", Distance: 12, Y: 64}
 	w := &world{t: t, inv: game.Inventory{}, pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 1000, food: 20,
 		ents: []protocol.Entity{sheep, sheep, sheep}}
 	m := New(w)
@@ -206,7 +228,7 @@ func TestADayOfTheRoutine(t *testing.T) {
 		key := c.Name + "(" + a.Block + a.Item + a.Name + ")"
 		if c.Name == "build_template" {
 			dirtAtBuild = w.inv["dirt"]
-			if t := w.time % 24000; t < 13000 || t >= 23000 {
+			if t := w.time % 24000; t < dusk || t >= 23000 {
 				t0 := t
 				w.t.Errorf("the shelter was built by day, at %d", t0)
 			}
@@ -249,8 +271,8 @@ func TestADayOfTheRoutine(t *testing.T) {
 	if d, b := index("find_block(dirt)"), index("build_template(dirt_shelter)"); d < 0 || b < d || dirtAtBuild < shelterDirt {
 		t.Errorf("the shelter (step %d, with %d dirt) was not built from dirt gathered before it (step %d)", b, dirtAtBuild, d)
 	}
-	if index("craft_item(stone_shovel)") > index("find_block(dirt)") {
-		t.Errorf("the dirt came before the stone tools were done: %v", done)
+	if index("craft_item(iron_pickaxe)") > index("find_block(dirt)") {
+		t.Errorf("the dirt came before the iron pickaxe: %v", done)
 	}
 }
 
@@ -266,6 +288,26 @@ func TestDuskComesFirst(t *testing.T) {
 	w.time = 6000
 	if calls := decide(t, m, idle); len(calls) != 1 || !strings.Contains(string(calls[0].Args), `"block":"stone"`) {
 		t.Errorf("at noon: %s, want stone for her tools", callsText(calls))
+	}
+}
+
+func TestEatsWhenHurtThoughNotHungry(t *testing.T) {
+	for _, c := range []struct {
+		health float64
+		food   int
+		eats   bool
+	}{
+		{9, 16, true},
+		{18, 16, true}, // her health comes back only at food 18 or more
+		{20, 16, false},
+		{12, 18, false}, // fed enough: it comes back on its own
+	} {
+		v := withInv(game.Inventory{"crafting_table": 1, "bread": 2})
+		v.v.State.Player.Food, v.v.State.Player.Health = c.food, c.health
+		c0 := callsText(decide(t, New(&v), idle))
+		if ate := c0 == `eat_food{"item":"bread"}`; ate != c.eats {
+			t.Errorf("at health %.0f and food %d: %s, want eaten %v", c.health, c.food, c0, c.eats)
+		}
 	}
 }
 

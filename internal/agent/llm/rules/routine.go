@@ -26,9 +26,20 @@ const (
 	// hungryAt is the food level at which she eats, as a player does to
 	// keep her health coming back.
 	hungryAt = 14
+	// hurtAt and fullAt: below hurtAt health and fullAt food she eats what
+	// she carries though not hungry: her health comes back only while her
+	// food is at fullAt or more, and a fight in a mine is never far.
+	hurtAt = 20
+	fullAt = 18
 	// duskPrep is the time of day from which the night comes first: from
 	// late afternoon she makes the shelter's kit before anything else.
 	duskPrep = 11000
+	// dusk is when she goes into her shelter, or puts it up: the monsters
+	// come at 13000, and a shelter takes a while to build.
+	dusk = 11500
+	// dawn is when she comes out: the night ends at 23000, and the
+	// zombies still about take a while to burn in the sun.
+	dawn = 23400
 	// huntRange is how far an animal may be for her to go after it when she
 	// is hungry with nothing to eat, or a sheep when she needs wool.
 	huntRange = 24
@@ -58,37 +69,55 @@ var stoneTools = []stoneTool{
 }
 
 // routine lists the steps of a survival day in order; the first due one is
-// taken. Food when hungry; the night (a shelter, then staying in it, asleep
-// when it has a bed); wood, a table and a wooden pickaxe; stone and the four
-// stone tools; what the coming night's shelter takes (its dirt, a chest, a
-// bed, a torch and a door); coal and torches; iron, a furnace and an iron
-// pickaxe; a stock of wood. From late afternoon the shelter's kit comes
-// first. At night inside her shelter nothing else is due: she sleeps or
-// rests.
+// taken. Food when hungry or hurt; out of a mine when hurt with a monster
+// near, and away from a pack of monsters; the night (a shelter, then
+// staying in it, asleep when it has a bed; without the shelter's kit, or
+// down a mine, sealed in a hole); wood, a table and a wooden pickaxe;
+// stone, a stone pickaxe and sword; a few meals when an animal is in reach;
+// coal, iron, a furnace and an iron pickaxe, the way to iron kept short;
+// what the coming night's shelter takes (its dirt, a chest, a bed, a torch
+// and a door); meals laid by and iron armour; the stone axe and shovel;
+// torches; then what comes after the iron pickaxe (later). From late
+// afternoon the shelter's kit comes first. At night, and on a morning with
+// monsters still about, nothing else is due in her shelter: she eats what
+// she carries, and sleeps or rests.
 func (m *Model) routine(v agent.Snapshot) []step {
 	inv := v.Inventory
 	if inv == nil {
 		inv = game.Inventory{}
 	}
 	r := &routineBuilder{inv: inv, v: v, logs: family(inv, "_log"), planks: family(inv, "_planks")}
-	r.food()
-	if v.State != nil && night(v) {
+	if v.State != nil && (night(v) || dayTime(v) >= dusk && dayTime(v) < dawn || m.monstersAtDawn(v)) {
+		// By night she eats what she carries and never leaves her shelter
+		// to hunt: the monsters are out.
+		r.food(false)
 		m.night(r)
 		return r.out
+	}
+	r.food(true)
+	r.retreat(m.underground(v))
+	r.evade()
+	if r.inv["iron_ingot"] >= 3 {
+		r.iron() // a craft away from the iron pickaxe: before the dusk
 	}
 	if m.shelterNear(v) == nil && dayTime(v) >= duskPrep {
 		r.kit(false, shelterDirt)
 	}
 	r.basics()
-	r.stone()
+	r.stone(stoneTools[:2])
+	r.laidBy(earlyMeals) // a weapon in hand: meals for the first night
+	r.coal()
+	r.iron()
 	if m.shelterNear(v) == nil {
 		r.kit(false, shelterDirt)
 	}
-	r.coal()
-	r.iron()
-	if r.logs < 16 {
-		r.add("stock", "find_block", map[string]any{"block": "log", "count": 8})
+	if has(r.inv, "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe") {
+		r.laidBy(foodStock)
 	}
+	r.armour() // iron armour next: the nights and the mines are dangerous
+	r.stone(stoneTools[2:])
+	r.torches()
+	r.later()
 	return r.out
 }
 
@@ -111,7 +140,9 @@ func (r *routineBuilder) planksFor(goal string, need int) {
 	switch {
 	case r.planks >= need:
 	case r.logs > 0:
-		r.add(goal, "craft_item", map[string]any{"item": logWood(r.inv) + "_planks", "count": 4 * min(r.logs, 4)})
+		// Planks of one wood, from that wood's logs alone.
+		wood := logWood(r.inv)
+		r.add(goal, "craft_item", map[string]any{"item": wood + "_planks", "count": 4 * min(r.inv[wood+"_log"], 4)})
 	default:
 		r.add(goal, "find_block", map[string]any{"block": "log", "count": 4})
 	}
@@ -136,10 +167,23 @@ func (r *routineBuilder) sticksFor(need int) {
 	r.add("sticks", "craft_item", map[string]any{"item": "stick", "count": n})
 }
 
-// food eats when she is hungry, and hunts an animal in sight when she has
-// nothing to eat.
-func (r *routineBuilder) food() {
-	if r.v.State == nil || r.v.State.Player.Food > hungryAt {
+// food eats when she is hungry, and when she has nothing to eat hunts an
+// animal in reach, if hunt allows.
+func (r *routineBuilder) food(hunt bool) {
+	if r.v.State == nil {
+		return
+	}
+	if p := r.v.State.Player; p.Food > hungryAt {
+		// Fed enough to act, but hurt: a meal brings her health back
+		// sooner, before the next fight.
+		if p.Health < hurtAt && p.Food < fullAt {
+			for _, f := range foods {
+				if r.inv[f] > 0 {
+					r.add("eat", "eat_food", map[string]any{"item": f})
+					return
+				}
+			}
+		}
 		return
 	}
 	for _, f := range foods {
@@ -147,6 +191,9 @@ func (r *routineBuilder) food() {
 			r.add("eat", "eat_food", map[string]any{"item": f})
 			return
 		}
+	}
+	if !hunt {
+		return
 	}
 	if prey := inSight(r.v, func(kind string) bool { return animals[kind] }); prey != "" {
 		r.add("hunt", "attack_entity", map[string]any{"entity": prey})
@@ -164,12 +211,12 @@ func (r *routineBuilder) basics() {
 	}
 }
 
-// stone gathers the cobblestone the missing stone tools take, all at once,
-// then makes them one by one: pickaxe, sword, axe, shovel.
-func (r *routineBuilder) stone() {
+// stone gathers the cobblestone the missing tools of a set take, all at
+// once, then makes them one by one.
+func (r *routineBuilder) stone(set []stoneTool) {
 	var missing []stoneTool
 	cobble, sticks := 0, 0
-	for _, t := range stoneTools {
+	for _, t := range set {
 		if r.inv[t.item] > 0 || has(r.inv, t.better...) {
 			continue
 		}
@@ -187,13 +234,16 @@ func (r *routineBuilder) stone() {
 	r.add(missing[0].item, "craft_item", map[string]any{"item": missing[0].item, "count": 1})
 }
 
-// coal gets coal for torches and the furnace, and makes torches.
+// coal gets coal for the furnace and torches.
 func (r *routineBuilder) coal() {
-	coal := r.inv["coal"] + r.inv["charcoal"]
-	if coal < 4 {
+	if coal := r.inv["coal"] + r.inv["charcoal"]; coal < 4 {
 		r.add("coal", "find_block", map[string]any{"block": "coal_ore", "count": 4 - coal})
 	}
-	if r.inv["torch"] < 8 && coal > 0 {
+}
+
+// torches makes torches from the coal she has.
+func (r *routineBuilder) torches() {
+	if coal := r.inv["coal"] + r.inv["charcoal"]; r.inv["torch"] < 8 && coal > 0 {
 		r.sticksFor(2)
 		r.add("torches", "craft_item", map[string]any{"item": "torch", "count": 8})
 	}

@@ -32,6 +32,10 @@ type Model struct {
 	lastGoal string
 	stepID   string // the call id of the routine's last step
 	streak   int    // failures in a row, whatever the goal
+	// step is the routine's last call, until its answer is counted in
+	// tries: the failures of every call, by its arguments.
+	step  sentStep
+	tries tries
 
 	// shelter is the last shelter she put up, or began to; nil for none.
 	// Where it stands matters, not the day it was built: the game's clock
@@ -62,7 +66,7 @@ const greetAgain = 5 * time.Minute
 // New returns the autopilot playing the game sit shows: her name, her
 // state and what her hands are on.
 func New(sit Situation) *Model {
-	return &Model{sit: sit, failures: map[string]int{}, greeted: map[string]time.Time{}, now: time.Now}
+	return &Model{sit: sit, failures: map[string]int{}, tries: tries{}, greeted: map[string]time.Time{}, now: time.Now}
 }
 
 // Name says which model she thinks with.
@@ -175,13 +179,16 @@ func (m *Model) noteResult(ps []agent.Perception) {
 	if whole || success && !notDone {
 		m.failures[m.lastGoal] = 0
 		m.streak = 0
+		m.countTry(true)
 		return
 	}
 	if interrupts {
+		m.step = sentStep{}
 		return // a reflex or a replacement is not the goal's fault
 	}
 	m.failures[m.lastGoal]++
 	m.streak++
+	m.countTry(false)
 }
 
 // ended is the first action of the perceptions that ended and was the
@@ -220,6 +227,7 @@ func (m *Model) noteAnswers(msgs []agent.Message) {
 		}
 		m.failures[m.lastGoal]++
 		m.streak++
+		m.countTry(false)
 	}
 }
 
@@ -227,55 +235,6 @@ func (m *Model) noteAnswers(msgs []agent.Message) {
 // next idle nudge: a failure that answers at once must not turn into a loop
 // that floods the game and the log.
 const restLimit = 6
-
-// next picks the first step of the survival routine that is due.
-func (m *Model) next(v agent.Snapshot, has map[string]bool) (agent.ToolCall, bool) {
-	if m.failures["explore"] > 0 && has["go_to_surface"] {
-		// Walking away failed too: she is boxed in, most likely in a hole.
-		m.failures["explore"] = 0
-		m.lastGoal = "surface"
-		c := m.call("go_to_surface", map[string]any{})
-		m.stepID = c.ID
-		return c, true
-	}
-	for _, s := range m.routine(v) {
-		if !has[s.tool] {
-			continue
-		}
-		if m.failures[s.goal] >= 2 {
-			// It failed twice in a row here: look elsewhere, then try again.
-			// A shelter that cannot be finished or entered is given up: the
-			// next one goes up where she is then.
-			m.failures[s.goal] = 0
-			if s.goal == "shelter" || s.goal == "shelter_in" {
-				m.shelter = nil
-			}
-			if has["move_away"] {
-				m.lastGoal = "explore"
-				c := m.call("move_away", map[string]any{"distance": 24})
-				m.stepID = c.ID
-				return c, true
-			}
-			continue
-		}
-		if needsSky(s) && m.underground(v) && has["go_to_surface"] && m.failures["surface"] < 2 {
-			// Trees and dirt are up there: climb out first rather than
-			// search a mine for them (twice at most, if the climb fails).
-			m.lastGoal = "surface"
-			c := m.call("go_to_surface", map[string]any{})
-			m.stepID = c.ID
-			return c, true
-		}
-		if s.goal == "shelter" {
-			m.shelter = s.shelter
-		}
-		m.lastGoal = s.goal
-		c := m.call(s.tool, s.args)
-		m.stepID = c.ID
-		return c, true
-	}
-	return agent.ToolCall{}, false
-}
 
 // dead reports whether the turn is about her death and not yet about her
 // return: until she respawns every request would fail.

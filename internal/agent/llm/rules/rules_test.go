@@ -33,7 +33,8 @@ func busy(s Situation, d agent.Doing) busySit { return busySit{s, d} }
 
 var allTools = func() []agent.ToolSpec {
 	var out []agent.ToolSpec
-	for _, n := range []string{"find_block", "craft_item", "mc_chat", "speak", "stay_silent", "move_away", "eat_food", "smelt_item", "build_template", "go_to_surface", "move_to", "attack_entity", "use_block"} {
+	for _, n := range []string{"find_block", "craft_item", "mc_chat", "speak", "stay_silent", "move_away", "eat_food", "smelt_item", "build_template", "go_to_surface", "move_to", "attack_entity", "use_block",
+		"equip_item", "pillar_up", "place_block", "mine_down"} {
 		out = append(out, agent.ToolSpec{Name: n})
 	}
 	return out
@@ -135,28 +136,36 @@ func TestRoutine(t *testing.T) {
 	}{
 		{game.Inventory{}, "find_block", `"block":"log"`},
 		{game.Inventory{"birch_log": 3}, "craft_item", `"item":"birch_planks"`},
+		// Logs of two woods: planks of the one she has most of, from its
+		// logs alone.
+		{game.Inventory{"birch_log": 2, "oak_log": 3}, "craft_item", `"count":12,"item":"oak_planks"`},
 		{game.Inventory{"oak_planks": 12}, "craft_item", `"item":"crafting_table"`},
 		{kit(game.Inventory{"oak_planks": 8}), "craft_item", `"item":"stick"`},
 		{kit(game.Inventory{"oak_planks": 6, "stick": 4}), "craft_item", `"item":"wooden_pickaxe"`},
-		// Stone for all four stone tools at once: 3 + 2 + 3 + 1.
-		{kit(game.Inventory{"wooden_pickaxe": 1, "stick": 4}), "find_block", `"block":"stone","count":9`},
-		{kit(game.Inventory{"wooden_pickaxe": 1, "stick": 4, "cobblestone": 9}), "craft_item", `"item":"stone_pickaxe"`},
-		{kit(game.Inventory{"stone_pickaxe": 1, "stick": 2, "cobblestone": 6}), "craft_item", `"item":"stone_sword"`},
-		{kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1, "stick": 1, "cobblestone": 4, "oak_planks": 4}), "craft_item", `"item":"stick"`},
-		{kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1, "stick": 4, "cobblestone": 4}), "craft_item", `"item":"stone_axe"`},
-		{kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stick": 2, "cobblestone": 1}), "craft_item", `"item":"stone_shovel"`},
-		// An iron tool makes its stone one unnecessary.
-		{kit(game.Inventory{"iron_pickaxe": 1, "iron_sword": 1, "iron_axe": 1, "stick": 2, "cobblestone": 1}), "craft_item", `"item":"stone_shovel"`},
-		// The stone tools done: the night's dirt, before coal and iron.
-		{kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1, "dirt": 12}), "find_block", `"block":"dirt","count":48`},
-		{with(nil), "find_block", `"block":"coal_ore","count":4`},
-		{with(game.Inventory{"coal": 4}), "craft_item", `"item":"torch"`},
-		{with(game.Inventory{"coal": 5, "torch": 8, "cobblestone": 2}), "find_block", `"block":"iron_ore","count":3`},
-		{with(game.Inventory{"coal": 5, "torch": 8, "raw_iron": 3, "cobblestone": 2}), "find_block", `"block":"stone","count":6`},
-		{with(game.Inventory{"coal": 5, "torch": 8, "raw_iron": 3, "cobblestone": 9}), "craft_item", `"item":"furnace"`},
-		{with(game.Inventory{"coal": 5, "torch": 8, "raw_iron": 3, "furnace": 1}), "smelt_item", `"item":"raw_iron"`},
-		{with(game.Inventory{"coal": 5, "torch": 8, "iron_ingot": 3, "furnace": 1}), "craft_item", `"item":"iron_pickaxe"`},
-		{with(game.Inventory{"coal": 5, "torch": 8, "iron_pickaxe": 1, "oak_log": 3}), "find_block", `"block":"log","count":8`},
+		// Stone for the pickaxe and the sword at once: 3 + 2.
+		{kit(game.Inventory{"wooden_pickaxe": 1, "stick": 4}), "find_block", `"block":"stone","count":5`},
+		{kit(game.Inventory{"wooden_pickaxe": 1, "stick": 4, "cobblestone": 5}), "craft_item", `"item":"stone_pickaxe"`},
+		{kit(game.Inventory{"stone_pickaxe": 1, "stick": 2, "cobblestone": 2}), "craft_item", `"item":"stone_sword"`},
+		// Then the short way to iron: coal, ore, a furnace, an ingot.
+		{kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1}), "find_block", `"block":"coal_ore","count":4`},
+		{kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1, "coal": 4, "cobblestone": 2}), "find_block", `"block":"iron_ore","count":3`},
+		{kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1, "coal": 4, "raw_iron": 3, "cobblestone": 2}), "find_block", `"block":"stone","count":6`},
+		{kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1, "coal": 4, "raw_iron": 3, "cobblestone": 9}), "craft_item", `"item":"furnace"`},
+		{kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1, "coal": 4, "raw_iron": 3, "furnace": 1}), "smelt_item", `"item":"raw_iron"`},
+		{kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1, "coal": 4, "iron_ingot": 3, "stick": 2}), "craft_item", `"item":"iron_pickaxe"`},
+		// Ingots in hand: the iron pickaxe before the dusk's kit.
+		{kit(game.Inventory{"stone_pickaxe": 1, "iron_ingot": 3, "stick": 2}), "craft_item", `"item":"iron_pickaxe"`},
+		// The iron pickaxe made: the night's dirt, then iron armour before
+		// the stone axe and shovel.
+		{kit(game.Inventory{"iron_pickaxe": 1, "stone_sword": 1, "coal": 4, "dirt": 12}), "find_block", `"block":"dirt","count":48`},
+		{with(game.Inventory{"iron_pickaxe": 1, "coal": 4}), "craft_item", `"item":"torch"`},
+		{kit(game.Inventory{"iron_pickaxe": 1, "iron_sword": 1, "stone_axe": 1, "stick": 2, "cobblestone": 1, "coal": 4, "torch": 8, "dirt": 60,
+			"chest": 1, "oak_door": 1}), "find_block", `"block":"iron_ore","count":8`},
+		// After the iron pickaxe: iron armour, a trip of ore at a time.
+		{with(game.Inventory{"coal": 5, "torch": 8, "iron_pickaxe": 1, "oak_log": 3}), "find_block", `"block":"iron_ore","count":8`},
+		{with(game.Inventory{"coal": 5, "torch": 8, "iron_pickaxe": 1, "raw_iron": 8, "furnace": 1}), "smelt_item", `"count":8,"item":"raw_iron"`},
+		{with(game.Inventory{"coal": 5, "torch": 8, "iron_pickaxe": 1, "iron_ingot": 8}), "craft_item", `"item":"iron_chestplate"`},
+		{with(game.Inventory{"coal": 5, "torch": 8, "iron_pickaxe": 1, "iron_chestplate": 1}), "equip_item", `"item":"iron_chestplate","slot":"chest"`},
 	}
 	for _, c := range cases {
 		m := New(withInv(c.inv))

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -28,6 +29,10 @@ type shelter struct {
 	short map[string]int
 }
 
+// reachUp is how far above or below her an animal may stand for her to
+// go after it: a step up or down.
+const reachUp = 1.5
+
 // The shelter template and where she stands in it: built with its corner
 // three blocks west and north of her and one block up (the template sinks
 // itself two blocks), its floor is the ground she stands on and she is
@@ -51,7 +56,7 @@ const (
 	bedPlanks   = 3
 )
 
-// night is the routine after dark: back into a shelter near her, or a new
+// night is the routine from dusk: back into a shelter near her, or a new
 // one, its kit made first. A shelter whose build was cut short, or left its
 // walls or door wrong, is built again where it stands, after what the last
 // build ran out of is made. Inside a whole shelter she sleeps when its bed
@@ -67,10 +72,14 @@ func (m *Model) night(r *routineBuilder) {
 		r.add("shelter_in", "move_to", map[string]any{
 			"x": float64(s.inside.X) + 0.5, "y": float64(s.inside.Y), "z": float64(s.inside.Z) + 0.5, "range": 0.5})
 	case s != nil:
-		if s.bed && !m.sleepWait {
+		if s.bed && !m.sleepWait && night(r.v) {
 			bed := s.inside.Add(shelterBed)
 			r.add("sleep", "use_block", map[string]any{"x": bed.X, "y": bed.Y, "z": bed.Z})
 		}
+	case m.underground(r.v) || night(r.v) && !r.kitInHand():
+		// Down a mine, or without the shelter's dirt and door: no trip in
+		// the dark for them, she digs in where she is.
+		r.sealIn()
 	default:
 		r.kit(true, shelterDirt)
 		r.buildShelter(&shelter{corner: feet.Add(shelterCorner), inside: feet, dimension: dimension(r.v)})
@@ -263,14 +272,19 @@ func (m *Model) noteBuild(e agent.Ended) bool {
 	return false
 }
 
-// inSight is the nearest entity within huntRange whose type is wanted, ""
-// for none.
+// inSight is the nearest entity within huntRange whose type is wanted and
+// that she can reach: on her own level, give or take a step, and not down
+// in a pit or up on a rim she cannot climb. "" for none.
 func inSight(v agent.Snapshot, wanted func(kind string) bool) string {
 	if v.State == nil {
 		return ""
 	}
+	y := v.State.Player.Position.Y
 	best, found := -1.0, ""
 	for _, e := range v.State.Entities {
+		if math.Abs(e.Y-y) > reachUp {
+			continue
+		}
 		if wanted(e.Type) && e.Distance <= huntRange && (best < 0 || e.Distance < best) {
 			best, found = e.Distance, e.Type
 		}

@@ -113,12 +113,14 @@ func TestTheShelterMatchesItsTemplate(t *testing.T) {
 	}
 }
 
-// kitWorld is a view for the kit's decisions: noon by default, 60 dirt and
-// the stone tools done.
+// kitWorld is a view for the kit's decisions: noon by default, 60 dirt,
+// coal, the stone tools, the iron pickaxe and iron armour done.
 func kitWorld(time int64, extra game.Inventory, ents ...protocol.Entity) sit {
-	inv := game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1, "stick": 4, "dirt": 60}
+	inv := game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1, "stick": 4, "dirt": 60, "coal": 4}
 	maps.Copy(inv, extra)
+	iron := func(piece string) *string { return &piece }
 	return sit{agent.Snapshot{Inventory: inv, State: &protocol.State{
+		Armor:    protocol.Armor{Head: iron("iron_helmet"), Chest: iron("iron_chestplate"), Legs: iron("iron_leggings"), Feet: iron("iron_boots")},
 		Player:   protocol.PlayerState{Health: 20, Food: 20, Dimension: "overworld"},
 		Entities: ents,
 		World:    protocol.WorldState{Time: time, Dark: time >= 13000 && time < 23000},
@@ -148,7 +150,7 @@ func TestTheShelterKit(t *testing.T) {
 		{"no chest, logs", kitWorld(6000, without("chest", game.Inventory{"oak_log": 3})), `craft_item{"count":12,"item":"oak_planks"}`},
 		{"no bed, wool", kitWorld(6000, without("white_bed", game.Inventory{"white_wool": 3, "oak_planks": 3})), `craft_item{"count":1,"item":"white_bed"}`},
 		{"no bed, a sheep near", kitWorld(6000, without("white_bed", game.Inventory{"white_wool": 1}), sheep), `attack_entity{"entity":"sheep"}`},
-		{"no bed, a sheep far", kitWorld(6000, without("white_bed", nil), farSheep), `find_block{"block":"coal_ore"`},
+		{"no bed, a sheep far", kitWorld(6000, without("white_bed", nil), farSheep), `craft_item{"count":8,"item":"torch"}`},
 		{"no torch, coal", kitWorld(6000, without("torch", game.Inventory{"coal": 4})), `craft_item{"count":4,"item":"torch"}`},
 		{"no door, birch planks", kitWorld(6000, without("oak_door", game.Inventory{"birch_planks": 10, "oak_log": 2})), `craft_item{"count":1,"item":"birch_door"}`},
 		{"no door, oak logs", kitWorld(6000, without("oak_door", game.Inventory{"oak_log": 3, "birch_planks": 2})), `craft_item{"count":8,"item":"oak_planks"}`},
@@ -160,7 +162,7 @@ func TestTheShelterKit(t *testing.T) {
 			Player: protocol.PlayerState{Health: 20, Food: 20}, World: protocol.WorldState{Time: 11500}}}}, `craft_item{"count":1,"item":"crafting_table"}`},
 		// By night: the door still, from gathered wood if need be; the
 		// rest only from what she carries, and no hunting.
-		{"night, no door, no wood", kitWorld(14000, without("oak_door", nil)), `find_block{"block":"log","count":2}`},
+		{"dusk, no door, no wood", kitWorld(12000, without("oak_door", nil)), `find_block{"block":"log","count":2}`},
 		{"night, no chest, no wood", kitWorld(14000, without("chest", nil)), `build_template{"name":"dirt_shelter"`},
 		{"night, wool but no wood", kitWorld(14000, without("white_bed", game.Inventory{"white_wool": 3})), `build_template{"name":"dirt_shelter"`},
 		{"night, a sheep near", kitWorld(14000, without("white_bed", nil), sheep), `build_template{"name":"dirt_shelter"`},
@@ -254,13 +256,13 @@ func TestASleepInTheBed(t *testing.T) {
 	}
 }
 
-// TestTheNight: at dark she gathers the dirt she lacks, builds the shelter
+// TestTheNight: at dusk she gathers the dirt she lacks, builds the shelter
 // around herself, builds it again where it stands when the build was cut
 // short, walks back into it, and rests there when it stands without its
 // bed; a shelter too far away is replaced by a new one.
 func TestTheNight(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 10, "oak_door": 1, "chest": 1},
-		pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
+		pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 12000, food: 20}
 	m := New(w)
 	say := func(perception agent.Perception) agent.ToolCall {
 		t.Helper()
@@ -271,9 +273,10 @@ func TestTheNight(t *testing.T) {
 		return calls[0]
 	}
 	if c := say(idle); c.Name != "find_block" || !strings.Contains(string(c.Args), `"block":"dirt","count":50`) {
-		t.Fatalf("at dark with 10 dirt: %s%s, want the 50 dirt the shelter lacks", c.Name, c.Args)
+		t.Fatalf("at dusk with 10 dirt: %s%s, want the 50 dirt the shelter lacks", c.Name, c.Args)
 	}
 	w.inv["dirt"] = 60
+	w.time = 14000
 	c := say(done("find_block", "SUCCESS", "collected 50/50 dirt in 40 s"))
 	// The corner is three blocks west and north, one up: she stands in the
 	// template's cell (3, 3), inside, on its floor.

@@ -83,11 +83,21 @@ func goalText(goal string) string {
 	case "iron", "smelt", "iron_pickaxe", "furnace":
 		return "iron tools"
 	case "stock":
-		return "a stock of wood"
+		return "stocks of wood, coal and iron"
 	case "explore":
 		return "a better spot"
-	case "surface":
+	case "evade":
+		return "some room between me and the monsters"
+	case "refuge":
+		return "a safe hole for the night"
+	case "surface", "climb", "retreat":
 		return "open sky"
+	case "armour":
+		return "iron armour"
+	case "food":
+		return "food to keep"
+	case "diamonds", "diamond_pickaxe":
+		return "diamonds"
 	case "eat":
 		return "food"
 	case "hunt":

@@ -1,0 +1,338 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"beaweb/internal/settings"
+	"beaweb/internal/store"
+)
+
+// benchSettings are what `beaweb bench` plays: the seeds, the world's
+// speed and length, and the model she thinks with.
+type benchSettings struct {
+	Seeds    []int64
+	Speed    float64
+	Days     float64
+	Peaceful bool
+	JSON     bool
+	Parallel int
+	// Keep names a folder where each seed's database stays (seed-N.db,
+	// replaced by the next run); "" removes them.
+	Keep string
+	// model are beaweb's own model flags as given (--model-provider,
+	// --model-url, --model); with the BEA_* variables of getenv they choose
+	// her model exactly as they do for beaweb.
+	model  []string
+	getenv func(string) string
+}
+
+// ticksPerDay is a game day in ticks; ticksPerMinute a game minute.
+const (
+	ticksPerDay    = 24000
+	ticksPerMinute = 1200
+)
+
+const benchUsage = `usage: beaweb bench [--seeds 1-10] [--speed 20] [--days 2] [--peaceful] [--parallel N] [--json]
+                    [--keep DIR] [--model-provider P] [--model-url URL] [--model NAME]
+
+Plays the practice world headless for each seed with the brain beaweb runs
+(the rules autopilot unless a model is configured: the flags above or
+BEA_MODEL_PROVIDER, BEA_MODEL_URL, BEA_MODEL, BEA_API_KEY) and prints, per
+seed, the game minutes to her first log, crafting table, wooden and stone
+pickaxes, furnace, iron ingot and iron pickaxe, her deaths, actions and
+failures, the failure she met most, and her model's calls and tokens.
+
+Each seed gets a world, a brain and a database of its own. Her timers count
+game time (divided by --speed). The practice world's clock follows the wall
+clock, so on a busy machine, or with --parallel above 1, her think time
+costs more game time and the minutes may move a little from run to run.
+`
+
+// runBench is `beaweb bench`: it plays every seed, prints a progress line
+// to stderr as each ends, then the table (or JSON) to stdout. Its exit code
+// is 1 when a seed could not be played at all.
+func runBench(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	s, err := parseBench(args, getenv, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "beaweb bench: %v\n", err)
+		return 2
+	}
+	results := playSeeds(ctx, s, func(r seedResult) {
+		fmt.Fprintln(stderr, r.progress())
+	})
+	if err := ctx.Err(); err != nil {
+		fmt.Fprintln(stderr, "beaweb bench: stopped before every seed was played")
+		return 1
+	}
+	if s.JSON {
+		err = writeBenchJSON(stdout, s, results)
+	} else {
+		err = writeBenchTable(stdout, s, results)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "beaweb bench: %v\n", err)
+		return 1
+	}
+	for _, r := range results {
+		if r.Error != "" {
+			return 1
+		}
+	}
+	return 0
+}
+
+// modelFlags are beaweb's flags that bench passes on as they are.
+var modelFlags = []string{"model-provider", "model-url", "model"}
+
+// parseBench reads bench's flags. The model flags are beaweb's own, checked
+// by the settings they set.
+func parseBench(args []string, getenv func(string) string, stderr io.Writer) (benchSettings, error) {
+	s := benchSettings{Speed: 20, Days: 2, Parallel: 1, getenv: getenv}
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, benchUsage+"\nflags:\n")
+		fs.PrintDefaults()
+	}
+	seeds := fs.String("seeds", "1-10", "the seeds to play: 1-10, or a list such as 1,3,5-7")
+	fs.Float64Var(&s.Speed, "speed", s.Speed, "practice world clock speed: 1 is 20 ticks a second")
+	fs.Float64Var(&s.Days, "days", s.Days, "game days to play each seed (20 game minutes each)")
+	fs.BoolVar(&s.Peaceful, "peaceful", false, "practice world without monsters")
+	fs.IntVar(&s.Parallel, "parallel", s.Parallel, "seeds played at once")
+	fs.BoolVar(&s.JSON, "json", false, "print JSON instead of a table")
+	fs.StringVar(&s.Keep, "keep", "", "keep each seed's database as seed-N.db in this folder, for a look at her history")
+	own := flag.NewFlagSet("beaweb", flag.ContinueOnError)
+	var given settings.Settings
+	given.AddFlags(own)
+	for _, name := range modelFlags {
+		f := own.Lookup(name)
+		fs.Func(name, f.Usage, func(v string) error {
+			s.model = append(s.model, "--"+name, v)
+			return nil
+		})
+	}
+	if err := fs.Parse(args); err != nil {
+		return s, err
+	}
+	if fs.NArg() > 0 {
+		return s, fmt.Errorf("unexpected argument %q; the seeds go in --seeds", fs.Arg(0))
+	}
+	var err error
+	if s.Seeds, err = parseSeeds(*seeds); err != nil {
+		return s, err
+	}
+	switch {
+	case s.Speed <= 0:
+		return s, fmt.Errorf("--speed %g: the clock's speed must be above 0", s.Speed)
+	case s.Days <= 0:
+		return s, fmt.Errorf("--days %g: she must play for some time", s.Days)
+	case s.Parallel < 1:
+		return s, fmt.Errorf("--parallel %d: at least one seed must be played at a time", s.Parallel)
+	}
+	_, err = s.config(s.Seeds[0], "bench.db")
+	return s, err
+}
+
+// maxSeeds bounds a seed list, so a typo such as 1-1000000 is refused
+// rather than played for a month.
+const maxSeeds = 1000
+
+// parseSeeds reads "1-10" or "1,3,5-7" into seeds in the order given; a
+// seed named twice is played once.
+func parseSeeds(text string) ([]int64, error) {
+	var out []int64
+	seen := map[int64]bool{}
+	for part := range strings.SplitSeq(text, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			return nil, fmt.Errorf("--seeds %q: an empty entry; write seeds as 1-10 or 1,3,5-7", text)
+		}
+		from, to := part, part
+		if i := strings.Index(part[1:], "-"); i >= 0 { // a leading minus is a negative seed
+			from, to = part[:i+1], part[i+2:]
+		}
+		lo, err1 := strconv.ParseInt(strings.TrimSpace(from), 10, 64)
+		hi, err2 := strconv.ParseInt(strings.TrimSpace(to), 10, 64)
+		if err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("--seeds %q: %q is not a seed or a range of seeds such as 5-7", text, part)
+		}
+		if hi < lo {
+			return nil, fmt.Errorf("--seeds %q: the range %q runs backwards", text, part)
+		}
+		if hi-lo >= maxSeeds || len(out)+int(hi-lo) >= maxSeeds {
+			return nil, fmt.Errorf("--seeds %q: more than %d seeds", text, maxSeeds)
+		}
+		for seed := lo; seed <= hi; seed++ {
+			if !seen[seed] {
+				seen[seed] = true
+				out = append(out, seed)
+			}
+		}
+	}
+	return out, nil
+}
+
+// config is the configuration beaweb would run with for one seed: the
+// practice world on a free loopback port, the dashboard likewise, the
+// database db, and her model as the flags and the environment say. It is
+// read by parseConfig from the command line beaweb would be given, so it
+// is checked as beaweb's is.
+func (s benchSettings) config(seed int64, db string) (config, error) {
+	args := []string{"--practice", "--addr", "127.0.0.1:0", "--practice-addr", "127.0.0.1:0", "--db", db,
+		"--seed", strconv.FormatInt(seed, 10), "--speed", strconv.FormatFloat(s.Speed, 'g', -1, 64)}
+	if s.Peaceful {
+		args = append(args, "--peaceful")
+	}
+	return parseConfig(append(args, s.model...), s.getenv, io.Discard)
+}
+
+// playSeeds plays every seed, Parallel at a time, and returns the results
+// in the order of the seeds, however they finished. done hears each result
+// as it comes, from one goroutine at a time.
+func playSeeds(ctx context.Context, s benchSettings, done func(seedResult)) []seedResult {
+	results := make([]seedResult, len(s.Seeds))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for range min(s.Parallel, len(s.Seeds)) {
+		wg.Go(func() {
+			for i := range next {
+				r := playSeed(ctx, s, s.Seeds[i])
+				results[i] = r
+				mu.Lock()
+				done(r)
+				mu.Unlock()
+			}
+		})
+	}
+	for i := range s.Seeds {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return results
+}
+
+// playSeed runs beaweb on one seed's practice world until the days are
+// played, watching the world as a second client, then tallies her history.
+func playSeed(ctx context.Context, s benchSettings, seed int64) (r seedResult) {
+	r.Seed = seed
+	started := time.Now()
+	defer func() { r.Wall = time.Since(started).Round(time.Second) }()
+	path, err := s.database(seed)
+	if err != nil {
+		r.Error = fmt.Sprintf("no room for her database: %v", err)
+		return r
+	}
+	if s.Keep == "" {
+		defer os.RemoveAll(filepath.Dir(path))
+	}
+	cfg, err := s.config(seed, path)
+	if err != nil {
+		r.Error = err.Error()
+		return r
+	}
+
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	ready := make(chan addrs, 1)
+	served := make(chan error, 1)
+	logs := &tailWriter{max: 4 << 10}
+	go func() {
+		served <- serve(runCtx, cfg, env{getenv: func(string) string { return "" }, stdout: io.Discard, stderr: logs,
+			ready: func(a addrs) { ready <- a }})
+	}()
+	var at addrs
+	select {
+	case at = <-ready:
+	case err := <-served:
+		r.Error = fmt.Sprintf("beaweb did not start: %v", err)
+		return r
+	}
+	obs, err := watchWorld(runCtx, at.Mod, int64(s.Days*ticksPerDay))
+	stop()
+	if serr := <-served; serr != nil && err == nil {
+		err = serr
+	}
+	if err != nil {
+		r.Error = fmt.Sprintf("%v (last log lines: %s)", err, strings.TrimSpace(logs.String()))
+		return r
+	}
+	r.fill(obs)
+
+	db, err := store.Open(ctx, cfg.DB, nil)
+	if err != nil {
+		r.Error = fmt.Sprintf("her history could not be read: %v", err)
+		return r
+	}
+	defer db.Close()
+	t, err := db.Tally(ctx)
+	if err != nil {
+		r.Error = fmt.Sprintf("her history could not be read: %v", err)
+		return r
+	}
+	r.Actions, r.Failures, r.TopFailure, r.TopFailureCount = t.Actions, t.Failures, t.TopFailure, t.TopFailureCount
+	r.Turns, r.ModelCalls, r.TokensIn, r.TokensCached, r.TokensOut = t.Turns, t.ModelCalls, t.TokensIn, t.TokensCached, t.TokensOut
+	return r
+}
+
+// database is where a seed's database goes: seed-N.db in the folder
+// --keep names, where it stays for a look at her history, else a file in a
+// temporary folder of its own that playSeed removes.
+func (s benchSettings) database(seed int64) (string, error) {
+	if s.Keep == "" {
+		dir, err := os.MkdirTemp("", "beaweb-bench-")
+		return filepath.Join(dir, "bench.db"), err
+	}
+	path := filepath.Join(s.Keep, fmt.Sprintf("seed-%d.db", seed))
+	if err := os.MkdirAll(s.Keep, 0o755); err != nil {
+		return "", err
+	}
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if err := os.Remove(path + suffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+	}
+	return path, nil
+}
+
+// tailWriter keeps the last max bytes written to it, for the log lines of a
+// seed that went wrong.
+type tailWriter struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+func (w *tailWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf = append(w.buf, p...)
+	if over := len(w.buf) - w.max; over > 0 {
+		w.buf = append(w.buf[:0], w.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+func (w *tailWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return string(w.buf)
+}

@@ -1,0 +1,135 @@
+package rules
+
+// After the iron pickaxe the day goes on, as a player's would: iron armour
+// piece by piece (the routine asks for it right after the shelter's kit),
+// a bed, food laid by, torches, then diamonds and a diamond
+// pickaxe, and last stocks of wood, iron and coal. Something is always due
+// by day, so no day passes idle.
+
+// ironArmour are the pieces of iron armour, the most protective first, with
+// the slot each goes on and the ingots it takes.
+var ironArmour = []struct {
+	item, slot string
+	ingots     int
+}{
+	{"iron_chestplate", "chest", 8},
+	{"iron_leggings", "legs", 7},
+	{"iron_helmet", "head", 5},
+	{"iron_boots", "feet", 4},
+}
+
+// Numbers of what comes after the iron pickaxe.
+const (
+	// foodStock is how many meals she keeps in her pack once she has the
+	// iron pickaxe; earlyMeals, on her way to it, when an animal is in
+	// reach: a night in the shelter without food leaves her starving at
+	// dawn, and her health comes back only while she is fed.
+	foodStock  = 6
+	earlyMeals = 3
+	// torchStock is how many torches she keeps.
+	torchStock = 16
+	// oreTrip is the most ore one find_block goes for: a short trip, so a
+	// nightfall or hunger is heard soon.
+	oreTrip = 8
+)
+
+// later lists the steps due once she has the iron pickaxe.
+func (r *routineBuilder) later() {
+	if !has(r.inv, "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe") {
+		return
+	}
+	if _, bed := furnishings(r.inv); r.inv[bed] == 0 {
+		r.bed(bed, false)
+	}
+	if r.inv["torch"] < torchStock && r.inv["coal"]+r.inv["charcoal"] > 1 {
+		r.sticksFor(2)
+		r.add("torches", "craft_item", map[string]any{"item": "torch", "count": 8})
+	}
+	r.diamonds()
+	r.stocks()
+}
+
+// armour makes and puts on the first piece of iron armour she lacks: ore
+// mined, smelted in her furnace, crafted, then worn.
+func (r *routineBuilder) armour() {
+	if r.v.State == nil || !has(r.inv, "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe") {
+		return
+	}
+	a := r.v.State.Armor
+	worn := map[string]*string{"head": a.Head, "chest": a.Chest, "legs": a.Legs, "feet": a.Feet}
+	for _, p := range ironArmour {
+		if worn[p.slot] != nil {
+			continue
+		}
+		if r.inv[p.item] > 0 {
+			r.add("armour", "equip_item", map[string]any{"item": p.item, "slot": p.slot})
+			return
+		}
+		r.ingots("armour", p.ingots)
+		r.add("armour", "craft_item", map[string]any{"item": p.item, "count": 1})
+		return
+	}
+}
+
+// ingots makes sure she has n iron ingots: ore mined a trip at a time, and
+// smelted in a furnace she carries.
+func (r *routineBuilder) ingots(goal string, n int) {
+	ingots, raw := r.inv["iron_ingot"], r.inv["raw_iron"]
+	if ingots >= n {
+		return
+	}
+	if lack := n - ingots - raw; lack > 0 {
+		r.add(goal, "find_block", map[string]any{"block": "iron_ore", "count": min(lack, oreTrip)})
+	}
+	if r.inv["furnace"] == 0 {
+		if r.inv["cobblestone"] < 8 {
+			r.add(goal, "find_block", map[string]any{"block": "stone", "count": 8 - r.inv["cobblestone"]})
+		}
+		r.add(goal, "craft_item", map[string]any{"item": "furnace", "count": 1})
+	}
+	if r.inv["coal"]+r.inv["charcoal"] == 0 {
+		r.add(goal, "find_block", map[string]any{"block": "coal_ore", "count": 2})
+	}
+	r.add(goal, "smelt_item", map[string]any{"item": "raw_iron", "count": min(10, max(1, raw), n-ingots)})
+}
+
+// laidBy hunts an animal in reach while she carries fewer than stock
+// meals.
+func (r *routineBuilder) laidBy(stock int) {
+	meals := 0
+	for _, f := range foods {
+		meals += r.inv[f]
+	}
+	if meals >= stock {
+		return
+	}
+	if prey := inSight(r.v, func(kind string) bool { return animals[kind] }); prey != "" {
+		r.add("food", "attack_entity", map[string]any{"entity": prey})
+	}
+}
+
+// diamonds goes down for three diamonds and makes a diamond pickaxe.
+func (r *routineBuilder) diamonds() {
+	if has(r.inv, "diamond_pickaxe", "netherite_pickaxe") {
+		return
+	}
+	if d := r.inv["diamond"]; d < 3 {
+		r.add("diamonds", "find_block", map[string]any{"block": "diamond_ore", "count": 3 - d})
+	}
+	r.sticksFor(2)
+	r.add("diamond_pickaxe", "craft_item", map[string]any{"item": "diamond_pickaxe", "count": 1})
+}
+
+// stocks are the last steps of a day: wood, iron and coal laid by, a trip
+// at a time, so there is always something worth doing.
+func (r *routineBuilder) stocks() {
+	if r.logs < 64 {
+		r.add("stock", "find_block", map[string]any{"block": "log", "count": 8})
+	}
+	if r.inv["coal"] < 32 {
+		r.add("stock", "find_block", map[string]any{"block": "coal_ore", "count": 4})
+	}
+	if r.inv["raw_iron"]+r.inv["iron_ingot"] < 32 {
+		r.add("stock", "find_block", map[string]any{"block": "iron_ore", "count": 4})
+	}
+}

@@ -1,0 +1,228 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
+)
+
+// TestAFailingCallIsNeverSentAThirdTimeInARow: the same call with the same
+// arguments fails twice, and she does something else; a success of another
+// action in between does not hide the loop, since repeats are counted per
+// call, not as a streak. Time, or a walk elsewhere, gives it another try.
+func TestAFailingCallIsNeverSentAThirdTimeInARow(t *testing.T) {
+	v := withInv(game.Inventory{"crafting_table": 1, "wooden_pickaxe": 1, "stick": 4, "cobblestone": 5})
+	v.v.State.Tick = 5000
+	m := New(&v)
+	const craft = `craft_item{"count":1,"item":"stone_pickaxe"}`
+	fails := done("craft_item", protocol.Failure, "stone_pickaxe needs a crafting table and you found no free spot beside you to set yours down")
+	say := func(perception agent.Perception) string {
+		t.Helper()
+		c := decide(t, m, perception)
+		if len(c) != 1 {
+			t.Fatalf("after %q: %s, want one call", perception.Text, callsText(c))
+		}
+		return callsText(c)
+	}
+	if c := say(idle); c != craft {
+		t.Fatalf("first: %s, want %s", c, craft)
+	}
+	if c := say(fails); c != craft {
+		t.Fatalf("after one failure: %s, want the craft again", c)
+	}
+	other := say(fails)
+	if other == craft || !strings.HasPrefix(other, "move_away") {
+		t.Fatalf("after two failures: %s, want a walk elsewhere", other)
+	}
+	// The walk went nowhere far: the craft is still held back, and the
+	// next step of the routine comes instead; its success hides nothing.
+	for i, answer := range []agent.Perception{
+		done("move_away", protocol.Success, "you walked 3 blocks away"),
+		done("find_block", protocol.Success, "collected 4/4 coal"),
+	} {
+		if c := say(answer); c == craft {
+			t.Fatalf("answer %d (%q): the craft a third time", i, answer.Text)
+		}
+	}
+	// A game minute on, it gets one more try.
+	v.v.State.Tick += backoffTicks
+	if c := say(idle); c != craft {
+		t.Fatalf("a minute later: %s, want the craft again", c)
+	}
+	if c := say(fails); c == craft {
+		t.Fatalf("the craft failed a third time and is sent again at once: %s", c)
+	}
+	// A walk of more than movedOn blocks gives it one more try there.
+	v.v.State.Player.Position.X += movedOn + 1
+	if c := say(done("move_away", protocol.Success, "you walked 9 blocks away")); c != craft {
+		t.Fatalf("after a walk elsewhere: %s, want the craft again", c)
+	}
+	// Its own success forgets its failures.
+	m.countTry(true)
+	if m.tries[callKey("craft_item", map[string]any{"item": "stone_pickaxe", "count": 1})] != nil {
+		t.Fatal("a success left the craft's failures counted")
+	}
+}
+
+func TestTriesBackOffAndStopRetryingOnWalksAlone(t *testing.T) {
+	tr := tries{}
+	here, far := game.Pos{}, game.Pos{X: 20}
+	for i := 0; i < triesInARow; i++ {
+		if !tr.allowed("k", here, 0) {
+			t.Fatalf("try %d held back", i+1)
+		}
+		tr.failed("k", here, 0)
+	}
+	if tr.allowed("k", here, backoffTicks-1) || !tr.allowed("k", here, backoffTicks) || !tr.allowed("k", far, 0) {
+		t.Fatal("after two failures: held back for a game minute, or until she is elsewhere")
+	}
+	for tr["k"].fails < movedOnFails {
+		tr.failed("k", here, 0)
+	}
+	if tr.allowed("k", far, 0) {
+		t.Fatalf("after %d failures a walk alone gave it another try", movedOnFails)
+	}
+	if !tr.allowed("k", here, backoffMax) || tr.allowed("k", here, backoffMax-1) {
+		t.Fatal("the wait is not capped at backoffMax")
+	}
+}
+
+// shaft is a view from the bottom of a 1x1 shaft, depth blocks deep, under
+// the open sky: stone all round her up to the ground.
+func shaft(inv game.Inventory, depth int) *sit {
+	feet := game.Pos{X: 4, Y: 60, Z: 4}
+	var blocks []protocol.SeenBlock
+	blocks = append(blocks, protocol.SeenBlock{Block: "stone", X: feet.X, Y: feet.Y - 1, Z: feet.Z})
+	for y := feet.Y - 1; y < feet.Y+depth; y++ {
+		for _, d := range horizontal {
+			p := feet.Add(d)
+			blocks = append(blocks, protocol.SeenBlock{Block: "stone", X: p.X, Y: y, Z: p.Z})
+		}
+	}
+	return &sit{agent.Snapshot{Inventory: inv, State: &protocol.State{
+		Tick:   100,
+		Player: protocol.PlayerState{Health: 20, Food: 20, Position: game.Vec3{X: 4.5, Y: 60, Z: 4.5}},
+		Blocks: blocks,
+	}}}
+}
+
+// TestOutOfAPit: boxed in at the bottom of a shaft with a craft due she
+// pillars up to the rim with the blocks she carries; with none, she climbs
+// to the surface, and a climb that fails twice is not sent a third time,
+// nor a walk that cannot be. With stone, ore or dirt due she stays down and
+// digs.
+func TestOutOfAPit(t *testing.T) {
+	v := shaft(game.Inventory{"crafting_table": 1, "wooden_pickaxe": 1, "stick": 4, "cobblestone": 5}, 5)
+	if !boxedIn(v.v) || climbHeight(v.v) != 5 {
+		t.Fatalf("the shaft: boxed in %v, climb %d; want true, 5", boxedIn(v.v), climbHeight(v.v))
+	}
+	m := New(v)
+	if c := callsText(decide(t, m, idle)); c != `pillar_up{"height":5}` {
+		t.Fatalf("boxed in with a craft due: %s, want a pillar to the rim", c)
+	}
+
+	v = shaft(game.Inventory{"crafting_table": 1, "oak_planks": 3, "stick": 2}, 5)
+	m = New(v)
+	const up = `go_to_surface{}`
+	stuck := done("go_to_surface", protocol.Failure, "no way up from (4, 60, 4) within 64 blocks")
+	if c := callsText(decide(t, m, idle)); c != up {
+		t.Fatalf("boxed in with nothing to build with: %s, want go_to_surface", c)
+	}
+	if c := callsText(decide(t, m, stuck)); c != up {
+		t.Fatalf("after one failed climb: %s, want go_to_surface once more", c)
+	}
+	if c := callsText(decide(t, m, stuck)); c == up || strings.HasPrefix(c, "move_away") {
+		t.Fatalf("after two: %s, want neither the climb nor a walk that cannot be", c)
+	}
+
+	v = shaft(game.Inventory{"crafting_table": 1, "wooden_pickaxe": 1, "stick": 4}, 5)
+	m = New(v)
+	if c := callsText(decide(t, m, idle)); !strings.HasPrefix(c, `find_block{"block":"stone"`) {
+		t.Fatalf("boxed in with stone due: %s, want the stone, found down here", c)
+	}
+	v = shaft(game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "coal": 4, "dirt": 58}, 2)
+	v.v.State.World.Time = 11500
+	m = New(v)
+	if c := callsText(decide(t, m, idle)); c != `find_block{"block":"dirt","count":2}` {
+		t.Fatalf("in the hole her dirt left, with dirt due: %s, want the dirt, not a pillar of it", c)
+	}
+	// With the dirt for the shelter in hand and a craft due, a pillar would
+	// spend it: she climbs another way.
+	v = shaft(game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "coal": 4, "dirt": 60, "oak_planks": 8}, 2)
+	v.v.State.World.Time = 11500
+	m = New(v)
+	if c := callsText(decide(t, m, idle)); c != up {
+		t.Fatalf("boxed in with a chest due and only the shelter's dirt to pillar with: %s, want go_to_surface", c)
+	}
+
+	v.v.State.Blocks = nil
+	if boxedIn(v.v) {
+		t.Fatal("a view without blocks says she is boxed in")
+	}
+}
+
+// TestHuntsOnlyWhatItCanReach: an animal below the rim of her pit, or up on
+// a ledge, is left alone; one on her level is hunted. By night she eats what
+// she carries and never leaves her shelter to hunt.
+func TestHuntsOnlyWhatItCanReach(t *testing.T) {
+	v := withInv(game.Inventory{"crafting_table": 1})
+	v.v.State.Player.Food = 10
+	v.v.State.Player.Position.Y = 64
+	v.v.State.Entities = []protocol.Entity{{Type: "cow", Distance: 6, Y: 69}, {Type: "pig", Distance: 8, Y: 58}}
+	m := New(&v)
+	if c := decide(t, m, idle); len(c) == 1 && c[0].Name == "attack_entity" {
+		t.Fatalf("animals five and six blocks off her level: %s", callsText(c))
+	}
+	v.v.State.Entities = append(v.v.State.Entities, protocol.Entity{Type: "sheep", Distance: 12, Y: 65})
+	if c := callsText(decide(t, m, idle)); c != `attack_entity{"entity":"sheep"}` {
+		t.Fatalf("a sheep a step up: %s, want it hunted", c)
+	}
+
+	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 60, "oak_door": 1, "chest": 1}, pos: game.Pos{X: 10, Y: 64, Z: -4},
+		time: 14000, food: 8, ents: []protocol.Entity{{Type: "cow", Distance: 4, Y: 64}}}
+	m = New(w)
+	if c := callsText(decide(t, m, idle)); !strings.HasPrefix(c, "build_template") {
+		t.Fatalf("hungry at night with nothing to eat: %s, want her shelter, not the cow", c)
+	}
+	w.do(agent.ToolCall{Name: "build_template", Args: []byte(`{"name":"dirt_shelter","x":7,"y":65,"z":-7}`)})
+	w.inv["beef"] = 2
+	if c := callsText(decide(t, m, done("build", protocol.Success, "built all 101 cells"))); c != `eat_food{"item":"beef"}` {
+		t.Fatalf("hungry in her shelter with beef: %s, want it eaten", c)
+	}
+	w.inv["beef"] = 0
+	w.food = 8
+	if c := decide(t, m, done("eat_food", protocol.Success, "ate beef")); len(c) == 1 && c[0].Name == "attack_entity" {
+		t.Fatalf("hungry in her shelter at night: %s, she went out to hunt", callsText(c))
+	}
+}
+
+// TestNoDayPassesIdleAfterTheIronPickaxe: from the iron pickaxe on, through
+// a whole day, something is always due: armour, a bed, food, torches,
+// diamonds, stocks.
+func TestNoDayPassesIdleAfterTheIronPickaxe(t *testing.T) {
+	sheep := protocol.Entity{Type: "sheep", Distance: 12, Y: 64}
+	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1,
+		"coal": 4, "stick": 4, "dirt": 60, "chest": 1, "oak_door": 1, "furnace": 1}, pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 24000 + 1000, food: 20,
+		ents: []protocol.Entity{sheep, sheep, sheep}}
+	m := New(w)
+	perception := idle
+	var done []string
+	for i := 0; i < 400 && w.time < 24000+12000; i++ {
+		calls := decide(t, m, perception)
+		if len(calls) != 1 || calls[0].Name == "stay_silent" {
+			t.Fatalf("at %d, by day, after %v: %s", w.time%24000, done, callsText(calls))
+		}
+		done = append(done, callsText(calls))
+		perception = w.do(calls[0])
+	}
+	text := strings.Join(done, " ")
+	for _, want := range []string{`equip_item{"item":"iron_boots"`, `craft_item{"count":1,"item":"white_bed"}`, `find_block{"block":"diamond_ore"`,
+		`craft_item{"count":1,"item":"diamond_pickaxe"}`, `find_block{"block":"log","count":8}`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the day never did %s: %s", want, text)
+		}
+	}
+}

@@ -1,0 +1,136 @@
+package rules
+
+import (
+	"beaweb/internal/agent"
+	"beaweb/internal/game"
+)
+
+// What keeps her alive between the routine's steps: a mine's monsters are
+// fled from when she is hurt, and a morning's are waited out in the
+// shelter.
+const (
+	// fleeAt is the health at which, with a monster near, she leaves a
+	// mine for the open sky, where the sun burns zombies.
+	fleeAt = 10
+	// dangerRange is how near a monster must be to count.
+	dangerRange = 16
+	// packRange and packSize: this many monsters within packRange (a
+	// zombie sees her from 20 blocks) are more than she can fight, three
+	// blows a second between them; she walks away from them first. Hurt
+	// to evadeAt, one is enough.
+	packRange = 24
+	packSize  = 2
+	evadeAt   = 12
+	// morningEnd is the time of day until which she waits in her shelter
+	// while a monster is near: the last zombies of the night take a while
+	// to burn, and some stand in the shade.
+	morningEnd = 2000
+)
+
+// retreat puts a climb to the open sky first when she is hurt down a mine
+// with a monster near: there the sun fights for her. When the climb fails
+// twice it is held back like any call, and the routine goes on.
+func (r *routineBuilder) retreat(underground bool) {
+	if r.v.State == nil || !underground || r.v.State.Player.Health > fleeAt || !monsterNear(r.v, dangerRange) {
+		return
+	}
+	r.add("retreat", "go_to_surface", map[string]any{})
+}
+
+// evade puts a walk away from monsters first by day when they are too
+// many for her, or she too hurt for one: move_away leads away from the
+// nearest. A walk that fails twice is held back like any call.
+func (r *routineBuilder) evade() {
+	if r.v.State == nil {
+		return
+	}
+	n := monstersWithin(r.v, packRange)
+	if n >= packSize || n > 0 && r.v.State.Player.Health <= evadeAt {
+		r.add("evade", "move_away", map[string]any{"distance": 24})
+	}
+}
+
+// monstersAtDawn reports whether she is in her shelter on a morning with a
+// monster still near: she stays in, as at night, until it has burnt or
+// gone.
+func (m *Model) monstersAtDawn(v agent.Snapshot) bool {
+	t := dayTime(v)
+	if v.State == nil || t >= morningEnd && t < dawn || !monsterNear(v, dangerRange) {
+		return false
+	}
+	s := m.shelterNear(v)
+	return s != nil && s.built && v.State.Player.Position.Block().Dist(s.inside) <= 1.5
+}
+
+// monsterNear reports whether a hostile mob is within d blocks of her.
+func monsterNear(v agent.Snapshot, d float64) bool { return monstersWithin(v, d) > 0 }
+
+// monstersWithin counts the hostile mobs within d blocks of her.
+func monstersWithin(v agent.Snapshot, d float64) int {
+	if v.State == nil {
+		return 0
+	}
+	n := 0
+	for _, e := range v.State.Entities {
+		if e.Hostile && e.Distance <= d {
+			n++
+		}
+	}
+	return n
+}
+
+// kitInHand reports whether she carries what the shelter's walls and door
+// take: its dirt and a door of the wood build_template will pick.
+func (r *routineBuilder) kitInHand() bool {
+	door, _ := furnishings(r.inv)
+	return r.inv["dirt"] >= shelterDirt && r.inv[door] > 0
+}
+
+// faces name the face of a block that looks back at her from each of the
+// four directions: a block east of her shows her its west face.
+var faces = map[game.Pos]string{{X: 1}: "west", {X: -1}: "east", {Z: 1}: "north", {Z: -1}: "south"}
+
+// sealIn is her refuge for a night without a shelter: two blocks down into
+// the ground, then a block over her head, a cell no monster can reach or
+// rise in. Sealed in, nothing is due: she rests until morning, and the
+// day's first step digs her out. Her close view says where the walls are;
+// without one, or with nothing to close the hole with, nothing is done.
+func (r *routineBuilder) sealIn() {
+	s := solidsOf(r.v)
+	block := pillarBlock(r.inv)
+	if s == nil || block == "" {
+		return
+	}
+	feet := r.v.State.Player.Position.Block()
+	walled := s[feet.Add(game.Pos{Y: -1})]
+	for _, d := range horizontal {
+		walled = walled && s[feet.Add(d)] && s[feet.Add(d).Add(up1)]
+	}
+	switch {
+	case !walled:
+		r.add("refuge", "mine_down", map[string]any{"depth": 2})
+	case s[feet.Add(up2)]:
+		// Sealed in: she rests.
+	default:
+		for _, d := range horizontal {
+			if at := feet.Add(d).Add(up2); s[at] {
+				r.add("refuge", "place_block", map[string]any{"block": block, "x": at.X, "y": at.Y, "z": at.Z, "face": faces[d]})
+				return
+			}
+		}
+		if at := feet.Add(game.Pos{Y: 3}); s[at] {
+			r.add("refuge", "place_block", map[string]any{"block": block, "x": at.X, "y": at.Y, "z": at.Z, "face": "bottom"})
+		}
+	}
+}
+
+// pillarBlock is the block she closes a hole with: cobblestone, else dirt,
+// else any other she builds pillars of; "" for none.
+func pillarBlock(inv game.Inventory) string {
+	for _, b := range []string{"cobblestone", "dirt", "cobbled_deepslate", "netherrack", "stone", "andesite", "diorite", "granite", "tuff"} {
+		if inv[b] > 0 {
+			return b
+		}
+	}
+	return ""
+}

@@ -1,0 +1,160 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
+)
+
+func zombieAt(d float64) protocol.Entity {
+	return protocol.Entity{Type: "zombie", Hostile: true, Distance: d, Y: 40}
+}
+
+// TestHurtInAMineSheClimbsOut: down a mine at low health with a zombie
+// near she climbs to the open sky first; unhurt, or with nothing near, she
+// mines on.
+func TestHurtInAMineSheClimbsOut(t *testing.T) {
+	inv := game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "stick": 4, "beef": 3}
+	for _, c := range []struct {
+		name    string
+		health  float64
+		near    []protocol.Entity
+		climbs  bool
+		because string
+	}{
+		{"hurt, a zombie near", 8, []protocol.Entity{zombieAt(6)}, true, "the sun fights for her"},
+		{"hurt, the zombie far", 8, []protocol.Entity{zombieAt(30)}, false, "nothing to run from"},
+		{"unhurt, a zombie near", 20, []protocol.Entity{zombieAt(6)}, false, "she can fight"},
+	} {
+		v := withInv(inv)
+		v.v.State.Player.Food = 18 // fed: her health comes back on its own
+		v.v.State.Player.Position.Y = 64
+		m := New(&v)
+		decide(t, m, idle) // her ground, where she came in
+		v.v.State.Player.Position.Y = 40
+		v.v.State.Player.Health, v.v.State.Entities = c.health, c.near
+		got := callsText(decide(t, m, idle))
+		if climbs := got == "go_to_surface{}"; climbs != c.climbs {
+			t.Errorf("%s: %s, want a climb %v (%s)", c.name, got, c.climbs, c.because)
+		}
+	}
+}
+
+// TestMonstersAtDawnAreWaitedOut: in her shelter after the night, with a
+// zombie still near, she stays in; once it is gone she goes out.
+func TestMonstersAtDawnAreWaitedOut(t *testing.T) {
+	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "dirt": 60, "oak_door": 1, "chest": 1,
+		"beef": 4}, pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
+	m := New(w)
+	c := decide(t, m, idle)
+	if len(c) != 1 || c[0].Name != "build_template" {
+		t.Fatalf("at night: %s, want her shelter", callsText(c))
+	}
+	p := w.do(c[0])
+	w.time = 23600
+	w.ents = []protocol.Entity{{Type: "zombie", Hostile: true, Distance: 5, Y: 64}}
+	if got := callsText(decide(t, m, p)); got != "stay_silent{}" {
+		t.Fatalf("at dawn with a zombie by the door: %s, want her to stay in", got)
+	}
+	w.ents = nil
+	if got := callsText(decide(t, m, idle)); got == "stay_silent{}" || strings.HasPrefix(got, "use_block") {
+		t.Fatalf("at dawn with nothing near: %s, want the day's work", got)
+	}
+}
+
+// TestMealsForTheFirstNight: with a stone sword she hunts an animal in
+// reach until she carries three meals, before coal; without one in reach
+// she does not wait for it.
+func TestMealsForTheFirstNight(t *testing.T) {
+	cow := protocol.Entity{Type: "cow", Distance: 8}
+	for _, c := range []struct {
+		name  string
+		beef  int
+		ents  []protocol.Entity
+		wants string
+	}{
+		{"no meals, a cow near", 0, []protocol.Entity{cow}, `attack_entity{"entity":"cow"}`},
+		{"two meals, a cow near", 2, []protocol.Entity{cow}, `attack_entity{"entity":"cow"}`},
+		{"three meals", 3, []protocol.Entity{cow}, `find_block{"block":"coal_ore","count":4}`},
+		{"no cow in reach", 0, nil, `find_block{"block":"coal_ore","count":4}`},
+	} {
+		v := withInv(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "beef": c.beef})
+		v.v.State.Entities = c.ents
+		if got := callsText(decide(t, New(&v), idle)); got != c.wants {
+			t.Errorf("%s: %s, want %s", c.name, got, c.wants)
+		}
+	}
+}
+
+// ground is a view of flat ground round her at y 64: grass under every
+// cell within two blocks, nothing standing.
+func ground(inv game.Inventory, dayTime int64) *sit {
+	var blocks []protocol.SeenBlock
+	for x := 2; x <= 6; x++ {
+		for z := 2; z <= 6; z++ {
+			blocks = append(blocks, protocol.SeenBlock{Block: "grass_block", X: x, Y: 63, Z: z})
+		}
+	}
+	return &sit{agent.Snapshot{Inventory: inv, State: &protocol.State{
+		Player: protocol.PlayerState{Health: 20, Food: 20, Position: game.Vec3{X: 4.5, Y: 64, Z: 4.5}},
+		Blocks: blocks,
+		World:  protocol.WorldState{Time: dayTime, Dark: dayTime >= 13000 && dayTime < 23000},
+	}}}
+}
+
+// TestANightWithoutAShelterIsSpentSealedIn: at night without the
+// shelter's dirt and door she digs two blocks down, closes the hole over
+// her head with a block she carries, and rests; with the kit she builds
+// the shelter instead.
+func TestANightWithoutAShelterIsSpentSealedIn(t *testing.T) {
+	inv := game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "cobblestone": 4, "dirt": 12}
+	if got := callsText(decide(t, New(ground(inv, 14000)), idle)); got != `mine_down{"depth":2}` {
+		t.Fatalf("on open ground at night: %s, want a hole two blocks down", got)
+	}
+	v := shaft(inv, 3)
+	v.v.State.World = protocol.WorldState{Time: 14000, Dark: true}
+	m := New(v)
+	want := `place_block{"block":"cobblestone","face":"west","x":5,"y":62,"z":4}`
+	if got := callsText(decide(t, m, idle)); got != want {
+		t.Fatalf("two blocks down at night: %s, want %s", got, want)
+	}
+	v.v.State.Blocks = append(v.v.State.Blocks, protocol.SeenBlock{Block: "cobblestone", X: 4, Y: 62, Z: 4})
+	if got := callsText(decide(t, m, done("place_block", protocol.Success, "placed cobblestone"))); got != "stay_silent{}" {
+		t.Fatalf("sealed in at night: %s, want rest", got)
+	}
+	v.v.State.World = protocol.WorldState{Time: 1000}
+	if got := callsText(decide(t, m, idle)); got == "stay_silent{}" {
+		t.Fatalf("sealed in at morning: %s, want the day's work", got)
+	}
+	kit := game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 60, "oak_door": 1, "chest": 1}
+	if got := callsText(decide(t, New(ground(kit, 14000)), idle)); !strings.HasPrefix(got, "build_template") {
+		t.Fatalf("at night with the shelter's kit: %s, want the shelter", got)
+	}
+}
+
+// TestAPackOfMonstersIsWalkedAwayFrom: by day two zombies in sight, or
+// one when she is hurt, and she walks away from them before anything else;
+// one zombie and her health whole, she gets on with her day.
+func TestAPackOfMonstersIsWalkedAwayFrom(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		health float64
+		near   []protocol.Entity
+		walks  bool
+	}{
+		{"two zombies", 20, []protocol.Entity{zombieAt(20), zombieAt(9)}, true},
+		{"one zombie", 20, []protocol.Entity{zombieAt(9)}, false},
+		{"one zombie, hurt", 11, []protocol.Entity{zombieAt(9)}, true},
+		{"two zombies far off", 20, []protocol.Entity{zombieAt(30), zombieAt(40)}, false},
+	} {
+		v := withInv(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "beef": 3})
+		v.v.State.Player.Health, v.v.State.Player.Food, v.v.State.Entities = c.health, 18, c.near
+		got := callsText(decide(t, New(&v), idle))
+		if walks := got == `move_away{"distance":24}`; walks != c.walks {
+			t.Errorf("%s: %s, want a walk away %v", c.name, got, c.walks)
+		}
+	}
+}
