@@ -5,8 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gorilla/websocket"
-
+	"beaweb/internal/game/modclient"
 	"beaweb/internal/game/protocol"
 )
 
@@ -32,46 +31,59 @@ type benchDeath struct {
 	Cause  string  `json:"cause"`
 }
 
-// watchWorld connects to the practice world at url as a second client,
-// which the world sends every state and event of the one shared game, and
-// reads until a state at or past the tick until, or ctx ends. It sends the
-// world nothing.
+// watchWorld connects to the practice world at url as a second client
+// (modclient, which sends nothing unless asked), which the world sends every
+// state and event of the one shared game, and reads until a state at or
+// past the tick until, or ctx ends. A link that drops after it came up ends
+// the watch with an error: the world stopped.
 func watchWorld(ctx context.Context, url string, until int64) (observation, error) {
 	obs := observation{first: map[string]int64{}}
-	conn, _, err := websocket.DefaultDialer.DialContext(ctx, url, nil)
-	if err != nil {
-		return obs, fmt.Errorf("the practice world at %s could not be watched: %w", url, err)
-	}
-	defer conn.Close()
-	stop := context.AfterFunc(ctx, func() { conn.Close() })
-	defer stop()
-	conn.SetReadLimit(protocol.MaxFrame)
-	for {
-		_, frame, err := conn.ReadMessage()
-		if err != nil {
-			if ctx.Err() != nil {
-				return obs, ctx.Err()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	dropped := make(chan string, 1)
+	var up bool // written only by OnStatus, whose calls come one at a time
+	c := modclient.New(modclient.Config{URL: url, OnStatus: func(st protocol.ConnStatus) {
+		if st.Connected {
+			up = true
+		} else if up {
+			select {
+			case dropped <- st.LastError:
+			default:
 			}
-			return obs, fmt.Errorf("the practice world stopped after %.1f game minutes: %w", float64(obs.ticks)/ticksPerMinute, err)
 		}
-		p, err := protocol.Decode(frame)
-		if err != nil {
-			continue // a packet this build does not know says nothing of her progress
-		}
-		switch p := p.(type) {
-		case protocol.State:
-			obs.see(p)
-			if obs.ticks >= until {
+	}})
+	ran := make(chan error, 1)
+	go func() { ran <- c.Run(ctx) }()
+	defer func() { cancel(); <-ran }()
+	for {
+		select {
+		case <-ctx.Done():
+			return obs, ctx.Err()
+		case why := <-dropped:
+			return obs, fmt.Errorf("the practice world stopped after %.1f game minutes: %s", float64(obs.ticks)/ticksPerMinute, why)
+		case p := <-c.Events():
+			if obs.note(p, until) {
 				return obs, nil
 			}
-		case protocol.Death:
-			cause := p.Cause
-			if cause == "" {
-				cause = "unknown"
-			}
-			obs.deaths = append(obs.deaths, benchDeath{Minute: minutes(obs.ticks), Cause: cause})
 		}
 	}
+}
+
+// note reads one packet of the game: a state's milestones, a death. It
+// reports whether the state reached the tick until.
+func (o *observation) note(p protocol.Packet, until int64) bool {
+	switch p := p.(type) {
+	case protocol.State:
+		o.see(p)
+		return o.ticks >= until
+	case protocol.Death:
+		cause := p.Cause
+		if cause == "" {
+			cause = "unknown"
+		}
+		o.deaths = append(o.deaths, benchDeath{Minute: minutes(o.ticks), Cause: cause})
+	}
+	return false
 }
 
 // see notes one state: the milestones it shows for the first time.
