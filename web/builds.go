@@ -18,7 +18,6 @@ import (
 	"beaweb/internal/planner/blueprint"
 	"beaweb/internal/planner/preview"
 	"beaweb/templates/pages"
-	"beaweb/templates/partials"
 )
 
 // Blueprints are the ready-made buildings; *blueprint.Templates is one.
@@ -94,7 +93,7 @@ func templateLine(tp *blueprint.Template) string {
 	})
 	takes := make([]string, len(names))
 	for i, name := range names {
-		takes[i] = fmt.Sprintf("%d %s", needs[name], partials.ItemName(name))
+		takes[i] = game.Count(needs[name], game.ItemName(name))
 	}
 	if len(takes) > 0 {
 		parts = append(parts, "takes "+strings.Join(takes, ", "))

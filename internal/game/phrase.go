@@ -40,9 +40,43 @@ func amount(m map[string]any, item string) string {
 		name = "something"
 	}
 	if n, ok := count(m, "count"); ok && n > 0 {
-		return strconv.Itoa(n) + " " + name
+		return Count(n, name)
 	}
 	return name
+}
+
+// Count is n of a thing as a person says it: "1 log", "4 logs", "8
+// torches", and "3 iron ore" or "16 oak planks" for a name that is not
+// counted one by one (ore, coal, dirt, planks: the names whose last word is
+// not in the list of things counted singly are left as they are).
+func Count(n int, name string) string {
+	if n == 1 {
+		return "1 " + name
+	}
+	last := name[strings.LastIndex(name, " ")+1:]
+	switch {
+	case !countedSingly(last):
+	case strings.HasSuffix(last, "ch") || strings.HasSuffix(last, "sh"):
+		name += "es"
+	default:
+		name += "s"
+	}
+	return strconv.Itoa(n) + " " + name
+}
+
+// countedSingly reports whether a thing's last word takes a plural: the
+// tools, blocks and goods of the game that a player counts one by one.
+func countedSingly(word string) bool {
+	switch word {
+	case "log", "stick", "torch", "ingot", "nugget", "pickaxe", "axe", "shovel", "hoe", "sword",
+		"door", "bed", "chest", "furnace", "table", "boat", "bucket", "egg", "apple", "potato",
+		"carrot", "bone", "arrow", "helmet", "chestplate", "slab", "stair", "wall", "fence", "gate",
+		"button", "lever", "brick", "pearl", "diamond", "emerald", "trapdoor", "sign", "ladder",
+		"block", "sapling", "flower", "mushroom", "book", "map", "compass", "clock", "shield", "cake",
+		"cookie", "porkchop", "cod", "salmon", "rail", "minecart", "barrel", "lantern", "candle":
+		return true
+	}
+	return false
 }
 
 func place(m map[string]any) string {

@@ -5,7 +5,12 @@ import "testing"
 func TestActionPhrase(t *testing.T) {
 	for _, tc := range []struct{ action, params, want string }{
 		{"find_block", `{"block":"iron_ore","count":3}`, "finding 3 iron ore"},
-		{"craft_item", `{"item":"torch","count":8}`, "crafting 8 torch"},
+		{"craft_item", `{"item":"torch","count":8}`, "crafting 8 torches"},
+		{"find_block", `{"block":"log","count":4}`, "finding 4 logs"},
+		{"find_block", `{"block":"coal_ore","count":4}`, "finding 4 coal ore"},
+		{"craft_item", `{"item":"oak_planks","count":16}`, "crafting 16 oak planks"},
+		{"craft_item", `{"item":"stone_pickaxe","count":1}`, "crafting 1 stone pickaxe"},
+		{"smelt_item", `{"item":"raw_iron","count":3}`, "smelting 3 raw iron"},
 		{"move_to", `{"x":3,"y":64,"z":-2}`, "walking to 3 64 -2"},
 		{"give_item", `{"item":"bread","player":"Alex"}`, "giving bread to Alex"},
 		{"eat_food", `{}`, "eating"},

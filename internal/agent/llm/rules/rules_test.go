@@ -185,7 +185,7 @@ func callsText(calls []agent.ToolCall) string {
 }
 
 func TestBusyHandsAreLeftAlone(t *testing.T) {
-	m := New(busy(withInv(game.Inventory{}), agent.Doing{Call: "find_block(block=log, count=4)"}))
+	m := New(busy(withInv(game.Inventory{}), agent.Doing{Action: "find_block", Call: "find_block(block=log, count=4)", Params: `{"block":"log","count":4}`}))
 	calls := decide(t, m, commentary)
 	if len(calls) != 1 || calls[0].Name != "stay_silent" {
 		t.Errorf("with busy hands: %v, want stay_silent", calls)
@@ -193,10 +193,10 @@ func TestBusyHandsAreLeftAlone(t *testing.T) {
 }
 
 func TestAnswersAddressedChat(t *testing.T) {
-	m := New(busy(withInv(game.Inventory{}), agent.Doing{Call: "find_block(block=log, count=4)"}))
+	m := New(busy(withInv(game.Inventory{}), agent.Doing{Action: "find_block", Call: "find_block(block=log, count=4)", Params: `{"block":"log","count":4}`}))
 	calls := decide(t, m, heardFrom("Alex", 3, "hello there"))
-	if len(calls) != 1 || calls[0].Name != "mc_chat" || !strings.Contains(args(calls[0])["message"].(string), "Hi Alex") {
-		t.Errorf("a greeting from 3 blocks: %v", calls)
+	if len(calls) != 1 || calls[0].Name != "mc_chat" || args(calls[0])["message"] != "Hi Alex! I'm finding 4 logs." {
+		t.Errorf("a greeting from 3 blocks: %v, want her doing in words, never the tool call", calls)
 	}
 	far := decide(t, m, heardFrom("Steve", 40, "this is which"))
 	if len(far) != 1 || far[0].Name != "stay_silent" {
@@ -214,7 +214,7 @@ func TestAnswersAddressedChat(t *testing.T) {
 // does too.
 func TestAHelloIsAnsweredOnceAWhile(t *testing.T) {
 	now := time.Date(2026, 12, 3, 12, 0, 0, 0, time.UTC)
-	m := New(busy(withInv(game.Inventory{}), agent.Doing{Call: "find_block(block=log, count=4)"}))
+	m := New(busy(withInv(game.Inventory{}), agent.Doing{Action: "find_block", Call: "find_block(block=log, count=4)", Params: `{"block":"log","count":4}`}))
 	m.now = func() time.Time { return now }
 	hi := heardFrom("Alex", 3, "hi Bea!")
 	if calls := decide(t, m, hi); len(calls) != 1 || calls[0].Name != "mc_chat" {
@@ -290,9 +290,9 @@ func TestNothingWhileDead(t *testing.T) {
 }
 
 func TestAsksGetASpokenAnswer(t *testing.T) {
-	m := New(busy(withInv(game.Inventory{}), agent.Doing{Call: "find_block(block=log, count=4)", Progress: &agent.Progress{Done: 1, Total: 4}}))
+	m := New(busy(withInv(game.Inventory{}), agent.Doing{Action: "find_block", Call: "find_block(block=log, count=4)", Params: `{"block":"log","count":4}`, Progress: &agent.Progress{Done: 1, Total: 4}}))
 	calls := decide(t, m, asked)
-	if len(calls) != 1 || calls[0].Name != "speak" || !strings.Contains(args(calls[0])["text"].(string), "1 of 4") {
+	if len(calls) != 1 || calls[0].Name != "speak" || !strings.HasPrefix(args(calls[0])["text"].(string), "I'm finding 4 logs, 1 of 4 done") {
 		t.Errorf("an ask: %v", calls)
 	}
 }

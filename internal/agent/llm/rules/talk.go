@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/game"
 )
 
 // greeting matches a hello as a word, not inside "this" or "which".
@@ -26,16 +27,12 @@ func addressedChat(ps []agent.Perception) []heard {
 	return out
 }
 
-// reply is a short, friendly answer that says what she is up to; empty for
-// a hello from someone she greeted a moment ago (m.mu is held). doing is
-// what her hands are on, nil for nothing.
+// reply is a short, friendly answer that says what she is up to, in words
+// a player reads ("I'm finding 4 coal ore, on my way to iron tools"), never
+// a tool call; empty for a hello from someone she greeted a moment ago
+// (m.mu is held). doing is what her hands are on, nil for nothing.
 func (m *Model) reply(h heard, doing *agent.Doing) string {
-	what := "looking for something to do"
-	if d := doing; d != nil {
-		what = "busy with " + d.Call
-	} else if m.lastGoal != "" {
-		what = "working on " + goalText(m.lastGoal)
-	}
+	what := m.upTo(doing)
 	msg := strings.ToLower(h.message)
 	switch {
 	case greeting.MatchString(msg) && !strings.Contains(msg, "?"):
@@ -51,15 +48,31 @@ func (m *Model) reply(h heard, doing *agent.Doing) string {
 	return fmt.Sprintf("Heard you, %s. I'm %s.", h.name, what)
 }
 
-func (m *Model) describe(doing *agent.Doing) string {
-	if d := doing; d != nil {
-		s := fmt.Sprintf("I'm at %s", d.Call)
-		if d.Progress != nil && d.Progress.Total > 0 {
-			s += fmt.Sprintf(", %d of %d done", d.Progress.Done, d.Progress.Total)
-		}
-		return s + ", to get " + goalText(m.lastGoal) + " going."
+// upTo is what she is up to after "I'm": the action in her hands in words,
+// and the goal it serves.
+func (m *Model) upTo(doing *agent.Doing) string {
+	switch {
+	case doing != nil && m.lastGoal != "":
+		return game.ActionPhrase(doing.Action, doing.Params) + ", on my way to " + goalText(m.lastGoal)
+	case doing != nil:
+		return game.ActionPhrase(doing.Action, doing.Params)
+	case m.lastGoal != "":
+		return "on my way to " + goalText(m.lastGoal)
 	}
-	return "Nothing in my hands this second; next up is " + goalText(m.lastGoal) + "."
+	return "looking for something to do"
+}
+
+// describe is what she says aloud, to the people watching, when asked what
+// she is doing.
+func (m *Model) describe(doing *agent.Doing) string {
+	if doing == nil {
+		return "Nothing in my hands this second; next up is " + goalText(m.lastGoal) + "."
+	}
+	s := "I'm " + game.ActionPhrase(doing.Action, doing.Params)
+	if p := doing.Progress; p != nil && p.Total > 0 {
+		s += fmt.Sprintf(", %d of %d done", p.Done, p.Total)
+	}
+	return s + ", to get " + goalText(m.lastGoal) + " going."
 }
 
 func goalText(goal string) string {
