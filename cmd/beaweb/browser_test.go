@@ -201,7 +201,7 @@ func TestBrowserAskButtonGetsHerAnswer(t *testing.T) {
 		until(`document.querySelector("#ask-status").textContent.includes("Asked")`))
 	sctx, cancel := context.WithTimeout(ctx, 2*browserPatience)
 	defer cancel()
-	const answered = `[...document.querySelectorAll("#live-voice li")].some(li => /^I'm |Nothing in my hands/.test(li.textContent))`
+	const answered = `[...document.querySelectorAll("#live-voice li")].some(li => /I'm |Nothing in my hands/.test(li.textContent))`
 	if err := chromedp.Do(sctx, until(answered)); err != nil {
 		t.Fatalf("her answer never reached the voice feed: %v\n%s", err, logs)
 	}
