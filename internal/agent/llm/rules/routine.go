@@ -96,7 +96,7 @@ func (m *Model) routine(v agent.Snapshot) []step {
 	}
 	r.food(true)
 	r.retreat(m.underground(v))
-	r.evade(m.inTheDark(v))
+	r.evade()
 	if r.inv["iron_ingot"] >= 3 {
 		r.iron() // a craft away from the iron pickaxe: before the dusk
 	}

@@ -123,10 +123,6 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		calls = append(calls, m.call("speak", map[string]any{"text": m.describe(v.Doing)}))
 	case dead(ps):
 		// Every request fails until she respawns, which wakes her again.
-	case m.outnumbered(v, ps, has):
-		// A pack closing in on her in the dark: she leaves her work for
-		// the sky before it reaches her.
-		calls = append(calls, m.bolt(v))
 	case busy:
 		// Her hands are busy: a new action would replace the running one.
 	case reflexActive(v, m.now()):

@@ -62,9 +62,6 @@ const (
 // build ran out of is made. Inside a whole shelter she sleeps when its bed
 // stands, and otherwise rests until morning.
 func (m *Model) night(r *routineBuilder) {
-	// sleepRange is how near a monster keeps her from sleeping, as the
-	// game has it.
-	const sleepRange = 8
 	feet := r.v.State.Player.Position.Block()
 	s := m.shelterNear(r.v)
 	switch {
@@ -75,9 +72,7 @@ func (m *Model) night(r *routineBuilder) {
 		r.add("shelter_in", "move_to", map[string]any{
 			"x": float64(s.inside.X) + 0.5, "y": float64(s.inside.Y), "z": float64(s.inside.Z) + 0.5, "range": 0.5})
 	case s != nil:
-		// The game refuses a sleep with a monster within sleepRange: she
-		// rests instead of asking, and tries at a nudge when it has gone.
-		if s.bed && !m.sleepWait && night(r.v) && !monsterNear(r.v, sleepRange) {
+		if s.bed && !m.sleepWait && night(r.v) {
 			bed := s.inside.Add(shelterBed)
 			r.add("sleep", "use_block", map[string]any{"x": bed.X, "y": bed.Y, "z": bed.Z})
 		}

@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"math"
-
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
 )
@@ -23,19 +21,6 @@ const (
 	packRange = 24
 	packSize  = 2
 	evadeAt   = 12
-	// boltRange and boltRise: a monster this near, and no more than
-	// boltRise above or below her, can be at her side in a few seconds.
-	// Two of them in the dark of a mine strike for six a second between
-	// them and kill her from full health before her sword kills one: she
-	// leaves whatever she is doing for the open sky before they reach her.
-	boltRange = 12
-	boltRise  = 3
-	// darkAt is the light at her feet at or below which she is in a cave
-	// by day, where monsters rise, however near the ground.
-	darkAt = 7
-	// caveBelow is how far below the ground she knows a dark spot must
-	// be to count as a cave: the shade of a tree or a wall is not one.
-	caveBelow = 2
 	// morningEnd is the time of day until which she waits in her shelter
 	// while a monster is near: the last zombies of the night take a while
 	// to burn, and some stand in the shade.
@@ -54,62 +39,15 @@ func (r *routineBuilder) retreat(underground bool) {
 
 // evade puts a walk away from monsters first by day when they are too
 // many for her, or she too hurt for one: move_away leads away from the
-// nearest. Down a mine or in a cave a walk leads through more of the dark
-// the monsters rise in, so she climbs to the open sky instead. A walk that
-// fails twice is held back like any call.
-func (r *routineBuilder) evade(inTheDark bool) {
+// nearest. A walk that fails twice is held back like any call.
+func (r *routineBuilder) evade() {
 	if r.v.State == nil {
 		return
 	}
 	n := monstersWithin(r.v, packRange)
-	if n < packSize && (n == 0 || r.v.State.Player.Health > evadeAt) {
-		return
+	if n >= packSize || n > 0 && r.v.State.Player.Health <= evadeAt {
+		r.add("evade", "move_away", map[string]any{"distance": 24})
 	}
-	if inTheDark {
-		r.add("evade", "go_to_surface", map[string]any{})
-		return
-	}
-	r.add("evade", "move_away", map[string]any{"distance": 24})
-}
-
-// inTheDark reports whether she is by day where monsters rise round her:
-// deep below the ground she knows, or below it where little light reaches
-// her feet. Where a climb to the sky last ended is the ground, however
-// shaded, so a climb that ends at once is never sent again and again.
-func (m *Model) inTheDark(v agent.Snapshot) bool {
-	if v.State == nil || night(v) {
-		return false
-	}
-	below := !m.haveGround || m.groundY-v.State.Player.Position.Y > caveBelow
-	return m.underground(v) || below && v.State.World.Light <= darkAt
-}
-
-// outnumbered reports whether a pack is closing in on her in the dark: two
-// monsters or more within boltRange at about her height, none of them at
-// her yet, and a climb to the open sky that has not failed twice from
-// where she stands. Whatever work her hands are on, she bolts for the sky
-// (bolt). Once they strike, the game's defence fights back, and a climb
-// then would only turn her back on them: every blow would stop it and
-// none would be returned.
-func (m *Model) outnumbered(v agent.Snapshot, ps []agent.Perception, has map[string]bool) bool {
-	if !has["go_to_surface"] || !m.inTheDark(v) || v.Doing != nil && v.Doing.Action == "go_to_surface" ||
-		hasKind(ps, agent.KindFight) || reflexActive(v, m.now()) {
-		return false
-	}
-	n := 0
-	for _, e := range v.State.Entities {
-		if e.Hostile && e.Distance <= boltRange && math.Abs(e.Y-v.State.Player.Position.Y) <= boltRise {
-			n++
-		}
-	}
-	at, tick := whereWhen(v)
-	return n >= packSize && m.tries.allowed(callKey("go_to_surface", map[string]any{}), at, tick)
-}
-
-// bolt sends her up to the open sky, away from a pack.
-func (m *Model) bolt(v agent.Snapshot) agent.ToolCall {
-	at, tick := whereWhen(v)
-	return m.send(step{goal: "evade", tool: "go_to_surface", args: map[string]any{}}, at, tick)
 }
 
 // monstersAtDawn reports whether she is in her shelter on a morning with a

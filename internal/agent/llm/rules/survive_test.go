@@ -3,7 +3,6 @@ package rules
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
@@ -153,101 +152,9 @@ func TestAPackOfMonstersIsWalkedAwayFrom(t *testing.T) {
 	} {
 		v := withInv(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "beef": 3})
 		v.v.State.Player.Health, v.v.State.Player.Food, v.v.State.Entities = c.health, 18, c.near
-		v.v.State.World.Light = 15 // by day under the open sky
 		got := callsText(decide(t, New(&v), idle))
 		if walks := got == `move_away{"distance":24}`; walks != c.walks {
 			t.Errorf("%s: %s, want a walk away %v", c.name, got, c.walks)
 		}
-	}
-}
-
-// fightAt is when the fights of the tests begin.
-var fightAt = time.Date(2026, 12, 4, 9, 0, 0, 0, time.UTC)
-
-// hurtBy and defending are a zombie's blow, and the fight back the game
-// starts with it; onAWhile is the word on a long action.
-var (
-	onAWhile = agent.Perception{Source: agent.SourceGame, Kind: agent.KindCommentary, Addressed: true, At: fightAt,
-		Text: "You have been at find_block(block=iron_ore, count=3) for 20s."}
-	hurtBy    = agent.Perception{Source: agent.SourceGame, Kind: agent.KindFight, At: fightAt, Text: "Zombie hit you for 3.0; health 17.0/20."}
-	defending = agent.Perception{Source: agent.SourceGame, Kind: agent.KindReflex, At: fightAt,
-		Reflex: &agent.ReflexNote{At: fightAt, Reflex: protocol.ReflexDefend, Event: protocol.EventStarted, Message: "defending against Zombie after taking 3.0 damage"},
-		Text:   "You are defending yourself against Zombie."}
-)
-
-// TestAPackInTheDarkIsBoltedFrom: by day in a cave or down a mine, two
-// zombies closing in at her height make her leave whatever work her hands
-// are on for the open sky; once they strike, the game's defence fights on
-// (a climb would only turn her back on them); one zombie, a pack far off
-// or above her, or a climb already under way, and nothing changes.
-func TestAPackInTheDarkIsBoltedFrom(t *testing.T) {
-	pack := []protocol.Entity{zombieAt(4), zombieAt(10)}
-	high := []protocol.Entity{{Type: "zombie", Hostile: true, Distance: 8, Y: 50}, {Type: "zombie", Hostile: true, Distance: 9, Y: 50}}
-	finding := &agent.Doing{ID: "rules-9", Action: "find_block", Call: "find_block(block=iron_ore, count=3)"}
-	climbing := &agent.Doing{ID: "rules-9", Action: "go_to_surface", Call: "go_to_surface()"}
-	for _, c := range []struct {
-		name  string
-		y     float64
-		light int
-		near  []protocol.Entity
-		doing *agent.Doing
-		ps    agent.Perception
-		bolts bool
-	}{
-		{"a pack, mining in the dark", 40, 0, pack, finding, onAWhile, true},
-		{"a pack striking, mining in the dark", 40, 0, pack, finding, hurtBy, false},
-		{"a pack, her hands free in a cave", 60, 3, pack, nil, idle, true},
-		{"a pack, in a fight", 40, 0, pack, nil, defending, false},
-		{"a pack, already climbing", 40, 0, pack, climbing, onAWhile, false},
-		{"one zombie", 40, 0, pack[:1], finding, onAWhile, false},
-		{"a pack far off", 40, 0, []protocol.Entity{zombieAt(20), zombieAt(22)}, finding, onAWhile, false},
-		{"a pack on a ledge above", 40, 0, high, finding, onAWhile, false},
-		{"a pack in a dip of the land in the light", 60, 15, pack, finding, onAWhile, false},
-	} {
-		s := withInv(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "beef": 3})
-		s.v.State.Player.Position.Y, s.v.State.Player.Food = 64, 18
-		s.v.State.World = protocol.WorldState{Time: 3000, Light: 15}
-		ground := New(&s)
-		decide(t, ground, idle) // her ground, where she came in
-		near := append([]protocol.Entity(nil), c.near...)
-		for i := range near {
-			near[i].Y += c.y - 40 // the table's heights are for her at y=40
-		}
-		s.v.State.Player.Position.Y, s.v.State.World.Light, s.v.State.Entities = c.y, c.light, near
-		if c.ps.Reflex != nil {
-			s.v.Reflexes = []agent.ReflexNote{*c.ps.Reflex}
-		}
-		var in Situation = &s
-		if c.doing != nil {
-			in = busy(&s, *c.doing)
-		}
-		m := ground
-		m.sit, m.now = in, func() time.Time { return fightAt }
-		got := callsText(decide(t, m, c.ps))
-		if bolts := got == "go_to_surface{}"; bolts != c.bolts {
-			t.Errorf("%s: %s, want a bolt for the sky %v", c.name, got, c.bolts)
-		}
-	}
-}
-
-// TestABoltEndsWhereTheSkyIs: once a climb has brought her to the sky, a
-// shaded spot there with two zombies near is the ground, not a cave: she
-// does not climb again at once, she walks away.
-func TestABoltEndsWhereTheSkyIs(t *testing.T) {
-	s := withInv(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "beef": 3})
-	s.v.State.Player.Position.Y, s.v.State.Player.Food = 64, 18
-	s.v.State.World = protocol.WorldState{Time: 3000, Light: 15}
-	m := New(&s)
-	decide(t, m, idle) // her ground, where she came in
-	s.v.State.Player.Position.Y, s.v.State.World.Light = 40, 0
-	s.v.State.Entities = []protocol.Entity{zombieAt(4), zombieAt(10)}
-	if got := callsText(decide(t, m, idle)); got != "go_to_surface{}" {
-		t.Fatalf("a pack in a cave: %s, want a bolt for the sky", got)
-	}
-	s.v.State.Player.Position.Y, s.v.State.World.Light = 41, 6 // up, under a tree
-	s.v.State.Entities = []protocol.Entity{{Type: "zombie", Hostile: true, Distance: 4, Y: 41}, {Type: "zombie", Hostile: true, Distance: 9, Y: 41}}
-	got := callsText(decide(t, m, done("go_to_surface", protocol.Success, "you walked out to open sky at (3, 41, 9)")))
-	if got != `move_away{"distance":24}` {
-		t.Fatalf("a pack in the shade at the sky: %s, want a walk away", got)
 	}
 }
