@@ -146,6 +146,28 @@ func ActionPhrase(action, paramsJSON string) string {
 		return "digging down"
 	case "bridge":
 		return "bridging " + str(m, "direction")
+	case "craft_item", "smelt_item", "store_item", "retrieve_item", "view_container", "equip_item", "discard_item", "eat_food", "use_block":
+		return itemPhrase(action, m)
+	case "check_death_log":
+		return "reading the death log"
+	case "goto_player":
+		return "going to " + orSomething(str(m, "player"))
+	case "follow_player":
+		return "following " + orSomething(str(m, "player"))
+	case "give_item":
+		return "giving " + amount(m, "item") + " to " + orSomething(str(m, "player"))
+	case "mc_chat":
+		return "typing in the chat"
+	case "pickup_items":
+		return "picking up items"
+	}
+	return strings.ReplaceAll(action, "_", " ")
+}
+
+// itemPhrase is ActionPhrase for the actions on what she carries and the
+// blocks she works at.
+func itemPhrase(action string, m map[string]any) string {
+	switch action {
 	case "craft_item":
 		return "crafting " + amount(m, "item")
 	case "use_block":
@@ -167,18 +189,6 @@ func ActionPhrase(action, paramsJSON string) string {
 			return "eating " + ItemName(it)
 		}
 		return "eating"
-	case "check_death_log":
-		return "reading the death log"
-	case "goto_player":
-		return "going to " + orSomething(str(m, "player"))
-	case "follow_player":
-		return "following " + orSomething(str(m, "player"))
-	case "give_item":
-		return "giving " + amount(m, "item") + " to " + orSomething(str(m, "player"))
-	case "mc_chat":
-		return "typing in the chat"
-	case "pickup_items":
-		return "picking up items"
 	}
 	return strings.ReplaceAll(action, "_", " ")
 }

@@ -99,14 +99,8 @@ func (b *Book) PlanNear(item string, count int, have game.Inventory, near Nearby
 // (the reference the memo is tested against).
 func (b *Book) plan(item string, count int, have game.Inventory, near Nearby, m *memo) (*Plan, error) {
 	item = Normalize(item)
-	if err := b.CheckItem(item); err != nil {
+	if err := b.checkAsk(item, count); err != nil {
 		return nil, err
-	}
-	if count < 1 {
-		return nil, fault.Wrap(fault.CodeInvalid, ErrBadCount, fmt.Sprintf("ask for at least 1 %s, not %d", item, count))
-	}
-	if limit := inventorySlots * b.StackSize(item); count > limit {
-		return nil, fault.Wrap(fault.CodeInvalid, ErrBadCount, fmt.Sprintf("you can carry at most %d %s (%d stacks of %d), not %d", limit, item, inventorySlots, b.StackSize(item), count))
 	}
 	start := game.Inventory{}
 	for k, v := range have {
@@ -155,11 +149,33 @@ func (b *Book) plan(item string, count int, have game.Inventory, near Nearby, m 
 	if err := p.play(final, plan.Steps); err != nil {
 		return nil, fmt.Errorf("recipes: planning %d %s went wrong: %w", count, item, err)
 	}
+	plan.finish(begin, final)
+	return plan, nil
+}
+
+// checkAsk refuses an item the book does not know, or a count she cannot
+// ask for or carry.
+func (b *Book) checkAsk(item string, count int) error {
+	if err := b.CheckItem(item); err != nil {
+		return err
+	}
+	if count < 1 {
+		return fault.Wrap(fault.CodeInvalid, ErrBadCount, fmt.Sprintf("ask for at least 1 %s, not %d", item, count))
+	}
+	if limit := inventorySlots * b.StackSize(item); count > limit {
+		return fault.Wrap(fault.CodeInvalid, ErrBadCount, fmt.Sprintf("you can carry at most %d %s (%d stacks of %d), not %d", limit, item, inventorySlots, b.StackSize(item), count))
+	}
+	return nil
+}
+
+// finish fills in what the played plan leaves over (final against begin,
+// less the items asked for) and the stations its steps need.
+func (plan *Plan) finish(begin, final game.Inventory) {
 	plan.Leftovers = map[string]int{}
 	for k, v := range final {
 		d := v - begin[k]
-		if k == item {
-			d -= count
+		if k == plan.Item {
+			d -= plan.Count
 		}
 		if d > 0 {
 			plan.Leftovers[k] = d
@@ -179,7 +195,6 @@ func (b *Book) plan(item string, count int, have game.Inventory, near Nearby, m 
 	if plan.Steps == nil {
 		plan.Steps = []Step{}
 	}
-	return plan, nil
 }
 
 // startInventory is what she has once she has gathered what is missing:
