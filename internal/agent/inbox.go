@@ -5,6 +5,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"beaweb/internal/lockstep"
 )
 
 // Inbox is where perceptions wait for her next turn: the senses, her hands
@@ -16,6 +18,9 @@ type Inbox struct {
 	queue  chan Perception
 	qmu    sync.Mutex // serialises the rare rebuild of a full queue
 	open   atomic.Bool
+	// clock is the lockstep clock (nil without): each waiting perception
+	// holds a token, which the mind gives back once it has taken it in.
+	clock *lockstep.Clock
 }
 
 // queueSize bounds the perceptions waiting for a turn; see enqueue for
@@ -23,12 +28,13 @@ type Inbox struct {
 const queueSize = 256
 
 // NewInbox returns an open inbox letting chat not said to her in at most
-// once per chatCooldown (0 means 20 s).
-func NewInbox(chatCooldown time.Duration, logger *slog.Logger) *Inbox {
+// once per chatCooldown (0 means 20 s) of the clock's time (nil is the wall
+// clock; see NewLive).
+func NewInbox(chatCooldown time.Duration, logger *slog.Logger, clock *lockstep.Clock) *Inbox {
 	if chatCooldown <= 0 {
 		chatCooldown = 20 * time.Second
 	}
-	in := &Inbox{gate: NewGate(chatCooldown), logger: logger, queue: make(chan Perception, queueSize)}
+	in := &Inbox{gate: NewGate(chatCooldown), logger: logger, queue: make(chan Perception, queueSize), clock: clock}
 	in.open.Store(true)
 	return in
 }
@@ -37,7 +43,7 @@ func NewInbox(chatCooldown time.Duration, logger *slog.Logger) *Inbox {
 // never blocks.
 func (in *Inbox) Perceive(p Perception) {
 	if p.At.IsZero() {
-		p.At = time.Now()
+		p.At = in.clock.Now()
 	}
 	if !in.open.Load() || !in.gate.Pass(p) {
 		return
@@ -56,10 +62,12 @@ func (in *Inbox) Perceive(p Perception) {
 func (in *Inbox) enqueue(p Perception) (lost Perception, ok bool) {
 	in.qmu.Lock()
 	defer in.qmu.Unlock()
+	in.clock.Add(1)
 	select {
 	case in.queue <- p:
 		return Perception{}, true
 	default:
+		in.clock.Done() // a full queue keeps its count: one in, one lost
 	}
 	idle := func(q Perception) bool { return q.Kind == KindChat && !q.Addressed }
 	var keep []Perception
@@ -87,13 +95,15 @@ func (in *Inbox) enqueue(p Perception) (lost Perception, ok bool) {
 }
 
 // drain collects what else is waiting after first, so one turn reads
-// everything that happened while she was thinking.
+// everything that happened while she was thinking. The tokens of all but
+// first are given back: the mind holds one for the turn.
 func (in *Inbox) drain(first Perception) []Perception {
 	ps := []Perception{first}
 	for {
 		select {
 		case p := <-in.queue:
 			ps = append(ps, p)
+			in.clock.Done()
 		default:
 			return ps
 		}
