@@ -18,9 +18,10 @@ type Inbox struct {
 	queue  chan Perception
 	qmu    sync.Mutex // serialises the rare rebuild of a full queue
 	open   atomic.Bool
-	// clock is the lockstep clock (nil without): each waiting perception
-	// holds a token, which the mind gives back once it has taken it in.
+	// clock is the lockstep clock (nil without), and door her mind's:
+	// each perception queued rings it (see lockstep.Door).
 	clock *lockstep.Clock
+	door  *lockstep.Door
 }
 
 // queueSize bounds the perceptions waiting for a turn; see enqueue for
@@ -34,7 +35,7 @@ func NewInbox(chatCooldown time.Duration, logger *slog.Logger, clock *lockstep.C
 	if chatCooldown <= 0 {
 		chatCooldown = 20 * time.Second
 	}
-	in := &Inbox{gate: NewGate(chatCooldown), logger: logger, queue: make(chan Perception, queueSize), clock: clock}
+	in := &Inbox{gate: NewGate(chatCooldown), logger: logger, queue: make(chan Perception, queueSize), clock: clock, door: clock.Door()}
 	in.open.Store(true)
 	return in
 }
@@ -62,12 +63,11 @@ func (in *Inbox) Perceive(p Perception) {
 func (in *Inbox) enqueue(p Perception) (lost Perception, ok bool) {
 	in.qmu.Lock()
 	defer in.qmu.Unlock()
-	in.clock.Add(1)
+	defer in.door.Ring()
 	select {
 	case in.queue <- p:
 		return Perception{}, true
 	default:
-		in.clock.Done() // a full queue keeps its count: one in, one lost
 	}
 	idle := func(q Perception) bool { return q.Kind == KindChat && !q.Addressed }
 	var keep []Perception
@@ -95,15 +95,13 @@ func (in *Inbox) enqueue(p Perception) (lost Perception, ok bool) {
 }
 
 // drain collects what else is waiting after first, so one turn reads
-// everything that happened while she was thinking. The tokens of all but
-// first are given back: the mind holds one for the turn.
+// everything that happened while she was thinking.
 func (in *Inbox) drain(first Perception) []Perception {
 	ps := []Perception{first}
 	for {
 		select {
 		case p := <-in.queue:
 			ps = append(ps, p)
-			in.clock.Done()
 		default:
 			return ps
 		}

@@ -121,19 +121,23 @@ func (l *Live) WaitState(ctx context.Context, after time.Time, max time.Duration
 	l.waiting++
 	l.mu.Unlock()
 	l.clock.Done()
-	t := time.NewTimer(max)
-	defer t.Stop()
+	timeout, stop := l.clock.After(max) // game time in lockstep
+	held := 0                           // tokens paid for this wake-up
 	select {
 	case <-fresh:
-	case <-t.C:
+	case <-timeout:
+		held++ // paid by the clock; stop gives back one never received
 	case <-ctx.Done():
 	}
+	stop()
 	l.mu.Lock()
-	if l.fresh == fresh { // not closed: nobody paid for this wake-up
-		l.waiting--
-		l.clock.Add(1)
+	if l.fresh == fresh {
+		l.waiting-- // not closed: still counted as waiting
+	} else {
+		held++ // paid by the Update that closed it
 	}
 	l.mu.Unlock()
+	l.clock.Add(1 - held) // the caller runs on one token again
 }
 
 // appendKeep returns a new slice with v appended, keeping at most max of the

@@ -96,8 +96,7 @@ type Mind struct {
 	lastComment   time.Time
 	heardProgress string
 	heardInv      time.Time
-	turnCtx       context.Context  // set by Run: what batches started by a turn run under
-	ticks         <-chan time.Time // set by Run, read by its goroutine: the nudges' tick
+	turnCtx       context.Context // set by Run: what batches started by a turn run under
 }
 
 // MindDeps are the parts a mind is wired from, each built before it.
@@ -216,28 +215,31 @@ func (m *Mind) Run(ctx context.Context) error {
 	m.mu.Lock()
 	every := nudgeTick(m.cfg)
 	m.mu.Unlock()
-	clock := m.live.Clock()
-	tick, stop := clock.Every(every)
+	clock, door := m.live.Clock(), m.inbox.door
+	tick, stop := clock.EveryBehind(every, door)
 	defer stop()
-	m.ticks = tick
+	pending := func() bool { return len(m.inbox.queue) > 0 || len(tick) > 0 }
 	for {
-		// Each wake-up holds one token on a lockstep clock, given back once
-		// the turn is through; outside lockstep these calls do nothing.
+		// In lockstep her mind runs on one token, given back only while it
+		// waits here with nothing queued; outside lockstep these calls do
+		// nothing.
+		door.Park(pending)
 		select {
 		case <-ctx.Done():
+			door.Enter()
 			return nil
 		case p := <-m.inbox.queue:
+			door.Enter()
 			m.settle(ctx)
 			m.turn(ctx, m.gather(p))
-			clock.Done()
 		case now := <-tick:
+			door.Enter()
 			m.settle(ctx)
 			if clock != nil {
 				// Perceptions that came with this tick go first, as they would
 				// had the select picked them.
 				select {
 				case p := <-m.inbox.queue:
-					clock.Done() // one token for this wake-up: p's
 					m.turn(ctx, m.gather(p))
 				default:
 				}
@@ -245,7 +247,6 @@ func (m *Mind) Run(ctx context.Context) error {
 			if p, ok := m.nudge(ctx, now); ok {
 				m.turn(ctx, []Perception{p})
 			}
-			clock.Done()
 		}
 	}
 }
@@ -256,11 +257,11 @@ const settlePatience = 5 * time.Second
 // settle, in lockstep, waits until her mind is the only work left: every
 // packet of the tick read and sensed, every action's answer taken in. Her
 // mind calls it before it reads her state, so a turn reads the same game
-// however the goroutines happened to run. What it holds is the token it
-// runs on and those of the perceptions and the nudge tick waiting for it.
-// Outside lockstep it returns at once. Only Run's goroutine calls it.
+// however the goroutines happened to run. Her mind holds one token then,
+// the one it runs on (see lockstep.Door). Outside lockstep it returns at
+// once. Only Run's goroutine calls it.
 func (m *Mind) settle(ctx context.Context) {
-	m.live.Clock().Settle(ctx, func() int64 { return 1 + int64(len(m.inbox.queue)+len(m.ticks)) }, settlePatience)
+	m.live.Clock().Settle(ctx, func() int64 { return 1 }, settlePatience)
 }
 
 // gather takes first and everything else waiting. In lockstep they are put

@@ -110,6 +110,9 @@ func (m *Mind) ask(ctx context.Context, t *turnRun, step int) (ModelResponse, er
 	m.mu.Lock()
 	system := m.cfg.System
 	m.mu.Unlock()
+	// A tool of the step before may have waited for the game: what the
+	// world sent meanwhile is sensed before the model reads her state.
+	m.settle(ctx)
 	now := "# Right now\n\n" + m.liveState(ctx)
 	if step == 0 {
 		t.rec.Shown = system + "\n\n---\n\n" + t.msgs[len(t.msgs)-1].Text + "\n\n" + now

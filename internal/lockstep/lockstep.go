@@ -9,9 +9,10 @@
 // work on pays its token first: the world for each frame it sends, the
 // brain's reader for each packet it queues, whoever wakes a goroutine for
 // that goroutine, and the goroutine gives its token back once it waits
-// again. The brain's clock reads the world's ticks (Now), and its periodic
-// timers (Every) fire as the world advances, paying for the goroutine they
-// wake.
+// again. A goroutine with a queue of its own waits behind a Door, so that
+// what is queued for it holds the world only while it is parked. The
+// brain's clock reads the world's ticks (Now), and its timers (Every,
+// After) fire as the world advances, paying for the goroutine they wake.
 //
 // A nil *Clock is the wall clock: its Add and Done do nothing, Now is
 // time.Now, Every is a time.Ticker and Settle returns at once. Code that can
@@ -208,14 +209,29 @@ func (c *Clock) Advance(tick int64) {
 	now := c.Now()
 	c.mu.Lock()
 	due := make([]*ticker, 0, len(c.tickers))
+	kept := c.tickers[:0]
 	for _, t := range c.tickers {
 		if !now.Before(t.next) {
 			due = append(due, t)
 			t.next = now.Add(t.every)
+			if t.every == 0 {
+				continue // After's: it fires once
+			}
 		}
+		kept = append(kept, t)
 	}
+	clear(c.tickers[len(kept):])
+	c.tickers = kept
 	c.mu.Unlock()
 	for _, t := range due {
+		if t.door != nil {
+			select {
+			case t.ch <- now:
+			default: // the last one is still unread: one wake-up is enough
+			}
+			t.door.Ring()
+			continue
+		}
 		c.Add(1)
 		select {
 		case t.ch <- now:
@@ -223,15 +239,15 @@ func (c *Clock) Advance(tick int64) {
 			c.Done() // the last one is still unread: one wake-up is enough
 		}
 	}
-	c.mu.Lock()
-	c.wakeLocked() // a waiter counting its own queue sees the tick there now
-	c.mu.Unlock()
 }
 
 type ticker struct {
-	every time.Duration
+	every time.Duration // 0 for After's, which fires once
 	next  time.Time
 	ch    chan time.Time
+	// door, for a ticker whose receiver waits behind a Door, is rung
+	// instead of paying for each time sent (EveryBehind).
+	door *Door
 }
 
 // Every returns a channel that receives the game's time every d of it, and
@@ -243,7 +259,33 @@ func (c *Clock) Every(d time.Duration) (<-chan time.Time, func()) {
 		t := time.NewTicker(d)
 		return t.C, t.Stop
 	}
-	t := &ticker{every: d, next: c.Now().Add(d), ch: make(chan time.Time, 1)}
+	return c.add(&ticker{every: d, next: c.Now().Add(d), ch: make(chan time.Time, 1)})
+}
+
+// EveryBehind is Every for a receiver that waits behind door: a time sent
+// holds no token of its own; it rings the door, which pays for the
+// receiver's wake-up only while it is parked.
+func (c *Clock) EveryBehind(d time.Duration, door *Door) (<-chan time.Time, func()) {
+	if c == nil {
+		return c.Every(d)
+	}
+	return c.add(&ticker{every: d, next: c.Now().Add(d), ch: make(chan time.Time, 1), door: door})
+}
+
+// After returns a channel that receives the game's time once d of it has
+// passed, and the function that stops it; as with Every, the receiver
+// holds a token for what it receives, and stop gives back the token of a
+// time sent but never received. A nil Clock's is a time.Timer.
+func (c *Clock) After(d time.Duration) (<-chan time.Time, func()) {
+	if c == nil {
+		t := time.NewTimer(d)
+		return t.C, func() { t.Stop() }
+	}
+	return c.add(&ticker{next: c.Now().Add(d), ch: make(chan time.Time, 1)})
+}
+
+// add starts t and returns its channel and its stop.
+func (c *Clock) add(t *ticker) (<-chan time.Time, func()) {
 	c.mu.Lock()
 	c.tickers = append(c.tickers, t)
 	c.mu.Unlock()
@@ -258,7 +300,9 @@ func (c *Clock) Every(d time.Duration) (<-chan time.Time, func()) {
 		c.mu.Unlock()
 		select {
 		case <-t.ch: // a tick nobody will read gives its token back
-			c.Done()
+			if t.door == nil {
+				c.Done()
+			}
 		default:
 		}
 	}

@@ -199,3 +199,110 @@ func TestANilClockIsTheWallClock(t *testing.T) {
 		}
 	})
 }
+
+// TestAfterFiresOnceInGameTime: After fires at the first tick at or past
+// its time and never again; stopped before it fires, it never does, and
+// stopped with its time unread it gives the token back.
+func TestAfterFiresOnceInGameTime(t *testing.T) {
+	c := New(epoch)
+	ch, stop := c.After(time.Second)
+	c.Advance(10)
+	if len(ch) != 0 {
+		t.Fatal("fired half a second early")
+	}
+	c.Advance(25)
+	if at := <-ch; !at.Equal(epoch.Add(25 * TickLength)) {
+		t.Errorf("fired at %v, want tick 25's time", at)
+	}
+	c.Done()
+	c.Advance(100)
+	if len(ch) != 0 || c.Work() != 0 {
+		t.Fatalf("fired twice: %d waiting, work %d", len(ch), c.Work())
+	}
+	stop()
+
+	ch, stop = c.After(time.Second)
+	c.Advance(200)
+	stop()
+	if c.Work() != 0 {
+		t.Errorf("work %d after stopping a timer whose time was never read, want 0", c.Work())
+	}
+	ch, stop = c.After(time.Second)
+	stop()
+	c.Advance(400)
+	if len(ch) != 0 {
+		t.Error("a stopped timer fired")
+	}
+}
+
+// TestADoorPaysOnlyForAParkedGoroutine: a goroutine parked behind its door
+// is woken by the first ring, paid for once; a ring while it is busy, or
+// while it waits for the game in the middle of its work, pays nothing, so
+// the world goes on; and it holds no token before it first runs.
+func TestADoorPaysOnlyForAParkedGoroutine(t *testing.T) {
+	c := New(epoch)
+	d := c.Door()
+	queue := make(chan int, 4)
+	pending := func() bool { return len(queue) > 0 }
+	d.Park(pending) // not yet running: nothing to give back
+	if c.Work() != 0 {
+		t.Fatalf("work %d after the first park, want 0", c.Work())
+	}
+	c.Add(1) // a producer at work
+	queue <- 1
+	d.Ring()
+	queue <- 2
+	d.Ring()
+	c.Done() // the producer is through
+	if c.Work() != 1 {
+		t.Fatalf("work %d after two rings on a parked goroutine, want 1", c.Work())
+	}
+	<-queue
+	d.Enter()
+	if c.Work() != 1 {
+		t.Fatalf("work %d once it entered, want 1: its own", c.Work())
+	}
+	d.Park(pending) // the second is still queued: it keeps its token
+	if c.Work() != 1 {
+		t.Fatalf("work %d after a park with work queued, want 1", c.Work())
+	}
+	<-queue
+	d.Enter()
+	c.Done() // it waits for the game in the middle of its work
+	queue <- 3
+	d.Ring() // busy, not parked: the world is not held
+	if c.Work() != 0 {
+		t.Fatalf("work %d after a ring on a busy goroutine, want 0", c.Work())
+	}
+	c.Add(1) // the game's answer wakes it
+	d.Park(pending)
+	<-queue
+	d.Enter()
+	d.Park(pending)
+	if c.Work() != 0 {
+		t.Fatalf("work %d once it parked with nothing queued, want 0", c.Work())
+	}
+	if s, o := c.Stalls(); s != 0 || o != 0 {
+		t.Errorf("%d stalls, %d overdrawn", s, o)
+	}
+}
+
+// TestATickBehindADoorRingsIt: a ticker whose receiver waits behind a door
+// pays for nothing itself.
+func TestATickBehindADoorRingsIt(t *testing.T) {
+	c := New(epoch)
+	d := c.Door()
+	ch, stop := c.EveryBehind(time.Second, d)
+	defer stop()
+	c.Advance(20)
+	if c.Work() != 1 || len(ch) != 1 {
+		t.Fatalf("work %d, %d waiting: want the parked receiver's wake-up paid once", c.Work(), len(ch))
+	}
+	<-ch
+	d.Enter()
+	c.Done() // busy, waiting for the game
+	c.Advance(40)
+	if c.Work() != 0 || len(ch) != 1 {
+		t.Fatalf("work %d, %d waiting: a tick for a busy receiver must not hold the world", c.Work(), len(ch))
+	}
+}

@@ -94,14 +94,18 @@ func (c *Client) Send(ctx context.Context, action string, params any, sent func(
 	c.cfg.Lockstep.Done()
 	var timeout <-chan time.Time
 	if wait > 0 {
-		t := time.NewTimer(wait)
-		defer t.Stop()
-		timeout = t.C
+		// In lockstep the wait is game time, as the game's budget is.
+		t, stop := c.cfg.Lockstep.After(wait)
+		defer stop()
+		timeout = t
 	}
 	select {
 	case r := <-k.ch:
 		return r.ans, r.err
 	case <-timeout:
+		// The clock paid for this wake-up, and whoever ends the call pays
+		// again: one is given back.
+		defer c.cfg.Lockstep.Done()
 		if cn.abandon(k) {
 			c.log.Warn("modclient: gave up waiting for an answer", slog.String("id", k.id),
 				slog.String("action", action), slog.Duration("after", wait))
