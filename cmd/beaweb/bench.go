@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"beaweb/internal/game/protocol"
+	"beaweb/internal/lockstep"
 	"beaweb/internal/settings"
 	"beaweb/internal/store"
 )
@@ -37,13 +39,17 @@ type benchSettings struct {
 	getenv func(string) string
 }
 
+// maxSpeed is the practice world's fastest clock: with the world keeping
+// step with her mind, as fast as the machine goes.
+const maxSpeed = 10000
+
 // ticksPerDay is a game day in ticks; ticksPerMinute a game minute.
 const (
 	ticksPerDay    = 24000
 	ticksPerMinute = 1200
 )
 
-const benchUsage = `usage: beaweb bench [--seeds 1-10] [--speed 20] [--days 2] [--peaceful] [--parallel N] [--json]
+const benchUsage = `usage: beaweb bench [--seeds 1-10] [--speed 10000] [--days 2] [--peaceful] [--parallel N] [--json]
                     [--keep DIR] [--model-provider P] [--model-url URL] [--model NAME]
 
 Plays the practice world headless for each seed with the brain beaweb runs
@@ -53,10 +59,12 @@ seed, the game minutes to her first log, crafting table, wooden and stone
 pickaxes, furnace, iron ingot and iron pickaxe, her deaths, actions and
 failures, the failure she met most, and her model's calls and tokens.
 
-Each seed gets a world, a brain and a database of its own. Her timers count
-game time (divided by --speed). The practice world's clock follows the wall
-clock, so on a busy machine, or with --parallel above 1, her think time
-costs more game time and the minutes may move a little from run to run.
+Each seed gets a world, a brain and a database of its own. The world and
+her mind keep step: the world runs a tick only once her mind has taken in
+the last one and has nothing left to do but wait for the game, and her
+timers count the world's ticks. So a seed plays the same whatever the
+machine's load, one seed at a time or several (--parallel), and --speed is
+only the fastest the world may run (at most 10000).
 `
 
 // runBench is `beaweb bench`: it plays every seed, prints a progress line
@@ -101,7 +109,7 @@ var modelFlags = []string{"model-provider", "model-url", "model"}
 // parseBench reads bench's flags. The model flags are beaweb's own, checked
 // by the settings they set.
 func parseBench(args []string, getenv func(string) string, stderr io.Writer) (benchSettings, error) {
-	s := benchSettings{Speed: 20, Days: 2, Parallel: 1, getenv: getenv}
+	s := benchSettings{Speed: maxSpeed, Days: 2, Parallel: 1, getenv: getenv}
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
@@ -109,7 +117,7 @@ func parseBench(args []string, getenv func(string) string, stderr io.Writer) (be
 		fs.PrintDefaults()
 	}
 	seeds := fs.String("seeds", "1-10", "the seeds to play: 1-10, or a list such as 1,3,5-7")
-	fs.Float64Var(&s.Speed, "speed", s.Speed, "practice world clock speed: 1 is 20 ticks a second")
+	fs.Float64Var(&s.Speed, "speed", s.Speed, "the fastest the practice world may run: 1 is 20 ticks a second; the default is as fast as her mind keeps up")
 	fs.Float64Var(&s.Days, "days", s.Days, "game days to play each seed (20 game minutes each)")
 	fs.BoolVar(&s.Peaceful, "peaceful", false, "practice world without monsters")
 	fs.IntVar(&s.Parallel, "parallel", s.Parallel, "seeds played at once")
@@ -252,30 +260,35 @@ func playSeed(ctx context.Context, s benchSettings, seed int64) (r seedResult) {
 
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
-	ready := make(chan addrs, 1)
 	served := make(chan error, 1)
 	logs := &tailWriter{max: 4 << 10}
+	// The world and her mind keep step (package lockstep): the world runs a
+	// tick only once her mind has taken in the last, and her clock is the
+	// world's, so the seed plays the same however loaded the machine is.
+	clock := lockstep.New(started)
+	obs := newObservation(int64(s.Days * ticksPerDay))
 	go func() {
 		served <- serve(runCtx, cfg, env{getenv: func(string) string { return "" }, stdout: io.Discard, stderr: logs,
-			ready: func(a addrs) { ready <- a }})
+			lockstep: clock, watch: func(p protocol.Packet) {
+				if obs.note(p) {
+					clock.Release() // her way out stops her hands without a token
+					stop()
+				}
+			}})
 	}()
-	var at addrs
-	select {
-	case at = <-ready:
-	case err := <-served:
-		r.Error = fmt.Sprintf("beaweb did not start: %v", err)
-		return r
-	}
-	obs, err := watchWorld(runCtx, at.Mod, int64(s.Days*ticksPerDay))
-	stop()
-	if serr := <-served; serr != nil && err == nil {
-		err = serr
+	err = <-served
+	switch {
+	case err == nil && ctx.Err() == nil && !obs.over():
+		err = fmt.Errorf("beaweb stopped after %.1f game minutes", minutes(obs.ticks))
+	case err != nil:
+		err = fmt.Errorf("beaweb stopped: %w", err)
 	}
 	if err != nil {
 		r.Error = fmt.Sprintf("%v (last log lines: %s)", err, strings.TrimSpace(logs.String()))
 		return r
 	}
 	r.fill(obs)
+	r.Stalls, r.Overdrawn = clock.Stalls()
 
 	db, err := store.Open(ctx, cfg.DB, nil)
 	if err != nil {

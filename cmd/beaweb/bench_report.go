@@ -33,10 +33,16 @@ type seedResult struct {
 	// Wall is how long the seed took on this machine; it is left out of
 	// the JSON, which is the same for the same play whatever the machine.
 	Wall time.Duration `json:"-"`
+	// Stalls and Overdrawn are lockstep's own health (lockstep.Clock's
+	// Stalls): ticks the world ran without waiting for her mind, and work
+	// given back that was never counted. Both 0 in a run that kept step;
+	// otherwise the seed may not play the same next time.
+	Stalls    int64 `json:"lockstep_stalls,omitempty"`
+	Overdrawn int64 `json:"lockstep_overdrawn,omitempty"`
 }
 
 // fill copies what the watcher saw.
-func (r *seedResult) fill(o observation) {
+func (r *seedResult) fill(o *observation) {
 	r.Minutes = minutes(o.ticks)
 	r.First = map[string]float64{}
 	for m, tick := range o.first {
@@ -58,8 +64,12 @@ func (r seedResult) progress() string {
 	if m, ok := r.First["iron_pickaxe"]; ok {
 		iron = fmt.Sprintf("iron pickaxe at %.1f min", m)
 	}
-	return fmt.Sprintf("seed %d: %.1f game minutes in %s: %s, %d deaths, %d actions, %d failures",
+	line := fmt.Sprintf("seed %d: %.1f game minutes in %s: %s, %d deaths, %d actions, %d failures",
 		r.Seed, r.Minutes, r.Wall, iron, len(r.Deaths), r.Actions, r.Failures)
+	if r.Stalls > 0 || r.Overdrawn > 0 {
+		line += fmt.Sprintf(" (the world lost step with her %d times, so this seed may not play the same again)", r.Stalls+r.Overdrawn)
+	}
+	return line
 }
 
 // benchHeads are the table's milestone columns, in milestones' order.

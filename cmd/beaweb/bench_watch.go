@@ -1,11 +1,8 @@
 package main
 
 import (
-	"context"
-	"fmt"
 	"strings"
 
-	"beaweb/internal/game/modclient"
 	"beaweb/internal/game/protocol"
 )
 
@@ -16,8 +13,10 @@ var milestones = []string{"log", "crafting_table", "wooden_pickaxe", "stone_pick
 
 // observation is what a watcher of the practice world saw of her: the tick
 // each milestone first showed in her inventory, her deaths and what she
-// carried at the end.
+// carried at the end. It takes packets from the world's goroutine only
+// (practice.Options.Watch), and is read once the world has stopped.
 type observation struct {
+	until  int64            // the tick the run ends at
 	first  map[string]int64 // milestone → tick
 	deaths []benchDeath
 	last   map[string]int // her inventory at the last state
@@ -31,51 +30,24 @@ type benchDeath struct {
 	Cause  string  `json:"cause"`
 }
 
-// watchWorld connects to the practice world at url as a second client
-// (modclient, which sends nothing unless asked), which the world sends every
-// state and event of the one shared game, and reads until a state at or
-// past the tick until, or ctx ends. A link that drops after it came up ends
-// the watch with an error: the world stopped.
-func watchWorld(ctx context.Context, url string, until int64) (observation, error) {
-	obs := observation{first: map[string]int64{}}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	dropped := make(chan string, 1)
-	var up bool // written only by OnStatus, whose calls come one at a time
-	c := modclient.New(modclient.Config{URL: url, OnStatus: func(st protocol.ConnStatus) {
-		if st.Connected {
-			up = true
-		} else if up {
-			select {
-			case dropped <- st.LastError:
-			default:
-			}
-		}
-	}})
-	ran := make(chan error, 1)
-	go func() { ran <- c.Run(ctx) }()
-	defer func() { cancel(); <-ran }()
-	for {
-		select {
-		case <-ctx.Done():
-			return obs, ctx.Err()
-		case why := <-dropped:
-			return obs, fmt.Errorf("the practice world stopped after %.1f game minutes: %s", float64(obs.ticks)/ticksPerMinute, why)
-		case p := <-c.Events():
-			if obs.note(p, until) {
-				return obs, nil
-			}
-		}
-	}
+func newObservation(until int64) *observation {
+	return &observation{until: until, first: map[string]int64{}}
 }
 
+// over reports whether the run has reached its end.
+func (o *observation) over() bool { return o.ticks >= o.until }
+
 // note reads one packet of the game: a state's milestones, a death. It
-// reports whether the state reached the tick until.
-func (o *observation) note(p protocol.Packet, until int64) bool {
+// reports whether the run has reached its end; what comes after, while the
+// world stops, is not noted, so every run ends at the same tick.
+func (o *observation) note(p protocol.Packet) bool {
+	if o.over() {
+		return true
+	}
 	switch p := p.(type) {
 	case protocol.State:
 		o.see(p)
-		return o.ticks >= until
+		return o.over()
 	case protocol.Death:
 		cause := p.Cause
 		if cause == "" {

@@ -18,11 +18,12 @@ type brainTimers struct {
 // so there each timer is divided by X: at speed 20 the 30 s idle nudge comes
 // after 1.5 s, which is 30 s of her game, and a sped-up run plays as a real
 // one would. A timer that is off (0) stays off; none is shorter than a
-// millisecond.
-func (c config) brainTimers() brainTimers {
+// millisecond. In lockstep (bench) her clock is the world's ticks, so the
+// timers stand as they are.
+func (c config) brainTimers(lockstep bool) brainTimers {
 	t := brainTimers{IdleNudge: c.IdleNudge, Commentary: c.Commentary, ReflexMemory: agent.DefaultReflexMemory}
 	speed := c.PracticeWorld.Speed
-	if !c.Practice || speed <= 0 || speed == 1 {
+	if !c.Practice || lockstep || speed <= 0 || speed == 1 {
 		return t
 	}
 	scale := func(d time.Duration) time.Duration {

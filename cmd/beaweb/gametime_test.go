@@ -25,7 +25,7 @@ func TestBrainTimersCountGameTime(t *testing.T) {
 			cfg := defaults()
 			cfg.Practice, cfg.PracticeWorld.Speed = c.practice, c.speed
 			cfg.IdleNudge, cfg.Commentary = c.idle, 20*time.Second
-			if got := cfg.brainTimers(); got != c.want {
+			if got := cfg.brainTimers(false); got != c.want {
 				t.Fatalf("got %+v, want %+v", got, c.want)
 			}
 		})

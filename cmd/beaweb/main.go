@@ -14,6 +14,8 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game/practice"
+	"beaweb/internal/game/protocol"
+	"beaweb/internal/lockstep"
 	"beaweb/internal/planner/script"
 )
 
@@ -35,6 +37,11 @@ type env struct {
 	// and the practice world's options instead of the flags'.
 	model    agent.Model
 	practice *practice.Options
+
+	// `beaweb bench` only: the clock the practice world and her mind keep
+	// step by (see package lockstep), and what watches the world's packets.
+	lockstep *lockstep.Clock
+	watch    func(protocol.Packet)
 }
 
 // addrs are where a running beaweb can be reached.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"beaweb/internal/agent"
 	"beaweb/internal/agent/tools"
@@ -140,6 +141,8 @@ type sitAt struct {
 	dim string
 }
 
+func (*sitAt) Now() time.Time { return time.Now() }
+
 func (s *sitAt) Snapshot() agent.Snapshot {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -210,7 +213,7 @@ func TestMemoryToolsOnTheStore(t *testing.T) {
 
 	// She dies in the nether: the death and last_death are stored by her
 	// senses alone, and she can walk back to it.
-	live := agent.NewLive("Bea", nopPublisher{})
+	live := agent.NewLive("Bea", nopPublisher{}, nil)
 	surface := agent.NewSurface(live, nil, db, agent.NewMap(db, live, slog.New(slog.DiscardHandler)), slog.New(slog.DiscardHandler), func(agent.Perception) {})
 	surface.Handle(ctx, protocol.Hello{World: protocol.WorldID{Server: server, Dimension: "the_nether"}})
 	surface.Handle(ctx, protocol.Death{Cause: "burned to death", Position: game.Vec3{X: 12.3, Y: 31, Z: -7.8}, Dimension: "the_nether"})

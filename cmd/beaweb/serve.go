@@ -17,6 +17,7 @@ import (
 	"beaweb/internal/agent/tools"
 	"beaweb/internal/game/modclient"
 	"beaweb/internal/game/practice"
+	"beaweb/internal/lockstep"
 	"beaweb/internal/planner/blueprint"
 	"beaweb/internal/store"
 	"beaweb/web"
@@ -68,7 +69,7 @@ func serve(ctx context.Context, cfg config, e env) error {
 	}
 
 	hub := live.New[agent.Change](256)
-	app, err := newApplication(cfg, saved, db, hub, logger)
+	app, err := newApplication(cfg, saved, db, hub, e.lockstep, logger)
 	if err != nil {
 		return err
 	}
@@ -93,6 +94,7 @@ func serve(ctx context.Context, cfg config, e env) error {
 		e.ready(addrs{Dashboard: url, Mod: cfg.ModURL, DB: cfg.DB})
 	}
 	<-ctx.Done()
+	e.lockstep.Release() // the world answers her last requests without waiting for her
 	app.stop(gameCtx, mindDone)
 	stopGame()
 	return nil
@@ -138,6 +140,7 @@ func startPractice(ctx context.Context, cfg config, e env, logger *slog.Logger, 
 		opts = *e.practice
 		opts.Logger, opts.Data = logger.With("part", "practice"), data.FS
 	}
+	opts.Lockstep, opts.Watch = e.lockstep, e.watch
 	world, err := practice.New(opts)
 	if err != nil {
 		return "", err
@@ -158,7 +161,10 @@ func startPractice(ctx context.Context, cfg config, e env, logger *slog.Logger, 
 // reports to it, the inbox of perceptions, her hands, the one writer of her
 // spatial map, the models, her tools, her mind and her senses. Nothing runs
 // yet.
-func newApplication(cfg config, saved map[string]string, db *store.Store, pub agent.Publisher, logger *slog.Logger) (*application, error) {
+//
+// step is the lockstep clock her mind keeps step with a practice world by
+// (`beaweb bench`); nil everywhere else.
+func newApplication(cfg config, saved map[string]string, db *store.Store, pub agent.Publisher, step *lockstep.Clock, logger *slog.Logger) (*application, error) {
 	templates, err := blueprint.LoadTemplates(data.FS)
 	if err != nil {
 		return nil, err
@@ -168,9 +174,9 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 		return nil, err
 	}
 	mindLog := logger.With("part", "mind")
-	lv := agent.NewLive(cfg.Name, pub)
-	client := modclient.New(modclient.Config{URL: cfg.ModURL, Logger: logger.With("part", "mod"), OnStatus: lv.SetConn})
-	inbox := agent.NewInbox(0, mindLog)
+	lv := agent.NewLive(cfg.Name, pub, step)
+	client := modclient.New(modclient.Config{URL: cfg.ModURL, Logger: logger.With("part", "mod"), OnStatus: lv.SetConn, Lockstep: step})
+	inbox := agent.NewInbox(0, mindLog, step)
 	hands := agent.NewHands(client, db, lv, mindLog, inbox.Perceive)
 	spatial := agent.NewMap(db, lv, mindLog)
 	ms := newModels(rules.New(lv), logger.With("part", "model"))
@@ -178,7 +184,7 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 		Crafting: books, Building: templates, Places: db, People: db, Blocks: db, Map: spatial}
 	bill := &prices{}
 	bill.set(cfg.settings)
-	timers := cfg.brainTimers() // game time, under a sped-up practice world too
+	timers := cfg.brainTimers(step != nil) // game time, under a sped-up practice world too
 	mind := agent.NewMind(agent.MindConfig{
 		Name: cfg.Name, System: systemPrompt(cfg.Name), IdleNudge: timers.IdleNudge, Commentary: timers.Commentary,
 		ReflexMemory: timers.ReflexMemory, Off: saved[keyEnabled] == "false",

@@ -84,7 +84,7 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 	if prev.ModURL != cfg.ModURL {
 		a.client.SetURL(cfg.ModURL)
 	}
-	timers := cfg.brainTimers() // game time, under a sped-up practice world too
+	timers := cfg.brainTimers(a.live.Clock() != nil) // game time, under a sped-up practice world too
 	a.mind.SetNudges(timers.IdleNudge, timers.Commentary)
 	if prev.BuildScripts != cfg.BuildScripts {
 		a.mind.SetTools(a.tools())

@@ -29,7 +29,7 @@ func testApp(t *testing.T, cfg config) *application {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	app, err := newApplication(cfg, nil, db, nil, logger)
+	app, err := newApplication(cfg, nil, db, nil, nil, logger)
 	if err != nil {
 		t.Fatal(err)
 	}

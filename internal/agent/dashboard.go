@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"time"
 )
 
 // KindTell is a line the person at the dashboard typed to her.
@@ -29,7 +28,7 @@ func (m *Mind) Tell(ctx context.Context, text string) error {
 	if !m.Enabled() {
 		return fmt.Errorf("agent: tell: %w", ErrSkillOff)
 	}
-	now := time.Now()
+	now := m.live.Now()
 	m.live.Update(TopicVoice, func(s *Snapshot) {
 		s.Voice = appendKeep(s.Voice, Line{At: now, Text: text, From: FromDashboard}, keepVoice)
 	})

@@ -179,11 +179,14 @@ func (h *Hands) Start(ctx context.Context, actions []Action, turnID int64) {
 		h.current.superseded = true
 	}
 	h.current = b
-	h.showLocked(b, &Doing{Action: actions[0].Name, Call: actions[0].Call, Started: time.Now()})
+	h.showLocked(b, &Doing{Action: actions[0].Name, Call: actions[0].Call, Started: h.live.Now()})
 	h.mu.Unlock()
 	h.wg.Add(1)
+	clock := h.live.Clock()
+	clock.Add(1) // the batch's goroutine is work until it waits for the game
 	go func() {
 		defer h.wg.Done()
+		defer clock.Done()
 		h.run(ctx, b, actions, turnID)
 	}()
 }
@@ -233,7 +236,7 @@ func (h *Hands) Progress(p protocol.Progress) {
 		return
 	}
 	d := *b.doing
-	d.Progress = &Progress{Done: p.Done, Total: p.Total, Message: p.Message, At: time.Now()}
+	d.Progress = &Progress{Done: p.Done, Total: p.Total, Message: p.Message, At: h.live.Now()}
 	h.showLocked(b, &d)
 }
 
@@ -274,7 +277,7 @@ func (h *Hands) run(ctx context.Context, b *batch, actions []Action, turnID int6
 }
 
 func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {
-	started := time.Now()
+	started := h.live.Now()
 	rec := ActionRecord{Action: a.Name, Params: paramsJSON(a.Params), Started: started, TurnID: turnID}
 	h.mu.Lock()
 	h.showLocked(b, &Doing{Action: a.Name, Call: a.Call, Params: rec.Params, Started: started})
@@ -292,7 +295,7 @@ func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {
 	if err != nil {
 		h.logger.Debug("agent: action did not complete in the game", slog.String("action", a.Name), slog.Any("error", err))
 	}
-	ended := time.Now()
+	ended := h.live.Now()
 	text := ReadAnswer(ans)
 	if a.Read != nil {
 		text = a.Read(ctx, ans)

@@ -5,6 +5,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"beaweb/internal/lockstep"
 )
 
 // Inbox is where perceptions wait for her next turn: the senses, her hands
@@ -16,6 +18,10 @@ type Inbox struct {
 	queue  chan Perception
 	qmu    sync.Mutex // serialises the rare rebuild of a full queue
 	open   atomic.Bool
+	// clock is the lockstep clock (nil without), and door her mind's:
+	// each perception queued rings it (see lockstep.Door).
+	clock *lockstep.Clock
+	door  *lockstep.Door
 }
 
 // queueSize bounds the perceptions waiting for a turn; see enqueue for
@@ -23,12 +29,13 @@ type Inbox struct {
 const queueSize = 256
 
 // NewInbox returns an open inbox letting chat not said to her in at most
-// once per chatCooldown (0 means 20 s).
-func NewInbox(chatCooldown time.Duration, logger *slog.Logger) *Inbox {
+// once per chatCooldown (0 means 20 s) of the clock's time (nil is the wall
+// clock; see NewLive).
+func NewInbox(chatCooldown time.Duration, logger *slog.Logger, clock *lockstep.Clock) *Inbox {
 	if chatCooldown <= 0 {
 		chatCooldown = 20 * time.Second
 	}
-	in := &Inbox{gate: NewGate(chatCooldown), logger: logger, queue: make(chan Perception, queueSize)}
+	in := &Inbox{gate: NewGate(chatCooldown), logger: logger, queue: make(chan Perception, queueSize), clock: clock, door: clock.Door()}
 	in.open.Store(true)
 	return in
 }
@@ -37,7 +44,7 @@ func NewInbox(chatCooldown time.Duration, logger *slog.Logger) *Inbox {
 // never blocks.
 func (in *Inbox) Perceive(p Perception) {
 	if p.At.IsZero() {
-		p.At = time.Now()
+		p.At = in.clock.Now()
 	}
 	if !in.open.Load() || !in.gate.Pass(p) {
 		return
@@ -56,6 +63,7 @@ func (in *Inbox) Perceive(p Perception) {
 func (in *Inbox) enqueue(p Perception) (lost Perception, ok bool) {
 	in.qmu.Lock()
 	defer in.qmu.Unlock()
+	defer in.door.Ring()
 	select {
 	case in.queue <- p:
 		return Perception{}, true

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/lockstep"
 )
 
 // Publisher receives every change of the live snapshot. The dashboard's hub
@@ -37,12 +38,25 @@ type Live struct {
 	seq   uint64
 	pub   Publisher
 	fresh chan struct{} // closed at the next state packet; nil when nobody waits
+	// waiting counts the WaitStates that fresh's closing wakes, each paid
+	// for on the clock by whoever closes it.
+	waiting int
+	clock   *lockstep.Clock
 }
 
-// NewLive returns a Live publishing to pub (nil publishes nowhere).
-func NewLive(name string, pub Publisher) *Live {
-	return &Live{snap: Snapshot{Name: name, Enabled: true, At: time.Now()}, pub: pub}
+// NewLive returns a Live publishing to pub (nil publishes nowhere). clock
+// is the lockstep clock her mind keeps step with a practice world by, and
+// the time of her game; nil is the wall clock, for a real game.
+func NewLive(name string, pub Publisher, clock *lockstep.Clock) *Live {
+	return &Live{snap: Snapshot{Name: name, Enabled: true, At: clock.Now()}, pub: pub, clock: clock}
 }
+
+// Now is the time in her game: the wall clock in a real game, the world's
+// ticks in lockstep with a practice world.
+func (l *Live) Now() time.Time { return l.clock.Now() }
+
+// Clock is the lockstep clock, nil outside lockstep.
+func (l *Live) Clock() *lockstep.Clock { return l.clock }
 
 // Snapshot returns the current snapshot.
 func (l *Live) Snapshot() Snapshot {
@@ -57,11 +71,12 @@ func (l *Live) Update(topic Topic, fn func(*Snapshot)) {
 	l.mu.Lock()
 	stateAt := l.snap.StateAt
 	fn(&l.snap)
-	l.snap.At = time.Now()
+	l.snap.At = l.clock.Now()
 	l.seq++
 	if l.fresh != nil && l.snap.StateAt != stateAt {
+		l.clock.Add(l.waiting) // for each WaitState this wakes
 		close(l.fresh)
-		l.fresh = nil
+		l.fresh, l.waiting = nil, 0
 	}
 	ch := Change{Seq: l.seq, Topic: topic, Snap: l.snap}
 	// Publishing under the lock keeps changes in sequence order for every
@@ -90,6 +105,9 @@ func (l *Live) SetConn(st protocol.ConnStatus) {
 // before the state that says where she is back; a turn about any of them
 // waits for that state, so she never plans from an inventory or a place
 // that is half a second old, or from none.
+//
+// In lockstep the wait gives the caller's token back while the world runs
+// on; the caller settles (Mind.settle) before it reads on.
 func (l *Live) WaitState(ctx context.Context, after time.Time, max time.Duration) {
 	l.mu.Lock()
 	if l.snap.StateAt.After(after) {
@@ -100,14 +118,26 @@ func (l *Live) WaitState(ctx context.Context, after time.Time, max time.Duration
 		l.fresh = make(chan struct{})
 	}
 	fresh := l.fresh
+	l.waiting++
 	l.mu.Unlock()
-	t := time.NewTimer(max)
-	defer t.Stop()
+	l.clock.Done()
+	timeout, stop := l.clock.After(max) // game time in lockstep
+	held := 0                           // tokens paid for this wake-up
 	select {
 	case <-fresh:
-	case <-t.C:
+	case <-timeout:
+		held++ // paid by the clock; stop gives back one never received
 	case <-ctx.Done():
 	}
+	stop()
+	l.mu.Lock()
+	if l.fresh == fresh {
+		l.waiting-- // not closed: still counted as waiting
+	} else {
+		held++ // paid by the Update that closed it
+	}
+	l.mu.Unlock()
+	l.clock.Add(1 - held) // the caller runs on one token again
 }
 
 // appendKeep returns a new slice with v appended, keeping at most max of the

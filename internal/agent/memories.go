@@ -36,6 +36,7 @@ const (
 type memoryCache struct {
 	recall Recall
 	logger *slog.Logger
+	now    func() time.Time // her game's clock
 
 	mu    sync.Mutex
 	at    time.Time
@@ -65,8 +66,8 @@ func (c *memoryCache) memories(ctx context.Context, v Snapshot) *Memories {
 	key := world + "\x00" + dim + "\x00" + at.String()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.mem == nil || c.key != key || time.Since(c.at) >= memoryRefresh {
-		c.mem, c.key, c.at, c.facts = c.read(ctx, world, dim, at), key, time.Now(), map[string][]string{}
+	if c.mem == nil || c.key != key || c.now().Sub(c.at) >= memoryRefresh {
+		c.mem, c.key, c.at, c.facts = c.read(ctx, world, dim, at), key, c.now(), map[string][]string{}
 	}
 	out := *c.mem
 	out.Known = beyondSurvey(c.mem.Known, at, v.Survey)

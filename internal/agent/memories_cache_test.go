@@ -121,7 +121,7 @@ func TestMemoriesListThePlacesOfThisWorldNearestFirst(t *testing.T) {
 		// Another server's place, nearer than any: never hers here.
 		"other:2": {{Name: "camp", Dimension: "overworld", Pos: game.Pos{X: 0, Y: 64, Z: 1}}},
 	}}
-	c := &memoryCache{recall: recall, logger: discard()}
+	c := &memoryCache{recall: recall, logger: discard(), now: time.Now}
 	mem := c.memories(context.Background(), viewAt("w:1", "overworld", game.Pos{X: 0, Y: 64, Z: 0}))
 	if got, want := placeNames(mem.Places), []string{"home", "mine", "farm", "bastion", "portal"}; !slices.Equal(got, want) {
 		t.Fatalf("places = %v, want %v (this world's, nearest first, other dimensions after)", got, want)
@@ -131,7 +131,7 @@ func TestMemoriesListThePlacesOfThisWorldNearestFirst(t *testing.T) {
 	}
 
 	// In the nether the nether's places come first.
-	c = &memoryCache{recall: recall, logger: discard()}
+	c = &memoryCache{recall: recall, logger: discard(), now: time.Now}
 	mem = c.memories(context.Background(), viewAt("w:1", "the_nether", game.Pos{X: 2, Y: 70, Z: 2}))
 	if got, want := placeNames(mem.Places)[:2], []string{"portal", "bastion"}; !slices.Equal(got, want) {
 		t.Errorf("in the nether, places start %v, want %v", got, want)
@@ -140,7 +140,7 @@ func TestMemoriesListThePlacesOfThisWorldNearestFirst(t *testing.T) {
 	// The world is the one the hello named when no state has said it.
 	v := viewAt("", "overworld", game.Pos{})
 	v.Hello = &protocol.Hello{World: protocol.WorldID{Server: "other:2"}}
-	c = &memoryCache{recall: recall, logger: discard()}
+	c = &memoryCache{recall: recall, logger: discard(), now: time.Now}
 	if got := placeNames(c.memories(context.Background(), v).Places); !slices.Equal(got, []string{"camp"}) {
 		t.Errorf("places of the hello's world = %v, want [camp]", got)
 	}
@@ -164,7 +164,7 @@ func TestMemoriesNameTheNearestKindBeyondTheSurvey(t *testing.T) {
 		in("w:1", "overworld", "crafting_table", game.Pos{X: 300, Y: 64, Z: 0}),    // past the recall radius
 		in("w:1", "overworld", "furnace", game.Pos{X: -100, Y: 64, Z: 100}),        // far, but within it
 	}}
-	c := &memoryCache{recall: recall, logger: discard()}
+	c := &memoryCache{recall: recall, logger: discard(), now: time.Now}
 	v := viewAt("w:1", "overworld", at)
 	mem := c.memories(context.Background(), v)
 	want := []string{"chest (25, 64, 0)", "iron_ore (0, 24, 0)", "furnace (-100, 64, 100)"}
@@ -199,7 +199,7 @@ func TestMemoriesAreReadAgainWhenSheMovesOrAfterAWhile(t *testing.T) {
 			places: map[string][]game.Place{"w:1": {{Name: "home", Dimension: "overworld", Pos: game.Pos{X: 9, Y: 64, Z: 0}}}},
 			facts:  map[string][]game.Fact{"u-alex": {{Text: "likes birch"}}},
 		}
-		c := &memoryCache{recall: recall, logger: discard()}
+		c := &memoryCache{recall: recall, logger: discard(), now: time.Now}
 		ctx := context.Background()
 		v := viewAt("w:1", "overworld", game.Pos{X: 0, Y: 64, Z: 0})
 		v.State.Players = []protocol.NearPlayer{{Name: "Alex", UUID: "u-alex"}, {Name: "Steve", UUID: "u-steve"}, {Name: "Ghost"}}
@@ -231,7 +231,7 @@ func TestMemoriesAreReadAgainWhenSheMovesOrAfterAWhile(t *testing.T) {
 
 func TestMemoriesWithoutWhereOrWhat(t *testing.T) {
 	recall := &fakeRecall{places: map[string][]game.Place{"w:1": {{Name: "home", Dimension: "overworld"}}}}
-	c := &memoryCache{recall: recall, logger: discard()}
+	c := &memoryCache{recall: recall, logger: discard(), now: time.Now}
 	v := viewAt("w:1", "overworld", game.Pos{})
 	v.State = nil
 	if mem := c.memories(context.Background(), v); mem != nil {
@@ -248,7 +248,7 @@ func TestMemoriesWithoutWhereOrWhat(t *testing.T) {
 	// A memory that cannot be read is logged; the live state goes on without it.
 	var logs strings.Builder
 	recall.fail = errors.New("disk on fire")
-	c = &memoryCache{recall: recall, logger: textLogger(&logs)}
+	c = &memoryCache{recall: recall, logger: textLogger(&logs), now: time.Now}
 	mem := c.memories(context.Background(), viewAt("w:1", "overworld", game.Pos{}))
 	if mem == nil || len(mem.Places) != 0 || len(mem.Known) != 0 {
 		t.Errorf("after failed reads: %+v", mem)

@@ -82,7 +82,7 @@ func newMapSurface(senses interface {
 	Senses
 	MapStore
 }, logger *slog.Logger) *Surface {
-	live := NewLive("Bea", &recorder{})
+	live := NewLive("Bea", &recorder{}, nil)
 	return NewSurface(live, nil, senses, NewMap(senses, live, logger), logger, func(Perception) {})
 }
 

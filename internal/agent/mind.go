@@ -1,11 +1,13 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -120,8 +122,8 @@ func NewMind(cfg MindConfig, d MindDeps) *Mind {
 		cfg.KeepMessages = 60
 	}
 	m := &Mind{cfg: cfg, model: d.Model, tools: d.Tools, live: d.Live, hands: d.Hands, inbox: d.Inbox,
-		turns: d.Turns, objectives: d.Objectives, prices: d.Prices, ledger: ledger{since: time.Now()}, logger: d.Logger,
-		idleSince: time.Now(), memory: &memoryCache{recall: d.Recall, logger: d.Logger}}
+		turns: d.Turns, objectives: d.Objectives, prices: d.Prices, ledger: ledger{since: d.Live.Now()}, logger: d.Logger,
+		idleSince: d.Live.Now(), memory: &memoryCache{recall: d.Recall, logger: d.Logger, now: d.Live.Now}}
 	if cfg.ReflexMemory > 0 {
 		d.Live.Update(TopicReflex, func(s *Snapshot) { s.ReflexMemory = cfg.ReflexMemory })
 	}
@@ -213,20 +215,66 @@ func (m *Mind) Run(ctx context.Context) error {
 	m.mu.Lock()
 	every := nudgeTick(m.cfg)
 	m.mu.Unlock()
-	tick := time.NewTicker(every)
-	defer tick.Stop()
+	clock, door := m.live.Clock(), m.inbox.door
+	tick, stop := clock.EveryBehind(every, door)
+	defer stop()
+	pending := func() bool { return len(m.inbox.queue) > 0 || len(tick) > 0 }
 	for {
+		// In lockstep her mind runs on one token, given back only while it
+		// waits here with nothing queued; outside lockstep these calls do
+		// nothing.
+		door.Park(pending)
 		select {
 		case <-ctx.Done():
+			door.Enter()
 			return nil
 		case p := <-m.inbox.queue:
-			m.turn(ctx, m.inbox.drain(p))
-		case now := <-tick.C:
+			door.Enter()
+			m.settle(ctx)
+			m.turn(ctx, m.gather(p))
+		case now := <-tick:
+			door.Enter()
+			m.settle(ctx)
+			if clock != nil {
+				// Perceptions that came with this tick go first, as they would
+				// had the select picked them.
+				select {
+				case p := <-m.inbox.queue:
+					m.turn(ctx, m.gather(p))
+				default:
+				}
+			}
 			if p, ok := m.nudge(ctx, now); ok {
 				m.turn(ctx, []Perception{p})
 			}
 		}
 	}
+}
+
+// settlePatience bounds a settle on the wall clock; see lockstep's limits.
+const settlePatience = 5 * time.Second
+
+// settle, in lockstep, waits until her mind is the only work left: every
+// packet of the tick read and sensed, every action's answer taken in. Her
+// mind calls it before it reads her state, so a turn reads the same game
+// however the goroutines happened to run. Her mind holds one token then,
+// the one it runs on (see lockstep.Door). Outside lockstep it returns at
+// once. Only Run's goroutine calls it.
+func (m *Mind) settle(ctx context.Context) {
+	m.live.Clock().Settle(ctx, func() int64 { return 1 }, settlePatience)
+}
+
+// gather takes first and everything else waiting. In lockstep they are put
+// in an order of their own (source, kind, text), not the order the senses
+// and her hands happened to deliver them in the same tick.
+func (m *Mind) gather(first Perception) []Perception {
+	ps := m.inbox.drain(first)
+	if m.live.Clock() != nil {
+		slices.SortStableFunc(ps, func(a, b Perception) int {
+			return cmp.Or(cmp.Compare(a.Source, b.Source), cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Text, b.Text))
+		})
+	}
+	return ps
 }
 
 // situation says in a sentence or two what her hands are on, for asks and
@@ -235,7 +283,7 @@ func (m *Mind) situation() string {
 	v := m.live.Snapshot()
 	var b strings.Builder
 	if d, ok := m.hands.Busy(); ok {
-		fmt.Fprintf(&b, "You have been at %s for %s", d.Call, seconds(time.Since(d.Started)))
+		fmt.Fprintf(&b, "You have been at %s for %s", d.Call, seconds(m.live.Now().Sub(d.Started)))
 		if d.Progress != nil {
 			fmt.Fprintf(&b, "; last progress: %s", progressText(d.Progress))
 		}

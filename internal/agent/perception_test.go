@@ -91,7 +91,7 @@ func TestHeartbeatsNeverWakeHer(t *testing.T) {
 // fail while she is dead, so the return is when she can act again.
 func TestDeathAndReturnAreTold(t *testing.T) {
 	var got []Perception
-	s := NewSurface(NewLive("Bea", &recorder{}), nil, nil, nil, discard(), func(p Perception) { got = append(got, p) })
+	s := NewSurface(NewLive("Bea", &recorder{}, nil), nil, nil, nil, discard(), func(p Perception) { got = append(got, p) })
 	ctx := context.Background()
 	s.Handle(ctx, protocol.Death{Cause: "slain by Zombie", Position: game.Vec3{X: 3.5, Y: 64, Z: 4.5}, Dimension: "overworld"})
 	s.Handle(ctx, protocol.Respawn{Position: game.Vec3{X: 0.5, Y: 70, Z: 0.5}, Dimension: "overworld"})
@@ -110,7 +110,7 @@ func TestDeathAndReturnAreTold(t *testing.T) {
 // itself, so the reflex feed holds its one line, not a second one of the
 // senses' own beside it.
 func TestARespawnIsNotedOnce(t *testing.T) {
-	live := NewLive("Bea", nil)
+	live := NewLive("Bea", nil, nil)
 	s := NewSurface(live, nil, nil, nil, discard(), func(Perception) {})
 	ctx := context.Background()
 	s.Handle(ctx, protocol.Death{Cause: "slain by Zombie", Position: game.Vec3{X: 3.5, Y: 64, Z: 4.5}, Dimension: "overworld"})
@@ -133,7 +133,7 @@ func TestARespawnIsNotedOnce(t *testing.T) {
 // a rename applies from the next line.
 func TestAChatLineCarriesItsFacts(t *testing.T) {
 	var got []Perception
-	live := NewLive("Bea", nil)
+	live := NewLive("Bea", nil, nil)
 	s := NewSurface(live, nil, nil, nil, discard(), func(p Perception) { got = append(got, p) })
 	far := 40.0
 	line := protocol.Chat{UUID: "u-1", Name: "Steve", Message: "ada, are you there?", Distance: &far}

@@ -95,7 +95,7 @@ func maps(a, b game.Inventory) bool { return sameInventory(a, b) }
 // carried, by the snapshot's clock.
 func TestTrailVitalsAndDeaths(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		live := NewLive("Bea", nil)
+		live := NewLive("Bea", nil, nil)
 		s := NewSurface(live, nil, nil, nil, discard(), func(Perception) {})
 		ctx := context.Background()
 		start := time.Now()
@@ -138,7 +138,7 @@ func TestTrailVitalsAndDeaths(t *testing.T) {
 // pending. It wakes no turn: she cannot sign in herself.
 func TestASignInShowsUntilSheJoinsOrItExpires(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		live := NewLive("Bea", nil)
+		live := NewLive("Bea", nil, nil)
 		var woke []Perception
 		s := NewSurface(live, nil, nil, nil, discard(), func(p Perception) { woke = append(woke, p) })
 		ctx := context.Background()

@@ -37,7 +37,7 @@ func (s *stuckMap) wait(ctx context.Context, world, dim string) error {
 // long even when its caller is cancelled; then it is given up.
 func TestEveryMapWriteHasADeadline(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		live := NewLive("Bea", nil)
+		live := NewLive("Bea", nil, nil)
 		live.Update(TopicBody, func(s *Snapshot) {
 			s.World = protocol.WorldID{Server: "w", Dimension: "the_nether"}
 			s.State = &protocol.State{Player: protocol.PlayerState{Dimension: "the_nether"}}

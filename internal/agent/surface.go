@@ -57,13 +57,14 @@ func (s *Surface) Run(ctx context.Context, packets <-chan protocol.Packet) {
 				return
 			}
 			s.Handle(ctx, p)
+			s.live.Clock().Done() // the token the mod client paid for p
 		}
 	}
 }
 
 // Handle takes one packet from the game side.
 func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
-	now := time.Now()
+	now := s.live.Now()
 	switch p := p.(type) {
 	case protocol.Hello:
 		s.live.Update(TopicConn, func(snap *Snapshot) { snap.Hello, snap.World, snap.Lost, snap.SignIn = &p, p.World, true, nil })

@@ -49,7 +49,7 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 		m.logger.Debug("agent: the game is not connected; the turn waits for it", slog.String("trigger", triggerOf(ps)))
 		return
 	}
-	started := time.Now()
+	started := m.live.Now()
 	t := m.beginTurn(ctx, ps)
 	for step := 0; step < m.cfg.MaxSteps; step++ {
 		resp, err := m.ask(ctx, t, step)
@@ -57,12 +57,12 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 			break
 		}
 	}
-	t.rec.Duration = time.Since(started)
+	t.rec.Duration = m.live.Now().Sub(started)
 	t.rec.Said = strings.Join(t.said, "\n")
 	m.remember(t.msgs)
 	m.saveTurn(ctx, t.rec)
-	m.ledger.add(time.Now(), len(t.rec.Calls), t.rec.Usage)
-	bill := m.ledger.bill(time.Now(), m.prices)
+	m.ledger.add(m.live.Now(), len(t.rec.Calls), t.rec.Usage)
+	bill := m.ledger.bill(m.live.Now(), m.prices)
 	m.live.Update(TopicModel, func(s *Snapshot) { s.Model.Bill = bill })
 }
 
@@ -71,7 +71,7 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 func (m *Mind) beginTurn(ctx context.Context, ps []Perception) *turnRun {
 	model := m.model()
 	t := &turnRun{
-		rec:   &TurnRecord{Trigger: triggerOf(ps), Model: model.Name(), Started: time.Now()},
+		rec:   &TurnRecord{Trigger: triggerOf(ps), Model: model.Name(), Started: m.live.Now()},
 		model: model,
 		tools: m.toolbox(),
 		seen:  map[string]int{},
@@ -94,6 +94,7 @@ func (m *Mind) beginTurn(ctx context.Context, ps []Perception) *turnRun {
 	}
 	if !after.IsZero() {
 		m.live.WaitState(ctx, after, freshStateWait)
+		m.settle(ctx)
 	}
 	m.mu.Lock()
 	t.msgs = append([]Message(nil), m.history...)
@@ -109,6 +110,9 @@ func (m *Mind) ask(ctx context.Context, t *turnRun, step int) (ModelResponse, er
 	m.mu.Lock()
 	system := m.cfg.System
 	m.mu.Unlock()
+	// A tool of the step before may have waited for the game: what the
+	// world sent meanwhile is sensed before the model reads her state.
+	m.settle(ctx)
 	now := "# Right now\n\n" + m.liveState(ctx)
 	if step == 0 {
 		t.rec.Shown = system + "\n\n---\n\n" + t.msgs[len(t.msgs)-1].Text + "\n\n" + now
@@ -240,7 +244,7 @@ func (m *Mind) invoke(ctx context.Context, tools Toolbox, call ToolCall) (out Ou
 
 func (m *Mind) say(text string) {
 	m.live.Update(TopicVoice, func(s *Snapshot) {
-		s.Voice = appendKeep(s.Voice, Line{At: time.Now(), Text: text}, keepVoice)
+		s.Voice = appendKeep(s.Voice, Line{At: m.live.Now(), Text: text}, keepVoice)
 	})
 }
 
@@ -259,7 +263,7 @@ func (m *Mind) runCtx(fallback context.Context) context.Context {
 // call and never stored in the history.
 func (m *Mind) liveState(ctx context.Context) string {
 	snap := m.live.Snapshot()
-	return RenderLiveState(snap, m.memory.memories(ctx, snap), time.Now())
+	return RenderLiveState(snap, m.memory.memories(ctx, snap), m.live.Now())
 }
 
 // remember keeps the turn in the history. Over its limit, the history is

@@ -154,7 +154,7 @@ func TestBatchRunsInOrderAndStopsAtTheFirstFailure(t *testing.T) {
 		g := newFakeGame()
 		g.results["craft_item"] = protocol.Failure
 		var got []Perception
-		h := NewHands(g, nil, NewLive("Bea", nil), discard(), func(p Perception) { got = append(got, p) })
+		h := NewHands(g, nil, NewLive("Bea", nil, nil), discard(), func(p Perception) { got = append(got, p) })
 		h.Start(context.Background(), []Action{
 			{Name: "find_block", Call: "find_block(block=log)"},
 			{Name: "craft_item", Call: "craft_item(item=oak_planks)"},
@@ -179,7 +179,7 @@ func TestANewBatchReplacesTheRunningOne(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g, release := holding()
 		var got []Perception
-		h := NewHands(g, nil, NewLive("Bea", nil), discard(), func(p Perception) { got = append(got, p) })
+		h := NewHands(g, nil, NewLive("Bea", nil, nil), discard(), func(p Perception) { got = append(got, p) })
 		h.Start(context.Background(), []Action{{Name: "find_block", Call: "find_block()"}, {Name: "craft_item", Call: "craft_item()"}}, 1)
 		synctest.Wait()
 		h.Start(context.Background(), []Action{{Name: "move_to", Call: "move_to()"}}, 2)
@@ -204,7 +204,7 @@ func TestANewBatchReplacesTheRunningOne(t *testing.T) {
 func TestProgressBelongsToTheRunningAction(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g, release := holding()
-		lv := NewLive("Bea", nil)
+		lv := NewLive("Bea", nil, nil)
 		h := NewHands(g, nil, lv, discard(), func(Perception) {})
 		h.Start(context.Background(), []Action{{Name: "find_block", Call: "find_block(block=log, count=4)"}}, 1)
 		synctest.Wait()

@@ -34,6 +34,7 @@ const (
 	live       = "beaweb/web/live"
 	fault      = "beaweb/internal/fault"
 	settings   = "beaweb/internal/settings"
+	lockstep   = "beaweb/internal/lockstep"
 )
 
 // everywhere lists the packages any package may import: fault is the
@@ -50,6 +51,7 @@ var importRules = map[string]rule{
 	// The leaves.
 	game:       {},
 	fault:      {},
+	lockstep:   {},
 	settings:   {},
 	data:       {},
 	migrations: {},
@@ -61,8 +63,8 @@ var importRules = map[string]rule{
 	// The wire and the things that speak it.
 	protocol:  {code: []string{game}},
 	gametest:  {code: []string{protocol}},
-	modclient: {code: []string{protocol}, tests: []string{gametest}},
-	practice:  {code: []string{game, protocol, blueprint, recipes}, tests: []string{data}},
+	modclient: {code: []string{protocol, lockstep}, tests: []string{gametest}},
+	practice:  {code: []string{game, protocol, blueprint, recipes, lockstep}, tests: []string{data}},
 
 	// The planners: pure, over the vocabulary.
 	blueprint: {code: []string{game}, tests: []string{data}},
@@ -72,7 +74,7 @@ var importRules = map[string]rule{
 	childmain: {code: []string{script}},
 
 	// The mind and its adapters.
-	agent:     {code: []string{game, protocol}},
+	agent:     {code: []string{game, protocol, lockstep}},
 	tools:     {code: []string{agent, game, protocol, blueprint, recipes, script}, tests: []string{practice, data}},
 	provider:  {code: []string{agent}},
 	llmtest:   {code: []string{agent, provider}},
@@ -95,7 +97,7 @@ var importRules = map[string]rule{
 	// The commands: the only place the concrete types meet.
 	cmdBeaweb: {
 		code: []string{data, agent, anthropic, openai, rules, tools, game, modclient, practice, protocol,
-			blueprint, preview, recipes, script, settings, store, web, live},
+			blueprint, preview, recipes, script, settings, store, web, live, lockstep},
 		tests: []string{browser, gametest},
 	},
 	mcrecipes: {code: []string{recipes}},

@@ -44,7 +44,7 @@ func TestSurveyBeforeAnyStateForgetsNothing(t *testing.T) {
 	if err := s.RememberBlocks(ctx, world, "overworld", append(origin, nearHome), nil); err != nil {
 		t.Fatal(err)
 	}
-	live := agent.NewLive("Bea", nopPublisher{})
+	live := agent.NewLive("Bea", nopPublisher{}, nil)
 	surface := agent.NewSurface(live, nil, s, agent.NewMap(s, live, testLogger(t)), testLogger(t), func(agent.Perception) {})
 	surface.Handle(ctx, protocol.Hello{World: protocol.WorldID{Server: world, Dimension: "overworld"}})
 	log := &protocol.Spot{X: 110, Y: 65, Z: -20, Distance: 10}

@@ -52,7 +52,7 @@ type placedMap struct {
 
 // placed records cells she placed; air cells are ignored.
 func (m *placedMap) placed(ctx context.Context, cells ...game.KnownBlock) {
-	now := time.Now()
+	now := m.sit.Now()
 	keep := cells[:0:0]
 	for _, c := range cells {
 		if c.Block != "" && c.Block != "air" {
@@ -67,7 +67,7 @@ func (m *placedMap) placed(ctx context.Context, cells ...game.KnownBlock) {
 // the cells she placed are hers, the cells she emptied are forgotten, and
 // of a build that stopped part-way only the cells it says it did count.
 func (m *placedMap) built(ctx context.Context, cells []game.KnownBlock, a protocol.Answer) {
-	placed, gone := agent.BuiltCells(cells, a, time.Now())
+	placed, gone := agent.BuiltCells(cells, a, m.sit.Now())
 	m.write(ctx, placed, gone)
 }
 
@@ -237,7 +237,7 @@ func (t *personTools) remember(ctx context.Context, p rememberPersonParams) agen
 		if uuid == "" {
 			return failf("you have not met anyone called %s; you can remember facts about players who talked to you or stand near you", p.Player)
 		}
-		if person, err = t.people.SeePlayer(ctx, uuid, p.Player, time.Now()); err != nil {
+		if person, err = t.people.SeePlayer(ctx, uuid, p.Player, t.sit.Now()); err != nil {
 			return failed(t.log, err)
 		}
 	}
@@ -290,7 +290,7 @@ func (t *recallTools) recall(ctx context.Context, p recallParams) agent.Outcome 
 		if k.Placed {
 			how = "placed by you"
 		}
-		fmt.Fprintf(&b, "\n- %s at %s, %.0f blocks away, %s %s ago", k.Block, k.Pos, k.Pos.Dist(at), how, time.Since(k.LastSeen).Round(time.Second))
+		fmt.Fprintf(&b, "\n- %s at %s, %.0f blocks away, %s %s ago", k.Block, k.Pos, k.Pos.Dist(at), how, t.sit.Now().Sub(k.LastSeen).Round(time.Second))
 	}
 	return answer("%s", b.String())
 }
@@ -326,7 +326,7 @@ func (m *placedMap) scanned(ctx context.Context, data json.RawMessage) {
 	if err != nil {
 		return
 	}
-	now := time.Now()
+	now := m.sit.Now()
 	look := game.Look{Center: at, Radius: d.Radius, Kinds: []string{game.BlockFamily(d.Block)}, At: now, Complete: d.Count <= len(d.Hits)}
 	for _, h := range d.Hits {
 		block := h.Block

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"beaweb/internal/agent"
 	"beaweb/internal/fault"
@@ -191,6 +192,7 @@ func TestAConfirmedScriptIsBuiltWhereItWasPreviewed(t *testing.T) {
 type movingSit struct{ v agent.Snapshot }
 
 func (m *movingSit) Snapshot() agent.Snapshot { return m.v }
+func (*movingSit) Now() time.Time             { return time.Now() }
 
 // TestBuildRefusesEveryVectorWithItsSentence: the brain refuses each
 // malformed build of the shared vectors with the very sentence the game

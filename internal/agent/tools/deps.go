@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game/protocol"
@@ -16,6 +17,9 @@ type Game interface {
 // Situation is what she knows of her game right now.
 type Situation interface {
 	Snapshot() agent.Snapshot
+	// Now is the time in her game (agent.Live.Now): what her memories of
+	// places and blocks are stamped with.
+	Now() time.Time
 }
 
 // Hands stop the batch that is running, so none of its remaining actions

@@ -150,8 +150,8 @@ func busyScene(t testing.TB, warmTurns, calls int) []agent.ModelRequest {
 	model := &sceneModel{}
 	turns := &endedTurns{ended: make(chan struct{}, 1)}
 	logger := slog.New(slog.DiscardHandler)
-	lv := agent.NewLive("Bea", nil)
-	inbox := agent.NewInbox(0, logger)
+	lv := agent.NewLive("Bea", nil, nil)
+	inbox := agent.NewInbox(0, logger, nil)
 	hands := agent.NewHands(nil, nil, lv, logger, inbox.Perceive)
 	senses := agent.NewSurface(lv, hands, nil, nil, logger, inbox.Perceive)
 	m := agent.NewMind(agent.MindConfig{Name: "Bea", System: systemPrompt(t)}, agent.MindDeps{

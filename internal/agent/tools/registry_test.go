@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game/protocol"
@@ -36,6 +37,7 @@ func (f *fakeGame) Send(_ context.Context, action string, params any, sent func(
 type fakeSit struct{ v agent.Snapshot }
 
 func (f fakeSit) Snapshot() agent.Snapshot { return f.v }
+func (fakeSit) Now() time.Time             { return time.Now() }
 
 func newTestRegistry(g *fakeGame) *Registry {
 	return New(Deps{Game: g, Situation: fakeSit{}})

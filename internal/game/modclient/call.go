@@ -89,16 +89,23 @@ func (c *Client) Send(ctx context.Context, action string, params any, sent func(
 	if sent != nil {
 		sent(k.id)
 	}
+	// The caller waits for the game now: whoever ends the call pays for
+	// waking it (finishLocked), so it holds one token again after the wait.
+	c.cfg.Lockstep.Done()
 	var timeout <-chan time.Time
 	if wait > 0 {
-		t := time.NewTimer(wait)
-		defer t.Stop()
-		timeout = t.C
+		// In lockstep the wait is game time, as the game's budget is.
+		t, stop := c.cfg.Lockstep.After(wait)
+		defer stop()
+		timeout = t
 	}
 	select {
 	case r := <-k.ch:
 		return r.ans, r.err
 	case <-timeout:
+		// The clock paid for this wake-up, and whoever ends the call pays
+		// again: one is given back.
+		defer c.cfg.Lockstep.Done()
 		if cn.abandon(k) {
 			c.log.Warn("modclient: gave up waiting for an answer", slog.String("id", k.id),
 				slog.String("action", action), slog.Duration("after", wait))
@@ -138,6 +145,7 @@ func (c *Client) send(cn *conn, action string, params json.RawMessage) (*call, t
 		}
 	}
 	cn.outbox = append(cn.outbox, k)
+	c.cfg.Lockstep.Add(1) // the request's, given back by the world once it has it
 	select {
 	case cn.wake <- struct{}{}:
 	default:
@@ -190,6 +198,7 @@ func (cn *conn) finishLocked(k *call, r result, how outcome) bool {
 	for i, o := range cn.outbox {
 		if o == k {
 			cn.outbox = append(cn.outbox[:i], cn.outbox[i+1:]...)
+			cn.c.cfg.Lockstep.Done() // a request that never reached the game
 			break
 		}
 	}
@@ -207,6 +216,7 @@ func (cn *conn) finishLocked(k *call, r result, how outcome) bool {
 		}
 	}
 	cn.c.recent.add(k.id, how)
+	cn.c.cfg.Lockstep.Add(1) // for the caller this wakes
 	k.ch <- r
 	return true
 }

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/lockstep"
 )
 
 // Sentinels a failed Call wraps, besides the context's own error.
@@ -85,6 +86,13 @@ type Config struct {
 	// the latest state, survey, heartbeat and progress of each request,
 	// which are kept one each. Default 1024.
 	EventQueue int
+	// Lockstep, when set, is the clock a practice world in the same process
+	// keeps step with: the client gives back the token of every frame it
+	// reads once the frame is handed on, pays for each event it queues (the
+	// consumer of Events gives it back with Done once it has handled the
+	// event) and for each answer it hands a caller, and a caller gives its
+	// own token back while it waits for the answer. Nil outside lockstep.
+	Lockstep *lockstep.Clock
 }
 
 // Client is the link to the game. Its methods are safe for concurrent use.
@@ -166,7 +174,7 @@ func New(cfg Config) *Client {
 		unknownTypes: map[string]bool{},
 		odd:          map[string]bool{},
 	}
-	c.box = newMailbox(cfg.EventQueue, c.log, &c.mu, &c.counts.DroppedEvents)
+	c.box = newMailbox(cfg.EventQueue, c.log, &c.mu, &c.counts.DroppedEvents, cfg.Lockstep)
 	c.status = protocol.ConnStatus{URL: cfg.URL, Since: cfg.Now()}
 	c.warnIfRemote(cfg.URL)
 	return c

@@ -199,6 +199,7 @@ func (cn *conn) read() {
 		}
 		if kind != websocket.TextMessage {
 			cn.c.log.Warn("modclient: ignored a binary frame; the protocol sends text only")
+			cn.c.cfg.Lockstep.Done()
 			continue
 		}
 		buf.Reset()
@@ -218,9 +219,11 @@ func (cn *conn) read() {
 				cn.close(midFrameError(err))
 				return
 			}
+			cn.c.cfg.Lockstep.Done()
 			continue
 		}
 		cn.c.handleFrame(cn, buf.Bytes())
+		cn.c.cfg.Lockstep.Done() // the frame is handed on, each part paid for
 	}
 }
 
@@ -263,7 +266,7 @@ func (cn *conn) write() {
 			k.written = true
 		}
 		c.mu.Unlock()
-		for _, k := range batch {
+		for i, k := range batch {
 			err := cn.ws.SetWriteDeadline(time.Now().Add(writeTimeout))
 			if err == nil {
 				err = cn.ws.WriteMessage(websocket.TextMessage, k.frame)
@@ -274,6 +277,7 @@ func (cn *conn) write() {
 				return
 			}
 			if err != nil {
+				c.cfg.Lockstep.Add(-(len(batch) - i)) // requests that never reached the game
 				cn.finishLocked(k, result{
 					ans: failed(k, protocol.Failure, fmt.Sprintf("%s could not be sent to the game: %v", k.action, err)),
 					err: fmt.Errorf("modclient: %s: %w: %v", k.action, ErrDisconnected, err),

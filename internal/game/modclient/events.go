@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/lockstep"
 )
 
 // mailbox sits between the reader and the consumer of Events, so that the
@@ -25,13 +26,16 @@ type mailbox struct {
 	dropStart int64            // the dropped count when the current run of drops began
 	dropping  bool
 	wake      chan struct{}
+	// step is the lockstep clock (nil without): each queued packet holds a
+	// token, handed on with it to the consumer of Events.
+	step *lockstep.Clock
 }
 
 type slot struct{ p protocol.Packet }
 
-func newMailbox(limit int, log *slog.Logger, mu *sync.Mutex, dropped *int64) *mailbox {
+func newMailbox(limit int, log *slog.Logger, mu *sync.Mutex, dropped *int64, step *lockstep.Clock) *mailbox {
 	return &mailbox{log: log, mu: mu, dropped: dropped, limit: limit,
-		latest: map[string]*slot{}, wake: make(chan struct{}, 1)}
+		latest: map[string]*slot{}, wake: make(chan struct{}, 1), step: step}
 }
 
 // coalesceKey names what a packet reports the newest value of, or is empty
@@ -57,6 +61,7 @@ func (m *mailbox) put(p protocol.Packet) {
 		s := &slot{p}
 		m.latest[key] = s
 		m.queue = append(m.queue, s)
+		m.step.Add(1)
 	case m.others >= m.limit:
 		*m.dropped++
 		if !m.dropping {
@@ -69,6 +74,7 @@ func (m *mailbox) put(p protocol.Packet) {
 	default:
 		m.others++
 		m.queue = append(m.queue, &slot{p})
+		m.step.Add(1)
 	}
 	if m.dropping {
 		m.dropping = false
@@ -125,6 +131,7 @@ func (m *mailbox) forward(ctx context.Context, out chan<- protocol.Packet) {
 			case <-m.wake:
 				if newer, ok := m.takeNewer(coalesceKey(p)); ok {
 					p = newer
+					m.step.Done() // the older one in hand will not be read
 				}
 			}
 		}

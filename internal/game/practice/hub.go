@@ -9,6 +9,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/lockstep"
 )
 
 // This file holds the protocol server's side of the world: the clients,
@@ -67,10 +68,16 @@ type hub struct {
 	log     *slog.Logger
 	clients map[*client]struct{}
 	out     []outFrame // frames produced this tick, sent when it ends
+	// step is the lockstep clock (nil without): each frame sent holds a
+	// token until the brain has read it, and each request read gives back
+	// the one its sender paid.
+	step *lockstep.Clock
+	// watch hears every packet sent to all (Options.Watch); nil hears none.
+	watch func(protocol.Packet)
 }
 
-func newHub(log *slog.Logger) *hub {
-	return &hub{log: log, clients: make(map[*client]struct{})}
+func newHub(log *slog.Logger, step *lockstep.Clock, watch func(protocol.Packet)) *hub {
+	return &hub{log: log, clients: make(map[*client]struct{}), step: step, watch: watch}
 }
 
 // connected reports whether anyone is there to hear the world.
@@ -112,7 +119,7 @@ func (h *hub) serveConn(ctx context.Context, conn *websocket.Conn, remote string
 	c := newClient(conn, remote)
 	conn.SetReadLimit(protocol.MaxFrame)
 	var writer sync.WaitGroup
-	writer.Go(func() { c.writeLoop() })
+	writer.Go(func() { c.writeLoop(h.step) })
 	stop := context.AfterFunc(ctx, c.drop)
 	defer func() {
 		stop()
@@ -135,6 +142,7 @@ func (h *hub) serveConn(ctx context.Context, conn *websocket.Conn, remote string
 		}
 		select {
 		case inbox <- inbound{c: c, frame: frame}:
+			h.step.Done() // the request is with the world now
 		case <-ctx.Done():
 			return
 		}
@@ -145,7 +153,18 @@ func (h *hub) serveConn(ctx context.Context, conn *websocket.Conn, remote string
 	}
 }
 
-func (c *client) writeLoop() {
+func (c *client) writeLoop(step *lockstep.Clock) {
+	defer func() {
+		// Frames nobody will read give their tokens back.
+		for {
+			select {
+			case <-c.send:
+				step.Done()
+			default:
+				return
+			}
+		}
+	}()
 	for {
 		select {
 		case <-c.done:
@@ -175,6 +194,9 @@ func (h *hub) broadcast(p protocol.Packet) {
 	if len(h.clients) == 0 {
 		return
 	}
+	if h.watch != nil {
+		h.watch(p)
+	}
 	h.send(nil, p)
 }
 
@@ -195,9 +217,11 @@ func (h *hub) flush() {
 }
 
 func (h *hub) deliver(c *client, frame []byte) {
+	h.step.Add(1)
 	select {
 	case c.send <- frame:
 	default:
+		h.step.Done()
 		h.log.Warn("practice: client too slow, dropped", slog.String("remote", c.remote))
 		c.drop()
 	}

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"beaweb/internal/lockstep"
 )
 
 // Serve runs the world and serves WebSocket clients on ln until ctx ends.
@@ -21,7 +23,7 @@ func (w *World) Serve(ctx context.Context, ln net.Listener) error {
 	if !w.serving.CompareAndSwap(false, true) {
 		return ErrServing
 	}
-	s := &server{log: w.log, hub: w.hub, game: w, speed: w.opts.Speed}
+	s := &server{log: w.log, hub: w.hub, game: w, speed: w.opts.Speed, step: w.opts.Lockstep}
 	return s.serve(ctx, ln)
 }
 
@@ -41,6 +43,7 @@ type server struct {
 	hub   *hub
 	game  ticking
 	speed float64
+	step  *lockstep.Clock // nil: the world keeps to the wall clock
 }
 
 // serve is Serve's work, once the world is known not to be served yet.
@@ -75,7 +78,11 @@ func (s *server) serve(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 5 * time.Second, ErrorLog: nil}
 
 	var loop sync.WaitGroup
-	loop.Go(func() { s.run(ctx, inbox) })
+	if s.step != nil {
+		loop.Go(func() { s.runLockstep(ctx, inbox) })
+	} else {
+		loop.Go(func() { s.run(ctx, inbox) })
+	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 
@@ -137,6 +144,59 @@ func (s *server) run(ctx context.Context, inbox <-chan inbound) {
 		}
 		s.hub.flush()
 		timer.Reset(time.Until(next))
+	}
+}
+
+// patience is how long of the wall clock the world waits for the brain to
+// settle before it runs the tick anyway; see lockstep's limits.
+const patience = 5 * time.Second
+
+// runLockstep is run for a world in lockstep with a brain: it waits for the
+// first client (so no tick passes before anyone plays), then before each
+// tick waits until the brain has settled, takes every request that came,
+// runs the tick and tells the clock. The speed caps the pace; a brain that
+// thinks for longer than a tick slows the world instead of losing time.
+func (s *server) runLockstep(ctx context.Context, inbox <-chan inbound) {
+	defer s.game.shutdown()
+	var pending []inbound
+	select {
+	case <-ctx.Done():
+		return
+	case m := <-inbox:
+		pending = append(pending, m)
+	}
+	interval := time.Duration(float64(time.Second) / (ticksPerSecond * s.speed))
+	next := time.Now()
+	for {
+		if !s.step.Settle(ctx, nil, patience) && ctx.Err() == nil {
+			s.log.Warn("practice: the brain did not settle in time; the tick runs without it", slog.Int64("tick", s.game.now()+1))
+		}
+		for drained := false; !drained; {
+			select {
+			case m := <-inbox:
+				pending = append(pending, m)
+			default:
+				drained = true
+			}
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		s.safeStep(pending)
+		pending = pending[:0]
+		s.hub.flush()
+		s.step.Advance(s.game.now())
+		if next = next.Add(interval); time.Until(next) > 0 {
+			t := time.NewTimer(time.Until(next))
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return
+			case <-t.C:
+			}
+		} else if time.Since(next) > time.Second {
+			next = time.Now()
+		}
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/lockstep"
 )
 
 // Versions the hello announces. The practice world plays the rules of the
@@ -69,6 +70,18 @@ type Options struct {
 	// time of day as 0. Dusk is about 12000; the night, when monsters come,
 	// runs from 13000 to 23000. New refuses a value outside 0 to 24000.
 	StartTime int64
+	// Lockstep, when set, makes the world take turns with a brain in the
+	// same process: it waits for its first client, then runs each tick only
+	// once the work the clock counts has settled, and tells the clock every
+	// tick it runs. Speed is then the most it runs, not what it keeps to.
+	// Every client must then pay back the frames it is sent (beaweb's
+	// modclient does, given the same clock); another would hold the world
+	// until the clock's patience runs out at each tick.
+	Lockstep *lockstep.Clock
+	// Watch, when set, hears every packet the world sends to all its
+	// clients (states, deaths, chat…) as a tick queues it, on the world's
+	// goroutine: it must not block. `beaweb bench` watches her with it.
+	Watch func(protocol.Packet)
 }
 
 // World is a practice world. Create it with New and run it with Serve.
@@ -160,7 +173,7 @@ func New(opts Options) (*World, error) {
 		blocks: newBlockTable(),
 		rng:    newRNG(opts.Seed, 77),
 		sky:    &sky{weather: "clear"},
-		hub:    newHub(log),
+		hub:    newHub(log, opts.Lockstep, opts.Watch),
 		tick:   0,
 	}
 	w.hands = &hands{log: log, hub: w.hub}

@@ -65,8 +65,16 @@ const greetAgain = 5 * time.Minute
 
 // New returns the autopilot playing the game sit shows: her name, her
 // state and what her hands are on.
+//
+// A situation that tells the time of her game (agent.Live does) is her
+// clock, so that in lockstep with a practice world what counts as recent is
+// game time; any other reads the wall clock.
 func New(sit Situation) *Model {
-	return &Model{sit: sit, failures: map[string]int{}, tries: tries{}, greeted: map[string]time.Time{}, now: time.Now}
+	now := time.Now
+	if c, ok := sit.(interface{ Now() time.Time }); ok {
+		now = c.Now
+	}
+	return &Model{sit: sit, failures: map[string]int{}, tries: tries{}, greeted: map[string]time.Time{}, now: now}
 }
 
 // Name says which model she thinks with.

@@ -1,0 +1,309 @@
+// Package lockstep lets the practice world and the brain beside it in one
+// process take turns, so that a run plays the same whatever the machine's
+// load and however many runs share it.
+//
+// The world runs a tick only once the brain has taken in everything the
+// world sent and has nothing left to do but wait for the game: every piece
+// of work in flight between them holds a token on the Clock, and the world
+// waits for the count to fall to zero before its next tick. Whoever hands
+// work on pays its token first: the world for each frame it sends, the
+// brain's reader for each packet it queues, whoever wakes a goroutine for
+// that goroutine, and the goroutine gives its token back once it waits
+// again. A goroutine with a queue of its own waits behind a Door, so that
+// what is queued for it holds the world only while it is parked. The
+// brain's clock reads the world's ticks (Now), and its timers (Every,
+// After) fire as the world advances, paying for the goroutine they wake.
+//
+// A nil *Clock is the wall clock: its Add and Done do nothing, Now is
+// time.Now, Every is a time.Ticker and Settle returns at once. Code that can
+// run either way calls the methods without asking which.
+//
+// Limits: a token lost by a bug (work handed on without paying, or never
+// given back) would stop the world; Settle gives up after a patience of
+// wall time, counts the stall and lets the world go on, so a bug costs
+// sameness, not the run. Only the brain's own goroutines keep the count: a
+// request made from elsewhere (a button on the dashboard) gives back a
+// token it never held, which is counted (Stalls) and costs sameness too.
+package lockstep
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// TickLength is a game tick: the game runs 20 ticks a second.
+const TickLength = 50 * time.Millisecond
+
+// Clock is the shared count of work in flight and the game's time.
+type Clock struct {
+	epoch time.Time
+	tick  atomic.Int64
+
+	mu       sync.Mutex
+	work     int64
+	released bool // Release was called: nothing waits any more
+	waiters  []waiter
+	tickers  []*ticker
+	// stalls counts the Settles that ran out of patience; negative counts
+	// the Dones that had no token to give back.
+	stalls, overdrawn atomic.Int64
+}
+
+type waiter struct {
+	held func() int64 // nil: none
+	ch   chan struct{}
+}
+
+func (w waiter) settled(work int64) bool {
+	if w.held == nil {
+		return work <= 0
+	}
+	return work <= w.held()
+}
+
+// New returns a clock whose tick 0 is epoch.
+func New(epoch time.Time) *Clock {
+	return &Clock{epoch: epoch}
+}
+
+// Add counts n more pieces of work in flight; a negative n gives n back.
+func (c *Clock) Add(n int) {
+	if c == nil || n == 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.work += int64(n)
+	if c.work < 0 {
+		// A bug in the accounting, or a call from outside the brain's
+		// goroutines (the way out stopping her action), which held no
+		// token: carry on from zero rather than wait for work that is not
+		// there, and let Stalls tell, until Release.
+		if !c.released {
+			c.overdrawn.Add(-c.work)
+		}
+		c.work = 0
+	}
+	c.wakeLocked()
+}
+
+// wakeLocked lets go every waiter whose wait is over.
+func (c *Clock) wakeLocked() {
+	kept := c.waiters[:0]
+	for _, w := range c.waiters {
+		if w.settled(c.work) {
+			close(w.ch)
+			continue
+		}
+		kept = append(kept, w)
+	}
+	clear(c.waiters[len(kept):])
+	c.waiters = kept
+}
+
+// Done gives back one piece of work.
+func (c *Clock) Done() { c.Add(-1) }
+
+// Work is the count of work in flight.
+func (c *Clock) Work() int64 {
+	if c == nil {
+		return 0
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.work
+}
+
+// Settle waits until the only work in flight is what the caller holds
+// itself, ctx ends, or patience of wall time passes, and reports whether
+// the work settled. held counts the tokens the caller holds: nil for none
+// (the world), else the one it runs on and those of the wake-ups waiting in
+// its own queues. held is called under the clock's lock and must only read
+// (a channel's len, say). The count is looked at again at every Add and
+// Done.
+func (c *Clock) Settle(ctx context.Context, held func() int64, patience time.Duration) bool {
+	if c == nil {
+		return true
+	}
+	c.mu.Lock()
+	w := waiter{held: held, ch: make(chan struct{})}
+	if w.settled(c.work) || c.released {
+		c.mu.Unlock()
+		return true
+	}
+	c.waiters = append(c.waiters, w)
+	c.mu.Unlock()
+	t := time.NewTimer(patience)
+	defer t.Stop()
+	select {
+	case <-w.ch:
+		return true
+	case <-ctx.Done():
+	case <-t.C:
+		c.stalls.Add(1)
+	}
+	c.mu.Lock()
+	for i, o := range c.waiters {
+		if o.ch == w.ch {
+			c.waiters = append(c.waiters[:i], c.waiters[i+1:]...)
+			break
+		}
+	}
+	c.mu.Unlock()
+	return false
+}
+
+// Release ends the lockstep for good: every Settle, waiting or to come,
+// returns at once. The brain calls it as it stops, so that the world can
+// answer its last requests (stop the running action) without waiting for
+// senses that are no longer there.
+func (c *Clock) Release() {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.released = true
+	for _, w := range c.waiters {
+		close(w.ch)
+	}
+	clear(c.waiters)
+	c.waiters = c.waiters[:0]
+}
+
+// Stalls reports how many Settles ran out of patience and how many tokens
+// were given back that nobody held: both zero in a run that kept step.
+func (c *Clock) Stalls() (stalls, overdrawn int64) {
+	if c == nil {
+		return 0, 0
+	}
+	return c.stalls.Load(), c.overdrawn.Load()
+}
+
+// Now is the game's time: the epoch plus the ticks the world has run.
+func (c *Clock) Now() time.Time {
+	if c == nil {
+		return time.Now()
+	}
+	return c.epoch.Add(time.Duration(c.tick.Load()) * TickLength)
+}
+
+// Tick is the last tick the world ran.
+func (c *Clock) Tick() int64 {
+	if c == nil {
+		return 0
+	}
+	return c.tick.Load()
+}
+
+// Advance tells the clock the world has run tick, and fires every timer
+// that is due, paying for the goroutine each wakes. The world calls it
+// between ticks, once the work has settled.
+func (c *Clock) Advance(tick int64) {
+	if c == nil {
+		return
+	}
+	c.tick.Store(tick)
+	now := c.Now()
+	c.mu.Lock()
+	due := make([]*ticker, 0, len(c.tickers))
+	kept := c.tickers[:0]
+	for _, t := range c.tickers {
+		if !now.Before(t.next) {
+			due = append(due, t)
+			t.next = now.Add(t.every)
+			if t.every == 0 {
+				continue // After's: it fires once
+			}
+		}
+		kept = append(kept, t)
+	}
+	clear(c.tickers[len(kept):])
+	c.tickers = kept
+	c.mu.Unlock()
+	for _, t := range due {
+		if t.door != nil {
+			select {
+			case t.ch <- now:
+			default: // the last one is still unread: one wake-up is enough
+			}
+			t.door.Ring()
+			continue
+		}
+		c.Add(1)
+		select {
+		case t.ch <- now:
+		default:
+			c.Done() // the last one is still unread: one wake-up is enough
+		}
+	}
+}
+
+type ticker struct {
+	every time.Duration // 0 for After's, which fires once
+	next  time.Time
+	ch    chan time.Time
+	// door, for a ticker whose receiver waits behind a Door, is rung
+	// instead of paying for each time sent (EveryBehind).
+	door *Door
+}
+
+// Every returns a channel that receives the game's time every d of it, and
+// the function that stops it. A receiver that falls behind misses ticks, as
+// with time.Ticker. The receiver holds a token for each time it receives
+// and gives it back with Done when it is through.
+func (c *Clock) Every(d time.Duration) (<-chan time.Time, func()) {
+	if c == nil {
+		t := time.NewTicker(d)
+		return t.C, t.Stop
+	}
+	return c.add(&ticker{every: d, next: c.Now().Add(d), ch: make(chan time.Time, 1)})
+}
+
+// EveryBehind is Every for a receiver that waits behind door: a time sent
+// holds no token of its own; it rings the door, which pays for the
+// receiver's wake-up only while it is parked.
+func (c *Clock) EveryBehind(d time.Duration, door *Door) (<-chan time.Time, func()) {
+	if c == nil {
+		return c.Every(d)
+	}
+	return c.add(&ticker{every: d, next: c.Now().Add(d), ch: make(chan time.Time, 1), door: door})
+}
+
+// After returns a channel that receives the game's time once d of it has
+// passed, and the function that stops it; as with Every, the receiver
+// holds a token for what it receives, and stop gives back the token of a
+// time sent but never received. A nil Clock's is a time.Timer.
+func (c *Clock) After(d time.Duration) (<-chan time.Time, func()) {
+	if c == nil {
+		t := time.NewTimer(d)
+		return t.C, func() { t.Stop() }
+	}
+	return c.add(&ticker{next: c.Now().Add(d), ch: make(chan time.Time, 1)})
+}
+
+// add starts t and returns its channel and its stop.
+func (c *Clock) add(t *ticker) (<-chan time.Time, func()) {
+	c.mu.Lock()
+	c.tickers = append(c.tickers, t)
+	c.mu.Unlock()
+	return t.ch, func() {
+		c.mu.Lock()
+		for i, o := range c.tickers {
+			if o == t {
+				c.tickers = append(c.tickers[:i], c.tickers[i+1:]...)
+				break
+			}
+		}
+		c.mu.Unlock()
+		select {
+		case <-t.ch: // a tick nobody will read gives its token back
+			if t.door == nil {
+				c.Done()
+			}
+		default:
+		}
+	}
+}

@@ -1,0 +1,308 @@
+package lockstep
+
+import (
+	"context"
+	"testing"
+	"testing/synctest"
+	"time"
+)
+
+var epoch = time.Date(2026, 12, 4, 10, 0, 0, 0, time.UTC)
+
+// settled runs Settle in a goroutine and returns what it reports.
+func settled(c *Clock, held func() int64) <-chan bool {
+	out := make(chan bool, 1)
+	go func() { out <- c.Settle(context.Background(), held, time.Minute) }()
+	return out
+}
+
+func TestSettleWaitsForTheLastToken(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := New(epoch)
+		c.Add(2)
+		done := settled(c, nil)
+		synctest.Wait()
+		select {
+		case <-done:
+			t.Fatal("Settle returned with two tokens out")
+		default:
+		}
+		c.Done()
+		synctest.Wait()
+		select {
+		case <-done:
+			t.Fatal("Settle returned with a token out")
+		default:
+		}
+		c.Done()
+		if ok := <-done; !ok {
+			t.Fatal("Settle said the work did not settle")
+		}
+		if s, o := c.Stalls(); s != 0 || o != 0 {
+			t.Errorf("stalls %d, overdrawn %d; want none", s, o)
+		}
+	})
+}
+
+// TestSettleCountsWhatTheCallerHolds: a goroutine that runs on one token
+// and has one more waiting in its queue settles when those two are all.
+func TestSettleCountsWhatTheCallerHolds(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := New(epoch)
+		queue := make(chan int, 4)
+		c.Add(1) // the caller's own
+		c.Add(1) // someone else's work
+		held := func() int64 { return 1 + int64(len(queue)) }
+		done := settled(c, held)
+		c.Add(1) // that someone hands the caller a wake-up…
+		queue <- 1
+		c.Done() // …and is through
+		if ok := <-done; !ok {
+			t.Fatal("Settle did not count the wake-up in the caller's queue as its own")
+		}
+		if got := c.Work(); got != 2 {
+			t.Errorf("work %d, want 2: the caller's and its queue's", got)
+		}
+	})
+}
+
+func TestSettleGivesUpAfterItsPatienceAndCountsIt(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := New(epoch)
+		c.Add(1) // lost by a bug: never given back
+		start := time.Now()
+		if c.Settle(context.Background(), nil, 5*time.Second) {
+			t.Fatal("Settle said a token never given back settled")
+		}
+		if waited := time.Since(start); waited != 5*time.Second {
+			t.Errorf("waited %v, want the patience, 5s", waited)
+		}
+		if s, _ := c.Stalls(); s != 1 {
+			t.Errorf("%d stalls counted, want 1", s)
+		}
+	})
+}
+
+func TestSettleEndsWithItsContext(t *testing.T) {
+	c := New(epoch)
+	c.Add(1)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if c.Settle(ctx, nil, time.Hour) {
+		t.Fatal("Settle said the work settled when its context ended")
+	}
+	if s, _ := c.Stalls(); s != 0 {
+		t.Errorf("an ended context counted as %d stalls", s)
+	}
+}
+
+func TestReleaseLetsEveryWaiterGo(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := New(epoch)
+		c.Add(3)
+		a, b := settled(c, nil), settled(c, func() int64 { return 1 })
+		synctest.Wait()
+		c.Release()
+		if !<-a || !<-b {
+			t.Fatal("a waiter released was told the work did not settle")
+		}
+		if !c.Settle(context.Background(), nil, time.Hour) {
+			t.Fatal("a Settle after Release waited")
+		}
+	})
+}
+
+func TestADoneWithoutATokenIsCounted(t *testing.T) {
+	c := New(epoch)
+	c.Done()
+	if got := c.Work(); got != 0 {
+		t.Errorf("work %d after an overdrawn Done, want 0", got)
+	}
+	if _, o := c.Stalls(); o != 1 {
+		t.Errorf("overdrawn %d, want 1", o)
+	}
+	c.Release()
+	c.Done()
+	if _, o := c.Stalls(); o != 1 {
+		t.Errorf("a Done after Release counted: overdrawn %d, want still 1", o)
+	}
+}
+
+func TestNowIsTheWorldsTicks(t *testing.T) {
+	c := New(epoch)
+	if !c.Now().Equal(epoch) {
+		t.Errorf("Now before any tick = %v, want the epoch", c.Now())
+	}
+	c.Advance(24000)
+	if got, want := c.Now(), epoch.Add(20*time.Minute); !got.Equal(want) || c.Tick() != 24000 {
+		t.Errorf("after a game day Now = %v (tick %d), want %v", got, c.Tick(), want)
+	}
+}
+
+// TestEveryFiresAsTheWorldAdvancesAndPaysForItsWakeUp: a timer fires at the
+// first tick at or past its time, holding a token until the receiver gives
+// it back; ticks the receiver has not read are not stacked up.
+func TestEveryFiresAsTheWorldAdvancesAndPaysForItsWakeUp(t *testing.T) {
+	c := New(epoch)
+	ch, stop := c.Every(time.Second) // 20 ticks
+	c.Advance(19)
+	select {
+	case <-ch:
+		t.Fatal("fired before a second of game time")
+	default:
+	}
+	c.Advance(20)
+	if c.Work() != 1 {
+		t.Fatalf("work %d once the timer fired, want 1: its wake-up", c.Work())
+	}
+	c.Advance(40) // not read yet: one wake-up is enough
+	if c.Work() != 1 || len(ch) != 1 {
+		t.Fatalf("work %d, %d waiting after a second unread tick; want 1 and 1", c.Work(), len(ch))
+	}
+	if at := <-ch; !at.Equal(epoch.Add(time.Second)) {
+		t.Errorf("fired at %v, want a second in", at)
+	}
+	c.Done()
+	c.Advance(60)
+	stop() // a tick nobody will read gives its token back
+	if c.Work() != 0 {
+		t.Errorf("work %d after stop, want 0", c.Work())
+	}
+	c.Advance(200)
+	if len(ch) != 0 {
+		t.Error("a stopped timer fired")
+	}
+}
+
+// TestANilClockIsTheWallClock: code that runs either way calls the methods
+// without asking which.
+func TestANilClockIsTheWallClock(t *testing.T) {
+	var c *Clock
+	c.Add(1)
+	c.Done()
+	c.Advance(5)
+	c.Release()
+	if !c.Settle(context.Background(), nil, time.Nanosecond) {
+		t.Error("a nil clock's Settle waited")
+	}
+	if d := time.Since(c.Now()); d < 0 || d > time.Minute {
+		t.Errorf("a nil clock's Now is %v from the wall clock", d)
+	}
+	synctest.Test(t, func(t *testing.T) {
+		var c *Clock
+		ch, stop := c.Every(time.Second)
+		defer stop()
+		start := time.Now()
+		<-ch
+		if d := time.Since(start); d != time.Second {
+			t.Errorf("a nil clock's timer fired after %v, want 1s", d)
+		}
+	})
+}
+
+// TestAfterFiresOnceInGameTime: After fires at the first tick at or past
+// its time and never again; stopped before it fires, it never does, and
+// stopped with its time unread it gives the token back.
+func TestAfterFiresOnceInGameTime(t *testing.T) {
+	c := New(epoch)
+	ch, stop := c.After(time.Second)
+	c.Advance(10)
+	if len(ch) != 0 {
+		t.Fatal("fired half a second early")
+	}
+	c.Advance(25)
+	if at := <-ch; !at.Equal(epoch.Add(25 * TickLength)) {
+		t.Errorf("fired at %v, want tick 25's time", at)
+	}
+	c.Done()
+	c.Advance(100)
+	if len(ch) != 0 || c.Work() != 0 {
+		t.Fatalf("fired twice: %d waiting, work %d", len(ch), c.Work())
+	}
+	stop()
+
+	ch, stop = c.After(time.Second)
+	c.Advance(200)
+	stop()
+	if c.Work() != 0 {
+		t.Errorf("work %d after stopping a timer whose time was never read, want 0", c.Work())
+	}
+	ch, stop = c.After(time.Second)
+	stop()
+	c.Advance(400)
+	if len(ch) != 0 {
+		t.Error("a stopped timer fired")
+	}
+}
+
+// TestADoorPaysOnlyForAParkedGoroutine: a goroutine parked behind its door
+// is woken by the first ring, paid for once; a ring while it is busy, or
+// while it waits for the game in the middle of its work, pays nothing, so
+// the world goes on; and it holds no token before it first runs.
+func TestADoorPaysOnlyForAParkedGoroutine(t *testing.T) {
+	c := New(epoch)
+	d := c.Door()
+	queue := make(chan int, 4)
+	pending := func() bool { return len(queue) > 0 }
+	d.Park(pending) // not yet running: nothing to give back
+	if c.Work() != 0 {
+		t.Fatalf("work %d after the first park, want 0", c.Work())
+	}
+	c.Add(1) // a producer at work
+	queue <- 1
+	d.Ring()
+	queue <- 2
+	d.Ring()
+	c.Done() // the producer is through
+	if c.Work() != 1 {
+		t.Fatalf("work %d after two rings on a parked goroutine, want 1", c.Work())
+	}
+	<-queue
+	d.Enter()
+	if c.Work() != 1 {
+		t.Fatalf("work %d once it entered, want 1: its own", c.Work())
+	}
+	d.Park(pending) // the second is still queued: it keeps its token
+	if c.Work() != 1 {
+		t.Fatalf("work %d after a park with work queued, want 1", c.Work())
+	}
+	<-queue
+	d.Enter()
+	c.Done() // it waits for the game in the middle of its work
+	queue <- 3
+	d.Ring() // busy, not parked: the world is not held
+	if c.Work() != 0 {
+		t.Fatalf("work %d after a ring on a busy goroutine, want 0", c.Work())
+	}
+	c.Add(1) // the game's answer wakes it
+	d.Park(pending)
+	<-queue
+	d.Enter()
+	d.Park(pending)
+	if c.Work() != 0 {
+		t.Fatalf("work %d once it parked with nothing queued, want 0", c.Work())
+	}
+	if s, o := c.Stalls(); s != 0 || o != 0 {
+		t.Errorf("%d stalls, %d overdrawn", s, o)
+	}
+}
+
+// TestATickBehindADoorRingsIt: a ticker whose receiver waits behind a door
+// pays for nothing itself.
+func TestATickBehindADoorRingsIt(t *testing.T) {
+	c := New(epoch)
+	d := c.Door()
+	ch, stop := c.EveryBehind(time.Second, d)
+	defer stop()
+	c.Advance(20)
+	if c.Work() != 1 || len(ch) != 1 {
+		t.Fatalf("work %d, %d waiting: want the parked receiver's wake-up paid once", c.Work(), len(ch))
+	}
+	<-ch
+	d.Enter()
+	c.Done() // busy, waiting for the game
+	c.Advance(40)
+	if c.Work() != 0 || len(ch) != 1 {
+		t.Fatalf("work %d, %d waiting: a tick for a busy receiver must not hold the world", c.Work(), len(ch))
+	}
+}
