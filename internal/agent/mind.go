@@ -251,8 +251,9 @@ func (m *Mind) Run(ctx context.Context) error {
 	}
 }
 
-// settlePatience bounds a settle on the wall clock; see lockstep's limits.
-const settlePatience = 5 * time.Second
+// settlePatience bounds a settle on the wall clock; see lockstep's limits
+// and the practice world's patience, which it matches.
+const settlePatience = time.Minute
 
 // settle, in lockstep, waits until her mind is the only work left: every
 // packet of the tick read and sensed, every action's answer taken in. Her
