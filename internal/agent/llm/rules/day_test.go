@@ -300,7 +300,8 @@ func TestEatsWhenHurtThoughNotHungry(t *testing.T) {
 		{9, 16, true},
 		{18, 16, true}, // her health comes back only at food 18 or more
 		{20, 16, false},
-		{12, 18, false}, // fed enough: it comes back on its own
+		{12, 18, true},  // below mendAt: a full stomach heals her fastest
+		{17, 18, false}, // fed enough: it comes back on its own
 	} {
 		v := withInv(game.Inventory{"crafting_table": 1, "bread": 2})
 		v.v.State.Player.Food, v.v.State.Player.Health = c.food, c.health

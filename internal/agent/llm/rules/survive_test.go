@@ -158,3 +158,33 @@ func TestAPackOfMonstersIsWalkedAwayFrom(t *testing.T) {
 		}
 	}
 }
+
+// TestHurtSheMendsBeforeTheDaysWork: hurt below mendAt by day she fills
+// her food to the full with what she carries, hunts an animal in reach
+// when she carries nothing and her food is too low to heal, and fed
+// enough rests until her health is back, rather than go down a mine hurt.
+func TestHurtSheMendsBeforeTheDaysWork(t *testing.T) {
+	cow := protocol.Entity{Type: "cow", Distance: 8}
+	work := `find_block{"block":"stone","count":5}`
+	for _, c := range []struct {
+		name   string
+		health float64
+		food   int
+		beef   int
+		near   []protocol.Entity
+		want   string
+	}{
+		{"hurt, a meal to fill up on", 10, 19, 2, nil, `eat_food{"item":"beef"}`},
+		{"hurt and fed", 10, 20, 0, nil, "stay_silent{}"},
+		{"hurt and fed, a cow near", 10, 18, 0, []protocol.Entity{cow}, "stay_silent{}"},
+		{"hurt, hungry for health, a cow near", 10, 16, 0, []protocol.Entity{cow}, `attack_entity{"entity":"cow"}`},
+		{"hurt, nothing to eat and nothing near", 10, 16, 0, nil, work},
+		{"a scratch", 17, 20, 0, nil, work},
+	} {
+		v := withInv(game.Inventory{"crafting_table": 1, "wooden_pickaxe": 1, "stick": 4, "beef": c.beef})
+		v.v.State.Player.Health, v.v.State.Player.Food, v.v.State.Entities = c.health, c.food, c.near
+		if got := callsText(decide(t, New(&v), idle)); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
+	}
+}
