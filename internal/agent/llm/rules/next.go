@@ -103,6 +103,9 @@ func (m *Model) next(v agent.Snapshot, has map[string]bool) (agent.ToolCall, boo
 
 // send makes the call of a step and remembers it.
 func (m *Model) send(s step, at game.Pos, tick int64) agent.ToolCall {
+	if s.goal == "forage" && s.tool == "move_away" {
+		m.forays++
+	}
 	m.lastGoal = s.goal
 	c := m.call(s.tool, s.args)
 	m.stepID = c.ID

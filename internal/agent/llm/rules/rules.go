@@ -41,6 +41,9 @@ type Model struct {
 	// Where it stands matters, not the day it was built: the game's clock
 	// may give the time of day only.
 	shelter *shelter
+	// forays counts her walks to look for animals since she last carried
+	// a meal (forage).
+	forays int
 	// sleepWait: her last try to sleep failed (monsters near, say); she
 	// rests until the next idle nudge rather than trying again at once.
 	sleepWait bool

@@ -134,3 +134,53 @@ func pillarBlock(inv game.Inventory) string {
 	}
 	return ""
 }
+
+// Foraging: with no meal in her pack and her food down to forageAt, she
+// finds one before the day's work takes her further from the animals. A
+// night in the shelter or a long mine costs a third of her food, and
+// starving leaves her at one health, where any blow kills her.
+const (
+	forageAt = 16
+	// maxForays is how many walks in a row she takes to look for animals
+	// without finding one; past it only a meal gained sends her again, so
+	// a world with no animals left does not keep her walking all day.
+	maxForays = 3
+)
+
+// forage hunts an animal in reach when she carries no meal and her food
+// is down to forageAt; with none in sight she climbs out of a mine, where
+// no animal is, or walks elsewhere on the surface to find one.
+func (m *Model) forage(r *routineBuilder) {
+	if r.v.State == nil || r.meal() != "" {
+		m.forays = 0
+		return
+	}
+	if r.v.State.Player.Food > forageAt {
+		return
+	}
+	n := len(r.out)
+	if r.hunt("forage"); len(r.out) > n {
+		return
+	}
+	switch {
+	case m.underground(r.v):
+		r.add("forage", "go_to_surface", map[string]any{})
+	case m.forays < maxForays:
+		r.add("forage", "move_away", map[string]any{"distance": 24})
+	}
+}
+
+// cook smelts the raw meat she carries in her own furnace, once she has
+// one and something to burn: a cooked meal feeds her two or three times
+// what a raw one does, and its saturation heals her.
+func (r *routineBuilder) cook() {
+	if r.inv["furnace"] == 0 || r.inv["coal"]+r.inv["charcoal"]+r.planks == 0 {
+		return
+	}
+	for _, raw := range []string{"beef", "porkchop", "mutton", "chicken"} {
+		if n := r.inv[raw]; n >= 2 {
+			r.add("cook", "smelt_item", map[string]any{"item": raw, "count": min(n, 8)})
+			return
+		}
+	}
+}

@@ -178,7 +178,7 @@ func TestHurtSheMendsBeforeTheDaysWork(t *testing.T) {
 		{"hurt and fed", 10, 20, 0, nil, "stay_silent{}"},
 		{"hurt and fed, a cow near", 10, 18, 0, []protocol.Entity{cow}, "stay_silent{}"},
 		{"hurt, hungry for health, a cow near", 10, 16, 0, []protocol.Entity{cow}, `attack_entity{"entity":"cow"}`},
-		{"hurt, nothing to eat and nothing near", 10, 16, 0, nil, work},
+		{"hurt, nothing to eat and nothing near", 10, 17, 0, nil, work},
 		{"a scratch", 17, 20, 0, nil, work},
 	} {
 		v := withInv(game.Inventory{"crafting_table": 1, "wooden_pickaxe": 1, "stick": 4, "beef": c.beef})
@@ -186,5 +186,62 @@ func TestHurtSheMendsBeforeTheDaysWork(t *testing.T) {
 		if got := callsText(decide(t, New(&v), idle)); got != c.want {
 			t.Errorf("%s: %s, want %s", c.name, got, c.want)
 		}
+	}
+}
+
+// TestSheForagesForAMealToCarry: with no meal in her pack and her food
+// down to 16 she hunts an animal in reach; with none in sight she climbs
+// out of a mine, or walks elsewhere on the surface, three walks at most
+// until she carries a meal again.
+func TestSheForagesForAMealToCarry(t *testing.T) {
+	inv := game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "stick": 4}
+	v := withInv(inv)
+	v.v.State.Player.Food = 16
+	v.v.State.Entities = []protocol.Entity{{Type: "pig", Distance: 12}}
+	m := New(&v)
+	if got := callsText(decide(t, m, idle)); got != `attack_entity{"entity":"pig"}` {
+		t.Errorf("no meal, food 16, a pig near: %s, want the pig", got)
+	}
+	v.v.State.Entities = nil
+	for i := 0; i < maxForays; i++ {
+		if got := callsText(decide(t, m, done("move_away", protocol.Success, "you moved 24 blocks away"))); got != `move_away{"distance":24}` {
+			t.Errorf("no meal, no animal in sight, walk %d: %s, want a walk to look for one", i+1, got)
+		}
+	}
+	if got := callsText(decide(t, m, done("move_away", protocol.Success, "you moved 24 blocks away"))); got == `move_away{"distance":24}` {
+		t.Errorf("after %d walks that found nothing: %s, want the day's work", maxForays, got)
+	}
+	v.v.Inventory = game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "stick": 4, "beef": 1}
+	decide(t, m, idle) // a meal in her pack: the walks are counted afresh
+	v.v.Inventory = inv
+	if got := callsText(decide(t, m, idle)); got != `move_away{"distance":24}` {
+		t.Errorf("the meal eaten, no animal in sight: %s, want a walk to look for one", got)
+	}
+
+	mine := withInv(inv)
+	mine.v.State.Player.Food, mine.v.State.Player.Position.Y = 20, 64
+	m = New(&mine)
+	decide(t, m, idle) // her ground, where she came in
+	mine.v.State.Player.Food, mine.v.State.Player.Position.Y = 15, 30
+	if got := callsText(decide(t, m, idle)); got != "go_to_surface{}" {
+		t.Errorf("no meal, food 15, down a mine: %s, want a climb to where the animals are", got)
+	}
+	mine.v.State.Player.Food = 17
+	if got := callsText(decide(t, m, idle)); got == "go_to_surface{}" {
+		t.Errorf("no meal, food 17, down a mine: %s, want the day's work", got)
+	}
+}
+
+// TestSheCooksTheMeatSheCarries: with a furnace and fuel, two raw beef or
+// more are cooked once the iron pickaxe is made; without fuel they are not.
+func TestSheCooksTheMeatSheCarries(t *testing.T) {
+	inv := game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "furnace": 1, "coal": 4, "beef": 3, "stick": 4}
+	v := withInv(inv)
+	if got := callsText(decide(t, New(&v), idle)); got != `smelt_item{"count":3,"item":"beef"}` {
+		t.Errorf("raw beef, a furnace and coal: %s, want the beef cooked", got)
+	}
+	delete(inv, "coal")
+	if got := callsText(decide(t, New(&v), idle)); strings.HasPrefix(got, "smelt_item") {
+		t.Errorf("raw beef, a furnace and nothing to burn: %s", got)
 	}
 }
