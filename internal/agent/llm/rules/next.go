@@ -85,7 +85,9 @@ func (m *Model) next(v agent.Snapshot, has map[string]bool) (agent.ToolCall, boo
 			// only time lets through again is passed over without a walk:
 			// walks that succeed would otherwise follow one another while
 			// the call waits, from one spot to the next and back.
-			if m.tries.walkHelps(callKey(s.tool, s.args)) {
+			// Nor is a refuge's: a walk in the dark is what it keeps her
+			// from, and the refuge has another way.
+			if s.goal != "refuge" && m.tries.walkHelps(callKey(s.tool, s.args)) {
 				if c, ok := elsewhere(); ok {
 					return c, true
 				}

@@ -115,6 +115,9 @@ func (m *Model) routine(v agent.Snapshot) []step {
 		r.iron() // a craft away from the iron pickaxe: before the dusk
 	}
 	if dayTime(v) >= duskPrep {
+		if m.underground(v) {
+			r.add("dusk", "go_to_surface", map[string]any{}) // the night is met on the surface
+		}
 		r.laidBy(1) // a meal for the night, while the animals are out
 		if m.shelterNear(v) == nil {
 			r.kit(false, shelterDirt)

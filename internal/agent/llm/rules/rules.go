@@ -126,6 +126,10 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		calls = append(calls, m.call("speak", map[string]any{"text": m.describe(v.Doing)}))
 	case dead(ps):
 		// Every request fails until she respawns, which wakes her again.
+	case busy && m.duskBelow(v) && !reflexActive(v, m.now()):
+		// Late in the day down a mine: whatever her hands are on, she
+		// heads up before the dark, where the night's refuge is a hole.
+		calls = append(calls, m.climbBeforeDusk(v))
 	case busy:
 		// Her hands are busy: a new action would replace the running one.
 	case reflexActive(v, m.now()):

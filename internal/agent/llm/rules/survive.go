@@ -92,9 +92,11 @@ var faces = map[game.Pos]string{{X: 1}: "west", {X: -1}: "east", {Z: 1}: "north"
 
 // sealIn is her refuge for a night without a shelter: two blocks down into
 // the ground, then a block over her head, a cell no monster can reach or
-// rise in. Sealed in, nothing is due: she rests until morning, and the
-// day's first step digs her out. Her close view says where the walls are;
-// without one, or with nothing to close the hole with, nothing is done.
+// rise in. Where she cannot dig down (a cave's drop under her), she walls
+// herself in where she stands instead (wallIn). Sealed in, nothing is
+// due: she rests until morning, and the day's first step digs her out.
+// Her close view says where the walls are; without one, or with nothing
+// to close the hole with, nothing is done.
 func (r *routineBuilder) sealIn() {
 	s := solidsOf(r.v)
 	block := pillarBlock(r.inv)
@@ -109,6 +111,7 @@ func (r *routineBuilder) sealIn() {
 	switch {
 	case !walled:
 		r.add("refuge", "mine_down", map[string]any{"depth": 2})
+		r.wallIn(s, feet, block)
 	case s[feet.Add(up2)]:
 		// Sealed in: she rests.
 	default:
@@ -120,6 +123,21 @@ func (r *routineBuilder) sealIn() {
 		}
 		if at := feet.Add(game.Pos{Y: 3}); s[at] {
 			r.add("refuge", "place_block", map[string]any{"block": block, "x": at.X, "y": at.Y, "z": at.Z, "face": "bottom"})
+		}
+	}
+}
+
+// wallIn fills the first open cell beside her, at her feet or her head,
+// that stands on something: a block on the top face of what is under it.
+// One block a decision; her view after it shows the next gap. A gap over
+// a drop is left: nothing holds a block there.
+func (r *routineBuilder) wallIn(s solids, feet game.Pos, block string) {
+	for _, d := range horizontal {
+		for _, c := range []game.Pos{feet.Add(d), feet.Add(d).Add(up1)} {
+			if under := c.Add(game.Pos{Y: -1}); !s[c] && s[under] {
+				r.add("refuge", "place_block", map[string]any{"block": block, "x": under.X, "y": under.Y, "z": under.Z, "face": "top"})
+				return
+			}
 		}
 	}
 }
@@ -183,4 +201,23 @@ func (r *routineBuilder) cook() {
 			return
 		}
 	}
+}
+
+// duskBelow reports whether she is down a mine from late afternoon to
+// dusk, not yet on her way up, and a climb has not failed twice from
+// where she stands: the night is better met on the surface, in a shelter,
+// than in a hole in a cave the monsters walk.
+func (m *Model) duskBelow(v agent.Snapshot) bool {
+	t := dayTime(v)
+	if v.State == nil || t < duskPrep || t >= dusk || !m.underground(v) || v.Doing != nil && v.Doing.Action == "go_to_surface" {
+		return false
+	}
+	at, tick := whereWhen(v)
+	return m.tries.allowed(callKey("go_to_surface", map[string]any{}), at, tick)
+}
+
+// climbBeforeDusk sends her up to the open sky.
+func (m *Model) climbBeforeDusk(v agent.Snapshot) agent.ToolCall {
+	at, tick := whereWhen(v)
+	return m.send(step{goal: "dusk", tool: "go_to_surface", args: map[string]any{}}, at, tick)
 }

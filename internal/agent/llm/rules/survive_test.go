@@ -245,3 +245,58 @@ func TestSheCooksTheMeatSheCarries(t *testing.T) {
 		t.Errorf("raw beef, a furnace and nothing to burn: %s", got)
 	}
 }
+
+// TestWhereSheCannotDigDownSheWallsHerselfIn: at night with no shelter,
+// when the hole fails twice (a cave's drop under her), she does not walk
+// off into the dark but walls herself in where she stands, a block at a
+// time, each on the top face of what is under it.
+func TestWhereSheCannotDigDownSheWallsHerselfIn(t *testing.T) {
+	v := ground(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "cobblestone": 12}, 14000)
+	m := New(v)
+	p := idle
+	for i := 0; i < 2; i++ {
+		if got := callsText(decide(t, m, p)); got != `mine_down{"depth":2}` {
+			t.Fatalf("try %d: %s, want the hole", i+1, got)
+		}
+		p = done("mine_down", protocol.Failure, "you did not dig down: a drop deeper than 3 blocks under (4, 61, 4)")
+	}
+	want := `place_block{"block":"cobblestone","face":"top","x":5,"y":63,"z":4}`
+	if got := callsText(decide(t, m, p)); got != want {
+		t.Fatalf("the hole failed twice: %s, want %s", got, want)
+	}
+	v.v.State.Blocks = append(v.v.State.Blocks, protocol.SeenBlock{Block: "cobblestone", X: 5, Y: 64, Z: 4})
+	want = `place_block{"block":"cobblestone","face":"top","x":5,"y":64,"z":4}`
+	if got := callsText(decide(t, m, done("place_block", protocol.Success, "placed cobblestone"))); got != want {
+		t.Fatalf("a block beside her feet: %s, want the one above it, %s", got, want)
+	}
+}
+
+// TestDownAMineSheHeadsUpBeforeDusk: from late afternoon to dusk, down a
+// mine, she leaves whatever her hands are on for the open sky; earlier in
+// the day, on the surface, or already on her way up, her work goes on.
+func TestDownAMineSheHeadsUpBeforeDusk(t *testing.T) {
+	mining := agent.Doing{Action: "find_block", Params: `{"block":"iron_ore","count":8}`}
+	for _, c := range []struct {
+		name  string
+		time  int64
+		y     float64
+		doing *agent.Doing
+		climb bool
+	}{
+		{"late afternoon, mining", 11200, 30, &mining, true},
+		{"late afternoon, idle", 11200, 30, nil, true},
+		{"afternoon, mining", 9000, 30, &mining, false},
+		{"late afternoon on the surface, mining", 11200, 64, &mining, false},
+		{"late afternoon, on her way up", 11200, 30, &agent.Doing{Action: "go_to_surface"}, false},
+	} {
+		v := withInv(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "cooked_beef": 4, "dirt": 60, "oak_door": 1, "chest": 1})
+		v.v.State.Player.Position.Y = 64
+		m := New(&v)
+		decide(t, m, idle) // her ground, where she came in
+		v.v.State.Player.Position.Y, v.v.State.World.Time, v.v.Doing = c.y, c.time, c.doing
+		got := callsText(decide(t, m, commentary))
+		if climbs := got == "go_to_surface{}"; climbs != c.climb {
+			t.Errorf("%s: %s, want a climb %v", c.name, got, c.climb)
+		}
+	}
+}
