@@ -77,20 +77,20 @@ var stoneTools = []stoneTool{
 
 // routine lists the steps of a survival day in order; the first due one is
 // taken. Food when hungry or hurt; out of a mine when hurt with a monster
-// near, and away from a pack of monsters; her health mended before the
-// day's work when she is hurt (mend); a meal found when she carries none
-// and her food runs low (forage); the night (a shelter, then staying in
-// it, asleep when it has a bed; without the shelter's kit, or down a
-// mine, sealed in a hole); wood, a table and a wooden pickaxe; stone, a
-// stone pickaxe and sword; a few meals when an animal is in reach; coal,
-// iron, a furnace and an iron pickaxe, the way to iron kept short; her
-// raw meat cooked; what the coming night's shelter takes (its dirt, a
-// chest, a bed, a torch and a door); meals laid by and iron armour; the
-// stone axe and shovel; torches; then what comes after the iron pickaxe
-// (later). From late afternoon a meal for the night and the shelter's kit
-// come first. At night, and on a morning with monsters still about,
-// nothing else is due in her shelter: she eats what she carries, and
-// sleeps or rests.
+// near, and away from a pack of monsters (dug in from one down a mine);
+// her health mended before the day's work when she is hurt (mend); a meal
+// found when she carries none and her food runs low (forage); the night
+// (a shelter, then staying in it, asleep when it has a bed; without the
+// shelter's kit, or down a mine, sealed in a hole); wood, a table and a
+// wooden pickaxe; stone, a stone pickaxe and sword; a few meals when an
+// animal is in reach; coal, iron, a furnace and an iron pickaxe, the way
+// to iron kept short; her raw meat cooked; what the coming night's shelter
+// takes (its dirt, a chest, a bed, a torch and a door); meals laid by and
+// iron armour; the stone axe and shovel; torches; then what comes after
+// the iron pickaxe (later). From late afternoon she comes up out of a
+// mine, and a meal for the night and the shelter's kit come first. At
+// night, and on a morning with monsters still about, nothing else is due
+// in her shelter: she eats what she carries, and sleeps or rests.
 func (m *Model) routine(v agent.Snapshot) []step {
 	inv := v.Inventory
 	if inv == nil {
@@ -106,7 +106,9 @@ func (m *Model) routine(v agent.Snapshot) []step {
 	}
 	r.food(true)
 	r.retreat(m.underground(v))
-	r.evade()
+	if r.evade(m.underground(v)) {
+		return r.out // holed up in a mine until the pack has gone
+	}
 	if r.mend() {
 		return r.out // a climb or a walk away first, if due; else she rests
 	}

@@ -39,15 +39,39 @@ func (r *routineBuilder) retreat(underground bool) {
 
 // evade puts a walk away from monsters first by day when they are too
 // many for her, or she too hurt for one: move_away leads away from the
-// nearest. A walk that fails twice is held back like any call.
-func (r *routineBuilder) evade() {
+// nearest. A walk that fails twice is held back like any call. Down a
+// mine a walk leads through more of the dark the monsters rise in, often
+// towards them: there she holes up instead (holeUp).
+func (r *routineBuilder) evade(underground bool) bool {
 	if r.v.State == nil {
-		return
+		return false
 	}
-	n := monstersWithin(r.v, packRange)
-	if n >= packSize || n > 0 && r.v.State.Player.Health <= evadeAt {
+	if underground {
+		return r.holeUp()
+	}
+	if r.outnumbered(packRange) {
 		r.add("evade", "move_away", map[string]any{"distance": 24})
 	}
+	return false
+}
+
+// outnumbered reports whether the monsters within d blocks of her are too
+// many for her, or she too hurt for one.
+func (r *routineBuilder) outnumbered(d float64) bool {
+	n := monstersWithin(r.v, d)
+	return n >= packSize || n > 0 && r.v.State.Player.Health <= evadeAt
+}
+
+// holeUp digs her in down a mine when the monsters within dangerRange
+// outnumber her, as for a night (sealIn): a cell they cannot reach or see
+// into, where they lose her. It reports whether she stays in it: nothing
+// else is due until they have wandered off.
+func (r *routineBuilder) holeUp() bool {
+	if !r.outnumbered(dangerRange) {
+		return false
+	}
+	r.sealIn()
+	return true
 }
 
 // monstersAtDawn reports whether she is in her shelter on a morning with a

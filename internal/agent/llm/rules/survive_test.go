@@ -300,3 +300,44 @@ func TestDownAMineSheHeadsUpBeforeDusk(t *testing.T) {
 		}
 	}
 }
+
+// TestDownAMineSheDigsInFromAPack: by day down a mine, two zombies within
+// 16 blocks and she digs herself in as for a night, rather than walk
+// through the dark towards them; dug in, she stays while they are near;
+// with them further off she goes on with her work, and on the surface she
+// walks away from a pack as before.
+func TestDownAMineSheDigsInFromAPack(t *testing.T) {
+	inv := game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "cobblestone": 8, "cooked_beef": 4}
+	pack := []protocol.Entity{zombieAt(10), zombieAt(13)}
+	v := shaft(inv, 0)
+	ground := v.v.State.Player.Position.Y
+	m := New(v)
+	decide(t, m, idle) // her ground, where she came in
+	// The same view, 30 blocks down: a cave floor round her, open sides.
+	for i := range v.v.State.Blocks {
+		v.v.State.Blocks[i].Y -= 30
+	}
+	v.v.State.Player.Position.Y = ground - 30
+	v.v.State.Entities = pack
+	if got := callsText(decide(t, m, idle)); got != `mine_down{"depth":2}` {
+		t.Fatalf("a pack near, down a mine: %s, want a hole", got)
+	}
+	v.v.State.Entities = []protocol.Entity{zombieAt(20), zombieAt(22)}
+	if got := callsText(decide(t, m, idle)); got == `mine_down{"depth":2}` || got == `move_away{"distance":24}` {
+		t.Fatalf("the pack further off, down a mine: %s, want her work", got)
+	}
+	sealed := shaft(inv, 2)
+	sealed.v.State.Blocks = append(sealed.v.State.Blocks, protocol.SeenBlock{Block: "cobblestone", X: 4, Y: 62, Z: 4})
+	sealed.v.State.Player.Position.Y = 90
+	m = New(sealed)
+	decide(t, m, idle) // her ground, where she came in
+	sealed.v.State.Player.Position.Y, sealed.v.State.Entities = 60, pack
+	if got := callsText(decide(t, m, idle)); got != "stay_silent{}" {
+		t.Fatalf("dug in with a pack near: %s, want her to stay in", got)
+	}
+	up := withInv(inv)
+	up.v.State.Entities = pack
+	if got := callsText(decide(t, New(&up), idle)); got != `move_away{"distance":24}` {
+		t.Fatalf("a pack near, on the surface: %s, want a walk away", got)
+	}
+}
