@@ -148,7 +148,7 @@ func (c *creatures) spawnZombie() {
 		}
 		for _, y := range cands {
 			p := game.Pos{X: x, Y: y, Z: z}
-			if p.Center().Dist(c.world.her().pos) < spawnMin || !g.inside(p) || !g.standable(p.Add(down1)) || !g.passable(p) || !g.passable(p.Add(up1)) || g.info(p).liquid || c.occupied(p, nil) {
+			if !c.roomToRise(p) {
 				continue
 			}
 			// Monsters rise where no light reaches: no block light, and by
@@ -160,6 +160,15 @@ func (c *creatures) spawnZombie() {
 			return
 		}
 	}
+}
+
+// roomToRise reports whether a zombie may rise with its feet in p: at
+// least spawnMin from her, on something that carries it, with room for
+// its height, out of liquids and clear of every other mob.
+func (c *creatures) roomToRise(p game.Pos) bool {
+	g := c.grid
+	return p.Center().Dist(c.world.her().pos) >= spawnMin && g.inside(p) && g.standable(p.Add(down1)) &&
+		g.passable(p) && g.passable(p.Add(up1)) && !g.info(p).liquid && !c.occupied(p, nil)
 }
 
 // stepZombie walks a zombie towards her while it is after her and strikes
@@ -240,8 +249,10 @@ func (c *creatures) seesHer(e *entity) bool {
 	return true
 }
 
-// strike is a zombie's blow on her: it lands unless a blow landed in the
-// last hurtImmunity ticks, which none of a zombie's outdoes.
+// strike is a zombie's blow on her. For hurtImmunity ticks after a blow
+// lands the game spares her any blow no stronger, and a zombie's is lost
+// within them. (The game lets through what a blow has over a weaker one,
+// a fall's or starvation's; here that difference is lost too.)
 func (c *creatures) strike(e *entity) {
 	if c.world.now()-c.world.her().lastHurt < hurtImmunity {
 		return
