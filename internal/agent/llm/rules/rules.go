@@ -126,12 +126,12 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		calls = append(calls, m.call("speak", map[string]any{"text": m.describe(v.Doing)}))
 	case dead(ps):
 		// Every request fails until she respawns, which wakes her again.
-	case busy && m.duskBelow(v) && !reflexActive(v, m.now()):
-		// Late in the day down a mine: whatever her hands are on, she
-		// heads up before the dark, where the night's refuge is a hole.
-		calls = append(calls, m.climbBeforeDusk(v))
 	case busy:
-		// Her hands are busy: a new action would replace the running one.
+		// Her hands are busy: a new action would replace the running one,
+		// save the day's work down a mine late in the day (leaveWork).
+		if c, ok := m.leaveWork(v, has); ok && !reflexActive(v, m.now()) {
+			calls = append(calls, c)
+		}
 	case reflexActive(v, m.now()):
 		// A reflex has her hands (a fight, a flight, a meal): a request now
 		// would take them away mid-fight. The idle nudge brings her back.

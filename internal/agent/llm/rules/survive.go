@@ -227,21 +227,30 @@ func (r *routineBuilder) cook() {
 	}
 }
 
-// duskBelow reports whether she is down a mine from late afternoon to
-// dusk, not yet on her way up, and a climb has not failed twice from
-// where she stands: the night is better met on the surface, in a shelter,
-// than in a hole in a cave the monsters walk.
-func (m *Model) duskBelow(v agent.Snapshot) bool {
+// dayWork are the actions of the day's work that leaveWork may cut short.
+var dayWork = map[string]bool{"find_block": true, "smelt_item": true, "craft_item": true}
+
+// leaveWork takes her hands off the day's work (mining, smelting,
+// crafting) down a mine late in the day, whatever is left of it: up to
+// the open sky before dusk, where the night is met in a shelter, and from
+// dusk dug in where she stands, as for any night below. A step that
+// failed twice from where she stands is not sent.
+func (m *Model) leaveWork(v agent.Snapshot, has map[string]bool) (agent.ToolCall, bool) {
 	t := dayTime(v)
-	if v.State == nil || t < duskPrep || t >= dusk || !m.underground(v) || v.Doing != nil && v.Doing.Action == "go_to_surface" {
-		return false
+	if v.State == nil || v.Doing == nil || !dayWork[v.Doing.Action] || t < duskPrep || t >= dawn || !m.underground(v) {
+		return agent.ToolCall{}, false
+	}
+	r := &routineBuilder{inv: v.Inventory, v: v}
+	if t < dusk {
+		r.add("dusk", "go_to_surface", map[string]any{})
+	} else {
+		r.sealIn()
 	}
 	at, tick := whereWhen(v)
-	return m.tries.allowed(callKey("go_to_surface", map[string]any{}), at, tick)
-}
-
-// climbBeforeDusk sends her up to the open sky.
-func (m *Model) climbBeforeDusk(v agent.Snapshot) agent.ToolCall {
-	at, tick := whereWhen(v)
-	return m.send(step{goal: "dusk", tool: "go_to_surface", args: map[string]any{}}, at, tick)
+	for _, s := range r.out {
+		if has[s.tool] && m.tries.allowed(callKey(s.tool, s.args), at, tick) {
+			return m.send(s, at, tick), true
+		}
+	}
+	return agent.ToolCall{}, false
 }

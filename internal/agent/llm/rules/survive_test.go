@@ -288,6 +288,7 @@ func TestDownAMineSheHeadsUpBeforeDusk(t *testing.T) {
 		{"afternoon, mining", 9000, 30, &mining, false},
 		{"late afternoon on the surface, mining", 11200, 64, &mining, false},
 		{"late afternoon, on her way up", 11200, 30, &agent.Doing{Action: "go_to_surface"}, false},
+		{"late afternoon, building", 11200, 30, &agent.Doing{Action: "build_template"}, false},
 	} {
 		v := withInv(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "cooked_beef": 4, "dirt": 60, "oak_door": 1, "chest": 1})
 		v.v.State.Player.Position.Y = 64
@@ -339,5 +340,26 @@ func TestDownAMineSheDigsInFromAPack(t *testing.T) {
 	up.v.State.Entities = pack
 	if got := callsText(decide(t, New(&up), idle)); got != `move_away{"distance":24}` {
 		t.Fatalf("a pack near, on the surface: %s, want a walk away", got)
+	}
+}
+
+// TestDownAMineAfterDuskSheLeavesHerWorkToDigIn: mining down a mine past
+// dusk, she leaves the work and digs in where she stands, as for any night
+// below; by day the mining goes on.
+func TestDownAMineAfterDuskSheLeavesHerWorkToDigIn(t *testing.T) {
+	v := shaft(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "cobblestone": 8}, 0)
+	v.v.State.Player.Position.Y = 90
+	m := New(v)
+	decide(t, m, idle) // her ground, where she came in
+	v.v.State.Player.Position.Y = 60
+	s := busy(v, agent.Doing{Action: "find_block", Params: `{"block":"iron_ore","count":8}`})
+	m.sit = s
+	v.v.State.World.Time = 6000
+	if got := callsText(decide(t, m, commentary)); got != "stay_silent{}" {
+		t.Fatalf("mining by day: %s, want the mining left to go on", got)
+	}
+	v.v.State.World.Time = 12100
+	if got := callsText(decide(t, m, commentary)); got != `mine_down{"depth":2}` {
+		t.Fatalf("mining down a mine after dusk: %s, want a hole", got)
 	}
 }
