@@ -231,19 +231,24 @@ func (r *routineBuilder) cook() {
 var dayWork = map[string]bool{"find_block": true, "smelt_item": true, "craft_item": true}
 
 // leaveWork takes her hands off the day's work (mining, smelting,
-// crafting) down a mine late in the day, whatever is left of it: up to
-// the open sky before dusk, where the night is met in a shelter, and from
-// dusk dug in where she stands, as for any night below. A step that
-// failed twice from where she stands is not sent.
+// crafting) down a mine, whatever is left of it, when the mine is no
+// place to be at it: when the monsters within dangerRange outnumber her
+// and none has struck yet, she digs in (holeUp's cell) before the first
+// blow; late in the day she goes up to the open sky before dusk, where the
+// night is met in a shelter, and from dusk digs in where she stands, as
+// for any night below. A step that failed twice from where she stands is
+// not sent.
 func (m *Model) leaveWork(v agent.Snapshot, has map[string]bool) (agent.ToolCall, bool) {
-	t := dayTime(v)
-	if v.State == nil || v.Doing == nil || !dayWork[v.Doing.Action] || t < duskPrep || t >= dawn || !m.underground(v) {
+	if v.State == nil || v.Doing == nil || !dayWork[v.Doing.Action] || !m.underground(v) {
 		return agent.ToolCall{}, false
 	}
 	r := &routineBuilder{inv: v.Inventory, v: v}
-	if t < dusk {
+	switch t := dayTime(v); {
+	case r.outnumbered(dangerRange):
+		r.sealIn()
+	case t >= duskPrep && t < dusk:
 		r.add("dusk", "go_to_surface", map[string]any{})
-	} else {
+	case t >= dusk && t < dawn:
 		r.sealIn()
 	}
 	at, tick := whereWhen(v)

@@ -363,3 +363,23 @@ func TestDownAMineAfterDuskSheLeavesHerWorkToDigIn(t *testing.T) {
 		t.Fatalf("mining down a mine after dusk: %s, want a hole", got)
 	}
 }
+
+// TestDownAMineSheLeavesHerWorkForAPack: mining by day down a mine, with
+// two zombies closing in and none at her yet, she digs in before the first
+// blow; with one, she mines on.
+func TestDownAMineSheLeavesHerWorkForAPack(t *testing.T) {
+	v := shaft(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "cobblestone": 8}, 0)
+	v.v.State.Player.Position.Y = 90
+	m := New(v)
+	decide(t, m, idle) // her ground, where she came in
+	v.v.State.Player.Position.Y, v.v.State.World.Time = 60, 6000
+	m.sit = busy(v, agent.Doing{Action: "find_block", Params: `{"block":"iron_ore","count":8}`})
+	v.v.State.Entities = []protocol.Entity{zombieAt(12)}
+	if got := callsText(decide(t, m, commentary)); got != "stay_silent{}" {
+		t.Fatalf("mining with one zombie near: %s, want the mining left to go on", got)
+	}
+	v.v.State.Entities = []protocol.Entity{zombieAt(12), zombieAt(15)}
+	if got := callsText(decide(t, m, commentary)); got != `mine_down{"depth":2}` {
+		t.Fatalf("mining with two zombies closing in: %s, want a hole", got)
+	}
+}
