@@ -88,9 +88,10 @@ var stoneTools = []stoneTool{
 // takes (its dirt, a chest, a bed, a torch and a door); meals laid by and
 // iron armour; the stone axe and shovel; torches; then what comes after
 // the iron pickaxe (later). From late afternoon she comes up out of a
-// mine, and a meal for the night and the shelter's kit come first. At
-// night, and on a morning with monsters still about, nothing else is due
-// in her shelter: she eats what she carries, and sleeps or rests.
+// mine (climbAt), and a meal for the night and the shelter's kit come
+// first. At night, and on a morning with monsters still about, nothing
+// else is due in her shelter: she eats what she carries, and sleeps or
+// rests.
 func (m *Model) routine(v agent.Snapshot) []step {
 	inv := v.Inventory
 	if inv == nil {
@@ -116,10 +117,10 @@ func (m *Model) routine(v agent.Snapshot) []step {
 	if r.inv["iron_ingot"] >= 3 {
 		r.iron() // a craft away from the iron pickaxe: before the dusk
 	}
+	if dayTime(v) >= climbAt && m.underground(v) {
+		r.add("dusk", "go_to_surface", map[string]any{}) // the night is met on the surface
+	}
 	if dayTime(v) >= duskPrep {
-		if m.underground(v) {
-			r.add("dusk", "go_to_surface", map[string]any{}) // the night is met on the surface
-		}
 		r.laidBy(1) // a meal for the night, while the animals are out
 		if m.shelterNear(v) == nil {
 			r.kit(false, shelterDirt)

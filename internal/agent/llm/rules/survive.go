@@ -227,6 +227,11 @@ func (r *routineBuilder) cook() {
 	}
 }
 
+// climbAt is the time of day from which she leaves a mine for the open
+// sky: a climb from deep takes a game minute or more, and the night's
+// shelter must be up before the monsters come at 13000.
+const climbAt = 10000
+
 // dayWork are the actions of the day's work that leaveWork may cut short.
 var dayWork = map[string]bool{"find_block": true, "smelt_item": true, "craft_item": true}
 
@@ -234,7 +239,7 @@ var dayWork = map[string]bool{"find_block": true, "smelt_item": true, "craft_ite
 // crafting) down a mine, whatever is left of it, when the mine is no
 // place to be at it: when the monsters within dangerRange outnumber her
 // and none has struck yet, she digs in (holeUp's cell) before the first
-// blow; late in the day she goes up to the open sky before dusk, where the
+// blow; from climbAt she goes up to the open sky before dusk, where the
 // night is met in a shelter, and from dusk digs in where she stands, as
 // for any night below. A step that failed twice from where she stands is
 // not sent.
@@ -246,7 +251,7 @@ func (m *Model) leaveWork(v agent.Snapshot, has map[string]bool) (agent.ToolCall
 	switch t := dayTime(v); {
 	case r.outnumbered(dangerRange):
 		r.sealIn()
-	case t >= duskPrep && t < dusk:
+	case t >= climbAt && t < dusk:
 		r.add("dusk", "go_to_surface", map[string]any{})
 	case t >= dusk && t < dawn:
 		r.sealIn()

@@ -285,6 +285,7 @@ func TestDownAMineSheHeadsUpBeforeDusk(t *testing.T) {
 	}{
 		{"late afternoon, mining", 11200, 30, &mining, true},
 		{"late afternoon, idle", 11200, 30, nil, true},
+		{"afternoon, a climb's time before dusk, mining", 10000, 30, &mining, true},
 		{"afternoon, mining", 9000, 30, &mining, false},
 		{"late afternoon on the surface, mining", 11200, 64, &mining, false},
 		{"late afternoon, on her way up", 11200, 30, &agent.Doing{Action: "go_to_surface"}, false},
