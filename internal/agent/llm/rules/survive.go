@@ -232,25 +232,25 @@ func (r *routineBuilder) cook() {
 // shelter must be up before the monsters come at 13000.
 const climbAt = 10000
 
-// dayWork are the actions of the day's work that leaveWork may cut short.
-var dayWork = map[string]bool{"find_block": true, "smelt_item": true, "craft_item": true}
-
-// leaveWork takes her hands off the day's work (mining, smelting,
-// crafting) down a mine, whatever is left of it, when the mine is no
-// place to be at it: when the monsters within dangerRange outnumber her
-// and none has struck yet, she digs in (holeUp's cell) before the first
-// blow; from climbAt she goes up to the open sky before dusk, where the
-// night is met in a shelter, and from dusk digs in where she stands, as
-// for any night below. A step that failed twice from where she stands is
-// not sent.
+// leaveWork takes her hands off the day's work down a mine, whatever is
+// left of it, when the mine is no place to be at it. When the monsters
+// within dangerRange outnumber her and none has struck yet, she leaves a
+// trip for blocks, or a smelt (its furnace is left with what is in it),
+// and digs in (holeUp's cell) before the first blow. A trip for blocks
+// gives way from climbAt to a climb to the open sky, where the night is
+// met in a shelter, and from dusk to a hole where she stands, as for any
+// night below; a smelt then is let finish. A step that failed twice from
+// where she stands is not sent.
 func (m *Model) leaveWork(v agent.Snapshot, has map[string]bool) (agent.ToolCall, bool) {
-	if v.State == nil || v.Doing == nil || !dayWork[v.Doing.Action] || !m.underground(v) {
+	if v.State == nil || v.Doing == nil || !m.underground(v) {
 		return agent.ToolCall{}, false
 	}
 	r := &routineBuilder{inv: v.Inventory, v: v}
+	trip := v.Doing.Action == "find_block"
 	switch t := dayTime(v); {
-	case r.outnumbered(dangerRange):
+	case (trip || v.Doing.Action == "smelt_item") && r.outnumbered(dangerRange):
 		r.sealIn()
+	case !trip:
 	case t >= climbAt && t < dusk:
 		r.add("dusk", "go_to_surface", map[string]any{})
 	case t >= dusk && t < dawn:

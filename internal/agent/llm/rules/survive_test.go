@@ -290,6 +290,7 @@ func TestDownAMineSheHeadsUpBeforeDusk(t *testing.T) {
 		{"late afternoon on the surface, mining", 11200, 64, &mining, false},
 		{"late afternoon, on her way up", 11200, 30, &agent.Doing{Action: "go_to_surface"}, false},
 		{"late afternoon, building", 11200, 30, &agent.Doing{Action: "build_template"}, false},
+		{"late afternoon, smelting", 11200, 30, &agent.Doing{Action: "smelt_item"}, false},
 	} {
 		v := withInv(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "cooked_beef": 4, "dirt": 60, "oak_door": 1, "chest": 1})
 		v.v.State.Player.Position.Y = 64
