@@ -7,16 +7,38 @@ import (
 )
 
 // Mob limits: how many animals graze at the start, how many zombies may be
-// about at once, and where they may spawn round her.
+// about at once, and where they may spawn round her. The numbers of the
+// zombies are Java Edition's (normal difficulty) where the game has one:
+//   - spawnMin: no monster rises within 24 blocks of a player (the natural
+//     spawner skips any spot closer than that). spawnMax keeps them near
+//     her, where the despawn rule below lets them live.
+//   - zombieSight: a zombie picks a player to go after within its follow
+//     range of 35 blocks, and only one it can see (its target goal is made
+//     with mustSee); it gives her up after unseenMemory ticks out of
+//     sight. It looks round about every lookEvery ticks.
+//   - zombieDamage and zombieCooldown: 3 a blow, a blow a second.
+//   - hurtImmunity: after a blow she takes no other blow as strong or
+//     weaker for 10 ticks (half the game's invulnerableTime of 20), so a
+//     pack strikes her at most twice a second, however many of them.
+//   - despawnNear, despawnIdle and despawnChance: a monster further than
+//     32 blocks from her for more than 600 ticks is taken away at a chance
+//     of 1 in 800 each tick; despawnDistance takes one away at once.
 const (
 	animalCount     = 16
 	maxZombies      = 6
-	spawnMin        = 14
-	spawnMax        = 30
-	zombieSight     = 20
+	spawnMin        = 24
+	spawnMax        = 32
+	zombieSight     = 35
+	unseenMemory    = 60
+	lookEvery       = 10
+	zombieEye       = 1.74
 	zombieReach     = 1.6
 	zombieDamage    = 3
 	zombieCooldown  = 20
+	hurtImmunity    = 10
+	despawnNear     = 32
+	despawnIdle     = 600
+	despawnChance   = 800
 	despawnDistance = 72
 )
 
@@ -117,8 +139,8 @@ func (c *creatures) spawnZombie() {
 	for try := 0; try < 4; try++ {
 		ang := c.rng.float() * 2 * math.Pi
 		r := spawnMin + c.rng.float()*(spawnMax-spawnMin)
-		x := her.X + int(math.Cos(ang)*r)
-		z := her.Z + int(math.Sin(ang)*r)
+		x := her.X + int(math.Round(math.Cos(ang)*r))
+		z := her.Z + int(math.Round(math.Sin(ang)*r))
 		// The surface, or a cave floor near her height.
 		cands := []int{g.surface(x, z) + 1}
 		for y := her.Y + 6; y >= her.Y-6; y-- {
@@ -126,7 +148,7 @@ func (c *creatures) spawnZombie() {
 		}
 		for _, y := range cands {
 			p := game.Pos{X: x, Y: y, Z: z}
-			if !g.inside(p) || !g.standable(p.Add(down1)) || !g.passable(p) || !g.passable(p.Add(up1)) || g.info(p).liquid {
+			if !c.roomToRise(p) {
 				continue
 			}
 			// Monsters rise where no light reaches: no block light, and by
@@ -140,35 +162,102 @@ func (c *creatures) spawnZombie() {
 	}
 }
 
-// stepZombie walks a zombie towards her when it sees her and strikes when
-// it is close; the sun burns it.
+// roomToRise reports whether a zombie may rise with its feet in p: at
+// least spawnMin from her, on something that carries it, with room for
+// its height, out of liquids and clear of every other mob.
+func (c *creatures) roomToRise(p game.Pos) bool {
+	g := c.grid
+	return p.Center().Dist(c.world.her().pos) >= spawnMin && g.inside(p) && g.standable(p.Add(down1)) &&
+		g.passable(p) && g.passable(p.Add(up1)) && !g.info(p).liquid && !c.occupied(p, nil)
+}
+
+// stepZombie walks a zombie towards her while it is after her and strikes
+// when it is close; the sun burns it, and far from her it may vanish.
 func (c *creatures) stepZombie(e *entity) {
 	g := c.grid
 	if !c.world.dark() && g.skyOpen(e.pos.Block().Add(up1)) && c.world.now()%20 == 0 {
 		c.hurtMob(e, 2, nil)
 		return
 	}
-	d := e.pos.Dist(c.world.her().pos)
-	if d > despawnDistance {
+	her := c.world.her()
+	d := e.pos.Dist(her.pos)
+	if c.despawns(e, d) {
 		e.removed = true
 		return
 	}
-	if c.world.her().dead || c.peaceful() || d > zombieSight {
+	if !c.after(e, d) {
 		if c.world.now()%60 == int64(e.id%60) {
 			c.wander(e)
 		}
 		return
 	}
-	if d <= zombieReach+0.5 && math.Abs(e.pos.Y-c.world.her().pos.Y) < 1.5 {
+	if d <= zombieReach+0.5 && math.Abs(e.pos.Y-her.pos.Y) < 1.5 {
 		if e.cool == 0 {
 			e.cool = zombieCooldown
-			c.world.hurt(zombieDamage, "mob", e)
+			c.strike(e)
 		}
 		return
 	}
 	if c.world.now()%6 == int64(e.id%6) {
-		c.stepToward(e, c.world.her().pos)
+		c.stepToward(e, her.pos)
 	}
+}
+
+// despawns reports whether a monster d blocks from her leaves the world
+// now: at once beyond despawnDistance, and beyond despawnNear, once it has
+// been that far for despawnIdle ticks, at a chance each tick.
+func (c *creatures) despawns(e *entity, d float64) bool {
+	if d > despawnDistance {
+		return true
+	}
+	if d <= despawnNear {
+		e.far = 0
+		return false
+	}
+	e.far++
+	return e.far > despawnIdle && c.rng.intn(despawnChance) == 0
+}
+
+// after reports whether a zombie d blocks from her goes after her: it
+// catches sight of her within zombieSight when it looks round, and keeps
+// after her until it has not seen her for unseenMemory ticks.
+func (c *creatures) after(e *entity, d float64) bool {
+	if c.world.her().dead || c.peaceful() || d > zombieSight {
+		e.chase = 0
+		return false
+	}
+	now := c.world.now()
+	if (e.chase > now || now%lookEvery == int64(e.id%lookEvery)) && c.seesHer(e) {
+		e.chase = now + unseenMemory
+	}
+	return e.chase > now
+}
+
+// seesHer reports whether nothing solid stands on the line from a
+// monster's eyes to hers.
+func (c *creatures) seesHer(e *entity) bool {
+	from := game.Vec3{X: e.pos.X, Y: e.pos.Y + zombieEye, Z: e.pos.Z}
+	to := c.world.her().eye()
+	steps := int(from.Dist(to)/0.2) + 1
+	for i := 1; i < steps; i++ {
+		f := float64(i) / float64(steps)
+		p := game.Vec3{X: from.X + (to.X-from.X)*f, Y: from.Y + (to.Y-from.Y)*f, Z: from.Z + (to.Z-from.Z)*f}.Block()
+		if !c.grid.passable(p) && !c.grid.info(p).liquid {
+			return false
+		}
+	}
+	return true
+}
+
+// strike is a zombie's blow on her. For hurtImmunity ticks after a blow
+// lands the game spares her any blow no stronger, and a zombie's is lost
+// within them. (The game lets through what a blow has over a weaker one,
+// a fall's or starvation's; here that difference is lost too.)
+func (c *creatures) strike(e *entity) {
+	if c.world.now()-c.world.her().lastHurt < hurtImmunity {
+		return
+	}
+	c.world.hurt(zombieDamage, "mob", e)
 }
 
 // stepAnimal lets an animal graze about, and run when it was just hit.
@@ -225,10 +314,23 @@ func (c *creatures) moveMob(e *entity, off game.Pos) {
 	if !g.standable(to.Add(down1)) || g.info(to).liquid {
 		return
 	}
-	if to == c.world.her().feet() {
+	if to == c.world.her().feet() || c.occupied(to, e) {
 		return
 	}
 	e.pos = to.Center()
+}
+
+// occupied reports whether another mob or player than e stands in p: the
+// game's mobs push each other apart, so a pack crowds round her rather
+// than into one block, and a tunnel a block wide lets one through at a
+// time.
+func (c *creatures) occupied(p game.Pos, e *entity) bool {
+	for _, o := range c.ents.list {
+		if o != e && !o.removed && o.kind != "item" && o.pos.Block() == p {
+			return true
+		}
+	}
+	return false
 }
 
 // hurtMob takes health from a mob; by is her when she struck it. A mob

@@ -91,6 +91,15 @@ func (w *World) stepBody() {
 	}
 	b.regenTicks++
 	switch {
+	case b.food >= 20 && b.saturation > 0 && b.health < 20:
+		// The game's quick healing on a full stomach: every half second
+		// while saturation lasts, paid for with it.
+		if b.regenTicks >= 10 {
+			b.regenTicks = 0
+			f := min(b.saturation, 6)
+			b.health = min(b.health+f/6, 20)
+			b.exhaustion += f
+		}
 	case b.food >= 18 && b.health < 20 && b.regenTicks >= 80:
 		b.regenTicks = 0
 		b.health = min(b.health+1, 20)

@@ -300,7 +300,8 @@ func TestEatsWhenHurtThoughNotHungry(t *testing.T) {
 		{9, 16, true},
 		{18, 16, true}, // her health comes back only at food 18 or more
 		{20, 16, false},
-		{12, 18, false}, // fed enough: it comes back on its own
+		{12, 18, true},  // below mendAt: a full stomach heals her fastest
+		{17, 18, false}, // fed enough: it comes back on its own
 	} {
 		v := withInv(game.Inventory{"crafting_table": 1, "bread": 2})
 		v.v.State.Player.Food, v.v.State.Player.Health = c.food, c.health
@@ -322,9 +323,9 @@ func TestEatsWhenHungry(t *testing.T) {
 	if c := decide(t, m, idle); len(c) != 1 || c[0].Name != "attack_entity" || !strings.Contains(string(c[0].Args), "cow") {
 		t.Errorf("hungry with nothing to eat and a cow near: %s", callsText(c))
 	}
-	w.food = 15
+	w.food = 17 // at 16 and below she forages for a meal to carry
 	if c := decide(t, m, idle); len(c) == 1 && (c[0].Name == "eat_food" || c[0].Name == "attack_entity") {
-		t.Errorf("at food 15: %s", callsText(c))
+		t.Errorf("at food 17: %s", callsText(c))
 	}
 }
 

@@ -72,3 +72,10 @@ func (t tries) failed(key string, at game.Pos, tick int64) {
 
 // succeeded forgets the call's failures.
 func (t tries) succeeded(key string) { delete(t, key) }
+
+// walkHelps reports whether a walk elsewhere can let a held-back call
+// through again: it has failed fewer than movedOnFails times.
+func (t tries) walkHelps(key string) bool {
+	a := t[key]
+	return a == nil || a.fails < movedOnFails
+}

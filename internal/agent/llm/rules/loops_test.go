@@ -226,3 +226,44 @@ func TestNoDayPassesIdleAfterTheIronPickaxe(t *testing.T) {
 		}
 	}
 }
+
+// TestNoWalkForACallOnlyTimeLetsThrough: a call that failed movedOnFails
+// times waits for its backoff; she does not walk elsewhere for it at every
+// decision meanwhile, however well the walks go, but gets on with the
+// rest of the routine.
+func TestNoWalkForACallOnlyTimeLetsThrough(t *testing.T) {
+	v := withInv(game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1,
+		"coal": 4, "stick": 4, "dirt": 60, "chest": 1, "oak_door": 1, "furnace": 1, "white_bed": 1, "torch": 16, "cooked_beef": 6,
+		"iron_helmet": 1})
+	v.v.State.Armor = protocol.Armor{Head: ptr("iron_helmet"), Chest: ptr("iron_chestplate"), Legs: ptr("iron_leggings"), Feet: ptr("iron_boots")}
+	m := New(&v)
+	diamonds := callKey("find_block", map[string]any{"block": "diamond_ore", "count": 3})
+	p, walks := idle, 0
+	for i := 0; i < 60; i++ {
+		c := decide(t, m, p)
+		if len(c) != 1 {
+			t.Fatalf("decision %d: %s", i+1, callsText(c))
+		}
+		held := m.tries[diamonds] != nil && m.tries[diamonds].fails >= movedOnFails
+		switch callKey(c[0].Name, args(c[0])) {
+		case diamonds:
+			p = done("find_block", protocol.Failure, "you found no diamond_ore within 32 blocks that you could reach")
+		case `move_away{"distance":24}`:
+			if held {
+				walks++
+			}
+			v.v.State.Player.Position.X += 24
+			p = done("move_away", protocol.Success, "you moved 24 blocks away")
+		default:
+			p = done(c[0].Name, protocol.Success, "done")
+		}
+	}
+	if m.tries[diamonds] == nil || m.tries[diamonds].fails < movedOnFails {
+		t.Fatalf("diamonds failed only %v times", m.tries[diamonds])
+	}
+	if walks > 0 {
+		t.Fatalf("%d walks elsewhere for a call only time lets through", walks)
+	}
+}
+
+func ptr(s string) *string { return &s }

@@ -39,8 +39,9 @@ func (m *Model) countTry(ok bool) {
 // next picks the first step of the survival routine that is due and may be
 // sent. A call that failed twice in a row is held back (tries): she first
 // gets out of a pit, or walks elsewhere, and failing that goes on with the
-// next step of the routine. With nothing left she rests until the idle
-// nudge.
+// next step of the routine; one that has failed so often that only time
+// lets it through again gets no walk. With nothing left she rests until
+// the idle nudge.
 func (m *Model) next(v agent.Snapshot, has map[string]bool) (agent.ToolCall, bool) {
 	at, tick := whereWhen(v)
 	steps := m.routine(v)
@@ -80,9 +81,16 @@ func (m *Model) next(v agent.Snapshot, has map[string]bool) (agent.ToolCall, boo
 			continue
 		}
 		if !may(s) {
-			// Failed twice here: look elsewhere, then try again.
-			if c, ok := elsewhere(); ok {
-				return c, true
+			// Failed twice here: look elsewhere, then try again. A call
+			// only time lets through again is passed over without a walk:
+			// walks that succeed would otherwise follow one another while
+			// the call waits, from one spot to the next and back.
+			// Nor is a refuge's: a walk in the dark is what it keeps her
+			// from, and the refuge has another way.
+			if s.goal != "refuge" && m.tries.walkHelps(callKey(s.tool, s.args)) {
+				if c, ok := elsewhere(); ok {
+					return c, true
+				}
 			}
 			continue
 		}
@@ -103,6 +111,9 @@ func (m *Model) next(v agent.Snapshot, has map[string]bool) (agent.ToolCall, boo
 
 // send makes the call of a step and remembers it.
 func (m *Model) send(s step, at game.Pos, tick int64) agent.ToolCall {
+	if s.goal == "forage" && s.tool == "move_away" {
+		m.forays++
+	}
 	m.lastGoal = s.goal
 	c := m.call(s.tool, s.args)
 	m.stepID = c.ID

@@ -31,6 +31,13 @@ const (
 	// food is at fullAt or more, and a fight in a mine is never far.
 	hurtAt = 20
 	fullAt = 18
+	// mendAt and fedUp: below mendAt health she does not set out on the
+	// day's work (down a mine, where the monsters are) until her health is
+	// back. She eats to fill her food to fedUp, where the game heals her
+	// every half second while the meal's saturation lasts, and rests while
+	// it comes back; with nothing to eat she hunts an animal in reach.
+	mendAt = 16
+	fedUp  = 20
 	// duskPrep is the time of day from which the night comes first: from
 	// late afternoon she makes the shelter's kit before anything else.
 	duskPrep = 11000
@@ -70,17 +77,21 @@ var stoneTools = []stoneTool{
 
 // routine lists the steps of a survival day in order; the first due one is
 // taken. Food when hungry or hurt; out of a mine when hurt with a monster
-// near, and away from a pack of monsters; the night (a shelter, then
-// staying in it, asleep when it has a bed; without the shelter's kit, or
-// down a mine, sealed in a hole); wood, a table and a wooden pickaxe;
-// stone, a stone pickaxe and sword; a few meals when an animal is in reach;
-// coal, iron, a furnace and an iron pickaxe, the way to iron kept short;
-// what the coming night's shelter takes (its dirt, a chest, a bed, a torch
-// and a door); meals laid by and iron armour; the stone axe and shovel;
-// torches; then what comes after the iron pickaxe (later). From late
-// afternoon the shelter's kit comes first. At night, and on a morning with
-// monsters still about, nothing else is due in her shelter: she eats what
-// she carries, and sleeps or rests.
+// near, and away from a pack of monsters (dug in from one down a mine);
+// her health mended before the day's work when she is hurt (mend); a meal
+// found when she carries none and her food runs low (forage); the night
+// (a shelter, then staying in it, asleep when it has a bed; without the
+// shelter's kit, or down a mine, sealed in a hole); wood, a table and a
+// wooden pickaxe; stone, a stone pickaxe and sword; a few meals when an
+// animal is in reach; coal, iron, a furnace and an iron pickaxe, the way
+// to iron kept short; her raw meat cooked; what the coming night's shelter
+// takes (its dirt, a chest, a bed, a torch and a door); meals laid by and
+// iron armour; the stone axe and shovel; torches; then what comes after
+// the iron pickaxe (later). From late afternoon she comes up out of a
+// mine (climbAt), and a meal for the night and the shelter's kit come
+// first. At night, and on a morning with monsters still about, nothing
+// else is due in her shelter: she eats what she carries, and sleeps or
+// rests.
 func (m *Model) routine(v agent.Snapshot) []step {
 	inv := v.Inventory
 	if inv == nil {
@@ -96,18 +107,31 @@ func (m *Model) routine(v agent.Snapshot) []step {
 	}
 	r.food(true)
 	r.retreat(m.underground(v))
-	r.evade()
+	if r.evade(m.underground(v)) {
+		return r.out // holed up in a mine until the pack has gone
+	}
+	if r.mend() {
+		return r.out // a climb or a walk away first, if due; else she rests
+	}
+	m.forage(r)
 	if r.inv["iron_ingot"] >= 3 {
 		r.iron() // a craft away from the iron pickaxe: before the dusk
 	}
-	if m.shelterNear(v) == nil && dayTime(v) >= duskPrep {
-		r.kit(false, shelterDirt)
+	if dayTime(v) >= climbAt && m.underground(v) {
+		r.add("dusk", "go_to_surface", map[string]any{}) // the night is met on the surface
+	}
+	if dayTime(v) >= duskPrep {
+		r.laidBy(1) // a meal for the night, while the animals are out
+		if m.shelterNear(v) == nil {
+			r.kit(false, shelterDirt)
+		}
 	}
 	r.basics()
 	r.stone(stoneTools[:2])
 	r.laidBy(earlyMeals) // a weapon in hand: meals for the first night
 	r.coal()
 	r.iron()
+	r.cook()
 	if m.shelterNear(v) == nil {
 		r.kit(false, shelterDirt)
 	}
@@ -168,36 +192,62 @@ func (r *routineBuilder) sticksFor(need int) {
 }
 
 // food eats when she is hungry, and when she has nothing to eat hunts an
-// animal in reach, if hunt allows.
+// animal in reach, if hunt allows. Hurt below hurtAt health she eats
+// though not hungry, up to fullAt food, where the game heals her at all.
 func (r *routineBuilder) food(hunt bool) {
 	if r.v.State == nil {
 		return
 	}
-	if p := r.v.State.Player; p.Food > hungryAt {
-		// Fed enough to act, but hurt: a meal brings her health back
-		// sooner, before the next fight.
-		if p.Health < hurtAt && p.Food < fullAt {
-			for _, f := range foods {
-				if r.inv[f] > 0 {
-					r.add("eat", "eat_food", map[string]any{"item": f})
-					return
-				}
-			}
-		}
-		return
+	p, meal := r.v.State.Player, r.meal()
+	switch {
+	case meal != "" && (p.Food <= hungryAt || p.Health < hurtAt && p.Food < fullAt):
+		r.add("eat", "eat_food", map[string]any{"item": meal})
+	case meal == "" && p.Food <= hungryAt && hunt:
+		r.hunt("hunt")
 	}
+}
+
+// hunt goes after an animal in reach, if one is.
+func (r *routineBuilder) hunt(goal string) {
+	if prey := inSight(r.v, func(kind string) bool { return animals[kind] }); prey != "" {
+		r.add(goal, "attack_entity", map[string]any{"entity": prey})
+	}
+}
+
+// meal is the best food she carries, "" for none.
+func (r *routineBuilder) meal() string {
 	for _, f := range foods {
 		if r.inv[f] > 0 {
-			r.add("eat", "eat_food", map[string]any{"item": f})
-			return
+			return f
 		}
 	}
-	if !hunt {
-		return
+	return ""
+}
+
+// mend puts her health first when she is hurt below mendAt by day: a trip
+// down a mine begun hurt is a fight begun hurt, and that is how she died.
+// She fills her food up to fedUp with what she carries, where the game
+// heals her fastest; with nothing to eat and too little food for her
+// health to come back, she hunts an animal in reach. It reports whether
+// the day's work waits: for the meal or the hunt, or, fed enough and
+// nothing hostile near, while she rests and heals.
+func (r *routineBuilder) mend() bool {
+	if r.v.State == nil || r.v.State.Player.Health >= mendAt {
+		return false
 	}
-	if prey := inSight(r.v, func(kind string) bool { return animals[kind] }); prey != "" {
-		r.add("hunt", "attack_entity", map[string]any{"entity": prey})
+	p, meal := r.v.State.Player, r.meal()
+	switch {
+	case meal != "" && p.Food < fedUp:
+		r.add("mend", "eat_food", map[string]any{"item": meal})
+		return true
+	case p.Food < fullAt:
+		n := len(r.out)
+		if meal == "" {
+			r.hunt("mend")
+		}
+		return len(r.out) > n
 	}
+	return !monsterNear(r.v, dangerRange)
 }
 
 // basics are the first things of a new world: a crafting table and a

@@ -41,6 +41,9 @@ type Model struct {
 	// Where it stands matters, not the day it was built: the game's clock
 	// may give the time of day only.
 	shelter *shelter
+	// forays counts her walks to look for animals since she last carried
+	// a meal (forage).
+	forays int
 	// sleepWait: her last try to sleep failed (monsters near, say); she
 	// rests until the next idle nudge rather than trying again at once.
 	sleepWait bool
@@ -132,7 +135,11 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	case dead(ps):
 		// Every request fails until she respawns, which wakes her again.
 	case busy:
-		// Her hands are busy: a new action would replace the running one.
+		// Her hands are busy: a new action would replace the running one,
+		// save the day's work down a mine late in the day (leaveWork).
+		if c, ok := m.leaveWork(v, has); ok && !reflexActive(v, m.now()) {
+			calls = append(calls, c)
+		}
 	case reflexActive(v, m.now()):
 		// A reflex has her hands (a fight, a flight, a meal): a request now
 		// would take them away mid-fight. The idle nudge brings her back.

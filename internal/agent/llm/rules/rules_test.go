@@ -352,7 +352,7 @@ func TestRestsAfterAStreakOfFailures(t *testing.T) {
 }
 
 func TestLeavesHerHandsToARunningReflex(t *testing.T) {
-	v := agent.Snapshot{Inventory: game.Inventory{}, State: &protocol.State{Player: protocol.PlayerState{Health: 12, Food: 20}},
+	v := agent.Snapshot{Inventory: game.Inventory{}, State: &protocol.State{Player: protocol.PlayerState{Health: 18, Food: 20}},
 		Reflexes: []agent.ReflexNote{{At: time.Now(), Reflex: "defend", Event: "started", Message: "defending against Zombie"}}}
 	m := New(sit{v})
 	if calls := decide(t, m, done("find_block", "INTERRUPTED", "interrupted (reflex: defend against Zombie)")); len(calls) != 1 || calls[0].Name != "stay_silent" {

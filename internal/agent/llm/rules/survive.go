@@ -39,15 +39,39 @@ func (r *routineBuilder) retreat(underground bool) {
 
 // evade puts a walk away from monsters first by day when they are too
 // many for her, or she too hurt for one: move_away leads away from the
-// nearest. A walk that fails twice is held back like any call.
-func (r *routineBuilder) evade() {
+// nearest. A walk that fails twice is held back like any call. Down a
+// mine a walk leads through more of the dark the monsters rise in, often
+// towards them: there she holes up instead (holeUp).
+func (r *routineBuilder) evade(underground bool) bool {
 	if r.v.State == nil {
-		return
+		return false
 	}
-	n := monstersWithin(r.v, packRange)
-	if n >= packSize || n > 0 && r.v.State.Player.Health <= evadeAt {
+	if underground {
+		return r.holeUp()
+	}
+	if r.outnumbered(packRange) {
 		r.add("evade", "move_away", map[string]any{"distance": 24})
 	}
+	return false
+}
+
+// outnumbered reports whether the monsters within d blocks of her are too
+// many for her, or she too hurt for one.
+func (r *routineBuilder) outnumbered(d float64) bool {
+	n := monstersWithin(r.v, d)
+	return n >= packSize || n > 0 && r.v.State.Player.Health <= evadeAt
+}
+
+// holeUp digs her in down a mine when the monsters within dangerRange
+// outnumber her, as for a night (sealIn): a cell they cannot reach or see
+// into, where they lose her. It reports whether she stays in it: nothing
+// else is due until they have wandered off.
+func (r *routineBuilder) holeUp() bool {
+	if !r.outnumbered(dangerRange) {
+		return false
+	}
+	r.sealIn()
+	return true
 }
 
 // monstersAtDawn reports whether she is in her shelter on a morning with a
@@ -92,9 +116,11 @@ var faces = map[game.Pos]string{{X: 1}: "west", {X: -1}: "east", {Z: 1}: "north"
 
 // sealIn is her refuge for a night without a shelter: two blocks down into
 // the ground, then a block over her head, a cell no monster can reach or
-// rise in. Sealed in, nothing is due: she rests until morning, and the
-// day's first step digs her out. Her close view says where the walls are;
-// without one, or with nothing to close the hole with, nothing is done.
+// rise in. Where she cannot dig down (a cave's drop under her), she walls
+// herself in where she stands instead (wallIn). Sealed in, nothing is
+// due: she rests until morning, and the day's first step digs her out.
+// Her close view says where the walls are; without one, or with nothing
+// to close the hole with, nothing is done.
 func (r *routineBuilder) sealIn() {
 	s := solidsOf(r.v)
 	block := pillarBlock(r.inv)
@@ -109,6 +135,7 @@ func (r *routineBuilder) sealIn() {
 	switch {
 	case !walled:
 		r.add("refuge", "mine_down", map[string]any{"depth": 2})
+		r.wallIn(s, feet, block)
 	case s[feet.Add(up2)]:
 		// Sealed in: she rests.
 	default:
@@ -124,6 +151,21 @@ func (r *routineBuilder) sealIn() {
 	}
 }
 
+// wallIn fills the first open cell beside her, at her feet or her head,
+// that stands on something: a block on the top face of what is under it.
+// One block a decision; her view after it shows the next gap. A gap over
+// a drop is left: nothing holds a block there.
+func (r *routineBuilder) wallIn(s solids, feet game.Pos, block string) {
+	for _, d := range horizontal {
+		for _, c := range []game.Pos{feet.Add(d), feet.Add(d).Add(up1)} {
+			if under := c.Add(game.Pos{Y: -1}); !s[c] && s[under] {
+				r.add("refuge", "place_block", map[string]any{"block": block, "x": under.X, "y": under.Y, "z": under.Z, "face": "top"})
+				return
+			}
+		}
+	}
+}
+
 // pillarBlock is the block she closes a hole with: cobblestone, else dirt,
 // else any other she builds pillars of; "" for none.
 func pillarBlock(inv game.Inventory) string {
@@ -133,4 +175,92 @@ func pillarBlock(inv game.Inventory) string {
 		}
 	}
 	return ""
+}
+
+// Foraging: with no meal in her pack and her food down to forageAt, she
+// finds one before the day's work takes her further from the animals. A
+// night in the shelter or a long mine costs a third of her food, and
+// starving leaves her at one health, where any blow kills her.
+const (
+	forageAt = 16
+	// maxForays is how many walks in a row she takes to look for animals
+	// without finding one; past it only a meal gained sends her again, so
+	// a world with no animals left does not keep her walking all day.
+	maxForays = 3
+)
+
+// forage hunts an animal in reach when she carries no meal and her food
+// is down to forageAt; with none in sight she climbs out of a mine, where
+// no animal is, or walks elsewhere on the surface to find one.
+func (m *Model) forage(r *routineBuilder) {
+	if r.v.State == nil || r.meal() != "" {
+		m.forays = 0
+		return
+	}
+	if r.v.State.Player.Food > forageAt {
+		return
+	}
+	n := len(r.out)
+	if r.hunt("forage"); len(r.out) > n {
+		return
+	}
+	switch {
+	case m.underground(r.v):
+		r.add("forage", "go_to_surface", map[string]any{})
+	case m.forays < maxForays:
+		r.add("forage", "move_away", map[string]any{"distance": 24})
+	}
+}
+
+// cook smelts the raw meat she carries in her own furnace, once she has
+// one and something to burn: a cooked meal feeds her two or three times
+// what a raw one does, and its saturation heals her.
+func (r *routineBuilder) cook() {
+	if r.inv["furnace"] == 0 || r.inv["coal"]+r.inv["charcoal"]+r.planks == 0 {
+		return
+	}
+	for _, raw := range []string{"beef", "porkchop", "mutton", "chicken"} {
+		if n := r.inv[raw]; n >= 2 {
+			r.add("cook", "smelt_item", map[string]any{"item": raw, "count": min(n, 8)})
+			return
+		}
+	}
+}
+
+// climbAt is the time of day from which she leaves a mine for the open
+// sky: a climb from deep takes a game minute or more, and the night's
+// shelter must be up before the monsters come at 13000.
+const climbAt = 10000
+
+// leaveWork takes her hands off the day's work down a mine, whatever is
+// left of it, when the mine is no place to be at it. When the monsters
+// within dangerRange outnumber her and none has struck yet, she leaves a
+// trip for blocks, or a smelt (its furnace is left with what is in it),
+// and digs in (holeUp's cell) before the first blow. A trip for blocks
+// gives way from climbAt to a climb to the open sky, where the night is
+// met in a shelter, and from dusk to a hole where she stands, as for any
+// night below; a smelt then is let finish. A step that failed twice from
+// where she stands is not sent.
+func (m *Model) leaveWork(v agent.Snapshot, has map[string]bool) (agent.ToolCall, bool) {
+	if v.State == nil || v.Doing == nil || !m.underground(v) {
+		return agent.ToolCall{}, false
+	}
+	r := &routineBuilder{inv: v.Inventory, v: v}
+	trip := v.Doing.Action == "find_block"
+	switch t := dayTime(v); {
+	case (trip || v.Doing.Action == "smelt_item") && r.outnumbered(dangerRange):
+		r.sealIn()
+	case !trip:
+	case t >= climbAt && t < dusk:
+		r.add("dusk", "go_to_surface", map[string]any{})
+	case t >= dusk && t < dawn:
+		r.sealIn()
+	}
+	at, tick := whereWhen(v)
+	for _, s := range r.out {
+		if has[s.tool] && m.tries.allowed(callKey(s.tool, s.args), at, tick) {
+			return m.send(s, at, tick), true
+		}
+	}
+	return agent.ToolCall{}, false
 }
