@@ -201,43 +201,46 @@ func (c *Clock) Tick() int64 {
 // Advance tells the clock the world has run tick, and fires every timer
 // that is due, paying for the goroutine each wakes. The world calls it
 // between ticks, once the work has settled.
+//
+// A time is sent, and paid for, under the clock's lock, where a timer's
+// stop looks for it: a stop that came between the two would find neither
+// the timer in the list nor its time in the channel, and the token paid
+// for it would never be given back.
 func (c *Clock) Advance(tick int64) {
 	if c == nil {
 		return
 	}
 	c.tick.Store(tick)
 	now := c.Now()
+	var rings []*Door
 	c.mu.Lock()
-	due := make([]*ticker, 0, len(c.tickers))
 	kept := c.tickers[:0]
 	for _, t := range c.tickers {
-		if !now.Before(t.next) {
-			due = append(due, t)
-			t.next = now.Add(t.every)
-			if t.every == 0 {
-				continue // After's: it fires once
-			}
+		if now.Before(t.next) {
+			kept = append(kept, t)
+			continue
 		}
-		kept = append(kept, t)
+		t.next = now.Add(t.every)
+		if t.every != 0 { // After's fires once
+			kept = append(kept, t)
+		}
+		select {
+		case t.ch <- now:
+			if t.door == nil {
+				c.work++ // for the receiver this wakes
+			}
+		default: // the last one is still unread: one wake-up is enough
+		}
+		if t.door != nil {
+			rings = append(rings, t.door)
+		}
 	}
 	clear(c.tickers[len(kept):])
 	c.tickers = kept
 	c.mu.Unlock()
-	for _, t := range due {
-		if t.door != nil {
-			select {
-			case t.ch <- now:
-			default: // the last one is still unread: one wake-up is enough
-			}
-			t.door.Ring()
-			continue
-		}
-		c.Add(1)
-		select {
-		case t.ch <- now:
-		default:
-			c.Done() // the last one is still unread: one wake-up is enough
-		}
+	// A door takes the clock's lock to pay, so it is rung after.
+	for _, d := range rings {
+		d.Ring()
 	}
 }
 

@@ -2,6 +2,7 @@ package lockstep
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -232,6 +233,25 @@ func TestAfterFiresOnceInGameTime(t *testing.T) {
 	c.Advance(400)
 	if len(ch) != 0 {
 		t.Error("a stopped timer fired")
+	}
+}
+
+// TestAStoppedTimerKeepsNoToken: a timer stopped by its receiver (an
+// answer came first) while the world fires it leaves no token behind,
+// whichever of the two gets there first. A token left behind would stop
+// the world for its patience at every tick after: under load in CI, the
+// whole bench.
+func TestAStoppedTimerKeepsNoToken(t *testing.T) {
+	for i := range 5000 {
+		c := New(epoch)
+		_, stop := c.After(TickLength)
+		var wg sync.WaitGroup
+		wg.Go(func() { c.Advance(1) })
+		wg.Go(stop)
+		wg.Wait()
+		if w := c.Work(); w != 0 {
+			t.Fatalf("round %d: work %d after the timer was stopped as it fired, want 0", i, w)
+		}
 	}
 }
 
