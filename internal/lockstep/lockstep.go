@@ -20,8 +20,9 @@
 //
 // Limits: a token lost by a bug (work handed on without paying, or never
 // given back) would stop the world; Settle gives up after a patience of
-// wall time, counts the stall and lets the world go on, so a bug costs
-// sameness, not the run. Only the brain's own goroutines keep the count: a
+// wall time and counts the stall, and the world forgives the lost work
+// (Forgive) and goes on, so a bug costs sameness and one patience, not the
+// run. Only the brain's own goroutines keep the count: a
 // request made from elsewhere (a button on the dashboard) gives back a
 // token it never held, which is counted (Stalls) and costs sameness too.
 package lockstep
@@ -153,6 +154,20 @@ func (c *Clock) Settle(ctx context.Context, held func() int64, patience time.Dur
 	}
 	c.mu.Unlock()
 	return false
+}
+
+// Forgive drops the work the count holds, as lost: the world calls it when
+// a Settle ran out of patience, so that a token lost by a bug holds one
+// tick, not every tick after it. Work given back later, that was only slow,
+// is counted as overdrawn (Stalls).
+func (c *Clock) Forgive() {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.work = 0
+	c.wakeLocked()
 }
 
 // Release ends the lockstep for good: every Settle, waiting or to come,

@@ -84,6 +84,31 @@ func TestSettleGivesUpAfterItsPatienceAndCountsIt(t *testing.T) {
 	})
 }
 
+// TestForgivenWorkHoldsOneTickOnly: once the world forgives a token lost
+// for good, the next Settle returns at once, and a token given back late
+// after all is counted, not carried.
+func TestForgivenWorkHoldsOneTickOnly(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := New(epoch)
+		c.Add(2) // one lost for good, one only slow
+		if c.Settle(context.Background(), nil, time.Second) {
+			t.Fatal("settled with two tokens out")
+		}
+		c.Forgive()
+		start := time.Now()
+		if !c.Settle(context.Background(), nil, time.Second) || time.Since(start) != 0 {
+			t.Fatalf("after Forgive Settle waited %v", time.Since(start))
+		}
+		c.Done() // the slow one comes back
+		if w := c.Work(); w != 0 {
+			t.Errorf("work %d after the late token, want 0", w)
+		}
+		if s, o := c.Stalls(); s != 1 || o != 1 {
+			t.Errorf("%d stalls and %d overdrawn, want 1 and 1", s, o)
+		}
+	})
+}
+
 func TestSettleEndsWithItsContext(t *testing.T) {
 	c := New(epoch)
 	c.Add(1)
