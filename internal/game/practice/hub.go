@@ -96,13 +96,22 @@ func (h *hub) join(c *client) {
 	h.clients[c] = struct{}{}
 }
 
-// leave forgets c and reports whether it was there.
+// leave forgets c and reports whether it was there. Frames still queued
+// for it will never be read, and give their tokens back: its writer may
+// have stopped before the world delivered them.
 func (h *hub) leave(c *client) bool {
 	if !h.has(c) {
 		return false
 	}
 	delete(h.clients, c)
-	return true
+	for {
+		select {
+		case <-c.send:
+			h.step.Done()
+		default:
+			return true
+		}
+	}
 }
 
 // dropAll closes every connection and forgets it.
@@ -172,6 +181,7 @@ func (c *client) writeLoop(step *lockstep.Clock) {
 		case frame := <-c.send:
 			c.conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
 			if err := c.conn.WriteMessage(websocket.TextMessage, frame); err != nil {
+				step.Done() // nobody will read it
 				c.drop()
 				return
 			}
@@ -205,7 +215,9 @@ func (h *hub) broadcast(p protocol.Packet) {
 func (h *hub) flush() {
 	for _, f := range h.out {
 		if f.c != nil {
-			h.deliver(f.c, f.frame)
+			if h.has(f.c) { // not one that left since (an answer to it, say)
+				h.deliver(f.c, f.frame)
+			}
 			continue
 		}
 		for c := range h.clients {

@@ -20,6 +20,9 @@ type wsClient struct {
 	t    *testing.T
 	conn *websocket.Conn
 	seq  int
+	// paid, when set, is called for each frame read: a lockstep test gives
+	// the frame's token back with it.
+	paid func()
 }
 
 func dial(t *testing.T, addr string) *wsClient {
@@ -37,6 +40,9 @@ func (c *wsClient) read() protocol.Packet {
 	_, frame, err := c.conn.ReadMessage()
 	if err != nil {
 		c.t.Fatal(err)
+	}
+	if c.paid != nil {
+		c.paid()
 	}
 	p, err := protocol.Decode(frame)
 	if err != nil {
