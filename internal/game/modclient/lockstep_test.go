@@ -11,12 +11,12 @@ import (
 	"beaweb/internal/lockstep"
 )
 
-// settles waits until the clock's work is down to none, as the practice
-// world does before a tick, and fails the test if it never is.
-func settles(t *testing.T, clock *lockstep.Clock, what string) {
+// holds waits until the clock's work is down to n, and fails the test if
+// it never is.
+func holds(t *testing.T, clock *lockstep.Clock, n int64, what string) {
 	t.Helper()
-	if !clock.Settle(context.Background(), nil, 10*time.Second) {
-		t.Fatalf("%s: %d tokens are still out", what, clock.Work())
+	if !clock.Settle(context.Background(), func() int64 { return n }, 10*time.Second) {
+		t.Fatalf("%s: %d tokens are out, want %d", what, clock.Work(), n)
 	}
 }
 
@@ -34,17 +34,20 @@ func TestTheClientKeepsStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.nextEvent("hello")
+	// The reader gives the frame back once it has handed it on, which may
+	// be after the consumer has it.
+	holds(t, clock, 1, "with the hello in the consumer's hands")
 	if got := clock.Work(); got != 1 {
 		t.Fatalf("work %d with the hello in the consumer's hands, want 1", got)
 	}
 	clock.Done() // the consumer has sensed it
-	settles(t, clock, "after the hello")
+	holds(t, clock, 0, "after the hello")
 
 	clock.Add(1) // the caller runs on a token of its own
 	ch := h.goCall(context.Background(), "mine_block", nil)
 	r := recv(t, c)
 	clock.Done() // the world has the request now
-	settles(t, clock, "with the caller waiting for the game")
+	holds(t, clock, 0, "with the caller waiting for the game")
 
 	clock.Add(1) // the answer's frame
 	if err := c.Answer(r, protocol.Success, "mined stone"); err != nil {
@@ -53,6 +56,7 @@ func TestTheClientKeepsStep(t *testing.T) {
 	if res := wait(t, ch); res.err != nil {
 		t.Fatal(res.err)
 	}
+	holds(t, clock, 1, "once the caller has its answer")
 	if got := clock.Work(); got != 1 {
 		t.Fatalf("work %d once the caller has its answer, want 1: the caller's", got)
 	}
@@ -65,9 +69,7 @@ func TestTheClientKeepsStep(t *testing.T) {
 		}
 	}
 	// The reader is through once all that is out is the consumer's token.
-	if !clock.Settle(context.Background(), func() int64 { return 1 }, 10*time.Second) {
-		t.Fatalf("work %d with both states read", clock.Work())
-	}
+	holds(t, clock, 1, "with both states read")
 	if got := clock.Work(); got != 1 {
 		t.Fatalf("work %d with two states read and one for the consumer, want 1", got)
 	}
@@ -76,7 +78,7 @@ func TestTheClientKeepsStep(t *testing.T) {
 	if st := p.(protocol.State); st.Tick != 20 {
 		t.Errorf("the consumer got the state of tick %d, want the newer, 20", st.Tick)
 	}
-	settles(t, clock, "after the states")
+	holds(t, clock, 0, "after the states")
 	if s, o := clock.Stalls(); s != 0 || o != 0 {
 		t.Errorf("%d stalls and %d tokens given back that nobody held", s, o)
 	}
