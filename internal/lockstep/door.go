@@ -18,6 +18,8 @@ type Door struct {
 	// parked: the goroutine gave its token back and waits; rung: a
 	// producer has paid for its wake-up since.
 	parked, rung bool
+	// pending is the last Park's: whether anything waits in the queues.
+	pending func() bool
 }
 
 // Door returns a new door on c; nil for a nil Clock. Its goroutine counts
@@ -39,6 +41,7 @@ func (d *Door) Park(pending func() bool) {
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	d.pending = pending
 	if d.parked || pending() {
 		return
 	}
@@ -51,13 +54,19 @@ func (d *Door) Park(pending func() bool) {
 // The producer must hold a token of its own while it queues and rings (a
 // brain goroutine at work, or the world between ticks), so the world cannot
 // run a tick in between.
+//
+// A ring that finds the queues empty pays nothing: the goroutine took what
+// was queued before the ring came (and paid for itself on Enter), and may
+// be parked again already. A token paid then would wait for a wake-up that
+// never comes, and hold the world until the next thing queued, which the
+// held world may never send.
 func (d *Door) Ring() {
 	if d == nil {
 		return
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.parked && !d.rung {
+	if d.parked && !d.rung && (d.pending == nil || d.pending()) {
 		d.rung = true
 		d.c.Add(1)
 	}

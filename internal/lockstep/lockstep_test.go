@@ -280,6 +280,29 @@ func TestAStoppedTimerKeepsNoToken(t *testing.T) {
 	}
 }
 
+// TestALateRingPaysNothing: a goroutine that took what was queued, did its
+// work and parked again before the producer rang owes no wake-up: the ring
+// must not pay for one, or the world waits for it until something else is
+// queued.
+func TestALateRingPaysNothing(t *testing.T) {
+	c := New(epoch)
+	d := c.Door()
+	queue := make(chan int, 1)
+	pending := func() bool { return len(queue) > 0 }
+	d.Enter()
+	d.Park(pending)
+	c.Add(1) // a producer at work
+	queue <- 1
+	<-queue // the goroutine woke on it before the ring
+	d.Enter()
+	d.Park(pending) // ... did its work and waits again
+	d.Ring()        // the producer's ring comes late
+	c.Done()        // the producer is through
+	if w := c.Work(); w != 0 {
+		t.Errorf("work %d after a late ring, want 0", w)
+	}
+}
+
 // TestADoorPaysOnlyForAParkedGoroutine: a goroutine parked behind its door
 // is woken by the first ring, paid for once; a ring while it is busy, or
 // while it waits for the game in the middle of its work, pays nothing, so
