@@ -65,21 +65,28 @@ func (r *routineBuilder) armour() {
 			r.add("armour", "equip_item", map[string]any{"item": p.item, "slot": p.slot})
 			return
 		}
-		r.ingots("armour", p.ingots)
-		r.add("armour", "craft_item", map[string]any{"item": p.item, "count": 1})
+		if r.ingots("armour", p.ingots) {
+			r.add("armour", "craft_item", map[string]any{"item": p.item, "count": 1})
+		}
 		return
 	}
 }
 
 // ingots makes sure she has n iron ingots: ore mined a trip at a time, and
-// smelted in a furnace she carries.
-func (r *routineBuilder) ingots(goal string, n int) {
+// smelted in a furnace she carries. It reports whether she has them: what
+// is made of them waits till then, and a smelt waits for ore, so that no
+// step is sent for what a step before it failed to bring (iron ore out of
+// reach: a smelt of nothing, a craft without ingots).
+func (r *routineBuilder) ingots(goal string, n int) bool {
 	ingots, raw := r.inv["iron_ingot"], r.inv["raw_iron"]
 	if ingots >= n {
-		return
+		return true
 	}
 	if lack := n - ingots - raw; lack > 0 {
 		r.add(goal, "find_block", map[string]any{"block": "iron_ore", "count": min(lack, oreTrip)})
+	}
+	if raw == 0 {
+		return false
 	}
 	if r.inv["furnace"] == 0 {
 		if r.inv["cobblestone"] < 8 {
@@ -90,7 +97,8 @@ func (r *routineBuilder) ingots(goal string, n int) {
 	if r.inv["coal"]+r.inv["charcoal"] == 0 {
 		r.add(goal, "find_block", map[string]any{"block": "coal_ore", "count": 2})
 	}
-	r.add(goal, "smelt_item", map[string]any{"item": "raw_iron", "count": min(10, max(1, raw), n-ingots)})
+	r.add(goal, "smelt_item", map[string]any{"item": "raw_iron", "count": min(10, raw, n-ingots)})
+	return false
 }
 
 // laidBy hunts an animal in reach while she carries fewer than stock

@@ -78,7 +78,8 @@ var stoneTools = []stoneTool{
 // routine lists the steps of a survival day in order; the first due one is
 // taken. Food when hungry or hurt; out of a mine when hurt with a monster
 // near, and away from a pack of monsters (dug in from one down a mine);
-// her health mended before the day's work when she is hurt (mend); a meal
+// her health mended before the day's work when she is hurt (mend); room
+// made in a full pack (makeRoom); a meal
 // found when she carries none and her food runs low (forage); the night
 // (a shelter, then staying in it, asleep when it has a bed; without the
 // shelter's kit, or down a mine, sealed in a hole); wood, a table and a
@@ -90,8 +91,8 @@ var stoneTools = []stoneTool{
 // the iron pickaxe (later). From late afternoon she comes up out of a
 // mine (climbAt), and a meal for the night and the shelter's kit come
 // first. At night, and on a morning with monsters still about, nothing
-// else is due in her shelter: she eats what she carries, and sleeps or
-// rests.
+// else is due in her shelter: she eats what she carries, puts her spares
+// in its chest, and sleeps or rests.
 func (m *Model) routine(v agent.Snapshot) []step {
 	inv := v.Inventory
 	if inv == nil {
@@ -113,6 +114,7 @@ func (m *Model) routine(v agent.Snapshot) []step {
 	if r.mend() {
 		return r.out // a climb or a walk away first, if due; else she rests
 	}
+	r.makeRoom(roomByDay)
 	m.forage(r)
 	if r.inv["iron_ingot"] >= 3 {
 		r.iron() // a craft away from the iron pickaxe: before the dusk

@@ -34,7 +34,7 @@ func busy(s Situation, d agent.Doing) busySit { return busySit{s, d} }
 var allTools = func() []agent.ToolSpec {
 	var out []agent.ToolSpec
 	for _, n := range []string{"find_block", "craft_item", "mc_chat", "speak", "stay_silent", "move_away", "eat_food", "smelt_item", "build_template", "go_to_surface", "move_to", "attack_entity", "use_block",
-		"equip_item", "pillar_up", "place_block", "mine_down"} {
+		"equip_item", "pillar_up", "place_block", "mine_down", "store_item", "discard_item"} {
 		out = append(out, agent.ToolSpec{Name: n})
 	}
 	return out

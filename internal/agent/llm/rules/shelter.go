@@ -72,6 +72,7 @@ func (m *Model) night(r *routineBuilder) {
 		r.add("shelter_in", "move_to", map[string]any{
 			"x": float64(s.inside.X) + 0.5, "y": float64(s.inside.Y), "z": float64(s.inside.Z) + 0.5, "range": 0.5})
 	case s != nil:
+		r.makeRoom(roomAtNight) // its chest is beside her
 		if s.bed && !m.sleepWait && night(r.v) {
 			bed := s.inside.Add(shelterBed)
 			r.add("sleep", "use_block", map[string]any{"x": bed.X, "y": bed.Y, "z": bed.Z})

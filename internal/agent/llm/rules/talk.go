@@ -125,6 +125,8 @@ func goalText(goal string) string {
 		return "wool for a bed"
 	case "sleep":
 		return "a night's sleep"
+	case "room":
+		return "room in my pack"
 	}
 	return "my survival start"
 }
