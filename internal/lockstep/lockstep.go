@@ -22,9 +22,9 @@
 // given back) would stop the world; Settle gives up after a patience of
 // wall time and counts the stall, and the world forgives the lost work
 // (Forgive) and goes on, so a bug costs sameness and one patience, not the
-// run. Only the brain's own goroutines keep the count: a
-// request made from elsewhere (a button on the dashboard) gives back a
-// token it never held, which is counted (Stalls) and costs sameness too.
+// run. Only the brain's own goroutines keep the count: a request made from
+// elsewhere (a button on the dashboard) gives back a token it never held,
+// which is counted (Stalls) and costs sameness too.
 package lockstep
 
 import (
