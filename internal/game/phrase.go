@@ -175,7 +175,7 @@ func itemPhrase(action string, m map[string]any) string {
 	case "smelt_item":
 		return "smelting " + amount(m, "item")
 	case "store_item":
-		return "storing " + amount(m, "item")
+		return "storing " + amount(m, "item") + " in a chest"
 	case "retrieve_item":
 		return "taking " + amount(m, "item") + " from a chest"
 	case "view_container":

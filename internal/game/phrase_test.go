@@ -11,6 +11,7 @@ func TestActionPhrase(t *testing.T) {
 		{"craft_item", `{"item":"oak_planks","count":16}`, "crafting 16 oak planks"},
 		{"craft_item", `{"item":"stone_pickaxe","count":1}`, "crafting 1 stone pickaxe"},
 		{"smelt_item", `{"item":"raw_iron","count":3}`, "smelting 3 raw iron"},
+		{"store_item", `{"item":"cobblestone","count":795}`, "storing 795 cobblestone in a chest"},
 		{"move_to", `{"x":3,"y":64,"z":-2}`, "walking to 3 64 -2"},
 		{"give_item", `{"item":"bread","player":"Alex"}`, "giving bread to Alex"},
 		{"eat_food", `{}`, "eating"},

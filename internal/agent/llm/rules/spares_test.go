@@ -106,4 +106,9 @@ func TestAtNightHerSparesGoInTheShelterChest(t *testing.T) {
 	if got := callsText(decide(t, m, idle)); got != `store_item{"count":140,"item":"cobbled_deepslate"}` {
 		t.Errorf("in her shelter at night with 8 slots free: %s, want her spares in its chest", got)
 	}
+	// Asked in the chat, she says it as a person would.
+	doing := &agent.Doing{Action: "store_item", Params: `{"item":"cobbled_deepslate","count":140}`}
+	if got, want := m.upTo(doing), "storing 140 cobbled deepslate in a chest, on my way to a lighter pack"; got != want {
+		t.Errorf("she is %q, want %q", got, want)
+	}
 }

@@ -126,7 +126,7 @@ func goalText(goal string) string {
 	case "sleep":
 		return "a night's sleep"
 	case "room":
-		return "room in my pack"
+		return "a lighter pack"
 	}
 	return "my survival start"
 }
