@@ -108,7 +108,7 @@ func TestAtNightHerSparesGoInTheShelterChest(t *testing.T) {
 	}
 	// Asked in the chat, she says it as a person would.
 	doing := &agent.Doing{Action: "store_item", Params: `{"item":"cobbled_deepslate","count":140}`}
-	if got, want := m.upTo(doing), "storing 140 cobbled deepslate in a chest, on my way to a lighter pack"; got != want {
+	if got, want := m.upTo(doing), "storing 140 cobbled deepslate in a chest to lighten my pack"; got != want {
 		t.Errorf("she is %q, want %q", got, want)
 	}
 }

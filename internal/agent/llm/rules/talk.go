@@ -49,15 +49,15 @@ func (m *Model) reply(h heard, doing *agent.Doing) string {
 }
 
 // upTo is what she is up to after "I'm": the action in her hands in words,
-// and the goal it serves.
+// and what it is for.
 func (m *Model) upTo(doing *agent.Doing) string {
 	switch {
 	case doing != nil && m.lastGoal != "":
-		return game.ActionPhrase(doing.Action, doing.Params) + ", on my way to " + goalText(m.lastGoal)
+		return game.ActionPhrase(doing.Action, doing.Params) + " " + purpose(m.lastGoal)
 	case doing != nil:
 		return game.ActionPhrase(doing.Action, doing.Params)
 	case m.lastGoal != "":
-		return "on my way to " + goalText(m.lastGoal)
+		return "planning my next step " + purpose(m.lastGoal)
 	}
 	return "looking for something to do"
 }
@@ -66,67 +66,73 @@ func (m *Model) upTo(doing *agent.Doing) string {
 // she is doing.
 func (m *Model) describe(doing *agent.Doing) string {
 	if doing == nil {
-		return "Nothing in my hands this second; next up is " + goalText(m.lastGoal) + "."
+		return "Nothing in my hands this second; I'm planning my next step " + purpose(m.lastGoal) + "."
 	}
 	s := "I'm " + game.ActionPhrase(doing.Action, doing.Params)
 	if p := doing.Progress; p != nil && p.Total > 0 {
-		s += fmt.Sprintf(", %d of %d done", p.Done, p.Total)
+		s += fmt.Sprintf(", %d of %d done,", p.Done, p.Total)
 	}
-	return s + ", to get " + goalText(m.lastGoal) + " going."
+	return s + " " + purpose(m.lastGoal) + "."
 }
 
-func goalText(goal string) string {
+// purpose is what a step of the routine is for, as she says it after what
+// she is doing: "finding 28 dirt for a shelter tonight".
+func purpose(goal string) string {
 	switch goal {
 	case "table":
-		return "a crafting table"
+		return "for a crafting table"
 	case "sticks":
-		return "sticks"
+		return "for sticks"
 	case "pickaxe":
-		return "a wooden pickaxe"
+		return "for a wooden pickaxe"
 	case "stone":
-		return "some stone"
+		return "for some stone"
 	case "stone_pickaxe", "stone_sword", "stone_axe", "stone_shovel":
-		return "stone tools"
-	case "dirt":
-		return "dirt for a night shelter"
+		return "for stone tools"
+	case "dirt", "shelter", "shelter_in":
+		return "for a shelter tonight"
 	case "coal":
-		return "coal"
+		return "for coal"
 	case "torches":
-		return "torches"
+		return "for torches"
 	case "iron", "smelt", "iron_pickaxe", "furnace":
-		return "iron tools"
+		return "for iron tools"
 	case "stock":
-		return "stocks of wood, coal and iron"
+		return "to stock up on wood, coal and iron"
 	case "explore":
-		return "a better spot"
+		return "to find a better spot"
 	case "evade":
-		return "some room between me and the monsters"
+		return "to put some room between me and the monsters"
 	case "refuge":
-		return "a safe hole for the night"
+		return "to dig a safe hole for the night"
 	case "surface", "climb", "retreat":
-		return "open sky"
+		return "to get back under open sky"
 	case "armour":
-		return "iron armour"
+		return "for iron armour"
 	case "food":
-		return "food to keep"
+		return "to lay by some food"
 	case "diamonds", "diamond_pickaxe":
-		return "diamonds"
+		return "for diamonds"
 	case "eat":
-		return "food"
-	case "hunt":
-		return "something to eat"
-	case "shelter", "shelter_in":
-		return "a shelter for the night"
+		return "because I'm hungry"
+	case "hunt", "forage":
+		return "for something to eat"
+	case "cook":
+		return "to cook my meat"
+	case "dusk":
+		return "before it gets dark"
+	case "mend":
+		return "while my health comes back"
 	case "door", "chest":
-		return "a " + goal + " for my shelter"
+		return "for my shelter's " + goal
 	case "bed":
-		return "a bed for the night"
+		return "for a bed tonight"
 	case "wool":
-		return "wool for a bed"
+		return "for wool to make a bed"
 	case "sleep":
-		return "a night's sleep"
+		return "to sleep the night away"
 	case "room":
-		return "a lighter pack"
+		return "to lighten my pack"
 	}
-	return "my survival start"
+	return "to get myself set up"
 }
