@@ -114,7 +114,7 @@ func ActionPhrase(action, paramsJSON string) string {
 	case "mine_block":
 		return "mining the block" + at(m)
 	case "attack_entity":
-		return "fighting " + orSomething(ItemName(str(m, "entity")))
+		return "fighting " + creature(str(m, "entity"))
 	case "move_to":
 		if p := place(m); p != "" {
 			return "walking to " + p
@@ -192,6 +192,30 @@ func itemPhrase(action string, m map[string]any) string {
 	}
 	return strings.ReplaceAll(action, "_", " ")
 }
+
+// creature is what she fights as a person says it: "a zombie" or "an iron
+// golem" for a kind of mob, a player by name.
+func creature(entity string) string {
+	name := ItemName(entity)
+	id := strings.ToLower(strings.TrimPrefix(entity, "minecraft:"))
+	if id == "" || strings.ContainsRune(id, ' ') || !strings.Contains(mobIDs, " "+id+" ") {
+		return orSomething(name)
+	}
+	if strings.ContainsRune("aeiou", rune(id[0])) {
+		return "an " + name
+	}
+	return "a " + name
+}
+
+// mobIDs are the kinds of mob of Java Edition 1.21, by id, each between
+// spaces: what attack_entity names that is not a player.
+const mobIDs = " allay armadillo axolotl bat bee blaze bogged breeze camel cat cave_spider chicken cod cow" +
+	" creaking creeper dolphin donkey drowned elder_guardian ender_dragon enderman endermite evoker fox frog" +
+	" ghast glow_squid goat guardian hoglin horse husk iron_golem llama magma_cube mooshroom mule ocelot" +
+	" panda parrot phantom pig piglin piglin_brute pillager polar_bear pufferfish rabbit ravager salmon sheep" +
+	" shulker silverfish skeleton skeleton_horse slime sniffer snow_golem spider squid stray strider tadpole" +
+	" trader_llama tropical_fish turtle vex villager vindicator wandering_trader warden witch wither" +
+	" wither_skeleton wolf zoglin zombie zombie_horse zombie_villager zombified_piglin "
 
 func orSomething(s string) string {
 	if s == "" {
