@@ -19,7 +19,7 @@ type Inbox struct {
 	qmu    sync.Mutex // serialises the rare rebuild of a full queue
 	open   atomic.Bool
 	// clock is the lockstep clock (nil without), and door her mind's:
-	// each perception queued rings it (see lockstep.Door).
+	// each perception is queued through it (see lockstep.Door).
 	clock *lockstep.Clock
 	door  *lockstep.Door
 }
@@ -59,11 +59,20 @@ func (in *Inbox) Perceive(p Perception) {
 // none, a new such line is itself refused, and anything else (an action
 // result, a fight, a death, a nudge, an ask) pushes out the oldest
 // perception, so the newest news is read. It returns what was lost, if
-// anything.
+// anything. It queues through her mind's door, which pays for the wake-up
+// of a mind parked waiting for it (see lockstep.Door).
 func (in *Inbox) enqueue(p Perception) (lost Perception, ok bool) {
 	in.qmu.Lock()
 	defer in.qmu.Unlock()
-	defer in.door.Ring()
+	in.door.Deliver(func() bool {
+		lost, ok = in.push(p)
+		return true // the queue holds something either way
+	})
+	return lost, ok
+}
+
+// push is enqueue under its locks.
+func (in *Inbox) push(p Perception) (lost Perception, ok bool) {
 	select {
 	case in.queue <- p:
 		return Perception{}, true

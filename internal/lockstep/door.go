@@ -7,9 +7,15 @@ import "sync"
 // its queue must hold the world only while the goroutine is parked, waiting
 // for it: while the goroutine is busy, or itself waiting for the game in
 // the middle of its work, the world must go on, and the goroutine finds the
-// queue when it is through. So the producers ring the door after they queue
-// something, and only the first ring on a parked goroutine pays for its
-// wake-up.
+// queue when it is through. So the producers queue through the door
+// (Deliver), and what is queued for a parked goroutine pays for its
+// wake-up, once.
+//
+// Queueing and paying are one step under the door's lock, the lock Park
+// looks at the queues under. Apart, either order loses a token: a payment
+// made after the goroutine took the item, did its work and parked again is
+// owed by nobody and holds the world; one left out while it has taken the
+// item but not yet entered lets the world run a tick it should not.
 //
 // A nil *Door does nothing, as a nil Clock does.
 type Door struct {
@@ -18,8 +24,6 @@ type Door struct {
 	// parked: the goroutine gave its token back and waits; rung: a
 	// producer has paid for its wake-up since.
 	parked, rung bool
-	// pending is the last Park's: whether anything waits in the queues.
-	pending func() bool
 }
 
 // Door returns a new door on c; nil for a nil Clock. Its goroutine counts
@@ -41,7 +45,6 @@ func (d *Door) Park(pending func() bool) {
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.pending = pending
 	if d.parked || pending() {
 		return
 	}
@@ -49,32 +52,26 @@ func (d *Door) Park(pending func() bool) {
 	d.c.Done()
 }
 
-// Ring is called by a producer after it has queued something for the
-// goroutine: a parked goroutine's wake-up is paid for by the first ring.
-// The producer must hold a token of its own while it queues and rings (a
-// brain goroutine at work, or the world between ticks), so the world cannot
-// run a tick in between.
-//
-// A ring that finds the queues empty pays nothing: the goroutine took what
-// was queued before the ring came (and paid for itself on Enter), and may
-// be parked again already. A token paid then would wait for a wake-up that
-// never comes, and hold the world until the next thing queued, which the
-// held world may never send.
-func (d *Door) Ring() {
+// Deliver runs queue, which puts something in the goroutine's queues
+// without blocking and reports whether it did, and pays for the wake-up of
+// a parked goroutine that nobody has paid for yet. queue runs under the
+// door's lock. A nil Door only runs queue.
+func (d *Door) Deliver(queue func() bool) {
 	if d == nil {
+		queue()
 		return
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.parked && !d.rung && (d.pending == nil || d.pending()) {
+	if queue() && d.parked && !d.rung {
 		d.rung = true
 		d.c.Add(1)
 	}
 }
 
 // Enter is called by the goroutine as it wakes: from now on it runs on one
-// token, the ring's, or one of its own when it woke before the ring (the
-// producer still holds its own then).
+// token, the one a delivery paid, or one of its own when it woke on
+// something else (its context ending).
 func (d *Door) Enter() {
 	if d == nil {
 		return

@@ -227,7 +227,7 @@ func (c *Clock) Advance(tick int64) {
 	}
 	c.tick.Store(tick)
 	now := c.Now()
-	var rings []*Door
+	var behind []*ticker
 	c.mu.Lock()
 	kept := c.tickers[:0]
 	for _, t := range c.tickers {
@@ -239,23 +239,31 @@ func (c *Clock) Advance(tick int64) {
 		if t.every != 0 { // After's fires once
 			kept = append(kept, t)
 		}
+		if t.door != nil {
+			behind = append(behind, t)
+			continue
+		}
 		select {
 		case t.ch <- now:
-			if t.door == nil {
-				c.work++ // for the receiver this wakes
-			}
+			c.work++ // for the receiver this wakes
 		default: // the last one is still unread: one wake-up is enough
-		}
-		if t.door != nil {
-			rings = append(rings, t.door)
 		}
 	}
 	clear(c.tickers[len(kept):])
 	c.tickers = kept
 	c.mu.Unlock()
-	// A door takes the clock's lock to pay, so it is rung after.
-	for _, d := range rings {
-		d.Ring()
+	// A door takes the clock's lock to pay, so its time goes through it
+	// after; no token is tied to the time itself, so a stop in between
+	// loses nothing.
+	for _, t := range behind {
+		t.door.Deliver(func() bool {
+			select {
+			case t.ch <- now:
+				return true
+			default: // the last one is still unread: one wake-up is enough
+				return false
+			}
+		})
 	}
 }
 
@@ -263,8 +271,9 @@ type ticker struct {
 	every time.Duration // 0 for After's, which fires once
 	next  time.Time
 	ch    chan time.Time
-	// door, for a ticker whose receiver waits behind a Door, is rung
-	// instead of paying for each time sent (EveryBehind).
+	// door, for a ticker whose receiver waits behind a Door, takes each
+	// time sent, and pays for it only while the receiver is parked
+	// (EveryBehind).
 	door *Door
 }
 
@@ -281,7 +290,7 @@ func (c *Clock) Every(d time.Duration) (<-chan time.Time, func()) {
 }
 
 // EveryBehind is Every for a receiver that waits behind door: a time sent
-// holds no token of its own; it rings the door, which pays for the
+// holds no token of its own; it goes through the door, which pays for the
 // receiver's wake-up only while it is parked.
 func (c *Clock) EveryBehind(d time.Duration, door *Door) (<-chan time.Time, func()) {
 	if c == nil {

@@ -280,33 +280,44 @@ func TestAStoppedTimerKeepsNoToken(t *testing.T) {
 	}
 }
 
-// TestALateRingPaysNothing: a goroutine that took what was queued, did its
-// work and parked again before the producer rang owes no wake-up: the ring
-// must not pay for one, or the world waits for it until something else is
-// queued.
-func TestALateRingPaysNothing(t *testing.T) {
+// TestADeliveryPaysForWhatItQueues: whatever order the goroutine and its
+// producer run in, what is queued for a parked goroutine is paid for once,
+// and nothing else is. A goroutine that took what was queued, did its work
+// and parked again owes nothing; one that has taken it but not yet entered
+// is already paid for, so the world holds.
+func TestADeliveryPaysForWhatItQueues(t *testing.T) {
 	c := New(epoch)
 	d := c.Door()
-	queue := make(chan int, 1)
+	queue := make(chan int, 2)
 	pending := func() bool { return len(queue) > 0 }
+	put := func(v int) func() bool { return func() bool { queue <- v; return true } }
 	d.Enter()
 	d.Park(pending)
 	c.Add(1) // a producer at work
-	queue <- 1
-	<-queue // the goroutine woke on it before the ring
+	d.Deliver(put(1))
+	<-queue // the goroutine has it, and has not entered yet
+	c.Done()
+	if w := c.Work(); w != 1 {
+		t.Fatalf("work %d with the goroutine woken and not yet entered, want 1: its wake-up", w)
+	}
 	d.Enter()
 	d.Park(pending) // ... did its work and waits again
-	d.Ring()        // the producer's ring comes late
-	c.Done()        // the producer is through
 	if w := c.Work(); w != 0 {
-		t.Errorf("work %d after a late ring, want 0", w)
+		t.Errorf("work %d once it parked again, want 0", w)
+	}
+	c.Add(1)
+	d.Deliver(func() bool { return false }) // nothing queued after all
+	c.Done()
+	if w := c.Work(); w != 0 {
+		t.Errorf("work %d after a delivery that queued nothing, want 0", w)
 	}
 }
 
 // TestADoorPaysOnlyForAParkedGoroutine: a goroutine parked behind its door
-// is woken by the first ring, paid for once; a ring while it is busy, or
-// while it waits for the game in the middle of its work, pays nothing, so
-// the world goes on; and it holds no token before it first runs.
+// is woken by the first delivery, paid for once; a delivery while it is
+// busy, or while it waits for the game in the middle of its work, pays
+// nothing, so the world goes on; and it holds no token before it first
+// runs.
 func TestADoorPaysOnlyForAParkedGoroutine(t *testing.T) {
 	c := New(epoch)
 	d := c.Door()
@@ -316,14 +327,13 @@ func TestADoorPaysOnlyForAParkedGoroutine(t *testing.T) {
 	if c.Work() != 0 {
 		t.Fatalf("work %d after the first park, want 0", c.Work())
 	}
+	put := func(v int) func() bool { return func() bool { queue <- v; return true } }
 	c.Add(1) // a producer at work
-	queue <- 1
-	d.Ring()
-	queue <- 2
-	d.Ring()
+	d.Deliver(put(1))
+	d.Deliver(put(2))
 	c.Done() // the producer is through
 	if c.Work() != 1 {
-		t.Fatalf("work %d after two rings on a parked goroutine, want 1", c.Work())
+		t.Fatalf("work %d after two deliveries to a parked goroutine, want 1", c.Work())
 	}
 	<-queue
 	d.Enter()
@@ -336,11 +346,10 @@ func TestADoorPaysOnlyForAParkedGoroutine(t *testing.T) {
 	}
 	<-queue
 	d.Enter()
-	c.Done() // it waits for the game in the middle of its work
-	queue <- 3
-	d.Ring() // busy, not parked: the world is not held
+	c.Done()          // it waits for the game in the middle of its work
+	d.Deliver(put(3)) // busy, not parked: the world is not held
 	if c.Work() != 0 {
-		t.Fatalf("work %d after a ring on a busy goroutine, want 0", c.Work())
+		t.Fatalf("work %d after a delivery to a busy goroutine, want 0", c.Work())
 	}
 	c.Add(1) // the game's answer wakes it
 	d.Park(pending)
@@ -355,9 +364,9 @@ func TestADoorPaysOnlyForAParkedGoroutine(t *testing.T) {
 	}
 }
 
-// TestATickBehindADoorRingsIt: a ticker whose receiver waits behind a door
-// pays for nothing itself.
-func TestATickBehindADoorRingsIt(t *testing.T) {
+// TestATickBehindADoorGoesThroughIt: a ticker whose receiver waits behind
+// a door pays only for a parked receiver's wake-up.
+func TestATickBehindADoorGoesThroughIt(t *testing.T) {
 	c := New(epoch)
 	d := c.Door()
 	ch, stop := c.EveryBehind(time.Second, d)
