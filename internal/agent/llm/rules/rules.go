@@ -120,7 +120,7 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		m.streak = 0 // the nudge she rested for: try again
 		m.sleepWait = false
 	}
-	if e, ok := ended(ps, "go_to_surface"); v.State != nil && (!m.haveGround || ok && e.Result == protocol.Success || onTurf(v)) {
+	if e, ok := ended(ps, "go_to_surface"); v.State != nil && (!m.haveGround || ok && e.Result == protocol.Success) {
 		// Under the open sky now: this is the ground, however low the land.
 		m.groundY, m.haveGround = v.State.Player.Position.Y, true
 	}
@@ -276,21 +276,6 @@ const underDepth = 8
 // valley her ground.
 func (m *Model) underground(v agent.Snapshot) bool {
 	return m.haveGround && v.State != nil && m.groundY-v.State.Player.Position.Y > underDepth
-}
-
-// onTurf reports whether she stands on what grows only under the sky
-// (grass, podzol, mycelium): then she is on the ground, however low the
-// land, and not down a mine, wherever she came into the world. A valley
-// walked into from a mine is not a mine.
-func onTurf(v agent.Snapshot) bool {
-	if v.State == nil {
-		return false
-	}
-	switch v.State.Underfoot {
-	case "grass_block", "podzol", "mycelium":
-		return true
-	}
-	return false
 }
 
 // needsSky reports whether a step looks for what grows on the surface: logs

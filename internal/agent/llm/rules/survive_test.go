@@ -385,26 +385,3 @@ func TestDownAMineSheLeavesHerWorkForAPack(t *testing.T) {
 		t.Fatalf("mining with two zombies closing in: %s, want a hole", got)
 	}
 }
-
-// TestAValleyIsNotAMine: she came into the world high up; walked down into
-// a valley, standing on grass 10 blocks lower, she is on the ground, not
-// down a mine; on stone that deep she is in one.
-func TestAValleyIsNotAMine(t *testing.T) {
-	w := &world{t: t, inv: game.Inventory{}, pos: game.Pos{X: 0, Y: 80, Z: 0}, time: 2000, food: 20}
-	m := New(w)
-	decide(t, m, idle) // she knows the ground at 80
-	w.pos.Y = 70
-	v := w.Snapshot()
-	v.State.Underfoot = "stone"
-	m.sit = sit{v}
-	decide(t, m, idle)
-	if !m.underground(v) {
-		t.Fatal("10 blocks under the ground she knew, on stone: not down a mine")
-	}
-	v.State.Underfoot = "grass_block"
-	m.sit = sit{v}
-	decide(t, m, idle)
-	if m.underground(v) {
-		t.Error("on grass 10 blocks lower: down a mine")
-	}
-}
