@@ -235,19 +235,31 @@ func (m *Mind) Run(ctx context.Context) error {
 		case now := <-tick:
 			door.Enter()
 			m.settle(ctx)
-			if clock != nil {
-				// Perceptions that came with this tick go first, as they would
-				// had the select picked them.
-				select {
-				case p := <-m.inbox.queue:
-					m.turn(ctx, m.gather(p))
-				default:
-				}
+			for clock != nil && m.news(ctx) {
+				// The news that came with this tick goes first.
 			}
 			if p, ok := m.nudge(ctx, now); ok {
 				m.turn(ctx, []Perception{p})
 			}
 		}
+	}
+}
+
+// news, in lockstep, runs a turn on what is queued and reports whether
+// there was any; then it waits for everything that turn set going. The
+// nudge tick's branch takes all the news first, whichever the select
+// picked when both were there: the news, then whatever the turn on it
+// queued, then the nudge, in the game's order, not the goroutines'.
+// (Picked at random, a nudge came before or after the answer that ended
+// her action, and a seed played a turn more one run in a few.)
+func (m *Mind) news(ctx context.Context) bool {
+	select {
+	case p := <-m.inbox.queue:
+		m.turn(ctx, m.gather(p))
+		m.settle(ctx)
+		return true
+	default:
+		return false
 	}
 }
 

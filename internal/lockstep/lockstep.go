@@ -213,6 +213,17 @@ func (c *Clock) Tick() int64 {
 	return c.tick.Load()
 }
 
+// Begin tells the clock the world has run tick, before the world hands on
+// the tick's frames: what the brain reads of them then reads the tick's
+// time, not the one before, however soon it reads them. Advance follows
+// once they are handed on.
+func (c *Clock) Begin(tick int64) {
+	if c == nil {
+		return
+	}
+	c.tick.Store(tick)
+}
+
 // Advance tells the clock the world has run tick, and fires every timer
 // that is due, paying for the goroutine each wakes. The world calls it
 // between ticks, once the work has settled.

@@ -190,6 +190,7 @@ func (s *server) runLockstep(ctx context.Context, inbox <-chan inbound) {
 		}
 		s.safeStep(pending)
 		pending = pending[:0]
+		s.step.Begin(s.game.now()) // the brain reads the frames in this tick's time
 		s.hub.flush()
 		s.step.Advance(s.game.now())
 		if next = next.Add(interval); time.Until(next) > 0 {
