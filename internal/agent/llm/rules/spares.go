@@ -59,14 +59,11 @@ type spare struct {
 func (r *routineBuilder) spares() []spare {
 	var out []spare
 	for item, n := range r.inv {
-		keep, named := kept[item]
-		switch {
-		case named:
-		case slices.ContainsFunc(keptAll, func(end string) bool { return strings.HasSuffix(item, end) }),
-			slices.Contains(foods, item):
+		if slices.ContainsFunc(keptAll, func(end string) bool { return strings.HasSuffix(item, end) }) ||
+			slices.Contains(foods, item) {
 			continue
 		}
-		if n > keep {
+		if keep := kept[item]; n > keep {
 			out = append(out, spare{item, n - keep})
 		}
 	}
