@@ -4,7 +4,8 @@ package data
 
 import "embed"
 
-// FS is the data directory: recipes/, blueprints/ and prompts/.
+// FS is the data directory: recipes/, blueprints/, prompts/ and requests/
+// (the phrase tables of the offline autopilot).
 //
-//go:embed recipes blueprints prompts
+//go:embed recipes blueprints prompts requests
 var FS embed.FS

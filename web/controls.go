@@ -66,12 +66,12 @@ func (s *Server) handleStop(c echo.Context) error {
 	}
 	stopped, err := s.deps.Stop.Stop(c.Request().Context())
 	if err == nil && !stopped {
-		return s.controlAnswer(c, nil, "Her hands were already free; nothing to stop.")
+		return s.controlAnswer(c, nil, "She stands still now, until you let her play or someone asks her for something.")
 	}
 	if err == nil {
 		s.log.Info("web: stopped the action in her hands")
 	}
-	return s.controlAnswer(c, err, "Stopped. The action shows as interrupted below.")
+	return s.controlAnswer(c, err, "Stopped. She stands still until you let her play or someone asks her for something.")
 }
 
 func (s *Server) handlePause(c echo.Context) error { return s.setPlaying(c, false) }

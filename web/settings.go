@@ -36,6 +36,13 @@ var settingsGroups = []struct {
 		{key: settings.Commentary, kind: "number", hint: "Seconds between her comments on a long action; 0 is off."},
 		{key: settings.BuildScripts, kind: "toggle", hint: "She may draw buildings with short scripts."},
 	}},
+	{"Players", "Who may ask her for things, and how much of her model they may use.", []settingsField{
+		{key: settings.Obey, kind: "text", hint: "Names separated by commas. Empty: she takes requests from every player."},
+		{key: settings.PlayerTurns, kind: "number", hint: "Turns one player's lines may start in a minute; more wait for the next. 0 is no limit."},
+		{key: settings.SpendCap, kind: "price", hint: "At this spend in an hour she plays on the offline autopilot until it drops. Needs the prices above; empty is no cap."},
+		{key: settings.Commands, kind: "toggle", hint: "Off: she never types a line starting with /."},
+		{key: settings.CommandAllow, kind: "text", hint: "With commands on, only these, such as /spawn, /home."},
+	}},
 	{"Read when beaweb starts", "These apply from the next start; set them with a flag or a BEA_ variable.", []settingsField{
 		{key: settings.Addr, kind: "text"},
 		{key: settings.DB, kind: "text"},

@@ -7,8 +7,11 @@ import (
 	"net"
 	"slices"
 	"strings"
+	"strconv"
 	"time"
 
+	"beaweb/internal/agent"
+	"beaweb/internal/agent/tools"
 	"beaweb/internal/settings"
 )
 
@@ -146,3 +149,15 @@ func (c *config) applySaved(saved map[string]string) []error {
 // provider is the model provider in force: openai when a URL or key is set,
 // else the offline rules.
 func (c *config) provider() string { return c.settings.Provider() }
+
+// policy is whom she obeys and what the players may spend, as the settings
+// say.
+func (c *config) policy() agent.Policy {
+	spendCap, _ := strconv.ParseFloat(c.settings.Text(settings.SpendCap), 64)
+	return agent.Policy{Obey: c.settings.List(settings.Obey), TurnsPerMinute: c.settings.Int(settings.PlayerTurns), SpendCap: spendCap}
+}
+
+// commands are the server commands she may type, as the settings say.
+func (c *config) commands() tools.Commands {
+	return tools.Commands{On: c.settings.Bool(settings.Commands), Allow: c.settings.List(settings.CommandAllow)}
+}

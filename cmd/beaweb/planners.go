@@ -4,7 +4,9 @@ import (
 	"context"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"os"
+	"slices"
 	"sync"
 
 	"beaweb/internal/game"
@@ -82,6 +84,17 @@ func (s *shelf) loadAll() error {
 		}
 	}
 	return nil
+}
+
+// all are the books loaded, by version.
+func (s *shelf) all() []*recipes.Book {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*recipes.Book, 0, len(s.books))
+	for _, v := range slices.Sorted(maps.Keys(s.books)) {
+		out = append(out, s.books[v])
+	}
+	return out
 }
 
 // Book is the book for mcVersion, or the newest older one with a note.

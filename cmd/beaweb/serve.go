@@ -179,9 +179,14 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 	inbox := agent.NewInbox(0, mindLog, step)
 	hands := agent.NewHands(client, db, lv, mindLog, inbox.Perceive)
 	spatial := agent.NewMap(db, lv, mindLog)
-	ms := newModels(rules.New(lv), logger.With("part", "model"))
+	understand, err := understanding(data.FS, books)
+	if err != nil {
+		return nil, err
+	}
+	autopilot := rules.New(lv, rules.WithRequests(understand), rules.WithMaker(maker{books, lv}))
+	ms := newModels(autopilot, logger.With("part", "model"))
 	parts := tools.Deps{Game: client, Situation: lv, Hands: hands, Logger: logger.With("part", "tools"),
-		Crafting: books, Building: templates, Places: db, People: db, Blocks: db, Map: spatial}
+		Crafting: books, Building: templates, Places: db, People: db, Blocks: db, Map: spatial, Commands: cfg.commands()}
 	bill := &prices{}
 	bill.set(cfg.settings)
 	timers := cfg.brainTimers(step != nil) // game time, under a sped-up practice world too
@@ -190,8 +195,9 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 		ReflexMemory: timers.ReflexMemory, Off: saved[keyEnabled] == "false",
 	}, agent.MindDeps{
 		Model: ms.current, Tools: registry(parts, cfg.BuildScripts, logger), Live: lv, Hands: hands, Inbox: inbox,
-		Turns: db, Objectives: db, Recall: db, Prices: bill, Logger: mindLog,
+		Turns: db, Objectives: db, Recall: db, Prices: bill, Fallback: autopilot, Logger: mindLog,
 	})
+	mind.SetPolicy(cfg.policy())
 	app := &application{cfg: cfg, db: db, client: client, mind: mind, models: ms, live: lv, logger: logger,
 		senses: agent.NewSurface(lv, hands, db, spatial, mindLog, inbox.Perceive), parts: parts, templates: templates, prices: bill}
 	app.applyModel()
@@ -273,8 +279,10 @@ type application struct {
 func (a *application) tools() *tools.Registry {
 	a.mu.Lock()
 	withScripts := a.cfg.BuildScripts
+	parts := a.parts
+	parts.Commands = a.cfg.commands()
 	a.mu.Unlock()
-	return registry(a.parts, withScripts, a.logger)
+	return registry(parts, withScripts, a.logger)
 }
 
 // registry is her tools from parts: build_script only with build scripts

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -86,9 +87,10 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 	}
 	timers := cfg.brainTimers(a.live.Clock() != nil) // game time, under a sped-up practice world too
 	a.mind.SetNudges(timers.IdleNudge, timers.Commentary)
-	if prev.BuildScripts != cfg.BuildScripts {
+	if prev.BuildScripts != cfg.BuildScripts || !slices.Equal(prev.commands().Allow, cfg.commands().Allow) || prev.commands().On != cfg.commands().On {
 		a.mind.SetTools(a.tools())
 	}
+	a.mind.SetPolicy(cfg.policy())
 	if u.Enabled != a.mind.Enabled() {
 		a.mind.SetEnabled(u.Enabled)
 	}

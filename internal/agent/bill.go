@@ -79,11 +79,30 @@ func (l *ledger) bill(now time.Time, p Prices) Bill {
 	if !ok {
 		return b
 	}
-	u := b.Usage
-	plain := max(u.InputTokens-u.CacheRead-u.CacheWritten, 0)
-	cost := (float64(plain)*in + float64(u.CacheWritten)*in*cacheWritePremium +
-		float64(u.CacheRead)*cached + float64(u.OutputTokens)*out) / 1e6
-	b.CostPerHour = cost * float64(time.Hour) / float64(b.Window)
+	b.CostPerHour = costOf(b.Usage, in, cached, out) * float64(time.Hour) / float64(b.Window)
 	b.Priced = true
 	return b
+}
+
+// spent is what the turns of the last hour cost at the prices, 0 without
+// prices.
+func (l *ledger) spent(now time.Time, p Prices) float64 {
+	in, cached, out, ok := p.Prices()
+	if !ok {
+		return 0
+	}
+	var u Usage
+	for _, t := range l.turns {
+		if now.Sub(t.at) <= billWindow {
+			u = u.Add(t.usage)
+		}
+	}
+	return costOf(u, in, cached, out)
+}
+
+// costOf is what u costs at the prices per million tokens.
+func costOf(u Usage, in, cached, out float64) float64 {
+	plain := max(u.InputTokens-u.CacheRead-u.CacheWritten, 0)
+	return (float64(plain)*in + float64(u.CacheWritten)*in*cacheWritePremium +
+		float64(u.CacheRead)*cached + float64(u.OutputTokens)*out) / 1e6
 }

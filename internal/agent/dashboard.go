@@ -34,17 +34,19 @@ func (m *Mind) Tell(ctx context.Context, text string) error {
 	})
 	m.Perceive(Perception{Source: SourceDashboard, Kind: KindTell, At: now, Addressed: true,
 		Chat: &Heard{Author: Author{Name: "the person at the dashboard"}, Message: text},
-		Text: "The person watching you on the dashboard says to you: " + text + "\nAnswer them in your own voice with speak."})
+		Text: fmt.Sprintf("The person watching you on the dashboard (who has no body in the game) says to you: %q\nAnswer them in your own voice with speak.", text)})
 	return nil
 }
 
-// Stop ends the action in her hands: the rest of its batch will not start,
-// and the game is asked to stop the running request (stop_moving), which
-// then ends as interrupted in her history. It reports whether an action was
-// running; with her hands free it sends nothing.
+// Stop ends the action in her hands and has her stand still until she is
+// let play again or asked for something (Hands.Hold): the rest of its batch
+// will not start, and the game is asked to stop the running request
+// (stop_moving), which then ends as interrupted in her history. It reports
+// whether an action was running; with her hands free it sends nothing.
 func (m *Mind) Stop(ctx context.Context) (bool, error) {
-	m.hands.Stop()
-	if _, busy := m.hands.Busy(); !busy {
+	_, busy := m.hands.Busy()
+	m.hands.Hold("the dashboard")
+	if !busy {
 		return false, nil
 	}
 	ans, err := m.hands.game.Send(ctx, "stop_moving", nil, nil)

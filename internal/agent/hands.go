@@ -181,6 +181,7 @@ func (h *Hands) Start(ctx context.Context, actions []Action, turnID int64) {
 	h.current = b
 	h.showLocked(b, &Doing{Action: actions[0].Name, Call: actions[0].Call, Started: h.live.Now()})
 	h.mu.Unlock()
+	h.Release() // a new action is the end of standing still
 	h.wg.Add(1)
 	clock := h.live.Clock()
 	clock.Add(1) // the batch's goroutine is work until it waits for the game
@@ -199,6 +200,24 @@ func (h *Hands) Stop() {
 		h.current.superseded = true
 	}
 	h.mu.Unlock()
+}
+
+// Hold stops the running batch, as Stop does, and has her stand still
+// until a new action starts or Release: the nudges leave her be, the
+// autopilot starts nothing, and the live panel says she was stopped and by
+// whom ("" for her own choice).
+func (h *Hands) Hold(by string) {
+	h.Stop()
+	now := h.live.Now()
+	h.live.Update(TopicHands, func(s *Snapshot) { s.Held = &Hold{Since: now, By: by} })
+}
+
+// Release ends a hold; without one it changes nothing.
+func (h *Hands) Release() {
+	if h.live.Snapshot().Held == nil {
+		return
+	}
+	h.live.Update(TopicHands, func(s *Snapshot) { s.Held = nil })
 }
 
 // StopNow stops the batch and, when an action is running, asks the game to

@@ -136,6 +136,13 @@ func renderHands(line func(string, ...any), v Snapshot, now time.Time) {
 	} else {
 		line("you are not doing anything right now")
 	}
+	if h := v.Held; h != nil {
+		by := "you chose to"
+		if h.By != "" {
+			by = h.By + " told you to"
+		}
+		line("you are standing still: %s stop %s ago; stay put until someone asks you for something", by, seconds(now.Sub(h.Since)))
+	}
 	if reflexes := v.RecentReflexes(now); len(reflexes) > 0 {
 		parts := make([]string, 0, len(reflexes))
 		for _, r := range reflexes {

@@ -97,6 +97,13 @@ type Mind struct {
 	heardProgress string
 	heardInv      time.Time
 	turnCtx       context.Context // set by Run: what batches started by a turn run under
+	policy        Policy
+
+	// Only Run's goroutine touches these: the lines that wait for their
+	// players' next turn, and each player's turns of the last minute.
+	waiting     []Perception
+	playerTurns map[string][]time.Time
+	fallback    Model // the offline autopilot, while the spend cap holds; nil: no cap applies
 }
 
 // MindDeps are the parts a mind is wired from, each built before it.
@@ -110,7 +117,10 @@ type MindDeps struct {
 	Objectives Objectives // may be nil
 	Recall     Recall     // may be nil: her live state then lists no memories
 	Prices     Prices     // may be nil: the bill then estimates no cost
-	Logger     *slog.Logger
+	// Fallback is what she thinks with while the spend cap holds (the
+	// offline autopilot); nil leaves the cap without effect.
+	Fallback Model
+	Logger   *slog.Logger
 }
 
 // NewMind wires a mind.
@@ -123,7 +133,7 @@ func NewMind(cfg MindConfig, d MindDeps) *Mind {
 	}
 	m := &Mind{cfg: cfg, model: d.Model, tools: d.Tools, live: d.Live, hands: d.Hands, inbox: d.Inbox,
 		turns: d.Turns, objectives: d.Objectives, prices: d.Prices, ledger: ledger{since: d.Live.Now()}, logger: d.Logger,
-		idleSince: d.Live.Now(), memory: &memoryCache{recall: d.Recall, logger: d.Logger, now: d.Live.Now}}
+		idleSince: d.Live.Now(), fallback: d.Fallback, playerTurns: map[string][]time.Time{}, memory: &memoryCache{recall: d.Recall, logger: d.Logger, now: d.Live.Now}}
 	if cfg.ReflexMemory > 0 {
 		d.Live.Update(TopicReflex, func(s *Snapshot) { s.ReflexMemory = cfg.ReflexMemory })
 	}
@@ -176,6 +186,8 @@ func (m *Mind) SetEnabled(on bool) {
 	m.inbox.open.Store(on)
 	if !on {
 		m.hands.StopNow()
+	} else {
+		m.hands.Release() // "Let her play" ends a stop too
 	}
 	m.live.Update(TopicConn, func(s *Snapshot) { s.Enabled = on })
 }
@@ -231,14 +243,16 @@ func (m *Mind) Run(ctx context.Context) error {
 		case p := <-m.inbox.queue:
 			door.Enter()
 			m.settle(ctx)
-			m.turn(ctx, m.gather(p))
+			m.turn(ctx, m.take(&p))
 		case now := <-tick:
 			door.Enter()
 			m.settle(ctx)
 			for clock != nil && m.news(ctx) {
 				// The news that came with this tick goes first.
 			}
-			if p, ok := m.nudge(ctx, now); ok {
+			if ps := m.take(nil); len(ps) > 0 {
+				m.turn(ctx, ps) // lines that waited for their players' next turn
+			} else if p, ok := m.nudge(ctx, now); ok {
 				m.turn(ctx, []Perception{p})
 			}
 		}
@@ -255,7 +269,7 @@ func (m *Mind) Run(ctx context.Context) error {
 func (m *Mind) news(ctx context.Context) bool {
 	select {
 	case p := <-m.inbox.queue:
-		m.turn(ctx, m.gather(p))
+		m.turn(ctx, m.take(&p))
 		m.settle(ctx)
 		return true
 	default:
@@ -275,6 +289,19 @@ const settlePatience = time.Minute
 // once. Only Run's goroutine calls it.
 func (m *Mind) settle(ctx context.Context) {
 	m.live.Clock().Settle(ctx, func() int64 { return 1 }, settlePatience)
+}
+
+// take is what her next turn reads: first (nil for none) with everything
+// else waiting, each line said to her marked with whether she obeys its
+// speaker, less the lines of players who have had their turns this minute,
+// plus those kept from before whose players may speak again.
+func (m *Mind) take(first *Perception) []Perception {
+	var ps []Perception
+	if first != nil {
+		ps = m.gather(*first)
+	}
+	markObeyed(ps, m.currentPolicy())
+	return m.limitPlayers(ps, m.live.Now())
 }
 
 // gather takes first and everything else waiting. In lockstep they are put

@@ -37,6 +37,9 @@ func (m *Mind) nudge(ctx context.Context, now time.Time) (Perception, bool) {
 	if d, busy := m.hands.Busy(); busy {
 		return m.commentary(now, d)
 	}
+	if m.live.Snapshot().Held != nil {
+		return Perception{}, false // told to stop: she stays put until asked
+	}
 	idle, due := m.idleDue(now)
 	if !due {
 		return Perception{}, false

@@ -49,6 +49,9 @@ type Heard struct {
 	Author   Author
 	Distance *float64 // how far the speaker stands; nil when the game does not say
 	Message  string
+	// Obeyed is set on a line said to her by a player she takes requests
+	// from (Policy.Obey), before her turn reads it.
+	Obeyed bool
 }
 
 // Ended is one action of a batch that is over: which action, the game's

@@ -13,21 +13,24 @@ import (
 // Snapshot is a value: its slices, maps and pointers are never written after
 // it is handed out.
 type Snapshot struct {
-	At       time.Time           `json:"at"`
-	Name     string              `json:"name"` // her name
-	Conn     protocol.ConnStatus `json:"conn"`
-	Model    ModelStatus         `json:"model"`
-	Enabled  bool                `json:"enabled"` // the skill is on
-	Doing    *Doing              `json:"doing"`   // nil when her hands are free
-	Last     *Finished           `json:"last"`    // the last action she finished
-	Body     *Body               `json:"body"`    // nil before the first state packet
-	Reflexes []ReflexNote        `json:"reflexes"`
-	Voice    []Line              `json:"voice"`  // what she said with speak, oldest first
-	Chat     []ChatLine          `json:"chat"`   // the game chat, oldest first
-	Tick     int64               `json:"tick"`   // tick of the state packet it was made from
-	Trail    []TrailPoint        `json:"trail"`  // her position every 5 s, the last 10 min, oldest first
-	Vitals   []Vital             `json:"vitals"` // health and food every 10 s, the last 20 min, oldest first
-	Deaths   []DeathNote         `json:"deaths"` // her deaths since beaweb started, at most 5, newest last
+	At      time.Time           `json:"at"`
+	Name    string              `json:"name"` // her name
+	Conn    protocol.ConnStatus `json:"conn"`
+	Model   ModelStatus         `json:"model"`
+	Enabled bool                `json:"enabled"` // the skill is on
+	Doing   *Doing              `json:"doing"`   // nil when her hands are free
+	// Held is set while she stands still because she was told to stop;
+	// nil when she plays on her own.
+	Held     *Hold        `json:"held,omitempty"`
+	Last     *Finished    `json:"last"` // the last action she finished
+	Body     *Body        `json:"body"` // nil before the first state packet
+	Reflexes []ReflexNote `json:"reflexes"`
+	Voice    []Line       `json:"voice"`  // what she said with speak, oldest first
+	Chat     []ChatLine   `json:"chat"`   // the game chat, oldest first
+	Tick     int64        `json:"tick"`   // tick of the state packet it was made from
+	Trail    []TrailPoint `json:"trail"`  // her position every 5 s, the last 10 min, oldest first
+	Vitals   []Vital      `json:"vitals"` // health and food every 10 s, the last 20 min, oldest first
+	Deaths   []DeathNote  `json:"deaths"` // her deaths since beaweb started, at most 5, newest last
 	// SignIn is the Microsoft sign-in the game side waits for before she
 	// can join; nil when none is asked for, and cleared when she joins (a
 	// state or world packet) or a new connection says hello.
@@ -128,6 +131,22 @@ type ModelStatus struct {
 	LastLatency time.Duration `json:"last_latency"`
 	LastError   string        `json:"last_error,omitempty"`
 	Bill        Bill          `json:"bill"` // the last hour's tokens and what they cost
+	// Capped is set while the spend cap holds her model back: she plays on
+	// the offline autopilot until the last hour's spend is under it.
+	Capped *SpendCap `json:"capped,omitempty"`
+}
+
+// Hold is her standing still after a stop: since when, and who asked.
+type Hold struct {
+	Since time.Time `json:"since"`
+	By    string    `json:"by"` // "the dashboard", a player's name, or "" when she chose it
+}
+
+// SpendCap is the spend cap that was reached: the last hour's spend and the
+// cap, in the prices' currency.
+type SpendCap struct {
+	Spent float64 `json:"spent"`
+	Cap   float64 `json:"cap"`
 }
 
 // Doing is the action in her hands.

@@ -211,7 +211,7 @@ func (s *Surface) onChat(ctx context.Context, c protocol.Chat, now time.Time) {
 	s.perceive(Perception{Source: SourceChat, Kind: KindChat, At: now,
 		Addressed: Addressed(name, c.Message, c.Distance),
 		Chat:      &Heard{Author: Author{UUID: c.UUID, Name: c.Name}, Distance: c.Distance, Message: c.Message},
-		Text:      fmt.Sprintf("%s (%s) says in the game chat: %s", c.Name, where, c.Message)})
+		Text:      fmt.Sprintf("%s (%s) says in the game chat, in their own words: %q", c.Name, where, c.Message)})
 }
 
 func (s *Surface) noteReflex(r ReflexNote) {

@@ -40,7 +40,7 @@ type turnRun struct {
 
 // turn runs one turn: from the perceptions to her last word.
 func (m *Mind) turn(ctx context.Context, ps []Perception) {
-	if !m.Enabled() {
+	if !m.Enabled() || len(ps) == 0 {
 		return
 	}
 	if !m.live.Snapshot().Conn.Connected && !asked(ps) {
@@ -69,7 +69,7 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 // beginTurn records the turn, waits for the state that follows her last
 // action, and puts the perceptions after the history.
 func (m *Mind) beginTurn(ctx context.Context, ps []Perception) *turnRun {
-	model := m.model()
+	model := m.modelFor(m.live.Now())
 	t := &turnRun{
 		rec:   &TurnRecord{Trigger: triggerOf(ps), Model: model.Name(), Started: m.live.Now()},
 		model: model,

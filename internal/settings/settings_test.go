@@ -32,6 +32,31 @@ var samples = map[settings.Key][]string{
 	settings.Commentary:   {"45", "1.5", ""},
 	settings.BuildScripts: {"true", "no", "", "maybe"},
 	settings.Retention:    {"30", "1", "0", "-3", "a month", "1.5", "3651"},
+	settings.Obey:         {"Alex", "Alex, Steve_2", "", " , ", "Dr Bea", "<b>x</b>", "ab"},
+	settings.PlayerTurns:  {"6", "0", "60", "61", "-1", "lots", ""},
+	settings.SpendCap:     {"0.50", "2", "", "-1", "a lot"},
+	settings.Commands:     {"false", "true", "", "maybe"},
+	settings.CommandAllow: {"/spawn", "spawn, /home", "", "/op Mallory", "/", "rm -rf"},
+}
+
+func TestListsAreKeptTidy(t *testing.T) {
+	cases := []struct {
+		key      settings.Key
+		in, want string
+	}{
+		{settings.Obey, " Alex ,Steve_2,, ", "Alex, Steve_2"},
+		{settings.CommandAllow, "spawn, /home", "/spawn, /home"},
+	}
+	for _, c := range cases {
+		got, err := settings.Validate(c.key, c.in)
+		if err != nil || got != c.want {
+			t.Errorf("%s %q: got %q, %v; want %q", c.key, c.in, got, err, c.want)
+		}
+	}
+	many := strings.Repeat("Alex,", 65)
+	if _, err := settings.Validate(settings.Obey, many); err == nil {
+		t.Error("65 names were taken; 64 at most")
+	}
 }
 
 // TestEverySourceAgrees: what starts beaweb (a flag, a BEA_* variable) is

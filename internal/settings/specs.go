@@ -26,6 +26,11 @@ const (
 	PriceInput   Key = "price_input"
 	PriceCached  Key = "price_cached"
 	PriceOutput  Key = "price_output"
+	Obey         Key = "obey"
+	Commands     Key = "commands"
+	CommandAllow Key = "command_allow"
+	PlayerTurns  Key = "player_turns"
+	SpendCap     Key = "spend_cap"
 )
 
 // Spec is what there is to know about one setting.
@@ -88,6 +93,12 @@ var specs = []Spec{
 		Usage: "seconds between comments on a long action, 0 = off", Default: "20", check: seconds("The commentary")},
 	{Key: BuildScripts, Env: "BEA_BUILD_SCRIPTS", Flag: "build-scripts", Label: "Build scripts", Usage: "build scripts on or off (true/false)",
 		Default: "true", check: boolean("Build scripts")},
+	{Key: Obey, Env: "BEA_OBEY", Flag: "obey", Label: "Players she obeys",
+		Usage: "the players whose requests she does, by name, separated by commas; empty: everyone", check: nameList},
+	{Key: PlayerTurns, Env: "BEA_PLAYER_TURNS", Label: "Turns per player", Default: "6", check: turnsPerMinute},
+	{Key: SpendCap, Env: "BEA_SPEND_CAP", Label: "Spend cap an hour", check: price("The spend cap")},
+	{Key: Commands, Env: "BEA_COMMANDS", Label: "Server commands", Default: "false", check: boolean("Server commands")},
+	{Key: CommandAllow, Env: "BEA_COMMAND_ALLOW", Label: "Commands she may send", check: commandList},
 	{Key: Retention, Env: "BEA_RETENTION_DAYS", Flag: "retention-days", Label: "History kept",
 		Usage: "days of action and turn history kept, default 30", Default: "30", Startup: true, check: days},
 }

@@ -187,3 +187,76 @@ func price(what string) func(string) (string, error) {
 		return strconv.FormatFloat(f, 'f', -1, 64), nil
 	}
 }
+
+// maxListed bounds the names of a list setting.
+const maxListed = 64
+
+// nameList is player names separated by commas, each held to Minecraft's
+// rule; spaces around them are dropped.
+func nameList(v string) (string, error) {
+	names, err := list(v, "Players she obeys", func(n string) error {
+		_, err := playerName("Each player she obeys", true)(n)
+		return err
+	})
+	return strings.Join(names, ", "), err
+}
+
+// commandList is server commands separated by commas, each one word with
+// or without its "/": spawn, /home.
+func commandList(v string) (string, error) {
+	names, err := list(v, "The commands she may send", func(n string) error {
+		w := strings.TrimPrefix(n, "/")
+		if w == "" || len(w) > 32 || strings.IndexFunc(w, func(r rune) bool {
+			return !(r == '_' || r == '-' || r == ':' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+		}) >= 0 {
+			return fault.Invalidf("Each command she may send is one word, such as /spawn, not %q.", n)
+		}
+		return nil
+	})
+	for i, n := range names {
+		names[i] = "/" + strings.TrimPrefix(n, "/")
+	}
+	return strings.Join(names, ", "), err
+}
+
+// list splits v at commas, checks each part, and refuses more than
+// maxListed.
+func list(v, what string, check func(string) error) ([]string, error) {
+	var out []string
+	for _, part := range strings.Split(v, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if err := check(part); err != nil {
+			return nil, err
+		}
+		out = append(out, part)
+	}
+	if len(out) > maxListed {
+		return nil, fault.Invalidf("%s lists %d; %d at most.", what, len(out), maxListed)
+	}
+	return out, nil
+}
+
+// maxTurns is a turn a second.
+const maxTurns = 60
+
+func turnsPerMinute(v string) (string, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < 0 || n > maxTurns {
+		return "", fault.Invalidf("Turns per player is a whole number of turns a minute from 0 (no limit) to %d, not %q.", maxTurns, v)
+	}
+	return strconv.Itoa(n), nil
+}
+
+// List is a list setting's names: nil for an empty one.
+func (s Settings) List(key Key) []string {
+	var out []string
+	for _, part := range strings.Split(s.vals[key].Text, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}

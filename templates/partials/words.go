@@ -232,3 +232,15 @@ func InterruptedBy(id string, notes []agent.ReflexNote) *agent.ReflexNote {
 	}
 	return nil
 }
+
+// HeldBy says who stopped her: "from the dashboard", "by Alex", or
+// nothing when she chose it herself.
+func HeldBy(by string) string {
+	switch by {
+	case "":
+		return ""
+	case "the dashboard":
+		return "from the dashboard"
+	}
+	return "by " + by
+}

@@ -23,9 +23,10 @@ type Situation interface {
 }
 
 // Hands stop the batch that is running, so none of its remaining actions
-// start.
+// start, and have her stand still until asked for something (by is who
+// asked, "" for her own choice).
 type Hands interface {
-	Stop()
+	Hold(by string)
 }
 
 // Deps are what the tools are wired from. A nil planner or memory leaves
@@ -43,6 +44,9 @@ type Deps struct {
 	People   People   // remember_person
 	Blocks   Blocks   // recall_blocks
 	Map      Mapper   // what her tools learn of the world goes into her map; nil keeps none
+	// Commands are the server commands mc_chat and speak may send; the
+	// zero value sends none.
+	Commands Commands
 }
 
 // New returns the registry of every tool her deps allow.
@@ -55,11 +59,11 @@ func New(d Deps) *Registry {
 	if d.Map != nil {
 		placed = &placedMap{m: d.Map, sit: d.Situation}
 	}
-	g := &gameTools{game: d.Game, sit: d.Situation, hands: d.Hands, crafting: d.Crafting, placed: placed}
+	g := &gameTools{game: d.Game, sit: d.Situation, hands: d.Hands, crafting: d.Crafting, placed: placed, commands: d.Commands}
 	for _, t := range g.all() {
 		r.add(t)
 	}
-	for _, t := range voiceTools() {
+	for _, t := range voiceTools(d.Commands) {
 		r.add(t)
 	}
 	for _, t := range brainTools(d, placed) {

@@ -13,6 +13,7 @@ type gameTools struct {
 	game     Game
 	sit      Situation
 	hands    Hands
+	commands Commands
 	crafting Crafting
 	place    placeMemory
 	placed   *placedMap
@@ -39,11 +40,14 @@ func (g *gameTools) all() []*Tool {
 		}).sending("check_death_log"),
 		define("stop_moving", func(ctx context.Context, p noParams) agent.Outcome {
 			if g.hands != nil {
-				g.hands.Stop()
+				g.hands.Hold("") // she stands still until asked for something
 			}
 			return quick(ctx, g.game, "stop_moving", p)
 		}).sending("stop_moving"),
 		define("mc_chat", func(ctx context.Context, p chatParams) agent.Outcome {
+			if no := g.commands.refusal(p.Message); no != "" {
+				return agent.Outcome{Answer: no, Failed: true}
+			}
 			out := quick(ctx, g.game, "mc_chat", p)
 			out.Answered = !out.Failed
 			return out

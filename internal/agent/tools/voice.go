@@ -23,9 +23,12 @@ func (p *speakParams) validate() error {
 
 // voiceTools are her two ways of ending a turn: saying something out loud,
 // or choosing to say nothing.
-func voiceTools() []*Tool {
+func voiceTools(commands Commands) []*Tool {
 	return []*Tool{
 		define("speak", func(_ context.Context, p speakParams) agent.Outcome {
+			if no := commands.refusal(p.Text); no != "" {
+				return agent.Outcome{Answer: no, Failed: true}
+			}
 			return agent.Outcome{Answer: "said.", Said: p.Text, Answered: true}
 		}),
 		define("stay_silent", func(_ context.Context, _ noParams) agent.Outcome {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/agent/request"
 	"beaweb/internal/game/protocol"
 )
 
@@ -61,6 +62,16 @@ type Model struct {
 	// each other forever. now is the clock, for tests.
 	greeted map[string]time.Time
 	now     func() time.Time
+
+	// understand reads players' requests (nil: she only says what she is
+	// up to); maker plans what a request asks her to make.
+	understand *request.Parser
+	maker      Maker
+	// errand is the request she is seeing to, on top of the routine; nil
+	// for none. stopNow: a player told her to stop, and the stop is still
+	// to be sent.
+	errand  *errand
+	stopNow bool
 }
 
 // greetAgain is how long she waits before greeting the same player again.
@@ -72,12 +83,16 @@ const greetAgain = 5 * time.Minute
 // A situation that tells the time of her game (agent.Live does) is her
 // clock, so that in lockstep with a practice world what counts as recent is
 // game time; any other reads the wall clock.
-func New(sit Situation) *Model {
+func New(sit Situation, opts ...Option) *Model {
 	now := time.Now
 	if c, ok := sit.(interface{ Now() time.Time }); ok {
 		now = c.Now
 	}
-	return &Model{sit: sit, failures: map[string]int{}, tries: tries{}, greeted: map[string]time.Time{}, now: now}
+	m := &Model{sit: sit, failures: map[string]int{}, tries: tries{}, greeted: map[string]time.Time{}, now: now}
+	for _, o := range opts {
+		o(m)
+	}
+	return m
 }
 
 // Name says which model she thinks with.
@@ -97,23 +112,30 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	if last.Role == agent.RoleTool {
 		m.mu.Lock()
 		m.noteAnswers(req.Messages)
+		calls := m.errandAnswered(req.Messages, toolSet(req.Tools))
 		m.mu.Unlock()
-		return agent.ModelResponse{Latency: time.Since(start)}, nil
+		return agent.ModelResponse{ToolCalls: calls, Latency: time.Since(start)}, nil
 	}
-	has := map[string]bool{}
-	for _, t := range req.Tools {
-		has[t.Name] = true
-	}
+	has := toolSet(req.Tools)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var calls []agent.ToolCall
 	ps := last.Perceptions
 	v := m.sit.Snapshot()
 	m.noteResult(ps)
-	for _, h := range addressedChat(ps) {
-		if msg := m.reply(h, v.Doing); msg != "" && has["mc_chat"] {
-			calls = append(calls, m.call("mc_chat", map[string]any{"message": msg}))
+	calls = append(calls, m.noteErrand(ps, has)...)
+	for _, h := range linesToHer(ps) {
+		if c, ok := m.answerCall(h.from, m.hear(h, v), has); ok {
+			calls = append(calls, c)
 		}
+	}
+	if m.stopNow {
+		m.stopNow = false
+		if has["stop_moving"] {
+			// She stands still (her hands hold) until asked for something.
+			calls = append(calls, m.call("stop_moving", map[string]any{}))
+		}
+		return agent.ModelResponse{ToolCalls: calls, Latency: time.Since(start)}, nil
 	}
 	busy := v.Doing != nil
 	if hasKind(ps, agent.KindIdle) {
@@ -134,6 +156,13 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		calls = append(calls, m.call("speak", map[string]any{"text": m.describe(v.Doing)}))
 	case dead(ps):
 		// Every request fails until she respawns, which wakes her again.
+	case m.errand != nil:
+		// A person's request comes before the routine, and a new one
+		// takes her hands from whatever they were on.
+		calls = append(calls, m.serveErrand(v, has)...)
+	case v.Held != nil:
+		// Told to stop: she stands still until asked for something, or
+		// let play again on the dashboard.
 	case busy:
 		// Her hands are busy: a new action would replace the running one,
 		// save the day's work down a mine late in the day (leaveWork).
@@ -156,6 +185,14 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	return agent.ModelResponse{ToolCalls: calls, Latency: time.Since(start)}, nil
 }
 
+func toolSet(specs []agent.ToolSpec) map[string]bool {
+	has := map[string]bool{}
+	for _, t := range specs {
+		has[t.Name] = true
+	}
+	return has
+}
+
 func (m *Model) call(name string, args map[string]any) agent.ToolCall {
 	m.seq++
 	b, _ := json.Marshal(args)
@@ -174,8 +211,8 @@ func (m *Model) noteResult(ps []agent.Perception) {
 		all = append(all, p.Ended...)
 		notDone = notDone || len(p.NotDone) > 0
 	}
-	if m.lastGoal == "" || len(all) == 0 {
-		return
+	if m.lastGoal == "" || m.lastGoal == goalRequest || len(all) == 0 {
+		return // a request's steps are the errand's to read
 	}
 	for _, e := range all {
 		success = success || e.Result == protocol.Success

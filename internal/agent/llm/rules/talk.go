@@ -14,19 +14,6 @@ var greeting = regexp.MustCompile(`\b(hi|hello|hey|hiya|yo|greetings)\b`)
 
 type heard struct{ name, message string }
 
-// addressedChat is the chat lines of the perceptions said to her: the
-// senses decide that (within six blocks, or naming her by her name of the
-// moment).
-func addressedChat(ps []agent.Perception) []heard {
-	var out []heard
-	for _, p := range ps {
-		if p.Kind == agent.KindChat && p.Chat != nil && p.Addressed {
-			out = append(out, heard{p.Chat.Author.Name, p.Chat.Message})
-		}
-	}
-	return out
-}
-
 // reply is a short, friendly answer that says what she is up to, in words
 // a player reads ("I'm finding 4 coal ore, on my way to iron tools"), never
 // a tool call; empty for a hello from someone she greeted a moment ago

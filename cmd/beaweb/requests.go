@@ -1,0 +1,69 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/agent/llm/rules"
+	"beaweb/internal/agent/request"
+	"beaweb/internal/game"
+	"beaweb/internal/planner/recipes"
+)
+
+// phraseTable is the phrase table the offline autopilot understands
+// players' requests by.
+const phraseTable = "requests/en.txt"
+
+// understanding reads the phrase table and joins it with every item of
+// every recipe book, so "give me 3 torches" names the torch whatever the
+// game's version.
+func understanding(fsys fs.FS, books *shelf) (*request.Parser, error) {
+	text, err := fs.ReadFile(fsys, phraseTable)
+	if err != nil {
+		return nil, fmt.Errorf("the phrase table: %w", err)
+	}
+	t, err := request.Read(string(text))
+	if err != nil {
+		return nil, err
+	}
+	var items []string
+	for _, b := range books.all() {
+		items = append(items, b.Items()...)
+	}
+	return t.Parser(items), nil
+}
+
+// maker is the recipe planner as the autopilot asks it: the book of the
+// game she plays, planned from what she carries.
+type maker struct {
+	books *shelf
+	live  *agent.Live
+}
+
+// Make plans count more of item from have.
+func (k maker) Make(item string, count int, have game.Inventory) (rules.Making, error) {
+	version := ""
+	if h := k.live.Snapshot().Hello; h != nil {
+		version = h.MCVersion
+	}
+	b, err := k.books.Book(version)
+	if err != nil {
+		return rules.Making{}, err
+	}
+	plan, err := b.Plan(item, count, have)
+	if err != nil {
+		return rules.Making{}, err
+	}
+	out := rules.Making{Missing: plan.Missing}
+	for _, s := range plan.Steps {
+		st := rules.MakeStep{Smelt: s.Kind == recipes.KindSmelt, Item: s.Item, Count: s.Count, Times: s.Times}
+		if st.Smelt {
+			for in := range s.Uses {
+				st.Input = in
+			}
+		}
+		out.Steps = append(out.Steps, st)
+	}
+	return out, nil
+}

@@ -1,0 +1,340 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/agent/request"
+	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
+)
+
+// errand is a person's request she is seeing to: the goal on top of the
+// routine until it is done, refused or cancelled, after which the routine
+// goes on where it was (it is worked out afresh from her game each turn).
+type errand struct {
+	req  request.Request
+	from asker
+	// item is the item the errand makes or hands over, a family resolved
+	// to what she has ("#planks" to oak_planks); target is how many she
+	// must hold before she hands them over or calls a craft done.
+	item   string
+	target int
+	// waiting is the action of the errand's last step, until it ends.
+	waiting string
+	// steps counts the steps sent, so an errand that goes nowhere ends.
+	steps int
+	// handing is set once the items are made and she walks them over;
+	// following once she is on her way behind the player she follows.
+	handing   bool
+	following bool
+	// call is the id of its last call, to read the tool's answer by.
+	call string
+}
+
+// asker is who asked: a player in the game chat, or the person at the
+// dashboard, who has no body in the game and is answered in her voice.
+type asker struct {
+	name      string
+	dashboard bool
+	obeyed    bool
+}
+
+// maxErrandSteps bounds the steps of one errand: a fetch that takes more
+// than this many gathers and crafts is given up with a sentence.
+const maxErrandSteps = 12
+
+// errandStep is the next step of the errand, or false with what she says
+// when it is over: done, or why not.
+func (m *Model) errandStep(e *errand, v agent.Snapshot) (step, bool, string) {
+	who := e.from.name
+	r := e.req
+	args := map[string]any{}
+	switch r.Intent {
+	case request.Come:
+		args["player"] = cmpOr(r.Player, who)
+		args["range"] = 3.0
+		return step{goal: goalRequest, tool: "goto_player", args: args}, true, ""
+	case request.Follow:
+		args["player"] = cmpOr(r.Player, who)
+		args["range"] = 3.0
+		return step{goal: goalRequest, tool: "follow_player", args: args}, true, ""
+	case request.Home:
+		return step{goal: goalRequest, tool: "go_to_place", args: map[string]any{"name": "home"}}, true, ""
+	case request.GoTo:
+		return step{goal: goalRequest, tool: "go_to_place", args: map[string]any{"name": r.Place}}, true, ""
+	case request.Remember:
+		note := "remembered because " + who + " asked"
+		return step{goal: goalRequest, tool: "remember_place", args: map[string]any{"name": r.Place, "note": note}}, true, ""
+	case request.Give, request.Bring, request.Craft:
+		return m.fetchStep(e, v)
+	case request.Shelter:
+		return m.shelterStep(e, v)
+	case request.Build:
+		args["name"] = r.Template
+		if r.At != nil {
+			args["x"], args["y"], args["z"] = r.At[0], r.At[1], r.At[2]
+		} else if p, ok := playerPos(v, who); ok {
+			args["x"], args["y"], args["z"] = p.X+2, p.Y, p.Z+2
+		}
+		return step{goal: goalRequest, tool: "build_template", args: args}, true, ""
+	}
+	return step{}, false, ""
+}
+
+// fetchStep makes what a give, bring or craft needs, then hands it over
+// (give, bring) or is done (craft).
+func (m *Model) fetchStep(e *errand, v agent.Snapshot) (step, bool, string) {
+	have := v.Inventory[e.item]
+	if have >= e.target || e.req.Intent == request.Give {
+		if e.req.Intent == request.Craft {
+			return step{}, false, fmt.Sprintf("Done: I have %s now.", game.Count(have, game.ItemName(e.item)))
+		}
+		n := min(have, e.target)
+		e.handing = true
+		return step{goal: goalRequest, tool: "give_item", args: map[string]any{"player": e.from.name, "item": e.item, "count": n}}, true, ""
+	}
+	if m.maker == nil {
+		return step{}, false, fmt.Sprintf("I only have %s, and I can't work out how to make more right now.", game.Count(have, game.ItemName(e.item)))
+	}
+	mk, err := m.maker.Make(e.item, e.target-have, v.Inventory)
+	if err != nil {
+		return step{}, false, "I can't make that: " + strings.TrimSuffix(err.Error(), ".") + "."
+	}
+	for _, it := range sortedKeys(mk.Missing) {
+		block, ok := sourceOf(it)
+		if !ok {
+			return step{}, false, fmt.Sprintf("I'd need %s for that, and I don't know where to find any.", game.Count(mk.Missing[it], game.ItemName(strings.TrimPrefix(it, "#"))))
+		}
+		return step{goal: goalRequest, tool: "find_block", args: map[string]any{"block": block, "count": min(mk.Missing[it], 64)}}, true, ""
+	}
+	if len(mk.Steps) == 0 {
+		return step{}, false, fmt.Sprintf("I couldn't find a way to make %s.", game.ItemName(e.item))
+	}
+	s := mk.Steps[0]
+	if s.Smelt {
+		return step{goal: goalRequest, tool: "smelt_item", args: map[string]any{"item": s.Input, "count": min(s.Times, 10)}}, true, ""
+	}
+	return step{goal: goalRequest, tool: "craft_item", args: map[string]any{"item": s.Item, "count": s.Count}}, true, ""
+}
+
+// shelterStep gathers the dirt of a shelter and puts it up around her.
+func (m *Model) shelterStep(e *errand, v agent.Snapshot) (step, bool, string) {
+	if v.State == nil {
+		return step{}, false, "I don't know where I am yet."
+	}
+	if d := v.Inventory["dirt"]; d < shelterDirt {
+		return step{goal: goalRequest, tool: "find_block", args: map[string]any{"block": "dirt", "count": shelterDirt - d}}, true, ""
+	}
+	feet := v.State.Player.Position.Block()
+	s := &shelter{corner: feet.Add(shelterCorner), inside: feet, dimension: dimension(v)}
+	m.shelter = s
+	return step{goal: goalRequest, tool: "build_template", shelter: s,
+		args: map[string]any{"name": shelterTemplate, "x": s.corner.X, "y": s.corner.Y, "z": s.corner.Z}}, true, ""
+}
+
+// sourceOf is the block she finds for an item the planner says she must
+// gather first: the item is that block's drop.
+func sourceOf(item string) (string, bool) {
+	switch item {
+	case "#logs", "#log", "#planks", "#wooden_planks":
+		return "log", true
+	case "cobblestone", "#stone_tool_materials", "#stone_crafting_materials":
+		return "stone", true
+	case "coal", "#coals":
+		return "coal_ore", true
+	case "raw_iron":
+		return "iron_ore", true
+	case "raw_gold":
+		return "gold_ore", true
+	case "raw_copper":
+		return "copper_ore", true
+	case "diamond":
+		return "diamond_ore", true
+	case "redstone":
+		return "redstone_ore", true
+	case "lapis_lazuli":
+		return "lapis_ore", true
+	case "dirt", "sand", "gravel", "clay":
+		return item, true
+	case "clay_ball":
+		return "clay", true
+	case "flint":
+		return "gravel", true
+	}
+	if wood, ok := strings.CutSuffix(strings.TrimPrefix(item, "#"), "_logs"); ok {
+		return wood + "_log", true
+	}
+	if strings.HasSuffix(item, "_log") {
+		return item, true
+	}
+	return "", false
+}
+
+// playerPos is where the named player stands, if she can see them.
+func playerPos(v agent.Snapshot, name string) (game.Pos, bool) {
+	if v.State == nil {
+		return game.Pos{}, false
+	}
+	for _, p := range v.State.Players {
+		if strings.EqualFold(p.Name, name) {
+			return game.Vec3{X: p.X, Y: p.Y, Z: p.Z}.Block(), true
+		}
+	}
+	return game.Pos{}, false
+}
+
+// errandEnded reads the end of the errand's action: it reports whether the
+// errand is over, and what she says then ("" for nothing yet).
+func (m *Model) errandEnded(e *errand, ended agent.Ended) (over bool, say string) {
+	e.waiting = ""
+	ok := ended.Result == protocol.Success
+	switch r := e.req; {
+	case ended.Result == protocol.Interrupted:
+		return true, "" // a new request or a stop took her hands
+	case !ok:
+		return true, "I couldn't do it: " + firstSentence(ended.Message)
+	case r.Intent == request.Come:
+		return true, "Here I am!"
+	case r.Intent == request.Follow:
+		return false, "" // she follows until told otherwise, or the game ends it
+	case r.Intent == request.Home, r.Intent == request.GoTo:
+		return true, "Here we are."
+	case r.Intent == request.Remember:
+		return true, fmt.Sprintf("Got it: I'll remember this spot as %s.", r.Place)
+	case e.handing:
+		return true, "There you go!"
+	case ended.Action == "build" || ended.Action == "build_template":
+		if b := ended.Build; b != nil && b.Cells > b.Placed {
+			return true, fmt.Sprintf("I built most of it, but %d of its %d blocks are still missing.", b.Cells-b.Placed, b.Cells)
+		}
+		return true, "Done, it's built."
+	}
+	return false, "" // a gather or a craft on the way
+}
+
+// firstSentence is the first sentence of the game's answer, for a
+// player: the rest is detail for the log.
+func firstSentence(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexAny(s, ".;\n"); i > 0 {
+		s = s[:i]
+	}
+	if s == "" {
+		return "something went wrong."
+	}
+	return s + "."
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// serveErrand sends the next step of her errand, or says it is over
+// (m.mu is held). While its last step runs, or while she follows someone
+// for it, or while a reflex has her hands, it sends nothing.
+func (m *Model) serveErrand(v agent.Snapshot, has map[string]bool) []agent.ToolCall {
+	e := m.errand
+	if e.waiting != "" || e.following || reflexActive(v, m.now()) {
+		return nil
+	}
+	s, ok, say := m.errandStep(e, v)
+	switch {
+	case ok && e.steps >= maxErrandSteps:
+		ok, say = false, "This is taking me too long, sorry; I'm giving up on it."
+	case ok && !has[s.tool]:
+		ok, say = false, "I can't do that here, sorry."
+	}
+	if !ok {
+		m.errand = nil
+		if c, sent := m.answerCall(e.from, say, has); sent {
+			return []agent.ToolCall{c}
+		}
+		return nil
+	}
+	e.steps++
+	e.waiting = protocolAction(s.tool)
+	m.lastGoal = goalRequest
+	c := m.call(s.tool, s.args)
+	m.stepID, e.call = c.ID, c.ID
+	m.step = sentStep{} // a request's failures are its own, not the routine's tries
+	return []agent.ToolCall{c}
+}
+
+// protocolAction is the game action a tool sends: what an action's end
+// names.
+func protocolAction(tool string) string {
+	switch tool {
+	case "go_to_place":
+		return "move_to"
+	case "build_template", "build_script":
+		return "build"
+	}
+	return tool
+}
+
+// noteErrand reads what the perceptions say of her errand: its action
+// ended, or the player she followed is gone. It returns what she says.
+func (m *Model) noteErrand(ps []agent.Perception, has map[string]bool) []agent.ToolCall {
+	e := m.errand
+	if e == nil {
+		return nil
+	}
+	say := ""
+	over := false
+	if ended, ok := ended(ps, e.waiting); ok && e.waiting != "" {
+		over, say = m.errandEnded(e, ended)
+		if !over && e.req.Intent == request.Follow {
+			e.following = true
+		}
+	}
+	if e.following && hasKind(ps, agent.KindFollowEnded) {
+		over, say = true, "I lost you there, "+e.from.name+"."
+	}
+	if !over {
+		return nil
+	}
+	m.errand = nil
+	if c, ok := m.answerCall(e.from, say, has); ok {
+		return []agent.ToolCall{c}
+	}
+	return nil
+}
+
+// errandAnswered reads the tools' answers to her errand's last call: a
+// quick tool (remember_place) is done once it answers, and a call refused
+// at once ends the errand with the refusal, said to who asked.
+func (m *Model) errandAnswered(msgs []agent.Message, has map[string]bool) []agent.ToolCall {
+	e := m.errand
+	if e == nil {
+		return nil
+	}
+	for i := len(msgs) - 1; i >= 0 && msgs[i].Role == agent.RoleTool; i-- {
+		if msgs[i].ToolCallID != e.call {
+			continue
+		}
+		switch {
+		case msgs[i].Failed:
+			m.errand = nil
+			if c, ok := m.answerCall(e.from, "I couldn't do that: "+firstSentence(refusalText(msgs[i].Text)), has); ok {
+				return []agent.ToolCall{c}
+			}
+		case e.req.Intent == request.Remember:
+			m.errand = nil // promised already: "I'll remember this spot as …"
+		}
+	}
+	return nil
+}
+
+// refusalText is a tool's refusal without its code: "FAILURE_INVALID:
+// unknown template" is "unknown template".
+func refusalText(s string) string {
+	if code, rest, ok := strings.Cut(s, ": "); ok && strings.ToUpper(code) == code {
+		return rest
+	}
+	return s
+}
