@@ -196,7 +196,7 @@ func (m *Model) refuse(r request.Request, from asker, v agent.Snapshot) (string,
 		item := resolveItem(r.Item, v.Inventory)
 		switch have := v.Inventory[item]; {
 		case have == 0:
-			return fmt.Sprintf("I don't have any %s. Say \"bring me %s\" and I'll get some.", game.ItemName(item), r.Said), true
+			return fmt.Sprintf("I don't have any %s. Say \"bring me %s\" and I'll get some.", plural(item), r.Said), true
 		case onlyTool(item, v.Inventory):
 			return fmt.Sprintf("I need my only %s, sorry.", game.ItemName(item)), true
 		}
@@ -263,7 +263,7 @@ func (m *Model) answer(r request.Request, from asker, v agent.Snapshot) string {
 		if n := v.Inventory[item]; n > 0 {
 			return fmt.Sprintf("I have %s.", game.Count(n, game.ItemName(item)))
 		}
-		return fmt.Sprintf("I don't have any %s.", game.ItemName(item))
+		return fmt.Sprintf("I don't have any %s.", plural(item))
 	}
 	return ""
 }
@@ -390,6 +390,9 @@ func (m *Model) inShelter(v agent.Snapshot) bool {
 	s := m.shelterNear(v)
 	return s != nil && v.State != nil && v.State.Player.Position.Block().Dist(s.inside) <= 1.5
 }
+
+// plural is an item's name as in "any torches".
+func plural(item string) string { return strings.TrimPrefix(game.Count(2, game.ItemName(item)), "2 ") }
 
 func capitalize(s string) string {
 	if s == "" {

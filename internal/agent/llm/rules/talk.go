@@ -39,6 +39,8 @@ func (m *Model) reply(h heard, doing *agent.Doing) string {
 // and what it is for.
 func (m *Model) upTo(doing *agent.Doing) string {
 	switch {
+	case doing != nil && m.errand != nil:
+		return game.ActionPhrase(doing.Action, doing.Params) + " because " + m.errand.from.name + " asked me to"
 	case doing != nil && m.lastGoal != "":
 		return game.ActionPhrase(doing.Action, doing.Params) + " " + purpose(m.lastGoal)
 	case doing != nil:
