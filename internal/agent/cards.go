@@ -18,7 +18,7 @@ type Card struct {
 
 // The events of the cards drawn from more than one topic.
 const (
-	EventAlerts    = "alerts"    // the banner: the link, her health, a death, a fight, a sign-in
+	EventAlerts    = "alerts"    // the banner: the link, her health, a death, a fight, a sign-in, the spend cap
 	EventInventory = "inventory" // what she carries, from her body
 	EventMap       = "map"       // the live layer of the map, from her body
 	EventVitals    = "vitals"    // the health chart, from her body
@@ -39,7 +39,7 @@ func Cards() []Card {
 		{string(TopicChat), "live-chat", []Topic{TopicChat}},
 		{string(TopicReflex), "live-reflex", []Topic{TopicReflex}},
 		{string(TopicActions), "live-actions", []Topic{TopicActions}},
-		{EventAlerts, "live-alerts", []Topic{TopicBody, TopicConn, TopicReflex}},
+		{EventAlerts, "live-alerts", []Topic{TopicBody, TopicConn, TopicReflex, TopicModel}},
 		{EventInventory, "live-inventory", []Topic{TopicBody}},
 		{EventMap, "map-live-layer", []Topic{TopicBody}},
 		{EventVitals, "live-vitals", []Topic{TopicBody}},

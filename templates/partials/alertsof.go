@@ -3,6 +3,7 @@ package partials
 import (
 	"cmp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -24,6 +25,7 @@ type alertsView struct {
 	LowHealth bool
 	Death     *agent.DeathNote
 	Fight     *agent.ReflexNote
+	Capped    *agent.SpendCap // the spend cap holds her model back
 }
 
 func alertsOf(s agent.Snapshot, now time.Time) alertsView {
@@ -48,6 +50,9 @@ func alertsOf(s agent.Snapshot, now time.Time) alertsView {
 	}
 	if a.LinkDown {
 		titles = append(titles, "Game link down")
+	}
+	if a.Capped = s.Model.Capped; a.Capped != nil {
+		titles = append(titles, "Spend cap reached")
 	}
 	if len(titles) > 0 {
 		a.Title = "⚠ " + titles[0] + " · " + s.Name
@@ -110,3 +115,7 @@ func carried(stacks []game.Stack) string {
 	}
 	return "She carried " + strings.Join(parts, ", ") + "."
 }
+
+// money is an amount in the prices' currency, which the page does not
+// know: two decimals, no sign.
+func money(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }

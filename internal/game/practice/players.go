@@ -25,6 +25,16 @@ type PlayerScript struct {
 	HitAfter float64
 	// Offset is where the player starts, relative to her spawn.
 	Offset game.Pos
+	// Requests are lines the player says to her at given times, wherever
+	// she is: a person asking her for things, for tests and the bench.
+	Requests []Timed
+}
+
+// Timed is a line a scripted player says At game seconds after the world
+// starts.
+type Timed struct {
+	At   float64
+	Line string
 }
 
 // DefaultPlayers is who plays beside her when Options.Players is nil: Alex,
@@ -55,6 +65,7 @@ type scripted struct {
 	reply    string
 	replyAt  int64
 	greeted  int64 // the tick of the last greeting, or -greetingGap
+	asked    int   // the requests said so far
 }
 
 // greetingGap is how long a scripted player waits before greeting her again.
@@ -103,6 +114,10 @@ func (c *creatures) stepPlayer(e *entity) {
 	if s.reply != "" && c.world.now() >= s.replyAt {
 		c.world.say(e, s.reply)
 		s.reply = ""
+	}
+	if s.asked < len(s.script.Requests) && float64(c.world.now()) >= s.script.Requests[s.asked].At*ticksPerSecond {
+		c.world.say(e, s.script.Requests[s.asked].Line)
+		s.asked++
 	}
 	if c.world.her().dead {
 		return

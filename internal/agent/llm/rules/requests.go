@@ -314,7 +314,7 @@ func carrying(inv game.Inventory, n int) string {
 			parts = append(parts, fmt.Sprintf("and %d more kinds", len(items)-n))
 			break
 		}
-		parts = append(parts, game.Count(inv[it], game.ItemName(it)))
+		parts = append(parts, some(inv[it], it))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -389,6 +389,19 @@ func isTool(item string) bool {
 func (m *Model) inShelter(v agent.Snapshot) bool {
 	s := m.shelterNear(v)
 	return s != nil && v.State != nil && v.State.Player.Position.Block().Dist(s.inside) <= 1.5
+}
+
+// some is n of an item as a player says it: "a crafting table", "an iron
+// pickaxe", "3 sticks".
+func some(n int, item string) string {
+	name := game.ItemName(item)
+	if n != 1 || name == "" {
+		return game.Count(n, name)
+	}
+	if strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }
 
 // plural is an item's name as in "any torches".

@@ -108,7 +108,7 @@ func firstAction(calls []agent.ToolCall) (agent.ToolCall, bool) {
 func TestAPlayersRequestIsAnsweredAndDone(t *testing.T) {
 	cases := []struct {
 		line, tool, say string
-		args         map[string]any
+		args            map[string]any
 	}{
 		{"Bea, come here", "goto_player", "Coming, Alex!", map[string]any{"player": "Alex"}},
 		{"bea come to Steve please", "goto_player", "On my way to Steve.", map[string]any{"player": "Steve"}},
