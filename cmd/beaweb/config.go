@@ -6,8 +6,8 @@ import (
 	"io"
 	"net"
 	"slices"
-	"strings"
 	"strconv"
+	"strings"
 	"time"
 
 	"beaweb/internal/agent"
