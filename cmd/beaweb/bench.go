@@ -32,6 +32,9 @@ type benchSettings struct {
 	// Keep names a folder where each seed's database stays (seed-N.db,
 	// replaced by the next run); "" removes them.
 	Keep string
+	// Requests, when above 0, plays the request bench instead
+	// (bench_requests.go) with that many timed requests.
+	Requests int
 	// model are beaweb's own model flags as given (--model-provider,
 	// --model-url, --model); with the BEA_* variables of getenv they choose
 	// her model exactly as they do for beaweb.
@@ -51,6 +54,7 @@ const (
 
 const benchUsage = `usage: beaweb bench [--seeds 1-10] [--speed 10000] [--days 2] [--peaceful] [--parallel N] [--json]
                     [--keep DIR] [--model-provider P] [--model-url URL] [--model NAME]
+       beaweb bench --requests 50
 
 Plays the practice world headless for each seed with the brain beaweb runs
 (the rules autopilot unless a model is configured: the flags above or
@@ -65,6 +69,11 @@ the last one and has nothing left to do but wait for the game, and her
 timers count the world's ticks. So a seed plays the same whatever the
 machine's load, one seed at a time or several (--parallel), and --speed is
 only the fastest the world may run (at most 10000).
+
+With --requests N, Alex, a player of the practice world, asks her for
+things in plain words instead: once through the request table, in step,
+for the rows she serves end to end, then N requests three seconds apart at
+the game's own speed, for the time to her answer and to her first move.
 `
 
 // runBench is `beaweb bench`: it plays every seed, prints a progress line
@@ -78,6 +87,13 @@ func runBench(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		fmt.Fprintf(stderr, "beaweb bench: %v\n", err)
 		return 2
+	}
+	if s.Requests > 0 {
+		if err := requestBench(ctx, s, s.Requests, stdout); err != nil {
+			fmt.Fprintf(stderr, "beaweb bench: %v\n", err)
+			return 1
+		}
+		return 0
 	}
 	results := playSeeds(ctx, s, func(r seedResult) {
 		fmt.Fprintln(stderr, r.progress())
@@ -123,6 +139,7 @@ func parseBench(args []string, getenv func(string) string, stderr io.Writer) (be
 	fs.IntVar(&s.Parallel, "parallel", s.Parallel, "seeds played at once")
 	fs.BoolVar(&s.JSON, "json", false, "print JSON instead of a table")
 	fs.StringVar(&s.Keep, "keep", "", "keep each seed's database as seed-N.db in this folder, for a look at her history")
+	fs.IntVar(&s.Requests, "requests", 0, "instead: a player asks her for things in plain words; once through the request table, then this many timed requests")
 	own := flag.NewFlagSet("beaweb", flag.ContinueOnError)
 	var given settings.Settings
 	given.AddFlags(own)

@@ -67,9 +67,13 @@ const playerWindow = time.Minute
 // limitPlayers takes out of ps the chat lines of players who have had
 // their turns this minute and keeps them for a later turn; the lines kept
 // from before whose players may speak again are put back first. It
-// returns what this turn reads. Only Run's goroutine calls it.
+// returns what this turn reads. The offline autopilot has no limit. Only
+// Run's goroutine calls it.
 func (m *Mind) limitPlayers(ps []Perception, now time.Time) []Perception {
 	limit := m.currentPolicy().TurnsPerMinute
+	if m.fallback != nil && m.model() == m.fallback {
+		limit = 0 // the offline autopilot costs nothing: every line is answered at once
+	}
 	waiting := m.waiting
 	m.waiting = nil
 	all := append(waiting, ps...)

@@ -31,6 +31,9 @@ type errand struct {
 	following bool
 	// call is the id of its last call, to read the tool's answer by.
 	call string
+	// climb is set when a walk for it found no way: she climbs to the
+	// surface, then tries once more (climbed).
+	climb, climbed bool
 }
 
 // asker is who asked: a player in the game chat, or the person at the
@@ -51,6 +54,10 @@ func (m *Model) errandStep(e *errand, v agent.Snapshot) (step, bool, string) {
 	who := e.from.name
 	r := e.req
 	args := map[string]any{}
+	if e.climb {
+		e.climb, e.climbed = false, true
+		return step{goal: goalRequest, tool: "go_to_surface", args: args}, true, ""
+	}
 	switch r.Intent {
 	case request.Come:
 		args["player"] = cmpOr(r.Player, who)
@@ -193,8 +200,13 @@ func (m *Model) errandEnded(e *errand, ended agent.Ended) (over bool, say string
 	switch r := e.req; {
 	case ended.Result == protocol.Interrupted:
 		return true, "" // a new request or a stop took her hands
+	case !ok && walks(r.Intent) && !e.climbed && ended.Action != "go_to_surface":
+		e.climb = true // most likely down a hole: up to the open sky, then again
+		return false, ""
 	case !ok:
 		return true, "I couldn't do it: " + firstSentence(ended.Message)
+	case ended.Action == "go_to_surface":
+		return false, "" // up under the sky: now the walk again
 	case r.Intent == request.Come:
 		return true, "Here I am!"
 	case r.Intent == request.Follow:
@@ -214,8 +226,14 @@ func (m *Model) errandEnded(e *errand, ended agent.Ended) (over bool, say string
 	return false, "" // a gather or a craft on the way
 }
 
-// firstSentence is the first sentence of the game's answer, for a
-// player: the rest is detail for the log.
+// walks reports whether a request has her walk somewhere.
+func walks(in request.Intent) bool {
+	return in == request.Come || in == request.Follow || in == request.Home || in == request.GoTo
+}
+
+// firstSentence is the first sentence of the game's answer, in her own
+// words for a player ("you could not reach Alex" is "I could not reach
+// Alex"): the rest is detail for the log.
 func firstSentence(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexAny(s, ".;\n"); i > 0 {
@@ -224,7 +242,18 @@ func firstSentence(s string) string {
 	if s == "" {
 		return "something went wrong."
 	}
-	return s + "."
+	words := strings.Fields(s)
+	for i, w := range words {
+		switch strings.ToLower(w) {
+		case "you":
+			words[i] = "I"
+		case "your":
+			words[i] = "my"
+		case "yourself":
+			words[i] = "myself"
+		}
+	}
+	return strings.Join(words, " ") + "."
 }
 
 func cmpOr(a, b string) string {

@@ -217,8 +217,16 @@ func TestARequestOnTopThenTheRoutineGoesOn(t *testing.T) {
 func TestAFailedRequestSaysWhy(t *testing.T) {
 	m := New(people(game.Inventory{}), WithRequests(understanding(t)))
 	decideWith(t, m, askedBy("Alex", "bea go to the mine"))
-	calls := decideWith(t, m, done("move_to", protocol.Failure, "no place named the mine; places: start. More detail"))
-	if got := said(calls); got != "I couldn't do it: no place named the mine." {
+	// A walk that finds no way is tried again from the open sky, once.
+	calls := decideWith(t, m, done("move_to", protocol.Failure, "you found no way walking to (3, 60, 2)"))
+	if a, ok := firstAction(calls); !ok || a.Name != "go_to_surface" || said(calls) != "" {
+		t.Fatalf("after a walk that found no way: %s", callsText(calls))
+	}
+	if a, ok := firstAction(decideWith(t, m, done("go_to_surface", protocol.Success, "the sky is open"))); !ok || a.Name != "go_to_place" {
+		t.Fatalf("up under the sky she did not try again: %s", a.Name)
+	}
+	calls = decideWith(t, m, done("move_to", protocol.Failure, "you found no way walking to your mine; the rest"))
+	if got := said(calls); got != "I couldn't do it: I found no way walking to my mine." {
 		t.Errorf("she says %q", got)
 	}
 }
