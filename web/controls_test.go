@@ -102,7 +102,7 @@ func TestStopAndPauseShowTheirResult(t *testing.T) {
 		t.Fatalf("stop: %d %q, %d stops", code, body, m.stops)
 	}
 	m.busy = false
-	if code, body := htmxPost(t, c, f.URL, "/live/stop", nil); code != http.StatusOK || !strings.Contains(body, "already free") {
+	if code, body := htmxPost(t, c, f.URL, "/live/stop", nil); code != http.StatusOK || !strings.Contains(body, "She stands still now") {
 		t.Fatalf("stop with free hands: %d %q", code, body)
 	}
 	if code, body := htmxPost(t, c, f.URL, "/live/pause", nil); code != http.StatusOK || !strings.Contains(body, "Paused") {

@@ -49,7 +49,7 @@ func probes() []probe {
 		{row: "help", line: "Bea, what can you do?", window: 20, served: says("You can ask me")},
 		{row: "remember", line: "Bea, remember this place as home", window: 20, served: says("I'll remember this spot as home")},
 		{row: "come", line: "Bea, come here", window: 30, moves: true, served: func(w *requestWatch, from, to int64) bool {
-			return says("Here I am!")(w, from, to) && w.closest(from, to, "Alex") <= 4
+			return says("Here I am!")(w, from, to) && w.closest(from, to, "Alex") <= 6
 		}},
 		{row: "what do you have / how many", line: "bea what do you have?", window: 15, served: says("I have")},
 		{row: "give", line: "Bea, give me 2 planks please", window: 30, moves: true, served: thanked},
@@ -63,10 +63,10 @@ func probes() []probe {
 		{row: "craft", line: "Bea, craft 4 sticks", window: 40, served: says("Done: I have")},
 		{row: "bring", line: "bea bring me 4 sticks", window: 60, moves: true, served: thanked},
 		{row: "what do you have / how many", line: "bea how many sticks do you have", window: 15, served: says("I have", "I don't have any")},
-		{row: "go to / go home", line: "Bea, go home", window: 40, moves: true, served: says("Here we are.")},
-		{row: "come", line: "Bea come to Alex", window: 30, moves: true, served: says("Here I am!")},
+		{row: "go to / go home", line: "Bea, go home", window: 60, moves: true, served: says("Here we are.")},
+		{row: "come", line: "Bea come to Alex", window: 60, moves: true, served: says("Here I am!")},
 		{row: "what are you doing / why", line: "bea why?", window: 15, served: says("Because", "I'm ")},
-		{row: "build", line: "Bea, build a shelter", window: 150, moves: true, served: says("it's built", "I built most of it")},
+		{row: "build", line: "Bea, build a shelter", window: 240, moves: true, served: says("it's built", "I built most of it")},
 	}
 }
 

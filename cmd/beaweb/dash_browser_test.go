@@ -129,7 +129,7 @@ func TestBrowserTalkReachesHerAndHerAnswerShows(t *testing.T) {
 	var heard atomic.Value
 	heard.Store("")
 	m := &policyModel{policy: func(perception string, step int) []agent.ToolCall {
-		if step == 0 && strings.Contains(perception, "dashboard says to you: "+said) {
+		if step == 0 && strings.Contains(perception, "says to you: \""+said+"\"") {
 			heard.Store(perception)
 			return []agent.ToolCall{tool("speak", map[string]any{"text": "On my way with the iron."})}
 		}

@@ -200,7 +200,7 @@ func (m *Model) errandEnded(e *errand, ended agent.Ended) (over bool, say string
 	switch r := e.req; {
 	case ended.Result == protocol.Interrupted:
 		return true, "" // a new request or a stop took her hands
-	case !ok && walks(r.Intent) && !e.climbed && ended.Action != "go_to_surface":
+	case !ok && walking(ended.Action) && !e.climbed:
 		e.climb = true // most likely down a hole: up to the open sky, then again
 		return false, ""
 	case !ok:
@@ -226,9 +226,14 @@ func (m *Model) errandEnded(e *errand, ended agent.Ended) (over bool, say string
 	return false, "" // a gather or a craft on the way
 }
 
-// walks reports whether a request has her walk somewhere.
-func walks(in request.Intent) bool {
-	return in == request.Come || in == request.Follow || in == request.Home || in == request.GoTo
+// walking reports whether an action walks her to a place or a player, and
+// may fail for want of a way from where she stands.
+func walking(action string) bool {
+	switch action {
+	case "goto_player", "follow_player", "move_to", "give_item":
+		return true
+	}
+	return false
 }
 
 // firstSentence is the first sentence of the game's answer, in her own
