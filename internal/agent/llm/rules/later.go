@@ -43,7 +43,7 @@ func (r *routineBuilder) later() {
 	}
 	if r.inv["torch"] < torchStock && r.inv["coal"]+r.inv["charcoal"] > 1 {
 		r.sticksFor(2)
-		r.add("torches", "craft_item", map[string]any{"item": "torch", "count": 8})
+		r.add(goalTorches, "craft_item", map[string]any{"item": "torch", "count": 8})
 	}
 	r.diamonds()
 	r.stocks()
@@ -62,11 +62,11 @@ func (r *routineBuilder) armour() {
 			continue
 		}
 		if r.inv[p.item] > 0 {
-			r.add("armour", "equip_item", map[string]any{"item": p.item, "slot": p.slot})
+			r.add(goalArmour, "equip_item", map[string]any{"item": p.item, "slot": p.slot})
 			return
 		}
-		if r.ingots("armour", p.ingots) {
-			r.add("armour", "craft_item", map[string]any{"item": p.item, "count": 1})
+		if r.ingots(goalArmour, p.ingots) {
+			r.add(goalArmour, "craft_item", map[string]any{"item": p.item, "count": 1})
 		}
 		return
 	}
@@ -77,27 +77,27 @@ func (r *routineBuilder) armour() {
 // is made of them waits till then, and a smelt waits for ore, so that no
 // step is sent for what a step before it failed to bring (iron ore out of
 // reach: a smelt of nothing, a craft without ingots).
-func (r *routineBuilder) ingots(goal string, n int) bool {
+func (r *routineBuilder) ingots(g goal, n int) bool {
 	ingots, raw := r.inv["iron_ingot"], r.inv["raw_iron"]
 	if ingots >= n {
 		return true
 	}
 	if lack := n - ingots - raw; lack > 0 {
-		r.add(goal, "find_block", map[string]any{"block": "iron_ore", "count": min(lack, oreTrip)})
+		r.add(g, "find_block", map[string]any{"block": "iron_ore", "count": min(lack, oreTrip)})
 	}
 	if raw == 0 {
 		return false
 	}
 	if r.inv["furnace"] == 0 {
 		if r.inv["cobblestone"] < 8 {
-			r.add(goal, "find_block", map[string]any{"block": "stone", "count": 8 - r.inv["cobblestone"]})
+			r.add(g, "find_block", map[string]any{"block": "stone", "count": 8 - r.inv["cobblestone"]})
 		}
-		r.add(goal, "craft_item", map[string]any{"item": "furnace", "count": 1})
+		r.add(g, "craft_item", map[string]any{"item": "furnace", "count": 1})
 	}
 	if r.inv["coal"]+r.inv["charcoal"] == 0 {
-		r.add(goal, "find_block", map[string]any{"block": "coal_ore", "count": 2})
+		r.add(g, "find_block", map[string]any{"block": "coal_ore", "count": 2})
 	}
-	r.add(goal, "smelt_item", map[string]any{"item": "raw_iron", "count": min(10, raw, n-ingots)})
+	r.add(g, "smelt_item", map[string]any{"item": "raw_iron", "count": min(10, raw, n-ingots)})
 	return false
 }
 
@@ -112,7 +112,7 @@ func (r *routineBuilder) laidBy(stock int) {
 		return
 	}
 	if prey := inSight(r.v, func(kind string) bool { return animals[kind] }); prey != "" {
-		r.add("food", "attack_entity", map[string]any{"entity": prey})
+		r.add(goalFood, "attack_entity", map[string]any{"entity": prey})
 	}
 }
 
@@ -122,22 +122,22 @@ func (r *routineBuilder) diamonds() {
 		return
 	}
 	if d := r.inv["diamond"]; d < 3 {
-		r.add("diamonds", "find_block", map[string]any{"block": "diamond_ore", "count": 3 - d})
+		r.add(goalDiamonds, "find_block", map[string]any{"block": "diamond_ore", "count": 3 - d})
 	}
 	r.sticksFor(2)
-	r.add("diamond_pickaxe", "craft_item", map[string]any{"item": "diamond_pickaxe", "count": 1})
+	r.add(goalDiamondPickaxe, "craft_item", map[string]any{"item": "diamond_pickaxe", "count": 1})
 }
 
 // stocks are the last steps of a day: wood, iron and coal laid by, a trip
 // at a time, so there is always something worth doing.
 func (r *routineBuilder) stocks() {
 	if r.logs < 64 {
-		r.add("stock", "find_block", map[string]any{"block": "log", "count": 8})
+		r.add(goalStock, "find_block", map[string]any{"block": "log", "count": 8})
 	}
 	if r.inv["coal"] < 32 {
-		r.add("stock", "find_block", map[string]any{"block": "coal_ore", "count": 4})
+		r.add(goalStock, "find_block", map[string]any{"block": "coal_ore", "count": 4})
 	}
 	if r.inv["raw_iron"]+r.inv["iron_ingot"] < 32 {
-		r.add("stock", "find_block", map[string]any{"block": "iron_ore", "count": 4})
+		r.add(goalStock, "find_block", map[string]any{"block": "iron_ore", "count": 4})
 	}
 }

@@ -56,12 +56,12 @@ func (m *Model) next(v agent.Snapshot, has map[string]bool) (agent.ToolCall, boo
 			return agent.ToolCall{}, false
 		}
 		walked = true
-		up := step{goal: "surface", tool: "go_to_surface", args: map[string]any{}}
-		if m.failures["explore"] > 0 && may(up) {
-			m.failures["explore"] = 0
+		up := step{goal: goalSurface, tool: "go_to_surface", args: map[string]any{}}
+		if m.failures[goalExplore] > 0 && may(up) {
+			m.failures[goalExplore] = 0
 			return m.send(up, at, tick), true
 		}
-		if walk := (step{goal: "explore", tool: "move_away", args: map[string]any{"distance": 24}}); may(walk) && !boxedIn(v) {
+		if walk := (step{goal: goalExplore, tool: "move_away", args: map[string]any{"distance": 24}}); may(walk) && !boxedIn(v) {
 			return m.send(walk, at, tick), true
 		}
 		return agent.ToolCall{}, false
@@ -70,7 +70,7 @@ func (m *Model) next(v agent.Snapshot, has map[string]bool) (agent.ToolCall, boo
 		if !has[s.tool] {
 			continue
 		}
-		if (s.goal == "shelter" || s.goal == "shelter_in") && m.failures[s.goal] >= 2 {
+		if n := m.spec(s.goal).giveUpAfter; n > 0 && m.failures[s.goal] >= n {
 			// A shelter that cannot be finished or entered is given up: the
 			// next one goes up where she is then, after a walk.
 			m.failures[s.goal] = 0
@@ -87,7 +87,7 @@ func (m *Model) next(v agent.Snapshot, has map[string]bool) (agent.ToolCall, boo
 			// the call waits, from one spot to the next and back.
 			// Nor is a refuge's: a walk in the dark is what it keeps her
 			// from, and the refuge has another way.
-			if s.goal != "refuge" && m.tries.walkHelps(callKey(s.tool, s.args)) {
+			if !m.spec(s.goal).noWalk && m.tries.walkHelps(callKey(s.tool, s.args)) {
 				if c, ok := elsewhere(); ok {
 					return c, true
 				}
@@ -97,11 +97,11 @@ func (m *Model) next(v agent.Snapshot, has map[string]bool) (agent.ToolCall, boo
 		if needsSky(s) && m.underground(v) {
 			// Trees and dirt are up there: climb out first rather than
 			// search a mine for them.
-			if up := (step{goal: "surface", tool: "go_to_surface", args: map[string]any{}}); may(up) {
+			if up := (step{goal: goalSurface, tool: "go_to_surface", args: map[string]any{}}); may(up) {
 				return m.send(up, at, tick), true
 			}
 		}
-		if s.goal == "shelter" {
+		if s.shelter != nil {
 			m.shelter = s.shelter
 		}
 		return m.send(s, at, tick), true
@@ -111,7 +111,7 @@ func (m *Model) next(v agent.Snapshot, has map[string]bool) (agent.ToolCall, boo
 
 // send makes the call of a step and remembers it.
 func (m *Model) send(s step, at game.Pos, tick int64) agent.ToolCall {
-	if s.goal == "forage" && s.tool == "move_away" {
+	if m.spec(s.goal).foray && s.tool == "move_away" {
 		m.forays++
 	}
 	m.lastGoal = s.goal
@@ -138,7 +138,7 @@ func (m *Model) escape(v agent.Snapshot, due []step) []step {
 		keep = shelterDirt
 	}
 	if k := climbHeight(v); k > 0 && buildingBlocks(v.Inventory) >= k && (dirt == 0 || dirt >= keep+k) {
-		out = append(out, step{goal: "climb", tool: "pillar_up", args: map[string]any{"height": k}})
+		out = append(out, step{goal: goalClimb, tool: "pillar_up", args: map[string]any{"height": k}})
 	}
-	return append(out, step{goal: "surface", tool: "go_to_surface", args: map[string]any{}})
+	return append(out, step{goal: goalSurface, tool: "go_to_surface", args: map[string]any{}})
 }

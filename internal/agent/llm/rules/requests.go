@@ -43,9 +43,6 @@ func WithRequests(p *request.Parser) Option { return func(m *Model) { m.understa
 // WithMaker has her make what a request asks for by the recipe planner.
 func WithMaker(mk Maker) Option { return func(m *Model) { m.maker = mk } }
 
-// goalRequest is the goal of every step she takes for a person's request.
-const goalRequest = "request"
-
 // heardLine is a line said to her: by a player in the game chat, or by
 // the person at the dashboard.
 type heardLine struct {

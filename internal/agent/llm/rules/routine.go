@@ -10,7 +10,7 @@ import (
 // step is one rung of the routine: the goal it serves, the tool and its
 // arguments. A shelter step also says where the shelter will stand.
 type step struct {
-	goal    string
+	goal    goal
 	tool    string
 	args    map[string]any
 	shelter *shelter
@@ -63,16 +63,17 @@ var animals = map[string]bool{"cow": true, "pig": true, "sheep": true, "chicken"
 // stoneTool is a stone tool and what it takes, with the tools that make it
 // unnecessary.
 type stoneTool struct {
+	goal           goal
 	item           string
 	cobble, sticks int
 	better         []string
 }
 
 var stoneTools = []stoneTool{
-	{"stone_pickaxe", 3, 2, []string{"iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe"}},
-	{"stone_sword", 2, 1, []string{"iron_sword", "diamond_sword", "netherite_sword"}},
-	{"stone_axe", 3, 2, []string{"iron_axe", "diamond_axe", "netherite_axe"}},
-	{"stone_shovel", 1, 2, []string{"iron_shovel", "diamond_shovel", "netherite_shovel"}},
+	{goalStonePickaxe, "stone_pickaxe", 3, 2, []string{"iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe"}},
+	{goalStoneSword, "stone_sword", 2, 1, []string{"iron_sword", "diamond_sword", "netherite_sword"}},
+	{goalStoneAxe, "stone_axe", 3, 2, []string{"iron_axe", "diamond_axe", "netherite_axe"}},
+	{goalStoneShovel, "stone_shovel", 1, 2, []string{"iron_shovel", "diamond_shovel", "netherite_shovel"}},
 }
 
 // routine lists the steps of a survival day in order; the first due one is
@@ -120,7 +121,7 @@ func (m *Model) routine(v agent.Snapshot) []step {
 		r.iron() // a craft away from the iron pickaxe: before the dusk
 	}
 	if dayTime(v) >= climbAt && m.underground(v) {
-		r.add("dusk", "go_to_surface", map[string]any{}) // the night is met on the surface
+		r.add(goalDusk, "go_to_surface", map[string]any{}) // the night is met on the surface
 	}
 	if dayTime(v) >= duskPrep {
 		r.laidBy(1) // a meal for the night, while the animals are out
@@ -156,30 +157,30 @@ type routineBuilder struct {
 	planks int
 }
 
-func (r *routineBuilder) add(goal, tool string, args map[string]any) {
-	r.out = append(r.out, step{goal: goal, tool: tool, args: args})
+func (r *routineBuilder) add(g goal, tool string, args map[string]any) {
+	r.out = append(r.out, step{goal: g, tool: tool, args: args})
 }
 
 // planksFor makes sure she has need planks: from the logs she carries, or
 // by gathering logs first.
-func (r *routineBuilder) planksFor(goal string, need int) {
+func (r *routineBuilder) planksFor(g goal, need int) {
 	switch {
 	case r.planks >= need:
 	case r.logs > 0:
 		// Planks of one wood, from that wood's logs alone.
 		wood := logWood(r.inv)
-		r.add(goal, "craft_item", map[string]any{"item": wood + "_planks", "count": 4 * min(r.inv[wood+"_log"], 4)})
+		r.add(g, "craft_item", map[string]any{"item": wood + "_planks", "count": 4 * min(r.inv[wood+"_log"], 4)})
 	default:
-		r.add(goal, "find_block", map[string]any{"block": "log", "count": 4})
+		r.add(g, "find_block", map[string]any{"block": "log", "count": 4})
 	}
 }
 
 // table makes sure she carries a crafting table, for the crafts that do
 // not fit her inventory's grid.
-func (r *routineBuilder) table(goal string) {
+func (r *routineBuilder) table(g goal) {
 	if r.inv["crafting_table"] == 0 {
-		r.planksFor(goal, 4)
-		r.add(goal, "craft_item", map[string]any{"item": "crafting_table", "count": 1})
+		r.planksFor(g, 4)
+		r.add(g, "craft_item", map[string]any{"item": "crafting_table", "count": 1})
 	}
 }
 
@@ -189,8 +190,8 @@ func (r *routineBuilder) sticksFor(need int) {
 		return
 	}
 	n := (need - r.inv["stick"] + 3) / 4 * 4
-	r.planksFor("sticks", n/2)
-	r.add("sticks", "craft_item", map[string]any{"item": "stick", "count": n})
+	r.planksFor(goalSticks, n/2)
+	r.add(goalSticks, "craft_item", map[string]any{"item": "stick", "count": n})
 }
 
 // food eats when she is hungry, and when she has nothing to eat hunts an
@@ -203,16 +204,16 @@ func (r *routineBuilder) food(hunt bool) {
 	p, meal := r.v.State.Player, r.meal()
 	switch {
 	case meal != "" && (p.Food <= hungryAt || p.Health < hurtAt && p.Food < fullAt):
-		r.add("eat", "eat_food", map[string]any{"item": meal})
+		r.add(goalEat, "eat_food", map[string]any{"item": meal})
 	case meal == "" && p.Food <= hungryAt && hunt:
-		r.hunt("hunt")
+		r.hunt(goalHunt)
 	}
 }
 
 // hunt goes after an animal in reach, if one is.
-func (r *routineBuilder) hunt(goal string) {
+func (r *routineBuilder) hunt(g goal) {
 	if prey := inSight(r.v, func(kind string) bool { return animals[kind] }); prey != "" {
-		r.add(goal, "attack_entity", map[string]any{"entity": prey})
+		r.add(g, "attack_entity", map[string]any{"entity": prey})
 	}
 }
 
@@ -240,12 +241,12 @@ func (r *routineBuilder) mend() bool {
 	p, meal := r.v.State.Player, r.meal()
 	switch {
 	case meal != "" && p.Food < fedUp:
-		r.add("mend", "eat_food", map[string]any{"item": meal})
+		r.add(goalMend, "eat_food", map[string]any{"item": meal})
 		return true
 	case p.Food < fullAt:
 		n := len(r.out)
 		if meal == "" {
-			r.hunt("mend")
+			r.hunt(goalMend)
 		}
 		return len(r.out) > n
 	}
@@ -255,11 +256,11 @@ func (r *routineBuilder) mend() bool {
 // basics are the first things of a new world: a crafting table and a
 // wooden pickaxe.
 func (r *routineBuilder) basics() {
-	r.table("table")
+	r.table(goalTable)
 	if !has(r.inv, "wooden_pickaxe", "stone_pickaxe", "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe") {
 		r.sticksFor(2)
-		r.planksFor("pickaxe", 3)
-		r.add("pickaxe", "craft_item", map[string]any{"item": "wooden_pickaxe", "count": 1})
+		r.planksFor(goalPickaxe, 3)
+		r.add(goalPickaxe, "craft_item", map[string]any{"item": "wooden_pickaxe", "count": 1})
 	}
 }
 
@@ -280,16 +281,16 @@ func (r *routineBuilder) stone(set []stoneTool) {
 		return
 	}
 	if r.inv["cobblestone"] < missing[0].cobble {
-		r.add("stone", "find_block", map[string]any{"block": "stone", "count": cobble - r.inv["cobblestone"]})
+		r.add(goalStone, "find_block", map[string]any{"block": "stone", "count": cobble - r.inv["cobblestone"]})
 	}
 	r.sticksFor(missing[0].sticks)
-	r.add(missing[0].item, "craft_item", map[string]any{"item": missing[0].item, "count": 1})
+	r.add(missing[0].goal, "craft_item", map[string]any{"item": missing[0].item, "count": 1})
 }
 
 // coal gets coal for the furnace and torches.
 func (r *routineBuilder) coal() {
 	if coal := r.inv["coal"] + r.inv["charcoal"]; coal < 4 {
-		r.add("coal", "find_block", map[string]any{"block": "coal_ore", "count": 4 - coal})
+		r.add(goalCoal, "find_block", map[string]any{"block": "coal_ore", "count": 4 - coal})
 	}
 }
 
@@ -297,7 +298,7 @@ func (r *routineBuilder) coal() {
 func (r *routineBuilder) torches() {
 	if coal := r.inv["coal"] + r.inv["charcoal"]; r.inv["torch"] < 8 && coal > 0 {
 		r.sticksFor(2)
-		r.add("torches", "craft_item", map[string]any{"item": "torch", "count": 8})
+		r.add(goalTorches, "craft_item", map[string]any{"item": "torch", "count": 8})
 	}
 }
 
@@ -308,19 +309,19 @@ func (r *routineBuilder) iron() {
 		return
 	}
 	if r.inv["raw_iron"]+r.inv["iron_ingot"] < 3 {
-		r.add("iron", "find_block", map[string]any{"block": "iron_ore", "count": 3 - r.inv["raw_iron"] - r.inv["iron_ingot"]})
+		r.add(goalIron, "find_block", map[string]any{"block": "iron_ore", "count": 3 - r.inv["raw_iron"] - r.inv["iron_ingot"]})
 	}
 	if r.inv["iron_ingot"] < 3 {
 		if r.inv["furnace"] == 0 {
 			if r.inv["cobblestone"] < 8 {
-				r.add("furnace", "find_block", map[string]any{"block": "stone", "count": 8 - r.inv["cobblestone"]})
+				r.add(goalFurnace, "find_block", map[string]any{"block": "stone", "count": 8 - r.inv["cobblestone"]})
 			}
-			r.add("furnace", "craft_item", map[string]any{"item": "furnace", "count": 1})
+			r.add(goalFurnace, "craft_item", map[string]any{"item": "furnace", "count": 1})
 		}
-		r.add("smelt", "smelt_item", map[string]any{"item": "raw_iron", "count": min(3, max(1, r.inv["raw_iron"]))})
+		r.add(goalSmelt, "smelt_item", map[string]any{"item": "raw_iron", "count": min(3, max(1, r.inv["raw_iron"]))})
 	}
 	r.sticksFor(2)
-	r.add("iron_pickaxe", "craft_item", map[string]any{"item": "iron_pickaxe", "count": 1})
+	r.add(goalIronPickaxe, "craft_item", map[string]any{"item": "iron_pickaxe", "count": 1})
 }
 
 // dayTime is the time of day, 0 to 23999.

@@ -29,8 +29,9 @@ type Model struct {
 
 	mu       sync.Mutex
 	seq      int
-	failures map[string]int // consecutive failures per goal
-	lastGoal string
+	goals    map[goal]goalSpec
+	failures map[goal]int // consecutive failures per goal
+	lastGoal goal
 	stepID   string // the call id of the routine's last step
 	streak   int    // failures in a row, whatever the goal
 	// step is the routine's last call, until its answer is counted in
@@ -88,7 +89,7 @@ func New(sit Situation, opts ...Option) *Model {
 	if c, ok := sit.(interface{ Now() time.Time }); ok {
 		now = c.Now
 	}
-	m := &Model{sit: sit, failures: map[string]int{}, tries: tries{}, greeted: map[string]time.Time{}, now: now}
+	m := &Model{sit: sit, goals: goals(), failures: map[goal]int{}, tries: tries{}, greeted: map[string]time.Time{}, now: now}
 	for _, o := range opts {
 		o(m)
 	}
@@ -211,7 +212,7 @@ func (m *Model) noteResult(ps []agent.Perception) {
 		all = append(all, p.Ended...)
 		notDone = notDone || len(p.NotDone) > 0
 	}
-	if m.lastGoal == "" || m.lastGoal == goalRequest || len(all) == 0 {
+	if m.lastGoal == "" || m.spec(m.lastGoal).ownFailures || len(all) == 0 {
 		return // a request's steps are the errand's to read
 	}
 	for _, e := range all {
@@ -219,10 +220,10 @@ func (m *Model) noteResult(ps []agent.Perception) {
 		interrupts = interrupts || e.Result == protocol.Interrupted
 	}
 	whole := false
-	if e, ok := ended(ps, "build"); ok && m.lastGoal == "shelter" {
+	if e, ok := ended(ps, "build"); ok && m.spec(m.lastGoal).shelter {
 		whole = m.noteBuild(e)
 	}
-	if e, ok := ended(ps, "use_block"); ok && m.lastGoal == "sleep" && e.Result != protocol.Success {
+	if e, ok := ended(ps, "use_block"); ok && m.spec(m.lastGoal).sleep && e.Result != protocol.Success {
 		// Monsters near, or no bed after all: she rests in her shelter
 		// until the next idle nudge, never walks away from it for this.
 		m.sleepWait = true
@@ -274,7 +275,7 @@ func (m *Model) noteAnswers(msgs []agent.Message) {
 		if msgs[i].ToolCallID != m.stepID || !msgs[i].Failed {
 			continue
 		}
-		if m.lastGoal == "shelter" {
+		if m.spec(m.lastGoal).shelter {
 			m.shelter = nil
 		}
 		m.failures[m.lastGoal]++

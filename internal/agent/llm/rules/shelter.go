@@ -69,13 +69,13 @@ func (m *Model) night(r *routineBuilder) {
 		r.refit(s.short)
 		r.buildShelter(s)
 	case s != nil && feet.Dist(s.inside) > 1.5:
-		r.add("shelter_in", "move_to", map[string]any{
+		r.add(goalShelterIn, "move_to", map[string]any{
 			"x": float64(s.inside.X) + 0.5, "y": float64(s.inside.Y), "z": float64(s.inside.Z) + 0.5, "range": 0.5})
 	case s != nil:
 		r.makeRoom(roomAtNight) // its chest is beside her
 		if s.bed && !m.sleepWait && night(r.v) {
 			bed := s.inside.Add(shelterBed)
-			r.add("sleep", "use_block", map[string]any{"x": bed.X, "y": bed.Y, "z": bed.Z})
+			r.add(goalSleep, "use_block", map[string]any{"x": bed.X, "y": bed.Y, "z": bed.Z})
 		}
 	case m.underground(r.v) || night(r.v) && !r.kitInHand():
 		// Down a mine, or without the shelter's dirt and door: no trip in
@@ -88,7 +88,7 @@ func (m *Model) night(r *routineBuilder) {
 }
 
 func (r *routineBuilder) buildShelter(s *shelter) {
-	r.out = append(r.out, step{goal: "shelter", tool: "build_template", shelter: s,
+	r.out = append(r.out, step{goal: goalShelter, tool: "build_template", shelter: s,
 		args: map[string]any{"name": shelterTemplate, "x": s.corner.X, "y": s.corner.Y, "z": s.corner.Z}})
 }
 
@@ -113,18 +113,18 @@ func (m *Model) shelterNear(v agent.Snapshot) *shelter {
 // she carries, and the shelter stands without them.
 func (r *routineBuilder) kit(night bool, dirt int) {
 	if r.inv["dirt"] < dirt {
-		r.add("dirt", "find_block", map[string]any{"block": "dirt", "count": dirt - r.inv["dirt"]})
+		r.add(goalDirt, "find_block", map[string]any{"block": "dirt", "count": dirt - r.inv["dirt"]})
 	}
 	door, bed := furnishings(r.inv)
 	if r.inv["chest"] == 0 && (!night || r.woodAtHand(chestPlanks)) {
-		r.table("chest")
-		r.planksFor("chest", chestPlanks)
-		r.add("chest", "craft_item", map[string]any{"item": "chest", "count": 1})
+		r.table(goalChest)
+		r.planksFor(goalChest, chestPlanks)
+		r.add(goalChest, "craft_item", map[string]any{"item": "chest", "count": 1})
 	}
 	r.bed(bed, night)
 	if r.inv["torch"] == 0 && r.inv["coal"]+r.inv["charcoal"] > 0 && (!night || r.inv["stick"] > 0 || r.woodAtHand(2)) {
 		r.sticksFor(1)
-		r.add("torches", "craft_item", map[string]any{"item": "torch", "count": 4})
+		r.add(goalTorches, "craft_item", map[string]any{"item": "torch", "count": 4})
 	}
 	r.door(door)
 }
@@ -134,7 +134,7 @@ func (r *routineBuilder) kit(night bool, dirt int) {
 // again.
 func (r *routineBuilder) refit(short map[string]int) {
 	if short["dirt"] > r.inv["dirt"] {
-		r.add("dirt", "find_block", map[string]any{"block": "dirt", "count": short["dirt"] - r.inv["dirt"]})
+		r.add(goalDirt, "find_block", map[string]any{"block": "dirt", "count": short["dirt"] - r.inv["dirt"]})
 	}
 	for item := range short {
 		if strings.HasSuffix(item, "_door") {
@@ -160,11 +160,11 @@ func (r *routineBuilder) bed(bed string, night bool) {
 		if night && !r.woodAtHand(bedPlanks) {
 			return
 		}
-		r.table("bed")
-		r.planksFor("bed", bedPlanks)
-		r.add("bed", "craft_item", map[string]any{"item": bed, "count": 1})
+		r.table(goalBed)
+		r.planksFor(goalBed, bedPlanks)
+		r.add(goalBed, "craft_item", map[string]any{"item": bed, "count": 1})
 	case !night && inSight(r.v, func(kind string) bool { return kind == "sheep" }) != "":
-		r.add("wool", "attack_entity", map[string]any{"entity": "sheep"})
+		r.add(goalWool, "attack_entity", map[string]any{"entity": "sheep"})
 	}
 }
 
@@ -175,19 +175,19 @@ func (r *routineBuilder) door(door string) {
 	if r.inv[door] > 0 {
 		return
 	}
-	r.table("door")
+	r.table(goalDoor)
 	wood := strings.TrimSuffix(door, "_door")
 	if lack := doorPlanks - r.inv[wood+"_planks"]; lack > 0 {
 		logs := (lack + 3) / 4
 		switch {
 		case r.logs+r.planks == 0:
-			r.add("door", "find_block", map[string]any{"block": "log", "count": logs})
+			r.add(goalDoor, "find_block", map[string]any{"block": "log", "count": logs})
 		case r.inv[wood+"_log"] < logs:
-			r.add("door", "find_block", map[string]any{"block": wood + "_log", "count": logs - r.inv[wood+"_log"]})
+			r.add(goalDoor, "find_block", map[string]any{"block": wood + "_log", "count": logs - r.inv[wood+"_log"]})
 		}
-		r.add("door", "craft_item", map[string]any{"item": wood + "_planks", "count": 4 * logs})
+		r.add(goalDoor, "craft_item", map[string]any{"item": wood + "_planks", "count": 4 * logs})
 	}
-	r.add("door", "craft_item", map[string]any{"item": door, "count": 1})
+	r.add(goalDoor, "craft_item", map[string]any{"item": door, "count": 1})
 }
 
 // furnishings are the door and the bed build_template puts in a template

@@ -79,7 +79,7 @@ func (r *routineBuilder) makeRoom(room int) {
 		return
 	}
 	if s := r.spares(); len(s) > 0 {
-		r.add("room", "store_item", map[string]any{"item": s[0].item, "count": s[0].count})
+		r.add(goalRoom, "store_item", map[string]any{"item": s[0].item, "count": s[0].count})
 	}
 }
 

@@ -34,7 +34,7 @@ func (r *routineBuilder) retreat(underground bool) {
 	if r.v.State == nil || !underground || r.v.State.Player.Health > fleeAt || !monsterNear(r.v, dangerRange) {
 		return
 	}
-	r.add("retreat", "go_to_surface", map[string]any{})
+	r.add(goalRetreat, "go_to_surface", map[string]any{})
 }
 
 // evade puts a walk away from monsters first by day when they are too
@@ -50,7 +50,7 @@ func (r *routineBuilder) evade(underground bool) bool {
 		return r.holeUp()
 	}
 	if r.outnumbered(packRange) {
-		r.add("evade", "move_away", map[string]any{"distance": 24})
+		r.add(goalEvade, "move_away", map[string]any{"distance": 24})
 	}
 	return false
 }
@@ -134,19 +134,19 @@ func (r *routineBuilder) sealIn() {
 	}
 	switch {
 	case !walled:
-		r.add("refuge", "mine_down", map[string]any{"depth": 2})
+		r.add(goalRefuge, "mine_down", map[string]any{"depth": 2})
 		r.wallIn(s, feet, block)
 	case s[feet.Add(up2)]:
 		// Sealed in: she rests.
 	default:
 		for _, d := range horizontal {
 			if at := feet.Add(d).Add(up2); s[at] {
-				r.add("refuge", "place_block", map[string]any{"block": block, "x": at.X, "y": at.Y, "z": at.Z, "face": faces[d]})
+				r.add(goalRefuge, "place_block", map[string]any{"block": block, "x": at.X, "y": at.Y, "z": at.Z, "face": faces[d]})
 				return
 			}
 		}
 		if at := feet.Add(game.Pos{Y: 3}); s[at] {
-			r.add("refuge", "place_block", map[string]any{"block": block, "x": at.X, "y": at.Y, "z": at.Z, "face": "bottom"})
+			r.add(goalRefuge, "place_block", map[string]any{"block": block, "x": at.X, "y": at.Y, "z": at.Z, "face": "bottom"})
 		}
 	}
 }
@@ -159,7 +159,7 @@ func (r *routineBuilder) wallIn(s solids, feet game.Pos, block string) {
 	for _, d := range horizontal {
 		for _, c := range []game.Pos{feet.Add(d), feet.Add(d).Add(up1)} {
 			if under := c.Add(game.Pos{Y: -1}); !s[c] && s[under] {
-				r.add("refuge", "place_block", map[string]any{"block": block, "x": under.X, "y": under.Y, "z": under.Z, "face": "top"})
+				r.add(goalRefuge, "place_block", map[string]any{"block": block, "x": under.X, "y": under.Y, "z": under.Z, "face": "top"})
 				return
 			}
 		}
@@ -201,14 +201,14 @@ func (m *Model) forage(r *routineBuilder) {
 		return
 	}
 	n := len(r.out)
-	if r.hunt("forage"); len(r.out) > n {
+	if r.hunt(goalForage); len(r.out) > n {
 		return
 	}
 	switch {
 	case m.underground(r.v):
-		r.add("forage", "go_to_surface", map[string]any{})
+		r.add(goalForage, "go_to_surface", map[string]any{})
 	case m.forays < maxForays:
-		r.add("forage", "move_away", map[string]any{"distance": 24})
+		r.add(goalForage, "move_away", map[string]any{"distance": 24})
 	}
 }
 
@@ -221,7 +221,7 @@ func (r *routineBuilder) cook() {
 	}
 	for _, raw := range []string{"beef", "porkchop", "mutton", "chicken"} {
 		if n := r.inv[raw]; n >= 2 {
-			r.add("cook", "smelt_item", map[string]any{"item": raw, "count": min(n, 8)})
+			r.add(goalCook, "smelt_item", map[string]any{"item": raw, "count": min(n, 8)})
 			return
 		}
 	}
@@ -252,7 +252,7 @@ func (m *Model) leaveWork(v agent.Snapshot, has map[string]bool) (agent.ToolCall
 		r.sealIn()
 	case !trip:
 	case t >= climbAt && t < dusk:
-		r.add("dusk", "go_to_surface", map[string]any{})
+		r.add(goalDusk, "go_to_surface", map[string]any{})
 	case t >= dusk && t < dawn:
 		r.sealIn()
 	}

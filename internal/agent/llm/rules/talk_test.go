@@ -1,6 +1,10 @@
 package rules
 
 import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -22,7 +26,7 @@ func TestSheSaysWhatItIsFor(t *testing.T) {
 		{"", "find_block", `{"block":"log","count":4}`, "finding 4 logs"},
 	}
 	for _, c := range cases {
-		m := &Model{lastGoal: c.goal}
+		m := &Model{lastGoal: goal(c.goal)}
 		got := m.upTo(&agent.Doing{Action: c.action, Params: c.params})
 		if !strings.HasSuffix(got, c.want) || strings.Contains(got, "_") {
 			t.Errorf("goal %q: she is %q, want it to end %q", c.goal, got, c.want)
@@ -34,32 +38,52 @@ func TestSheSaysWhatItIsFor(t *testing.T) {
 	}
 }
 
-// TestEveryGoalHasItsWords: every goal the routine names (read from its
-// source, so a new one is not forgotten) has words of its own, not the
-// catch-all.
+// TestEveryGoalHasItsWords: every goal declared in goals.go (read from
+// its source, so a new one is not forgotten) has a spec with words of its
+// own, and no step names its goal with a bare string instead.
 func TestEveryGoalHasItsWords(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "goals.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	specs := goals()
+	declared := 0
+	ast.Inspect(f, func(n ast.Node) bool {
+		vs, ok := n.(*ast.ValueSpec)
+		if !ok || vs.Type == nil || fmt.Sprint(vs.Type) != "goal" {
+			return true
+		}
+		for _, v := range vs.Values {
+			lit, ok := v.(*ast.BasicLit)
+			if !ok {
+				continue
+			}
+			declared++
+			g := goal(strings.Trim(lit.Value, `"`))
+			if specs[g].words == "" {
+				t.Errorf("the goal %q has no words", g)
+			}
+		}
+		return true
+	})
+	if declared < 40 || declared != len(specs) {
+		t.Fatalf("%d goals declared, %d with a spec", declared, len(specs))
+	}
+	bare := regexp.MustCompile(`(?:r\.add\(|goal: *|r\.(?:planksFor|table|ingots|hunt)\()"`)
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	goal := regexp.MustCompile(`(?:r\.add\(|goal: *|r\.(?:planksFor|table|sticksFor|ingots)\()"([a-z_]+)"`)
-	seen := 0
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
 			continue
 		}
-		src, err := os.ReadFile(f)
+		src, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, m := range goal.FindAllStringSubmatch(string(src), -1) {
-			seen++
-			if purpose(m[1]) == purpose("") {
-				t.Errorf("the goal %q (%s) has no words of its own: %q", m[1], f, purpose(m[1]))
-			}
+		if loc := bare.FindIndex(src); loc != nil {
+			t.Errorf("%s names a goal with a bare string: %s", name, src[loc[0]:loc[1]+20])
 		}
-	}
-	if seen < 20 {
-		t.Fatalf("found only %d goals in the routine's source", seen)
 	}
 }
