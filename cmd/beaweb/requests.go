@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io/fs"
+	"slices"
 
 	"beaweb/internal/agent"
 	"beaweb/internal/agent/llm/rules"
@@ -41,13 +42,49 @@ type maker struct {
 	live  *agent.Live
 }
 
-// Make plans count more of item from have.
-func (k maker) Make(item string, count int, have game.Inventory) (rules.Making, error) {
+// book is the recipe book of the game she plays.
+func (k maker) book() (*recipes.Book, error) {
 	version := ""
 	if h := k.live.Snapshot().Hello; h != nil {
 		version = h.MCVersion
 	}
-	b, err := k.books.Book(version)
+	return k.books.Book(version)
+}
+
+// Takes is how many of ingredient one craft of item takes, by the first of
+// its recipes with a slot the ingredient fills.
+func (k maker) Takes(item, ingredient string) int {
+	b, err := k.book()
+	if err != nil {
+		return 0
+	}
+	for _, r := range b.Recipes(item) {
+		for _, s := range r.Slots {
+			if slices.Contains(s.Items, ingredient) {
+				return s.Count
+			}
+		}
+	}
+	return 0
+}
+
+// Makes is how many items one craft of item makes, by its most generous
+// recipe (sticks from planks, not from bamboo).
+func (k maker) Makes(item string) int {
+	b, err := k.book()
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, r := range b.Recipes(item) {
+		n = max(n, r.Count)
+	}
+	return n
+}
+
+// Make plans count more of item from have.
+func (k maker) Make(item string, count int, have game.Inventory) (rules.Making, error) {
+	b, err := k.book()
 	if err != nil {
 		return rules.Making{}, err
 	}

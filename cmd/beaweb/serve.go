@@ -183,7 +183,8 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 	if err != nil {
 		return nil, err
 	}
-	autopilot := rules.New(lv, rules.WithRequests(understand), rules.WithMaker(maker{books, lv}))
+	book := maker{books, lv}
+	autopilot := rules.New(lv, book, rules.WithRequests(understand), rules.WithMaker(book))
 	ms := newModels(autopilot, logger.With("part", "model"))
 	parts := tools.Deps{Game: client, Situation: lv, Hands: hands, Logger: logger.With("part", "tools"),
 		Crafting: books, Building: templates, Places: db, People: db, Blocks: db, Map: spatial, Commands: cfg.commands()}

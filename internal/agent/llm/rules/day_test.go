@@ -204,7 +204,7 @@ func TestADayOfTheRoutine(t *testing.T) {
 	sheep := protocol.Entity{Type: "sheep", Distance: 12, Y: 64}
 	w := &world{t: t, inv: game.Inventory{}, pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 1000, food: 20,
 		ents: []protocol.Entity{sheep, sheep, sheep}}
-	m := New(w)
+	m := New(w, testBook)
 	var done []string // tool(arg) in order
 	index := func(s string) int {
 		for i, d := range done {
@@ -280,7 +280,7 @@ func TestADayOfTheRoutine(t *testing.T) {
 // anything else of the day, even the stone tools.
 func TestDuskComesFirst(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "wooden_pickaxe": 1, "stick": 4, "dirt": 20}, time: 11500, food: 20}
-	m := New(w)
+	m := New(w, testBook)
 	calls := decide(t, m, idle)
 	if len(calls) != 1 || calls[0].Name != "find_block" || !strings.Contains(string(calls[0].Args), `"block":"dirt","count":40`) {
 		t.Errorf("in the late afternoon: %s, want the shelter's 40 missing dirt", callsText(calls))
@@ -305,7 +305,7 @@ func TestEatsWhenHurtThoughNotHungry(t *testing.T) {
 	} {
 		v := withInv(game.Inventory{"crafting_table": 1, "bread": 2})
 		v.v.State.Player.Food, v.v.State.Player.Health = c.food, c.health
-		c0 := callsText(decide(t, New(&v), idle))
+		c0 := callsText(decide(t, New(&v, testBook), idle))
 		if ate := c0 == `eat_food{"item":"bread"}`; ate != c.eats {
 			t.Errorf("at health %.0f and food %d: %s, want eaten %v", c.health, c.food, c0, c.eats)
 		}
@@ -314,7 +314,7 @@ func TestEatsWhenHurtThoughNotHungry(t *testing.T) {
 
 func TestEatsWhenHungry(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "bread": 2, "beef": 1}, food: 14}
-	m := New(w)
+	m := New(w, testBook)
 	if c := decide(t, m, idle); len(c) != 1 || c[0].Name != "eat_food" || !strings.Contains(string(c[0].Args), "bread") {
 		t.Errorf("hungry with bread: %s", callsText(c))
 	}
@@ -334,7 +334,7 @@ func TestEatsWhenHungry(t *testing.T) {
 // tests hold that); the autopilot answers those lines and no other.
 func TestOnlyWhatIsSaidToHerIsAnswered(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{}, food: 20, name: "Bea"}
-	m := New(busy(w, agent.Doing{}))
+	m := New(busy(w, agent.Doing{}), testBook)
 	line := heardFrom("Steve", 40, "ada, are you there?")
 	if c := decide(t, m, line); len(c) != 1 || c[0].Name != "stay_silent" {
 		t.Errorf("a line not said to her: %s", callsText(c))
@@ -350,7 +350,7 @@ func TestOnlyWhatIsSaidToHerIsAnswered(t *testing.T) {
 // result, so its answer is read: twice refused, she looks elsewhere.
 func TestAStepRefusedAtOnceCountsAsAFailure(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 60, "oak_door": 1}, pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
-	m := New(w)
+	m := New(w, testBook)
 	refuse := func(c agent.ToolCall) {
 		t.Helper()
 		resp, err := m.Generate(context.Background(), agent.ModelRequest{Tools: allTools, Messages: []agent.Message{

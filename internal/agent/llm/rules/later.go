@@ -7,15 +7,12 @@ package rules
 // by day, so no day passes idle.
 
 // ironArmour are the pieces of iron armour, the most protective first, with
-// the slot each goes on and the ingots it takes.
-var ironArmour = []struct {
-	item, slot string
-	ingots     int
-}{
-	{"iron_chestplate", "chest", 8},
-	{"iron_leggings", "legs", 7},
-	{"iron_helmet", "head", 5},
-	{"iron_boots", "feet", 4},
+// the slot each goes on; the ingots each takes are the book's.
+var ironArmour = []struct{ item, slot string }{
+	{"iron_chestplate", "chest"},
+	{"iron_leggings", "legs"},
+	{"iron_helmet", "head"},
+	{"iron_boots", "feet"},
 }
 
 // Numbers of what comes after the iron pickaxe.
@@ -42,8 +39,7 @@ func (r *routineBuilder) later() {
 		r.bed(bed, false)
 	}
 	if r.inv["torch"] < torchStock && r.inv["coal"]+r.inv["charcoal"] > 1 {
-		r.sticksFor(2)
-		r.add(goalTorches, "craft_item", map[string]any{"item": "torch", "count": 8})
+		r.torchesFor(8)
 	}
 	r.diamonds()
 	r.stocks()
@@ -65,7 +61,7 @@ func (r *routineBuilder) armour() {
 			r.add(goalArmour, "equip_item", map[string]any{"item": p.item, "slot": p.slot})
 			return
 		}
-		if r.ingots(goalArmour, p.ingots) {
+		if r.ingots(goalArmour, r.book.Takes(p.item, "iron_ingot")) {
 			r.add(goalArmour, "craft_item", map[string]any{"item": p.item, "count": 1})
 		}
 		return
@@ -89,10 +85,7 @@ func (r *routineBuilder) ingots(g goal, n int) bool {
 		return false
 	}
 	if r.inv["furnace"] == 0 {
-		if r.inv["cobblestone"] < 8 {
-			r.add(g, "find_block", map[string]any{"block": "stone", "count": 8 - r.inv["cobblestone"]})
-		}
-		r.add(g, "craft_item", map[string]any{"item": "furnace", "count": 1})
+		r.furnace(g)
 	}
 	if r.inv["coal"]+r.inv["charcoal"] == 0 {
 		r.add(g, "find_block", map[string]any{"block": "coal_ore", "count": 2})
@@ -121,10 +114,10 @@ func (r *routineBuilder) diamonds() {
 	if has(r.inv, "diamond_pickaxe", "netherite_pickaxe") {
 		return
 	}
-	if d := r.inv["diamond"]; d < 3 {
-		r.add(goalDiamonds, "find_block", map[string]any{"block": "diamond_ore", "count": 3 - d})
+	if n, d := r.book.Takes("diamond_pickaxe", "diamond"), r.inv["diamond"]; d < n {
+		r.add(goalDiamonds, "find_block", map[string]any{"block": "diamond_ore", "count": n - d})
 	}
-	r.sticksFor(2)
+	r.sticksFor(r.book.Takes("diamond_pickaxe", "stick"))
 	r.add(goalDiamondPickaxe, "craft_item", map[string]any{"item": "diamond_pickaxe", "count": 1})
 }
 

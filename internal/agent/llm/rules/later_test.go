@@ -21,9 +21,9 @@ func TestIronOutOfReachSendsNoSmeltOfNothing(t *testing.T) {
 		pos: game.Pos{X: 0, Y: 64, Z: 0}, time: 2000, food: 20}
 	armour := func() []string {
 		var out []string
-		for _, s := range New(w).routine(w.Snapshot()) {
+		for _, s := range New(w, testBook).routine(w.Snapshot()) {
 			if s.goal == "armour" {
-				out = append(out, callsText([]agent.ToolCall{New(w).call(s.tool, s.args)}))
+				out = append(out, callsText([]agent.ToolCall{New(w, testBook).call(s.tool, s.args)}))
 			}
 		}
 		return out

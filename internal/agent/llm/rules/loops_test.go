@@ -16,7 +16,7 @@ import (
 func TestAFailingCallIsNeverSentAThirdTimeInARow(t *testing.T) {
 	v := withInv(game.Inventory{"crafting_table": 1, "wooden_pickaxe": 1, "stick": 4, "cobblestone": 5})
 	v.v.State.Tick = 5000
-	m := New(&v)
+	m := New(&v, testBook)
 	const craft = `craft_item{"count":1,"item":"stone_pickaxe"}`
 	fails := done("craft_item", protocol.Failure, "stone_pickaxe needs a crafting table and you found no free spot beside you to set yours down")
 	say := func(perception agent.Perception) string {
@@ -119,13 +119,13 @@ func TestOutOfAPit(t *testing.T) {
 	if !boxedIn(v.v) || climbHeight(v.v) != 5 {
 		t.Fatalf("the shaft: boxed in %v, climb %d; want true, 5", boxedIn(v.v), climbHeight(v.v))
 	}
-	m := New(v)
+	m := New(v, testBook)
 	if c := callsText(decide(t, m, idle)); c != `pillar_up{"height":5}` {
 		t.Fatalf("boxed in with a craft due: %s, want a pillar to the rim", c)
 	}
 
 	v = shaft(game.Inventory{"crafting_table": 1, "oak_planks": 3, "stick": 2}, 5)
-	m = New(v)
+	m = New(v, testBook)
 	const up = `go_to_surface{}`
 	stuck := done("go_to_surface", protocol.Failure, "no way up from (4, 60, 4) within 64 blocks")
 	if c := callsText(decide(t, m, idle)); c != up {
@@ -139,13 +139,13 @@ func TestOutOfAPit(t *testing.T) {
 	}
 
 	v = shaft(game.Inventory{"crafting_table": 1, "wooden_pickaxe": 1, "stick": 4}, 5)
-	m = New(v)
+	m = New(v, testBook)
 	if c := callsText(decide(t, m, idle)); !strings.HasPrefix(c, `find_block{"block":"stone"`) {
 		t.Fatalf("boxed in with stone due: %s, want the stone, found down here", c)
 	}
 	v = shaft(game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "coal": 4, "dirt": 58}, 2)
 	v.v.State.World.Time = 11500
-	m = New(v)
+	m = New(v, testBook)
 	if c := callsText(decide(t, m, idle)); c != `find_block{"block":"dirt","count":2}` {
 		t.Fatalf("in the hole her dirt left, with dirt due: %s, want the dirt, not a pillar of it", c)
 	}
@@ -153,7 +153,7 @@ func TestOutOfAPit(t *testing.T) {
 	// spend it: she climbs another way.
 	v = shaft(game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "coal": 4, "dirt": 60, "oak_planks": 8}, 2)
 	v.v.State.World.Time = 11500
-	m = New(v)
+	m = New(v, testBook)
 	if c := callsText(decide(t, m, idle)); c != up {
 		t.Fatalf("boxed in with a chest due and only the shelter's dirt to pillar with: %s, want go_to_surface", c)
 	}
@@ -172,7 +172,7 @@ func TestHuntsOnlyWhatItCanReach(t *testing.T) {
 	v.v.State.Player.Food = 10
 	v.v.State.Player.Position.Y = 64
 	v.v.State.Entities = []protocol.Entity{{Type: "cow", Distance: 6, Y: 69}, {Type: "pig", Distance: 8, Y: 58}}
-	m := New(&v)
+	m := New(&v, testBook)
 	if c := decide(t, m, idle); len(c) == 1 && c[0].Name == "attack_entity" {
 		t.Fatalf("animals five and six blocks off her level: %s", callsText(c))
 	}
@@ -183,7 +183,7 @@ func TestHuntsOnlyWhatItCanReach(t *testing.T) {
 
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 60, "oak_door": 1, "chest": 1}, pos: game.Pos{X: 10, Y: 64, Z: -4},
 		time: 14000, food: 8, ents: []protocol.Entity{{Type: "cow", Distance: 4, Y: 64}}}
-	m = New(w)
+	m = New(w, testBook)
 	if c := callsText(decide(t, m, idle)); !strings.HasPrefix(c, "build_template") {
 		t.Fatalf("hungry at night with nothing to eat: %s, want her shelter, not the cow", c)
 	}
@@ -207,7 +207,7 @@ func TestNoDayPassesIdleAfterTheIronPickaxe(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1,
 		"coal": 4, "stick": 4, "dirt": 60, "chest": 1, "oak_door": 1, "furnace": 1}, pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 24000 + 1000, food: 20,
 		ents: []protocol.Entity{sheep, sheep, sheep}}
-	m := New(w)
+	m := New(w, testBook)
 	perception := idle
 	var done []string
 	for i := 0; i < 400 && w.time < 24000+12000; i++ {
@@ -236,7 +236,7 @@ func TestNoWalkForACallOnlyTimeLetsThrough(t *testing.T) {
 		"coal": 4, "stick": 4, "dirt": 60, "chest": 1, "oak_door": 1, "furnace": 1, "white_bed": 1, "torch": 16, "cooked_beef": 6,
 		"iron_helmet": 1})
 	v.v.State.Armor = protocol.Armor{Head: ptr("iron_helmet"), Chest: ptr("iron_chestplate"), Legs: ptr("iron_leggings"), Feet: ptr("iron_boots")}
-	m := New(&v)
+	m := New(&v, testBook)
 	diamonds := callKey("find_block", map[string]any{"block": "diamond_ore", "count": 3})
 	p, walks := idle, 0
 	for i := 0; i < 60; i++ {

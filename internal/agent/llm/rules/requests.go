@@ -33,6 +33,16 @@ type MakeStep struct {
 	Times int    // crafts, or items smelted
 }
 
+// Recipes are what the routine reads of the recipe book, so that no count
+// of a recipe is typed by hand: how many of an ingredient one craft of an
+// item takes (in whichever slot the ingredient fills: oak_planks fills a
+// chest's "any planks"), and how many one craft makes; 0 where the book
+// has no such recipe.
+type Recipes interface {
+	Takes(item, ingredient string) int
+	Makes(item string) int
+}
+
 // Option sets up a part of the autopilot at New.
 type Option func(*Model)
 

@@ -122,7 +122,7 @@ func TestAPlayersRequestIsAnsweredAndDone(t *testing.T) {
 		{"Bea build a small wood house here", "build_template", "Building a small wood house.", map[string]any{"name": "small_wood_house", "x": 5.0}},
 	}
 	for _, c := range cases {
-		m := New(people(game.Inventory{"stick": 5, "cobblestone": 40, "oak_planks": 8, "dirt": 64, "stone_pickaxe": 1}),
+		m := New(people(game.Inventory{"stick": 5, "cobblestone": 40, "oak_planks": 8, "dirt": 64, "stone_pickaxe": 1}), testBook,
 			WithRequests(understanding(t)), WithMaker(fakeMaker{}))
 		calls := decideWith(t, m, askedBy("Alex", c.line))
 		if got := said(calls); !strings.Contains(got, c.say) {
@@ -152,7 +152,7 @@ func TestAQuestionIsAnsweredInWords(t *testing.T) {
 		"Bea, dance for me":                "Sorry Alex, I didn't get that.",
 	}
 	for line, want := range cases {
-		m := New(people(game.Inventory{"stick": 5, "cobblestone": 40}), WithRequests(understanding(t)))
+		m := New(people(game.Inventory{"stick": 5, "cobblestone": 40}), testBook, WithRequests(understanding(t)))
 		calls := decideWith(t, m, askedBy("Alex", line))
 		if got := said(calls); !strings.Contains(got, want) || len([]rune(got)) > 256 {
 			t.Errorf("%q: she says %q, want %q in one chat line", line, got, want)
@@ -161,7 +161,7 @@ func TestAQuestionIsAnsweredInWords(t *testing.T) {
 }
 
 func TestTheTalkBoxIsAnsweredInHerVoice(t *testing.T) {
-	m := New(people(game.Inventory{"stick": 5}), WithRequests(understanding(t)))
+	m := New(people(game.Inventory{"stick": 5}), testBook, WithRequests(understanding(t)))
 	calls := decideWith(t, m, told("come here"))
 	if len(calls) == 0 || calls[0].Name != "speak" {
 		t.Fatalf("the talk box got %s, want her voice", callsText(calls))
@@ -172,7 +172,7 @@ func TestTheTalkBoxIsAnsweredInHerVoice(t *testing.T) {
 	if strings.Contains(callsText(calls), "goto_player") {
 		t.Errorf("she went somewhere for the dashboard: %s", callsText(calls))
 	}
-	calls = decideWith(t, New(people(nil), WithRequests(understanding(t))), told("what are you doing?"))
+	calls = decideWith(t, New(people(nil), testBook, WithRequests(understanding(t))), told("what are you doing?"))
 	if len(calls) == 0 || calls[0].Name != "speak" || !strings.Contains(said(calls), "Nothing in my hands") {
 		t.Errorf("what are you doing from the dashboard: %s", callsText(calls))
 	}
@@ -180,7 +180,7 @@ func TestTheTalkBoxIsAnsweredInHerVoice(t *testing.T) {
 
 func TestStopHoldsHerUntilANewRequest(t *testing.T) {
 	s := people(game.Inventory{})
-	m := New(s, WithRequests(understanding(t)))
+	m := New(s, testBook, WithRequests(understanding(t)))
 	calls := decideWith(t, m, askedBy("Alex", "bea stop"))
 	if !strings.Contains(callsText(calls), "stop_moving") || !strings.Contains(said(calls), "stay right here") {
 		t.Fatalf("stop: %s", callsText(calls))
@@ -198,7 +198,7 @@ func TestStopHoldsHerUntilANewRequest(t *testing.T) {
 }
 
 func TestARequestOnTopThenTheRoutineGoesOn(t *testing.T) {
-	m := New(people(game.Inventory{}), WithRequests(understanding(t)))
+	m := New(people(game.Inventory{}), testBook, WithRequests(understanding(t)))
 	decideWith(t, m, askedBy("Alex", "bea come here"))
 	// While she walks to him, a nudge starts nothing of the routine.
 	if a, ok := firstAction(decideWith(t, m, idle)); ok {
@@ -215,7 +215,7 @@ func TestARequestOnTopThenTheRoutineGoesOn(t *testing.T) {
 }
 
 func TestAFailedRequestSaysWhy(t *testing.T) {
-	m := New(people(game.Inventory{}), WithRequests(understanding(t)))
+	m := New(people(game.Inventory{}), testBook, WithRequests(understanding(t)))
 	decideWith(t, m, askedBy("Alex", "bea go to the mine"))
 	// A walk that finds no way is tried again from the open sky, once.
 	calls := decideWith(t, m, done("move_to", protocol.Failure, "you found no way walking to (3, 60, 2)"))
@@ -233,7 +233,7 @@ func TestAFailedRequestSaysWhy(t *testing.T) {
 
 func TestBringMakesItThenHandsItOver(t *testing.T) {
 	s := people(game.Inventory{"oak_log": 2})
-	m := New(s, WithRequests(understanding(t)), WithMaker(fakeMaker{}))
+	m := New(s, testBook, WithRequests(understanding(t)), WithMaker(fakeMaker{}))
 	calls := decideWith(t, m, askedBy("Alex", "bea bring me 4 sticks"))
 	if !strings.Contains(said(calls), "I'll get you 4 sticks") {
 		t.Errorf("she says %q", said(calls))
@@ -269,7 +269,7 @@ func TestRequestsSheRefuses(t *testing.T) {
 		{game.Inventory{}, "bea give me 2 unobtainium", "I don't know what \"unobtainium\" is."},
 	}
 	for _, c := range cases {
-		m := New(people(c.inv), WithRequests(understanding(t)))
+		m := New(people(c.inv), testBook, WithRequests(understanding(t)))
 		calls := decideWith(t, m, askedBy("Alex", c.line))
 		if got := said(calls); !strings.Contains(got, c.want) {
 			t.Errorf("%q: she says %q, want %q", c.line, got, c.want)
@@ -281,7 +281,7 @@ func TestRequestsSheRefuses(t *testing.T) {
 }
 
 func TestOnlyThePlayersSheObeys(t *testing.T) {
-	m := New(people(game.Inventory{"stick": 4}), WithRequests(understanding(t)))
+	m := New(people(game.Inventory{"stick": 4}), testBook, WithRequests(understanding(t)))
 	p := heardFrom("Mallory", 3, "bea give me 4 sticks")
 	calls := decideWith(t, m, p) // Obeyed is false: not on the list
 	if got := said(calls); !strings.Contains(got, "Sorry Mallory, I only take requests") {

@@ -60,20 +60,19 @@ var foods = []string{"cooked_beef", "cooked_porkchop", "cooked_mutton", "golden_
 // game animals that drop meat.
 var animals = map[string]bool{"cow": true, "pig": true, "sheep": true, "chicken": true}
 
-// stoneTool is a stone tool and what it takes, with the tools that make it
-// unnecessary.
+// stoneTool is a stone tool, with the tools that make it unnecessary; what
+// it takes is the book's.
 type stoneTool struct {
-	goal           goal
-	item           string
-	cobble, sticks int
-	better         []string
+	goal   goal
+	item   string
+	better []string
 }
 
 var stoneTools = []stoneTool{
-	{goalStonePickaxe, "stone_pickaxe", 3, 2, []string{"iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe"}},
-	{goalStoneSword, "stone_sword", 2, 1, []string{"iron_sword", "diamond_sword", "netherite_sword"}},
-	{goalStoneAxe, "stone_axe", 3, 2, []string{"iron_axe", "diamond_axe", "netherite_axe"}},
-	{goalStoneShovel, "stone_shovel", 1, 2, []string{"iron_shovel", "diamond_shovel", "netherite_shovel"}},
+	{goalStonePickaxe, "stone_pickaxe", []string{"iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe"}},
+	{goalStoneSword, "stone_sword", []string{"iron_sword", "diamond_sword", "netherite_sword"}},
+	{goalStoneAxe, "stone_axe", []string{"iron_axe", "diamond_axe", "netherite_axe"}},
+	{goalStoneShovel, "stone_shovel", []string{"iron_shovel", "diamond_shovel", "netherite_shovel"}},
 }
 
 // routine lists the steps of a survival day in order; the first due one is
@@ -99,7 +98,7 @@ func (m *Model) routine(v agent.Snapshot) []step {
 	if inv == nil {
 		inv = game.Inventory{}
 	}
-	r := &routineBuilder{inv: inv, v: v, logs: family(inv, "_log"), planks: family(inv, "_planks")}
+	r := &routineBuilder{book: m.book, inv: inv, v: v, logs: family(inv, "_log"), planks: family(inv, "_planks")}
 	if v.State != nil && (night(v) || dayTime(v) >= dusk && dayTime(v) < dawn || m.monstersAtDawn(v)) {
 		// By night she eats what she carries and never leaves her shelter
 		// to hunt: the monsters are out.
@@ -117,7 +116,7 @@ func (m *Model) routine(v agent.Snapshot) []step {
 	}
 	r.makeRoom(roomByDay)
 	m.forage(r)
-	if r.inv["iron_ingot"] >= 3 {
+	if r.inv["iron_ingot"] >= m.book.Takes("iron_pickaxe", "iron_ingot") {
 		r.iron() // a craft away from the iron pickaxe: before the dusk
 	}
 	if dayTime(v) >= climbAt && m.underground(v) {
@@ -150,6 +149,7 @@ func (m *Model) routine(v agent.Snapshot) []step {
 
 // routineBuilder collects the steps of one decision.
 type routineBuilder struct {
+	book   Recipes
 	inv    game.Inventory
 	v      agent.Snapshot
 	out    []step
@@ -169,7 +169,7 @@ func (r *routineBuilder) planksFor(g goal, need int) {
 	case r.logs > 0:
 		// Planks of one wood, from that wood's logs alone.
 		wood := logWood(r.inv)
-		r.add(g, "craft_item", map[string]any{"item": wood + "_planks", "count": 4 * min(r.inv[wood+"_log"], 4)})
+		r.add(g, "craft_item", map[string]any{"item": wood + "_planks", "count": r.book.Makes(wood+"_planks") * min(r.inv[wood+"_log"], 4)})
 	default:
 		r.add(g, "find_block", map[string]any{"block": "log", "count": 4})
 	}
@@ -179,18 +179,20 @@ func (r *routineBuilder) planksFor(g goal, need int) {
 // not fit her inventory's grid.
 func (r *routineBuilder) table(g goal) {
 	if r.inv["crafting_table"] == 0 {
-		r.planksFor(g, 4)
+		r.planksFor(g, r.book.Takes("crafting_table", "oak_planks"))
 		r.add(g, "craft_item", map[string]any{"item": "crafting_table", "count": 1})
 	}
 }
 
-// sticksFor makes sure she has need sticks, four at a time.
+// sticksFor makes sure she has need sticks, a craft's worth at a time.
 func (r *routineBuilder) sticksFor(need int) {
 	if r.inv["stick"] >= need {
 		return
 	}
-	n := (need - r.inv["stick"] + 3) / 4 * 4
-	r.planksFor(goalSticks, n/2)
+	per := max(1, r.book.Makes("stick"))
+	crafts := (need - r.inv["stick"] + per - 1) / per
+	n := crafts * per
+	r.planksFor(goalSticks, crafts*r.book.Takes("stick", "oak_planks"))
 	r.add(goalSticks, "craft_item", map[string]any{"item": "stick", "count": n})
 }
 
@@ -258,8 +260,8 @@ func (r *routineBuilder) mend() bool {
 func (r *routineBuilder) basics() {
 	r.table(goalTable)
 	if !has(r.inv, "wooden_pickaxe", "stone_pickaxe", "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe") {
-		r.sticksFor(2)
-		r.planksFor(goalPickaxe, 3)
+		r.sticksFor(r.book.Takes("wooden_pickaxe", "stick"))
+		r.planksFor(goalPickaxe, r.book.Takes("wooden_pickaxe", "oak_planks"))
 		r.add(goalPickaxe, "craft_item", map[string]any{"item": "wooden_pickaxe", "count": 1})
 	}
 }
@@ -274,16 +276,16 @@ func (r *routineBuilder) stone(set []stoneTool) {
 			continue
 		}
 		missing = append(missing, t)
-		cobble += t.cobble
-		sticks += t.sticks
+		cobble += r.book.Takes(t.item, "cobblestone")
+		sticks += r.book.Takes(t.item, "stick")
 	}
 	if len(missing) == 0 {
 		return
 	}
-	if r.inv["cobblestone"] < missing[0].cobble {
+	if r.inv["cobblestone"] < r.book.Takes(missing[0].item, "cobblestone") {
 		r.add(goalStone, "find_block", map[string]any{"block": "stone", "count": cobble - r.inv["cobblestone"]})
 	}
-	r.sticksFor(missing[0].sticks)
+	r.sticksFor(r.book.Takes(missing[0].item, "stick"))
 	r.add(missing[0].goal, "craft_item", map[string]any{"item": missing[0].item, "count": 1})
 }
 
@@ -297,9 +299,16 @@ func (r *routineBuilder) coal() {
 // torches makes torches from the coal she has.
 func (r *routineBuilder) torches() {
 	if coal := r.inv["coal"] + r.inv["charcoal"]; r.inv["torch"] < 8 && coal > 0 {
-		r.sticksFor(2)
-		r.add(goalTorches, "craft_item", map[string]any{"item": "torch", "count": 8})
+		r.torchesFor(8)
 	}
+}
+
+// torchesFor makes n torches, with the sticks they take: the one place a
+// torch is made, for the day, the shelter and after the iron pickaxe.
+func (r *routineBuilder) torchesFor(n int) {
+	per := max(1, r.book.Makes("torch"))
+	r.sticksFor((n + per - 1) / per * r.book.Takes("torch", "stick"))
+	r.add(goalTorches, "craft_item", map[string]any{"item": "torch", "count": n})
 }
 
 // iron mines iron ore, smelts it in a furnace of her own and makes an iron
@@ -308,20 +317,26 @@ func (r *routineBuilder) iron() {
 	if has(r.inv, "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe") {
 		return
 	}
-	if r.inv["raw_iron"]+r.inv["iron_ingot"] < 3 {
-		r.add(goalIron, "find_block", map[string]any{"block": "iron_ore", "count": 3 - r.inv["raw_iron"] - r.inv["iron_ingot"]})
+	n := r.book.Takes("iron_pickaxe", "iron_ingot")
+	if r.inv["raw_iron"]+r.inv["iron_ingot"] < n {
+		r.add(goalIron, "find_block", map[string]any{"block": "iron_ore", "count": n - r.inv["raw_iron"] - r.inv["iron_ingot"]})
 	}
-	if r.inv["iron_ingot"] < 3 {
+	if r.inv["iron_ingot"] < n {
 		if r.inv["furnace"] == 0 {
-			if r.inv["cobblestone"] < 8 {
-				r.add(goalFurnace, "find_block", map[string]any{"block": "stone", "count": 8 - r.inv["cobblestone"]})
-			}
-			r.add(goalFurnace, "craft_item", map[string]any{"item": "furnace", "count": 1})
+			r.furnace(goalFurnace)
 		}
-		r.add(goalSmelt, "smelt_item", map[string]any{"item": "raw_iron", "count": min(3, max(1, r.inv["raw_iron"]))})
+		r.add(goalSmelt, "smelt_item", map[string]any{"item": "raw_iron", "count": min(n, max(1, r.inv["raw_iron"]))})
 	}
-	r.sticksFor(2)
+	r.sticksFor(r.book.Takes("iron_pickaxe", "stick"))
 	r.add(goalIronPickaxe, "craft_item", map[string]any{"item": "iron_pickaxe", "count": 1})
+}
+
+// furnace makes a furnace, with the stone it takes.
+func (r *routineBuilder) furnace(g goal) {
+	if n := r.book.Takes("furnace", "cobblestone"); r.inv["cobblestone"] < n {
+		r.add(g, "find_block", map[string]any{"block": "stone", "count": n - r.inv["cobblestone"]})
+	}
+	r.add(g, "craft_item", map[string]any{"item": "furnace", "count": 1})
 }
 
 // dayTime is the time of day, 0 to 23999.

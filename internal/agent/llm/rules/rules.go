@@ -25,7 +25,8 @@ type Situation interface {
 // Model is the autopilot. It reads her situation directly rather than
 // parsing her prompt, and decides one step of the routine per turn.
 type Model struct {
-	sit Situation
+	sit  Situation
+	book Recipes // what a craft takes and makes
 
 	mu       sync.Mutex
 	seq      int
@@ -84,12 +85,12 @@ const greetAgain = 5 * time.Minute
 // A situation that tells the time of her game (agent.Live does) is her
 // clock, so that in lockstep with a practice world what counts as recent is
 // game time; any other reads the wall clock.
-func New(sit Situation, opts ...Option) *Model {
+func New(sit Situation, book Recipes, opts ...Option) *Model {
 	now := time.Now
 	if c, ok := sit.(interface{ Now() time.Time }); ok {
 		now = c.Now
 	}
-	m := &Model{sit: sit, goals: goals(), failures: map[goal]int{}, tries: tries{}, greeted: map[string]time.Time{}, now: now}
+	m := &Model{sit: sit, book: book, goals: goals(), failures: map[goal]int{}, tries: tries{}, greeted: map[string]time.Time{}, now: now}
 	for _, o := range opts {
 		o(m)
 	}

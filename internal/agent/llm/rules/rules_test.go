@@ -168,7 +168,7 @@ func TestRoutine(t *testing.T) {
 		{with(game.Inventory{"coal": 5, "torch": 8, "iron_pickaxe": 1, "iron_chestplate": 1}), "equip_item", `"item":"iron_chestplate","slot":"chest"`},
 	}
 	for _, c := range cases {
-		m := New(withInv(c.inv))
+		m := New(withInv(c.inv), testBook)
 		calls := decide(t, m, idle)
 		if len(calls) != 1 || calls[0].Name != c.tool || !strings.Contains(string(calls[0].Args), c.arg) {
 			t.Errorf("with %v: %s, want %s(%s)", c.inv, callsText(calls), c.tool, c.arg)
@@ -185,7 +185,7 @@ func callsText(calls []agent.ToolCall) string {
 }
 
 func TestBusyHandsAreLeftAlone(t *testing.T) {
-	m := New(busy(withInv(game.Inventory{}), agent.Doing{Action: "find_block", Call: "find_block(block=log, count=4)", Params: `{"block":"log","count":4}`}))
+	m := New(busy(withInv(game.Inventory{}), agent.Doing{Action: "find_block", Call: "find_block(block=log, count=4)", Params: `{"block":"log","count":4}`}), testBook)
 	calls := decide(t, m, commentary)
 	if len(calls) != 1 || calls[0].Name != "stay_silent" {
 		t.Errorf("with busy hands: %v, want stay_silent", calls)
@@ -193,7 +193,7 @@ func TestBusyHandsAreLeftAlone(t *testing.T) {
 }
 
 func TestAnswersAddressedChat(t *testing.T) {
-	m := New(busy(withInv(game.Inventory{}), agent.Doing{Action: "find_block", Call: "find_block(block=log, count=4)", Params: `{"block":"log","count":4}`}))
+	m := New(busy(withInv(game.Inventory{}), agent.Doing{Action: "find_block", Call: "find_block(block=log, count=4)", Params: `{"block":"log","count":4}`}), testBook)
 	calls := decide(t, m, heardFrom("Alex", 3, "hello there"))
 	if len(calls) != 1 || calls[0].Name != "mc_chat" || args(calls[0])["message"] != "Hi Alex! I'm finding 4 logs." {
 		t.Errorf("a greeting from 3 blocks: %v, want her doing in words, never the tool call", calls)
@@ -214,7 +214,7 @@ func TestAnswersAddressedChat(t *testing.T) {
 // does too.
 func TestAHelloIsAnsweredOnceAWhile(t *testing.T) {
 	now := time.Date(2026, 12, 3, 12, 0, 0, 0, time.UTC)
-	m := New(busy(withInv(game.Inventory{}), agent.Doing{Action: "find_block", Call: "find_block(block=log, count=4)", Params: `{"block":"log","count":4}`}))
+	m := New(busy(withInv(game.Inventory{}), agent.Doing{Action: "find_block", Call: "find_block(block=log, count=4)", Params: `{"block":"log","count":4}`}), testBook)
 	m.now = func() time.Time { return now }
 	hi := heardFrom("Alex", 3, "hi Bea!")
 	if calls := decide(t, m, hi); len(calls) != 1 || calls[0].Name != "mc_chat" {
@@ -242,7 +242,7 @@ func TestAHelloIsAnsweredOnceAWhile(t *testing.T) {
 func TestOutOfAMineForWood(t *testing.T) {
 	place := withInv(game.Inventory{}) // her first want is logs
 	place.v.State.Player.Position = game.Vec3{X: 3, Y: 70, Z: 4}
-	m := New(&place)
+	m := New(&place, testBook)
 	if calls := decide(t, m, joined); len(calls) != 1 || calls[0].Name != "find_block" || args(calls[0])["block"] != "log" {
 		t.Fatalf("her first step: %v, want logs", calls)
 	}
@@ -261,7 +261,7 @@ func TestOutOfAMineForWood(t *testing.T) {
 
 	// Out under the sky in a deep valley: the valley is her ground now, so
 	// she looks for logs there rather than climb out again and again.
-	m = New(&place)
+	m = New(&place, testBook)
 	place.v.State.Player.Position.Y = 70
 	decide(t, m, joined)
 	place.v.State.Player.Position.Y = 51
@@ -280,7 +280,7 @@ func TestOutOfAMineForWood(t *testing.T) {
 // where every request would fail until she respawns; the turn about her
 // return goes on with the routine.
 func TestNothingWhileDead(t *testing.T) {
-	m := New(withInv(game.Inventory{}))
+	m := New(withInv(game.Inventory{}), testBook)
 	if calls := decide(t, m, died); len(calls) != 1 || calls[0].Name != "stay_silent" {
 		t.Errorf("at her death: %v, want stay_silent", calls)
 	}
@@ -290,7 +290,7 @@ func TestNothingWhileDead(t *testing.T) {
 }
 
 func TestAsksGetASpokenAnswer(t *testing.T) {
-	m := New(busy(withInv(game.Inventory{}), agent.Doing{Action: "find_block", Call: "find_block(block=log, count=4)", Params: `{"block":"log","count":4}`, Progress: &agent.Progress{Done: 1, Total: 4}}))
+	m := New(busy(withInv(game.Inventory{}), agent.Doing{Action: "find_block", Call: "find_block(block=log, count=4)", Params: `{"block":"log","count":4}`, Progress: &agent.Progress{Done: 1, Total: 4}}), testBook)
 	calls := decide(t, m, asked)
 	if len(calls) != 1 || calls[0].Name != "speak" || !strings.HasPrefix(args(calls[0])["text"].(string), "I'm finding 4 logs, 1 of 4 done") {
 		t.Errorf("an ask: %v", calls)
@@ -298,7 +298,7 @@ func TestAsksGetASpokenAnswer(t *testing.T) {
 }
 
 func TestAGoalThatKeepsFailingIsSetAside(t *testing.T) {
-	m := New(withInv(game.Inventory{}))
+	m := New(withInv(game.Inventory{}), testBook)
 	first := decide(t, m, joined)
 	if len(first) != 1 || first[0].Name != "find_block" {
 		t.Fatalf("first step %v, want logs", first)
@@ -315,7 +315,7 @@ func TestAGoalThatKeepsFailingIsSetAside(t *testing.T) {
 }
 
 func TestEndsTheTurnAfterItsTools(t *testing.T) {
-	m := New(withInv(game.Inventory{}))
+	m := New(withInv(game.Inventory{}), testBook)
 	resp, err := m.Generate(context.Background(), agent.ModelRequest{Messages: []agent.Message{
 		{Role: agent.RoleUser, Text: "go"}, {Role: agent.RoleAssistant}, {Role: agent.RoleTool, Text: "started"}}, Tools: allTools})
 	if err != nil || len(resp.ToolCalls) != 0 {
@@ -326,7 +326,7 @@ func TestEndsTheTurnAfterItsTools(t *testing.T) {
 func TestShelterOncePerNight(t *testing.T) {
 	v := agent.Snapshot{Inventory: game.Inventory{"dirt": 64, "stone_pickaxe": 1, "iron_pickaxe": 1, "oak_door": 1, "chest": 1},
 		State: &protocol.State{Player: protocol.PlayerState{Health: 20, Food: 20}, World: protocol.WorldState{Time: 14000, Dark: true}}}
-	m := New(sit{v})
+	m := New(sit{v}, testBook)
 	first := decide(t, m, idle)
 	if len(first) != 1 || first[0].Name != "build_template" {
 		t.Fatalf("at night with dirt: %v, want a shelter", first)
@@ -338,7 +338,7 @@ func TestShelterOncePerNight(t *testing.T) {
 }
 
 func TestRestsAfterAStreakOfFailures(t *testing.T) {
-	m := New(withInv(game.Inventory{}))
+	m := New(withInv(game.Inventory{}), testBook)
 	decide(t, m, joined)
 	for i := 0; i < restLimit; i++ {
 		decide(t, m, done("find_block", "FAILURE", "no log within 32 blocks"))
@@ -354,7 +354,7 @@ func TestRestsAfterAStreakOfFailures(t *testing.T) {
 func TestLeavesHerHandsToARunningReflex(t *testing.T) {
 	v := agent.Snapshot{Inventory: game.Inventory{}, State: &protocol.State{Player: protocol.PlayerState{Health: 18, Food: 20}},
 		Reflexes: []agent.ReflexNote{{At: time.Now(), Reflex: "defend", Event: "started", Message: "defending against Zombie"}}}
-	m := New(sit{v})
+	m := New(sit{v}, testBook)
 	if calls := decide(t, m, done("find_block", "INTERRUPTED", "interrupted (reflex: defend against Zombie)")); len(calls) != 1 || calls[0].Name != "stay_silent" {
 		t.Errorf("during a fight: %v, want her hands left to the reflex", calls)
 	}
@@ -366,7 +366,7 @@ func TestLeavesHerHandsToARunningReflex(t *testing.T) {
 }
 
 func TestRemembersWhereSheCameIn(t *testing.T) {
-	m := New(sit{agent.Snapshot{}})
+	m := New(sit{agent.Snapshot{}}, testBook)
 	tools := append(append([]agent.ToolSpec(nil), allTools...), agent.ToolSpec{Name: "remember_place"})
 	ask := func() []agent.ToolCall {
 		resp, err := m.Generate(context.Background(), agent.ModelRequest{

@@ -47,7 +47,7 @@ func TestSequencesOfAnswers(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			v := withInv(game.Inventory{"crafting_table": 1, "wooden_pickaxe": 1, "stick": 4})
 			v.v.Reflexes, v.v.ReflexMemory = c.reflexes, c.memory
-			m := New(&v)
+			m := New(&v, testBook)
 			got := callsText(decide(t, m, idle))
 			for _, a := range c.answers {
 				got = callsText(decide(t, m, a))

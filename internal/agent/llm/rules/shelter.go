@@ -46,15 +46,6 @@ var (
 	shelterBed    = game.Pos{X: -1, Z: -2}
 )
 
-// What the shelter's furnishings take: a door craft takes six planks of
-// one wood (and makes three doors), a chest eight planks of any, a bed
-// three wool of one colour and three planks.
-const (
-	doorPlanks  = 6
-	chestPlanks = 8
-	bedWool     = 3
-	bedPlanks   = 3
-)
 
 // night is the routine from dusk: back into a shelter near her, or a new
 // one, its kit made first. A shelter whose build was cut short, or left its
@@ -116,15 +107,14 @@ func (r *routineBuilder) kit(night bool, dirt int) {
 		r.add(goalDirt, "find_block", map[string]any{"block": "dirt", "count": dirt - r.inv["dirt"]})
 	}
 	door, bed := furnishings(r.inv)
-	if r.inv["chest"] == 0 && (!night || r.woodAtHand(chestPlanks)) {
+	if chestPlanks := r.book.Takes("chest", "oak_planks"); r.inv["chest"] == 0 && (!night || r.woodAtHand(chestPlanks)) {
 		r.table(goalChest)
 		r.planksFor(goalChest, chestPlanks)
 		r.add(goalChest, "craft_item", map[string]any{"item": "chest", "count": 1})
 	}
 	r.bed(bed, night)
 	if r.inv["torch"] == 0 && r.inv["coal"]+r.inv["charcoal"] > 0 && (!night || r.inv["stick"] > 0 || r.woodAtHand(2)) {
-		r.sticksFor(1)
-		r.add(goalTorches, "craft_item", map[string]any{"item": "torch", "count": 4})
+		r.torchesFor(4)
 	}
 	r.door(door)
 }
@@ -156,7 +146,8 @@ func (r *routineBuilder) bed(bed string, night bool) {
 	}
 	wool := strings.TrimSuffix(bed, "_bed") + "_wool"
 	switch {
-	case r.inv[wool] >= bedWool:
+	case r.inv[wool] >= r.book.Takes(bed, wool):
+		bedPlanks := r.book.Takes(bed, "oak_planks")
 		if night && !r.woodAtHand(bedPlanks) {
 			return
 		}
@@ -177,15 +168,16 @@ func (r *routineBuilder) door(door string) {
 	}
 	r.table(goalDoor)
 	wood := strings.TrimSuffix(door, "_door")
-	if lack := doorPlanks - r.inv[wood+"_planks"]; lack > 0 {
-		logs := (lack + 3) / 4
+	if lack := r.book.Takes(door, wood+"_planks") - r.inv[wood+"_planks"]; lack > 0 {
+		per := max(1, r.book.Makes(wood+"_planks"))
+		logs := (lack + per - 1) / per
 		switch {
 		case r.logs+r.planks == 0:
 			r.add(goalDoor, "find_block", map[string]any{"block": "log", "count": logs})
 		case r.inv[wood+"_log"] < logs:
 			r.add(goalDoor, "find_block", map[string]any{"block": wood + "_log", "count": logs - r.inv[wood+"_log"]})
 		}
-		r.add(goalDoor, "craft_item", map[string]any{"item": wood + "_planks", "count": 4 * logs})
+		r.add(goalDoor, "craft_item", map[string]any{"item": wood + "_planks", "count": per * logs})
 	}
 	r.add(goalDoor, "craft_item", map[string]any{"item": door, "count": 1})
 }

@@ -169,7 +169,7 @@ func TestTheShelterKit(t *testing.T) {
 		{"night, coal", kitWorld(14000, without("torch", game.Inventory{"coal": 1})), `craft_item{"count":4,"item":"torch"}`},
 	}
 	for _, c := range cases {
-		m := New(c.v)
+		m := New(c.v, testBook)
 		calls := decide(t, m, idle)
 		if len(calls) != 1 || !strings.HasPrefix(calls[0].Name+string(calls[0].Args), c.want) {
 			t.Errorf("%s: %s, want %s", c.what, callsText(calls), c.want)
@@ -183,7 +183,7 @@ func TestTheShelterKit(t *testing.T) {
 // a walk the next one goes up where she is.
 func TestAShelterLeftOpenIsFinished(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "dirt": 60, "oak_door": 1, "chest": 1}, pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
-	m := New(w)
+	m := New(w, testBook)
 	say := func(perception agent.Perception) string {
 		t.Helper()
 		calls := decide(t, m, perception)
@@ -226,7 +226,7 @@ func TestAShelterLeftOpenIsFinished(t *testing.T) {
 func TestASleepInTheBed(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "dirt": 60, "oak_door": 1, "chest": 1, "white_bed": 1},
 		pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
-	m := New(w)
+	m := New(w, testBook)
 	say := func(perception agent.Perception) string {
 		t.Helper()
 		return callsText(decide(t, m, perception))
@@ -263,7 +263,7 @@ func TestASleepInTheBed(t *testing.T) {
 func TestTheNight(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 10, "oak_door": 1, "chest": 1},
 		pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 12000, food: 20}
-	m := New(w)
+	m := New(w, testBook)
 	say := func(perception agent.Perception) agent.ToolCall {
 		t.Helper()
 		calls := decide(t, m, perception)

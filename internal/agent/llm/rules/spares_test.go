@@ -60,7 +60,7 @@ func TestAFullPackIsEmptiedOfSpares(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			m := New(sit{packed(afterIron(), c.used, 2000, c.chest)})
+			m := New(sit{packed(afterIron(), c.used, 2000, c.chest)}, testBook)
 			got := callsText(decide(t, m, idle))
 			if c.want == "" {
 				if strings.HasPrefix(got, "store_item") || strings.HasPrefix(got, "discard_item") {
@@ -100,7 +100,7 @@ func TestSparesAreWhatSheDoesNotUse(t *testing.T) {
 // with more room kept than by day.
 func TestAtNightHerSparesGoInTheShelterChest(t *testing.T) {
 	v := packed(afterIron(), 28, 14000, true)
-	m := New(sit{v})
+	m := New(sit{v}, testBook)
 	m.shelter = &shelter{inside: game.Pos{X: 0, Y: 64, Z: 0}, corner: game.Pos{X: -2, Y: 63, Z: -2},
 		dimension: "overworld", built: true, bed: true}
 	if got := callsText(decide(t, m, idle)); got != `store_item{"count":140,"item":"cobbled_deepslate"}` {

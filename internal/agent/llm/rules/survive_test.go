@@ -32,7 +32,7 @@ func TestHurtInAMineSheClimbsOut(t *testing.T) {
 		v := withInv(inv)
 		v.v.State.Player.Food = 18 // fed: her health comes back on its own
 		v.v.State.Player.Position.Y = 64
-		m := New(&v)
+		m := New(&v, testBook)
 		decide(t, m, idle) // her ground, where she came in
 		v.v.State.Player.Position.Y = 40
 		v.v.State.Player.Health, v.v.State.Entities = c.health, c.near
@@ -48,7 +48,7 @@ func TestHurtInAMineSheClimbsOut(t *testing.T) {
 func TestMonstersAtDawnAreWaitedOut(t *testing.T) {
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "dirt": 60, "oak_door": 1, "chest": 1,
 		"beef": 4}, pos: game.Pos{X: 10, Y: 64, Z: -4}, time: 14000, food: 20}
-	m := New(w)
+	m := New(w, testBook)
 	c := decide(t, m, idle)
 	if len(c) != 1 || c[0].Name != "build_template" {
 		t.Fatalf("at night: %s, want her shelter", callsText(c))
@@ -83,7 +83,7 @@ func TestMealsForTheFirstNight(t *testing.T) {
 	} {
 		v := withInv(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "beef": c.beef})
 		v.v.State.Entities = c.ents
-		if got := callsText(decide(t, New(&v), idle)); got != c.wants {
+		if got := callsText(decide(t, New(&v, testBook), idle)); got != c.wants {
 			t.Errorf("%s: %s, want %s", c.name, got, c.wants)
 		}
 	}
@@ -111,12 +111,12 @@ func ground(inv game.Inventory, dayTime int64) *sit {
 // the shelter instead.
 func TestANightWithoutAShelterIsSpentSealedIn(t *testing.T) {
 	inv := game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "cobblestone": 4, "dirt": 12}
-	if got := callsText(decide(t, New(ground(inv, 14000)), idle)); got != `mine_down{"depth":2}` {
+	if got := callsText(decide(t, New(ground(inv, 14000), testBook), idle)); got != `mine_down{"depth":2}` {
 		t.Fatalf("on open ground at night: %s, want a hole two blocks down", got)
 	}
 	v := shaft(inv, 3)
 	v.v.State.World = protocol.WorldState{Time: 14000, Dark: true}
-	m := New(v)
+	m := New(v, testBook)
 	want := `place_block{"block":"cobblestone","face":"west","x":5,"y":62,"z":4}`
 	if got := callsText(decide(t, m, idle)); got != want {
 		t.Fatalf("two blocks down at night: %s, want %s", got, want)
@@ -130,7 +130,7 @@ func TestANightWithoutAShelterIsSpentSealedIn(t *testing.T) {
 		t.Fatalf("sealed in at morning: %s, want the day's work", got)
 	}
 	kit := game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 60, "oak_door": 1, "chest": 1}
-	if got := callsText(decide(t, New(ground(kit, 14000)), idle)); !strings.HasPrefix(got, "build_template") {
+	if got := callsText(decide(t, New(ground(kit, 14000), testBook), idle)); !strings.HasPrefix(got, "build_template") {
 		t.Fatalf("at night with the shelter's kit: %s, want the shelter", got)
 	}
 }
@@ -152,7 +152,7 @@ func TestAPackOfMonstersIsWalkedAwayFrom(t *testing.T) {
 	} {
 		v := withInv(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "beef": 3})
 		v.v.State.Player.Health, v.v.State.Player.Food, v.v.State.Entities = c.health, 18, c.near
-		got := callsText(decide(t, New(&v), idle))
+		got := callsText(decide(t, New(&v, testBook), idle))
 		if walks := got == `move_away{"distance":24}`; walks != c.walks {
 			t.Errorf("%s: %s, want a walk away %v", c.name, got, c.walks)
 		}
@@ -183,7 +183,7 @@ func TestHurtSheMendsBeforeTheDaysWork(t *testing.T) {
 	} {
 		v := withInv(game.Inventory{"crafting_table": 1, "wooden_pickaxe": 1, "stick": 4, "beef": c.beef})
 		v.v.State.Player.Health, v.v.State.Player.Food, v.v.State.Entities = c.health, c.food, c.near
-		if got := callsText(decide(t, New(&v), idle)); got != c.want {
+		if got := callsText(decide(t, New(&v, testBook), idle)); got != c.want {
 			t.Errorf("%s: %s, want %s", c.name, got, c.want)
 		}
 	}
@@ -198,7 +198,7 @@ func TestSheForagesForAMealToCarry(t *testing.T) {
 	v := withInv(inv)
 	v.v.State.Player.Food = 16
 	v.v.State.Entities = []protocol.Entity{{Type: "pig", Distance: 12}}
-	m := New(&v)
+	m := New(&v, testBook)
 	if got := callsText(decide(t, m, idle)); got != `attack_entity{"entity":"pig"}` {
 		t.Errorf("no meal, food 16, a pig near: %s, want the pig", got)
 	}
@@ -220,7 +220,7 @@ func TestSheForagesForAMealToCarry(t *testing.T) {
 
 	mine := withInv(inv)
 	mine.v.State.Player.Food, mine.v.State.Player.Position.Y = 20, 64
-	m = New(&mine)
+	m = New(&mine, testBook)
 	decide(t, m, idle) // her ground, where she came in
 	mine.v.State.Player.Food, mine.v.State.Player.Position.Y = 15, 30
 	if got := callsText(decide(t, m, idle)); got != "go_to_surface{}" {
@@ -237,11 +237,11 @@ func TestSheForagesForAMealToCarry(t *testing.T) {
 func TestSheCooksTheMeatSheCarries(t *testing.T) {
 	inv := game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "furnace": 1, "coal": 4, "beef": 3, "stick": 4}
 	v := withInv(inv)
-	if got := callsText(decide(t, New(&v), idle)); got != `smelt_item{"count":3,"item":"beef"}` {
+	if got := callsText(decide(t, New(&v, testBook), idle)); got != `smelt_item{"count":3,"item":"beef"}` {
 		t.Errorf("raw beef, a furnace and coal: %s, want the beef cooked", got)
 	}
 	delete(inv, "coal")
-	if got := callsText(decide(t, New(&v), idle)); strings.HasPrefix(got, "smelt_item") {
+	if got := callsText(decide(t, New(&v, testBook), idle)); strings.HasPrefix(got, "smelt_item") {
 		t.Errorf("raw beef, a furnace and nothing to burn: %s", got)
 	}
 }
@@ -252,7 +252,7 @@ func TestSheCooksTheMeatSheCarries(t *testing.T) {
 // time, each on the top face of what is under it.
 func TestWhereSheCannotDigDownSheWallsHerselfIn(t *testing.T) {
 	v := ground(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "cobblestone": 12}, 14000)
-	m := New(v)
+	m := New(v, testBook)
 	p := idle
 	for i := 0; i < 2; i++ {
 		if got := callsText(decide(t, m, p)); got != `mine_down{"depth":2}` {
@@ -294,7 +294,7 @@ func TestDownAMineSheHeadsUpBeforeDusk(t *testing.T) {
 	} {
 		v := withInv(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "cooked_beef": 4, "dirt": 60, "oak_door": 1, "chest": 1})
 		v.v.State.Player.Position.Y = 64
-		m := New(&v)
+		m := New(&v, testBook)
 		decide(t, m, idle) // her ground, where she came in
 		v.v.State.Player.Position.Y, v.v.State.World.Time, v.v.Doing = c.y, c.time, c.doing
 		got := callsText(decide(t, m, commentary))
@@ -314,7 +314,7 @@ func TestDownAMineSheDigsInFromAPack(t *testing.T) {
 	pack := []protocol.Entity{zombieAt(10), zombieAt(13)}
 	v := shaft(inv, 0)
 	ground := v.v.State.Player.Position.Y
-	m := New(v)
+	m := New(v, testBook)
 	decide(t, m, idle) // her ground, where she came in
 	// The same view, 30 blocks down: a cave floor round her, open sides.
 	for i := range v.v.State.Blocks {
@@ -332,7 +332,7 @@ func TestDownAMineSheDigsInFromAPack(t *testing.T) {
 	sealed := shaft(inv, 2)
 	sealed.v.State.Blocks = append(sealed.v.State.Blocks, protocol.SeenBlock{Block: "cobblestone", X: 4, Y: 62, Z: 4})
 	sealed.v.State.Player.Position.Y = 90
-	m = New(sealed)
+	m = New(sealed, testBook)
 	decide(t, m, idle) // her ground, where she came in
 	sealed.v.State.Player.Position.Y, sealed.v.State.Entities = 60, pack
 	if got := callsText(decide(t, m, idle)); got != "stay_silent{}" {
@@ -340,7 +340,7 @@ func TestDownAMineSheDigsInFromAPack(t *testing.T) {
 	}
 	up := withInv(inv)
 	up.v.State.Entities = pack
-	if got := callsText(decide(t, New(&up), idle)); got != `move_away{"distance":24}` {
+	if got := callsText(decide(t, New(&up, testBook), idle)); got != `move_away{"distance":24}` {
 		t.Fatalf("a pack near, on the surface: %s, want a walk away", got)
 	}
 }
@@ -351,7 +351,7 @@ func TestDownAMineSheDigsInFromAPack(t *testing.T) {
 func TestDownAMineAfterDuskSheLeavesHerWorkToDigIn(t *testing.T) {
 	v := shaft(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "cobblestone": 8}, 0)
 	v.v.State.Player.Position.Y = 90
-	m := New(v)
+	m := New(v, testBook)
 	decide(t, m, idle) // her ground, where she came in
 	v.v.State.Player.Position.Y = 60
 	s := busy(v, agent.Doing{Action: "find_block", Params: `{"block":"iron_ore","count":8}`})
@@ -372,7 +372,7 @@ func TestDownAMineAfterDuskSheLeavesHerWorkToDigIn(t *testing.T) {
 func TestDownAMineSheLeavesHerWorkForAPack(t *testing.T) {
 	v := shaft(game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "stone_sword": 1, "cobblestone": 8}, 0)
 	v.v.State.Player.Position.Y = 90
-	m := New(v)
+	m := New(v, testBook)
 	decide(t, m, idle) // her ground, where she came in
 	v.v.State.Player.Position.Y, v.v.State.World.Time = 60, 6000
 	m.sit = busy(v, agent.Doing{Action: "find_block", Params: `{"block":"iron_ore","count":8}`})
