@@ -51,6 +51,7 @@ const (
 
 const benchUsage = `usage: beaweb bench [--seeds 1-10] [--speed 10000] [--days 2] [--peaceful] [--parallel N] [--json]
                     [--keep DIR] [--model-provider P] [--model-url URL] [--model NAME]
+       beaweb bench --tasks FILE.json [--task ID]... [--json]   (mindcraft's tasks; see the README)
 
 Plays the practice world headless for each seed with the brain beaweb runs
 (the rules autopilot unless a model is configured: the flags above or
@@ -71,6 +72,9 @@ only the fastest the world may run (at most 10000).
 // to stderr as each ends, then the table (or JSON) to stdout. Its exit code
 // is 1 when a seed could not be played at all.
 func runBench(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	if hasTasks(args) {
+		return runBenchTasks(ctx, args, getenv, stdout, stderr, nil)
+	}
 	s, err := parseBench(args, getenv, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0

@@ -16,7 +16,9 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"math"
+	"slices"
 	"sync/atomic"
 
 	"beaweb/internal/game"
@@ -70,6 +72,10 @@ type Options struct {
 	// time of day as 0. Dusk is about 12000; the night, when monsters come,
 	// runs from 13000 to 23000. New refuses a value outside 0 to 24000.
 	StartTime int64
+	// Kit is what she carries when the world starts (a task's pooled
+	// inventory); nil is nothing. An item the world has no room for is
+	// refused by New.
+	Kit game.Inventory
 	// Lockstep, when set, makes the world take turns with a brain in the
 	// same process: it waits for its first client, then runs each tick only
 	// once the work the clock counts has settled, and tells the clock every
@@ -193,6 +199,11 @@ func New(opts Options) (*World, error) {
 	}
 	w.book = book
 	w.bea.inv.stackOf = w.book.stackOf
+	for _, item := range slices.Sorted(maps.Keys(opts.Kit)) {
+		if n := opts.Kit[item]; n > 0 && w.bea.inv.add(item, n) < n {
+			return nil, fmt.Errorf("practice: her kit does not fit in her inventory (%d %s and the rest)", n, item)
+		}
+	}
 	w.creatures.populate()
 	return w, nil
 }

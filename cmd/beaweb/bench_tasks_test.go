@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"beaweb/internal/agent"
+)
+
+const taskFile = `{
+ "team_shears": {"type": "techtree", "goal": "Build a shear.", "agent_count": 2,
+   "initial_inventory": {"0": {"iron_ingot": 1}, "1": {"iron_ingot": 1}},
+   "target": "shears", "number_of_target": 1, "timeout": 60},
+ "short_kit": {"type": "techtree", "initial_inventory": {"0": {"iron_ingot": 1}}, "target": "shears", "number_of_target": 1},
+ "old_name": {"type": "techtree", "initial_inventory": {"0": {"rose_red": 1, "white_wool": 1}}, "target": "red_wool"},
+ "flat_house": {"type": "construction", "initial_inventory": {"oak_planks": 40, "oak_door": 1},
+   "blueprint": {"levels": [{"level": 0, "coordinates": [142, -60, -179], "placement": [["oak_planks", "air"]]}]}},
+ "dinner": {"type": "cooking", "target": {"bread": 1}}
+}`
+
+func writeTaskFile(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "tasks.json")
+	if err := os.WriteFile(path, []byte(taskFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestTasksAreReadAsPublished: the agents' inventories are pooled into
+// her kit, in both of mindcraft's shapes, and a task that cannot be done
+// as given says why.
+func TestTasksAreReadAsPublished(t *testing.T) {
+	tasks, err := readTasks(writeTaskFile(t), []string{"team_shears", "short_kit", "old_name", "flat_house", "dinner"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	book, err := taskBook(dataFS(), "26.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range tasks {
+		tasks[i].checkDoable(book)
+	}
+	want := []struct {
+		kit      string
+		agents   int
+		undoable string
+	}{
+		{"2 iron_ingot", 2, ""},
+		{"1 iron_ingot", 1, "her kit is short of 1 #logs, 1 #logs_that_burn, 8 #stone_crafting_materials, 1 raw_iron for 1 shears"},
+		{"1 rose_red, 1 white_wool", 1, "her kit names rose_red, which Minecraft 26.1 does not have"},
+		{"1 oak_door, 40 oak_planks", 1, ""},
+		{"", 1, `bench plays crafting (techtree) and construction tasks, not "cooking" ones`},
+	}
+	for i, w := range want {
+		got := tasks[i]
+		if missingList(got.Kit) != w.kit || got.Agents != w.agents || got.Undoable != w.undoable {
+			t.Errorf("%s: kit %q, %d agents, undoable %q; want %q, %d, %q", got.ID, missingList(got.Kit), got.Agents, got.Undoable, w.kit, w.agents, w.undoable)
+		}
+	}
+	if got := tasks[3].goalLine("flat_house", tasks[3].origin()); got != "build flat_house at 142 -60 -179" {
+		t.Errorf("construction goal %q", got)
+	}
+	if got := tasks[0].goalLine("", tasks[0].origin()); got != "craft 1 shears" {
+		t.Errorf("crafting goal %q", got)
+	}
+	if _, err := readTasks(writeTaskFile(t), []string{"nope"}); err == nil || !strings.Contains(err.Error(), `no task "nope"`) {
+		t.Errorf("an unknown task id: %v", err)
+	}
+}
+
+// crafter is a model that does what a person asks at the dashboard when
+// it is "craft N ITEM": one craft_item call, then it waits.
+type crafter struct {
+	mu    sync.Mutex
+	asked bool
+}
+
+func (c *crafter) Name() string { return "script/crafter" }
+
+func (c *crafter) Generate(_ context.Context, req agent.ModelRequest) (agent.ModelResponse, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, m := range req.Messages {
+		if c.asked || m.Role != agent.RoleUser || !strings.Contains(m.Text, "says to you: craft ") {
+			continue
+		}
+		f := strings.Fields(m.Text[strings.Index(m.Text, "craft "):])
+		c.asked = true
+		args, _ := json.Marshal(map[string]any{"item": f[2], "count": 1})
+		return agent.ModelResponse{ToolCalls: []agent.ToolCall{{ID: "c1", Name: "craft_item", Args: args}}}, nil
+	}
+	return agent.ModelResponse{Text: "Waiting."}, nil
+}
+
+// TestBenchTaskEndToEnd plays a crafting task through the whole program:
+// her kit in a practice world, the goal told through the dashboard's talk
+// box, a model that crafts what it is asked, and the check on her
+// inventory; the task she cannot do is reported so, and not played.
+func TestBenchTaskEndToEnd(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := runBenchTasks(context.Background(), []string{"--tasks", writeTaskFile(t), "--task", "team_shears", "--task", "short_kit", "--json"},
+		func(string) string { return "" }, &stdout, &stderr, &crafter{})
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr.String())
+	}
+	var out struct {
+		Tasks   []taskResult            `json:"tasks"`
+		Summary map[string]*typeSummary `json:"summary"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	r := out.Tasks[0]
+	if !r.Success || r.Status != statusDone || r.Actions < 1 || r.ModelCalls < 1 || r.GameSeconds <= 0 || r.GameSeconds > 60 {
+		t.Errorf("team_shears: %+v\n%s", r, stderr.String())
+	}
+	if out.Tasks[1].Status != statusUndoable || out.Tasks[1].Success {
+		t.Errorf("short_kit: %+v", out.Tasks[1])
+	}
+	if s := out.Summary["techtree"]; s == nil || s.Done != 1 || s.Undoable != 1 {
+		t.Errorf("summary %+v", out.Summary)
+	}
+	if !strings.Contains(stderr.String(), "her kit is the 2 agents' inventories pooled: 2 iron_ingot") {
+		t.Errorf("the kit is not said:\n%s", stderr.String())
+	}
+}
