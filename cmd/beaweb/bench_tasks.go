@@ -188,7 +188,37 @@ func (t *benchTask) checkDoable(book *recipes.Book) {
 				return
 			}
 		}
+		short := map[string]int{}
+		for item, n := range t.Blueprint.materials() {
+			if d := n - t.Kit[item]; d > 0 {
+				short[item] = d
+			}
+		}
+		if len(short) > 0 {
+			t.Undoable = fmt.Sprintf("her kit is short of %s for the blueprint", missingList(short))
+		}
 	}
+}
+
+// materials are the items the blueprint takes: one a cell, but one door
+// or bed for its two cells.
+func (b *mcBlueprint) materials() map[string]int {
+	cells := map[string]int{}
+	for _, l := range b.Levels {
+		for _, row := range l.Placement {
+			for _, c := range row {
+				if c != "" && c != "air" {
+					cells[c]++
+				}
+			}
+		}
+	}
+	for item, n := range cells {
+		if strings.HasSuffix(item, "_door") || strings.HasSuffix(item, "_bed") {
+			cells[item] = (n + 1) / 2
+		}
+	}
+	return cells
 }
 
 func missingList(m map[string]int) string {

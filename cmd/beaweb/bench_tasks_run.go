@@ -10,14 +10,17 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/game"
 	"beaweb/internal/game/practice"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/lockstep"
+	"beaweb/internal/planner/blueprint"
 	"beaweb/internal/store"
 )
 
@@ -145,12 +148,12 @@ func kitSentence(r taskResult) string {
 // success or at the task's timeout in game seconds.
 func playTask(ctx context.Context, s benchSettings, t benchTask, model agent.Model) (r taskResult) {
 	r = taskResult{Task: t.ID, Type: t.Type, Agents: t.Agents, Kit: t.Kit}
-	switch {
-	case t.Undoable != "":
+	if t.Undoable != "" {
 		r.Status, r.Note = statusUndoable, t.Undoable
 		return r
-	case t.Type != "techtree":
-		r.Status, r.Note = statusNotPlayed, "construction tasks are read and checked, not yet played"
+	}
+	if n := t.Blueprint.cells(); n > blueprint.MaxCells {
+		r.Status, r.Note = statusNotPlayed, fmt.Sprintf("its blueprint has %d cells, air included; one build takes at most %d", n, blueprint.MaxCells)
 		return r
 	}
 	path, err := s.database(0)
@@ -162,6 +165,9 @@ func playTask(ctx context.Context, s benchSettings, t benchTask, model agent.Mod
 		defer removeDir(path)
 	}
 	cfg, err := s.config(1, path)
+	if err == nil && t.Blueprint != nil {
+		cfg.blueprints, err = blueprintsWith(filepath.Join(filepath.Dir(path), "task-"+t.templateName()), &t)
+	}
 	if err != nil {
 		r.Status, r.Note = statusError, err.Error()
 		return r
@@ -169,50 +175,23 @@ func playTask(ctx context.Context, s benchSettings, t benchTask, model agent.Mod
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	clock := lockstep.New(time.Now())
-	until := int64(t.Timeout * 20)
-	var ticks int64
-	done := false
-	ready := make(chan addrs, 1)
-	first := make(chan struct{})
-	seen := false
-	watch := func(p protocol.Packet) {
-		st, ok := p.(protocol.State)
-		if !ok {
-			return
-		}
-		if !seen {
-			seen = true
-			close(first)
-		}
-		ticks = st.Tick
-		n := 0
-		for _, slot := range st.Inventory {
-			if slot.Item == t.Target {
-				n += slot.Count
-			}
-		}
-		if n >= t.Count { // mindcraft's own check: the count in her inventory
-			done = true
-		}
-		if done || ticks >= until {
-			clock.Release()
-			stop()
-		}
-	}
-	opts := practice.Options{Seed: 1, Speed: s.Speed, Quiet: true, Peaceful: true, Kit: t.Kit}
+	j := &judge{task: &t, until: int64(t.Timeout * 20), first: make(chan struct{})}
+	j.end = func() { clock.Release(); stop() }
+	opts := t.worldFor(s.Speed, func(read func(game.Pos) string) { j.blockAt = read })
 	logs := &tailWriter{max: 4 << 10}
 	served := make(chan error, 1)
+	ready := make(chan addrs, 1)
 	go func() {
 		served <- serve(runCtx, cfg, env{getenv: func(string) string { return "" }, stdout: io.Discard, stderr: logs,
-			lockstep: clock, watch: watch, practice: &opts, model: model,
+			lockstep: clock, watch: j.watch, practice: &opts, model: model,
 			ready: func(a addrs) { ready <- a }})
 	}()
 	var told error
 	select {
 	case a := <-ready:
 		select {
-		case <-first:
-			told = tellOverDashboard(runCtx, a.Dashboard, t.goalLine("", t.origin()))
+		case <-j.first:
+			told = tellOverDashboard(runCtx, a.Dashboard, t.goalLine(t.templateName(), t.origin()))
 		case <-runCtx.Done():
 		}
 	case <-runCtx.Done():
@@ -225,14 +204,63 @@ func playTask(ctx context.Context, s benchSettings, t benchTask, model agent.Mod
 		r.Status, r.Note = statusError, fmt.Sprintf("%v (last log lines: %s)", errors.Join(err, told), strings.TrimSpace(logs.String()))
 		return r
 	}
-	r.GameSeconds = float64(ticks) / 20
-	r.Success = done
+	r.GameSeconds, r.Success, r.Score = float64(j.ticks)/20, j.done, j.score
 	r.Status = statusNotDone
-	if done {
-		r.Status, r.Score = statusDone, 1
+	if j.done {
+		r.Status = statusDone
 	}
 	tallyTask(ctx, cfg.DB, &r)
 	return r
+}
+
+// judge watches the world's packets for one task: her inventory for a
+// crafting task, the blueprint's cells for a construction task (once a
+// game second), and ends the run on success or at the timeout. It runs
+// on the world's goroutine; its results are read once the world is done.
+type judge struct {
+	task    *benchTask
+	until   int64
+	blockAt func(game.Pos) string
+	first   chan struct{} // closed at her first state
+	end     func()
+	seen    bool
+	ticks   int64
+	done    bool
+	score   float64
+	scored  int64
+}
+
+func (j *judge) watch(p protocol.Packet) {
+	st, ok := p.(protocol.State)
+	if !ok || j.done {
+		return
+	}
+	if !j.seen {
+		j.seen = true
+		close(j.first)
+	}
+	j.ticks = st.Tick
+	switch {
+	case j.task.Blueprint != nil:
+		if j.blockAt != nil && (j.ticks-j.scored >= 20 || j.ticks >= j.until) {
+			j.scored = j.ticks
+			j.score, j.done = j.task.Blueprint.score(j.blockAt)
+		}
+	default:
+		n := 0
+		for _, slot := range st.Inventory {
+			if slot.Item == j.task.Target {
+				n += slot.Count
+			}
+		}
+		// mindcraft's own check: the count in her inventory.
+		if j.done = n >= j.task.Count; j.done {
+			j.score = 1
+		}
+	}
+	if j.done || j.ticks >= j.until {
+		j.end()
+	}
 }
 
 // tellOverDashboard says text to her through the dashboard's talk box,

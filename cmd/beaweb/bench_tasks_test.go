@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,7 +22,14 @@ const taskFile = `{
  "old_name": {"type": "techtree", "initial_inventory": {"0": {"rose_red": 1, "white_wool": 1}}, "target": "red_wool"},
  "flat_house": {"type": "construction", "initial_inventory": {"oak_planks": 40, "oak_door": 1},
    "blueprint": {"levels": [{"level": 0, "coordinates": [142, -60, -179], "placement": [["oak_planks", "air"]]}]}},
- "dinner": {"type": "cooking", "target": {"bread": 1}}
+ "dinner": {"type": "cooking", "target": {"bread": 1}},
+ "hut": {"type": "construction", "agent_count": 2, "timeout": 120,
+   "initial_inventory": {"0": {"oak_planks": 8}, "1": {"oak_planks": 8, "oak_door": 1}},
+   "blueprint": {"levels": [
+     {"level": 0, "coordinates": [148, -60, -170], "placement": [["oak_planks", "oak_door", "oak_planks"], ["oak_planks", "air", "oak_planks"], ["oak_planks", "oak_planks", "oak_planks"]]},
+     {"level": 1, "coordinates": [148, -59, -170], "placement": [["oak_planks", "oak_door", "oak_planks"], ["oak_planks", "air", "oak_planks"], ["oak_planks", "oak_planks", "oak_planks"]]}]}},
+ "big_house": {"type": "construction", "initial_inventory": {"oak_planks": 2},
+   "blueprint": {"levels": [{"level": 0, "coordinates": [0, -60, 0], "placement": [["oak_planks", "oak_planks", "oak_planks"]]}]}}
 }`
 
 func writeTaskFile(t *testing.T) string {
@@ -37,7 +45,7 @@ func writeTaskFile(t *testing.T) string {
 // her kit, in both of mindcraft's shapes, and a task that cannot be done
 // as given says why.
 func TestTasksAreReadAsPublished(t *testing.T) {
-	tasks, err := readTasks(writeTaskFile(t), []string{"team_shears", "short_kit", "old_name", "flat_house", "dinner"})
+	tasks, err := readTasks(writeTaskFile(t), []string{"team_shears", "short_kit", "old_name", "flat_house", "dinner", "big_house"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,6 +66,7 @@ func TestTasksAreReadAsPublished(t *testing.T) {
 		{"1 rose_red, 1 white_wool", 1, "her kit names rose_red, which Minecraft 26.1 does not have"},
 		{"1 oak_door, 40 oak_planks", 1, ""},
 		{"", 1, `bench plays crafting (techtree) and construction tasks, not "cooking" ones`},
+		{"2 oak_planks", 1, "her kit is short of 1 oak_planks for the blueprint"},
 	}
 	for i, w := range want {
 		got := tasks[i]
@@ -130,5 +139,52 @@ func TestBenchTaskEndToEnd(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "her kit is the 2 agents' inventories pooled: 2 iron_ingot") {
 		t.Errorf("the kit is not said:\n%s", stderr.String())
+	}
+}
+
+// builder is a model that does what a person asks at the dashboard when
+// it is "build NAME at X Y Z": one build_template call, then it waits.
+type builder struct {
+	mu    sync.Mutex
+	asked bool
+}
+
+func (b *builder) Name() string { return "script/builder" }
+
+func (b *builder) Generate(_ context.Context, req agent.ModelRequest) (agent.ModelResponse, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, m := range req.Messages {
+		i := strings.Index(m.Text, "says to you: build ")
+		if b.asked || m.Role != agent.RoleUser || i < 0 {
+			continue
+		}
+		var name string
+		var x, y, z int
+		if _, err := fmt.Sscanf(m.Text[i+len("says to you: "):], "build %s at %d %d %d", &name, &x, &y, &z); err != nil {
+			return agent.ModelResponse{}, err
+		}
+		b.asked = true
+		args, _ := json.Marshal(map[string]any{"name": name, "x": x, "y": y, "z": z})
+		return agent.ModelResponse{ToolCalls: []agent.ToolCall{{ID: "b1", Name: "build_template", Args: args}}}, nil
+	}
+	return agent.ModelResponse{Text: "Waiting."}, nil
+}
+
+// TestBenchBuildsABlueprint plays a construction task end to end: the
+// blueprint registered as a template for the run, a flat world at the
+// task's own coordinates, the goal told at the dashboard, and the cells
+// scored as mindcraft scores them.
+func TestBenchBuildsABlueprint(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := runBenchTasks(context.Background(), []string{"--tasks", writeTaskFile(t), "--task", "hut"},
+		func(string) string { return "" }, &stdout, &stderr, &builder{})
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr.String())
+	}
+	out := stdout.String()
+	if !strings.Contains(out, "hut") || !strings.Contains(out, "done") || !strings.Contains(out, "1.00") ||
+		!strings.Contains(out, "construction: 1 of 1 doable tasks done") {
+		t.Errorf("table:\n%s\nstderr:\n%s", out, stderr.String())
 	}
 }
