@@ -62,7 +62,13 @@ type benchTask struct {
 	// Undoable, when not empty, says why the task cannot be done as
 	// given; it is reported so, not played.
 	Undoable string
+	// Short, when not empty, says what her kit lacks for the goal: the
+	// task is played, and its row says so.
+	Short string
 }
+
+// inventorySlots is how many stacks she carries, the hotbar included.
+const inventorySlots = 36
 
 // readTasks reads a task file and picks the tasks asked for (all of the
 // playable types when ids is empty), in the file's order of ids sorted.
@@ -161,11 +167,17 @@ func (t *benchTask) checkDoable(book *recipes.Book) {
 	if t.Undoable != "" {
 		return
 	}
+	stacks := 0
 	for _, item := range slices.Sorted(maps.Keys(t.Kit)) {
 		if !book.Known(item) {
 			t.Undoable = fmt.Sprintf("her kit names %s, which Minecraft %s does not have", item, book.Version())
 			return
 		}
+		stacks += (t.Kit[item] + book.StackSize(item) - 1) / book.StackSize(item)
+	}
+	if stacks > inventorySlots {
+		t.Undoable = fmt.Sprintf("her kit takes %d stacks; she carries %d", stacks, inventorySlots)
+		return
 	}
 	switch t.Type {
 	case "techtree":
@@ -179,7 +191,7 @@ func (t *benchTask) checkDoable(book *recipes.Book) {
 			return
 		}
 		if len(p.Missing) > 0 {
-			t.Undoable = fmt.Sprintf("her kit is short of %s for %d %s", missingList(p.Missing), t.Count, t.Target)
+			t.Short = fmt.Sprintf("her kit is short of %s for %d %s: she must find the rest", missingList(p.Missing), t.Count, t.Target)
 		}
 	case "construction":
 		for _, name := range t.Blueprint.blocks() {
@@ -195,7 +207,7 @@ func (t *benchTask) checkDoable(book *recipes.Book) {
 			}
 		}
 		if len(short) > 0 {
-			t.Undoable = fmt.Sprintf("her kit is short of %s for the blueprint", missingList(short))
+			t.Short = fmt.Sprintf("her kit is short of %s for the blueprint: she must find the rest", missingList(short))
 		}
 	}
 }

@@ -147,7 +147,7 @@ func kitSentence(r taskResult) string {
 // kit, tells her the goal through the dashboard's talk box, and ends on
 // success or at the task's timeout in game seconds.
 func playTask(ctx context.Context, s benchSettings, t benchTask, model agent.Model) (r taskResult) {
-	r = taskResult{Task: t.ID, Type: t.Type, Agents: t.Agents, Kit: t.Kit}
+	r = taskResult{Task: t.ID, Type: t.Type, Agents: t.Agents, Kit: t.Kit, Note: t.Short}
 	if t.Undoable != "" {
 		r.Status, r.Note = statusUndoable, t.Undoable
 		return r
