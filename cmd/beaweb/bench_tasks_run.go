@@ -152,8 +152,8 @@ func playTask(ctx context.Context, s benchSettings, t benchTask, model agent.Mod
 		r.Status, r.Note = statusUndoable, t.Undoable
 		return r
 	}
-	if n := t.Blueprint.cells(); n > blueprint.MaxCells {
-		r.Status, r.Note = statusNotPlayed, fmt.Sprintf("its blueprint has %d cells, air included; one build takes at most %d", n, blueprint.MaxCells)
+	if n := t.Blueprint.cells(); n > blueprint.MaxTemplateCells {
+		r.Status, r.Note = statusNotPlayed, fmt.Sprintf("its blueprint has %d cells, air included; a template holds at most %d", n, blueprint.MaxTemplateCells)
 		return r
 	}
 	path, err := s.database(0)

@@ -146,10 +146,13 @@ func TestBenchTaskEndToEnd(t *testing.T) {
 }
 
 // builder is a model that does what a person asks at the dashboard when
-// it is "build NAME at X Y Z": one build_template call, then it waits.
+// it is "build NAME at X Y Z": a build_template call, and the same again
+// while the answer says a part is left or the game's time for one build
+// ran out; then it waits.
 type builder struct {
 	mu    sync.Mutex
 	asked bool
+	args  json.RawMessage
 }
 
 func (b *builder) Name() string { return "script/builder" }
@@ -157,6 +160,10 @@ func (b *builder) Name() string { return "script/builder" }
 func (b *builder) Generate(_ context.Context, req agent.ModelRequest) (agent.ModelResponse, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if n := len(req.Messages); b.asked && n > 0 && (strings.Contains(req.Messages[n-1].Text, "build_template again with the same name and place") ||
+		strings.Contains(req.Messages[n-1].Text, "[build] result: FAILURE_TIMEOUT")) {
+		return agent.ModelResponse{ToolCalls: []agent.ToolCall{{ID: "b2", Name: "build_template", Args: b.args}}}, nil
+	}
 	for _, m := range req.Messages {
 		i := strings.Index(m.Text, "says to you: build ")
 		if b.asked || m.Role != agent.RoleUser || i < 0 {
@@ -168,8 +175,8 @@ func (b *builder) Generate(_ context.Context, req agent.ModelRequest) (agent.Mod
 			return agent.ModelResponse{}, err
 		}
 		b.asked = true
-		args, _ := json.Marshal(map[string]any{"name": name, "x": x, "y": y, "z": z})
-		return agent.ModelResponse{ToolCalls: []agent.ToolCall{{ID: "b1", Name: "build_template", Args: args}}}, nil
+		b.args, _ = json.Marshal(map[string]any{"name": name, "x": x, "y": y, "z": z})
+		return agent.ModelResponse{ToolCalls: []agent.ToolCall{{ID: "b1", Name: "build_template", Args: b.args}}}, nil
 	}
 	return agent.ModelResponse{Text: "Waiting."}, nil
 }
@@ -189,5 +196,66 @@ func TestBenchBuildsABlueprint(t *testing.T) {
 	if !strings.Contains(out, "hut") || !strings.Contains(out, "done") || !strings.Contains(out, "1.00") ||
 		!strings.Contains(out, "construction: 1 of 1 doable tasks done") {
 		t.Errorf("table:\n%s\nstderr:\n%s", out, stderr.String())
+	}
+}
+
+// bigHouse is a construction task past one build's 2,000 cells: a
+// 25×25 stone hall five high (3,125 cells, air inside), two agents' stone
+// and a door.
+func bigHouse(t *testing.T) string {
+	t.Helper()
+	const side, high = 25, 5
+	var levels []mcLevel
+	stone := 0
+	for y := range high {
+		rows := make([][]string, side)
+		for z := range side {
+			for x := range side {
+				edge := x == 0 || z == 0 || x == side-1 || z == side-1
+				switch {
+				case edge && z == side-1 && x == 7 && (y == 1 || y == 2):
+					rows[z] = append(rows[z], "oak_door")
+				case y == 0 || y == high-1 || edge:
+					rows[z] = append(rows[z], "stone")
+					stone++
+				default:
+					rows[z] = append(rows[z], "air")
+				}
+			}
+		}
+		levels = append(levels, mcLevel{Level: y, Coordinates: [3]int{148, -60 + y, -170}, Placement: rows})
+	}
+	task := map[string]any{"big_stone_house": map[string]any{"type": "construction", "timeout": 3000,
+		"initial_inventory": map[string]any{"0": map[string]int{"stone": stone / 2}, "1": map[string]int{"stone": stone - stone/2, "oak_door": 1}},
+		"blueprint":         mcBlueprint{Levels: levels}}}
+	b, err := json.Marshal(task)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "houses.json")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestBenchBuildsABigBlueprintInParts: a blueprint past one build's
+// 2,000 cells is built in parts, one build_template after another, and
+// every cell is right at the end.
+func TestBenchBuildsABigBlueprintInParts(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := runBenchTasks(context.Background(), []string{"--tasks", bigHouse(t), "--json"},
+		func(string) string { return "" }, &stdout, &stderr, &builder{})
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr.String())
+	}
+	var out struct {
+		Tasks []taskResult `json:"tasks"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	if r := out.Tasks[0]; !r.Success || r.Score != 1 || r.Actions < 2 {
+		t.Errorf("%+v\n%s", r, stderr.String())
 	}
 }
