@@ -55,6 +55,7 @@ const (
 const benchUsage = `usage: beaweb bench [--seeds 1-10] [--speed 10000] [--days 2] [--peaceful] [--parallel N] [--json]
                     [--keep DIR] [--model-provider P] [--model-url URL] [--model NAME]
        beaweb bench --requests 50
+       beaweb bench --tasks FILE.json [--task ID]... [--json]   (mindcraft's tasks; see the README)
 
 Plays the practice world headless for each seed with the brain beaweb runs
 (the rules autopilot unless a model is configured: the flags above or
@@ -80,6 +81,9 @@ the game's own speed, for the time to her answer and to her first move.
 // to stderr as each ends, then the table (or JSON) to stdout. Its exit code
 // is 1 when a seed could not be played at all.
 func runBench(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	if hasTasks(args) {
+		return runBenchTasks(ctx, args, getenv, stdout, stderr, nil)
+	}
 	s, err := parseBench(args, getenv, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"slices"
 	"strconv"
@@ -45,6 +46,10 @@ type config struct {
 	// settings are the values above with their sources, for the Settings
 	// page and for the next change.
 	settings settings.Settings
+	// blueprints, when set, is where her templates are read from
+	// (blueprints/*.json) instead of beaweb's data: `beaweb bench --tasks`
+	// adds a task's blueprint to them.
+	blueprints fs.FS
 }
 
 // keyEnabled is the skill's switch. Only the dashboard sets it, so it is
@@ -142,7 +147,9 @@ func addWorldFlags(fs *flag.FlagSet, world *practiceSettings) []string {
 // use; the rest still apply.
 func (c *config) applySaved(saved map[string]string) []error {
 	s, errs := c.settings.WithSaved(saved)
+	blueprints := c.blueprints
 	*c = configOf(s, c.PracticeWorld)
+	c.blueprints = blueprints
 	return errs
 }
 

@@ -44,6 +44,11 @@ func runCraftPlan(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	}
 	if !req.asJSON {
 		fmt.Fprintln(stdout, plan.Text())
+		if req.mc != "" && plan.Note == "" {
+			// The plan names a stand-in book itself; the book asked
+			// for is named here, so the answer always says which.
+			fmt.Fprintf(stdout, "Recipes of Minecraft %s.\n", plan.BookVersion)
+		}
 		return 0
 	}
 	enc := json.NewEncoder(stdout)

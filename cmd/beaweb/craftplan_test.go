@@ -23,6 +23,20 @@ func TestCraftPlanText(t *testing.T) {
 	}
 }
 
+// TestCraftPlanNamesTheBook: --mc says which book answered, the one
+// asked for or the one standing in for it; and the chest of mindcraft's
+// crafting tasks is planned with the table made from her logs.
+func TestCraftPlanNamesTheBook(t *testing.T) {
+	code, out, errOut := craftPlan(t, "chest", "--have", "oak_planks=8,oak_log=2", "--mc", "1.21.1")
+	if code != 0 || !strings.Contains(out, "Recipes of Minecraft 1.21.1.") || !strings.Contains(out, "You have everything it takes.") {
+		t.Errorf("code %d\nstdout %s\nstderr %s", code, out, errOut)
+	}
+	code, out, errOut = craftPlan(t, "chest", "--mc", "1.21.2")
+	if code != 0 || !strings.Contains(out, "recipes of 1.21.1 used for 1.21.2") || strings.Contains(out, "Recipes of Minecraft") {
+		t.Errorf("code %d\nstdout %s\nstderr %s", code, out, errOut)
+	}
+}
+
 func TestCraftPlanJSON(t *testing.T) {
 	code, out, errOut := craftPlan(t, "iron_pickaxe", "--have", "raw_iron=3,oak_log=3,cobblestone=8", "--mc", "26.2", "--json")
 	if code != 0 {

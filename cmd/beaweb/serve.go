@@ -165,7 +165,11 @@ func startPractice(ctx context.Context, cfg config, e env, logger *slog.Logger, 
 // step is the lockstep clock her mind keeps step with a practice world by
 // (`beaweb bench`); nil everywhere else.
 func newApplication(cfg config, saved map[string]string, db *store.Store, pub agent.Publisher, step *lockstep.Clock, logger *slog.Logger) (*application, error) {
-	templates, err := blueprint.LoadTemplates(data.FS)
+	blueprints := fs.FS(data.FS)
+	if cfg.blueprints != nil {
+		blueprints = cfg.blueprints
+	}
+	templates, err := blueprint.LoadTemplates(blueprints)
 	if err != nil {
 		return nil, err
 	}

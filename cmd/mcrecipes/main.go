@@ -6,7 +6,7 @@
 //
 // and run, from the repository root,
 //
-//	go run ./cmd/mcrecipes -tgz minecraft-data-3.119.0.tgz 26.1 1.21.4
+//	go run ./cmd/mcrecipes -tgz minecraft-data-3.119.0.tgz 26.1 1.21.4 1.21.1
 //
 // The same tarball and supplements always give the same bytes.
 package main

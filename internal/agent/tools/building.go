@@ -19,8 +19,9 @@ import (
 type Building interface {
 	// Text lists the templates, one line each, for list_templates.
 	Text() string
-	// Resolve turns a template into build arguments from what she carries.
-	Resolve(name string, origin game.Pos, rotation int, have game.Inventory) (blueprint.Args, error)
+	// ResolveParts turns a template into the builds that make it, one after
+	// another (one for a template of blueprint.MaxCells cells or fewer).
+	ResolveParts(name string, origin game.Pos, rotation int, have game.Inventory) ([]blueprint.Args, error)
 }
 
 // Scripts run a build script in its sandbox and give back its cells,
@@ -41,6 +42,9 @@ type buildTools struct {
 
 	mu       sync.Mutex
 	previews map[[32]byte]game.Pos // where each script she previewed was to stand, by content
+	// nextPart is, for a template built in parts, the part to build next,
+	// by name, place and rotation: a part built moves it on.
+	nextPart map[string]int
 }
 
 // have is what she carries now.
@@ -148,11 +152,47 @@ func (b *buildTools) buildTemplate(_ context.Context, p templateParams) agent.Ou
 	if p.Rotation != nil {
 		rot = *p.Rotation
 	}
-	args, err := b.templates.Resolve(p.Name, origin, rot, b.have())
+	parts, err := b.templates.ResolveParts(p.Name, origin, rot, b.have())
 	if err != nil {
 		return invalid(b.log, err)
 	}
-	return b.startBuild(args, fmt.Sprintf("build_template(name=%s, at=%s, rotation=%d)", p.Name, origin, rot))
+	call := fmt.Sprintf("build_template(name=%s, at=%s, rotation=%d)", p.Name, origin, rot)
+	if len(parts) == 1 {
+		return b.startBuild(parts[0], call)
+	}
+	return b.buildPart(p.Name, call, parts)
+}
+
+// buildPart starts the next part of a template too big for one build, the
+// parts in the order that keeps every block standing on the ones before;
+// each one built says which comes next.
+func (b *buildTools) buildPart(name, call string, parts []blueprint.Args) agent.Outcome {
+	b.mu.Lock()
+	if b.nextPart == nil {
+		b.nextPart = map[string]int{}
+	}
+	i := b.nextPart[call] % len(parts)
+	b.mu.Unlock()
+	out := b.startBuild(parts[i], fmt.Sprintf("%s, part %d of %d", call, i+1, len(parts)))
+	if out.Action == nil {
+		return out
+	}
+	read := out.Action.Read
+	out.Action.Read = func(ctx context.Context, a protocol.Answer) string {
+		text := read(ctx, a)
+		if !a.Result.OK() {
+			return text
+		}
+		b.mu.Lock()
+		b.nextPart[call] = i + 1
+		b.mu.Unlock()
+		if i+1 == len(parts) {
+			return fmt.Sprintf("%s That was the last of its %d parts: the whole of %s stands.", text, len(parts), name)
+		}
+		return fmt.Sprintf("%s Part %d of %d of %s stands; build_template again with the same name and place builds part %d.",
+			text, i+1, len(parts), name, i+2)
+	}
+	return out
 }
 
 type scriptParams struct {

@@ -16,7 +16,9 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"math"
+	"slices"
 	"sync/atomic"
 
 	"beaweb/internal/game"
@@ -70,6 +72,19 @@ type Options struct {
 	// time of day as 0. Dusk is about 12000; the night, when monsters come,
 	// runs from 13000 to 23000. New refuses a value outside 0 to 24000.
 	StartTime int64
+	// Kit is what she carries when the world starts (a task's pooled
+	// inventory); nil is nothing. An item the world has no room for is
+	// refused by New.
+	Kit game.Inventory
+	// Flat makes the world the game's superflat one (bedrock, two of dirt,
+	// grass at y -61), with nothing on it, centred on Centre in x and z,
+	// where she starts: a building task's site, at its own coordinates.
+	Flat   bool
+	Centre game.Pos
+	// Blocks, when set, is handed at New the world's reader of the block
+	// name in a cell. It may be called only from Watch, on the world's
+	// goroutine: `beaweb bench` scores a blueprint with it.
+	Blocks func(read func(game.Pos) string)
 	// Lockstep, when set, makes the world take turns with a brain in the
 	// same process: it waits for its first client, then runs each tick only
 	// once the work the clock counts has settled, and tells the clock every
@@ -177,7 +192,14 @@ func New(opts Options) (*World, error) {
 		tick:   0,
 	}
 	w.hands = &hands{log: log, hub: w.hub}
-	w.land = newTerrain(w.blocks, opts.Size, opts.Seed)
+	if opts.Flat {
+		w.land = newFlatTerrain(w.blocks, opts.Size, opts.Centre)
+	} else {
+		w.land = newTerrain(w.blocks, opts.Size, opts.Seed)
+	}
+	if opts.Blocks != nil {
+		opts.Blocks(w.land.grid.name)
+	}
 	w.scans = &scans{land: w.land, hands: w.hands}
 	w.grid = w.land.grid
 	w.bea = newBody(w.land.gen.spawn)
@@ -193,6 +215,11 @@ func New(opts Options) (*World, error) {
 	}
 	w.book = book
 	w.bea.inv.stackOf = w.book.stackOf
+	for _, item := range slices.Sorted(maps.Keys(opts.Kit)) {
+		if n := opts.Kit[item]; n > 0 && w.bea.inv.add(item, n) < n {
+			return nil, fmt.Errorf("practice: her kit does not fit in her inventory (%d %s and the rest)", n, item)
+		}
+	}
 	w.creatures.populate()
 	return w, nil
 }

@@ -100,8 +100,13 @@ func loadTemplate(fsys fs.FS, file string) (*Template, error) {
 			}
 		}
 	}
-	if _, err := Expand(tp.genericArgs()); err != nil {
-		return nil, err
+	if n := tp.cells(); n > MaxTemplateCells {
+		return nil, invalid("the template spans %d cells; a template holds at most %d", n, MaxTemplateCells)
+	}
+	for _, part := range Parts(tp.genericArgs()) {
+		if _, err := Expand(part); err != nil {
+			return nil, err
+		}
 	}
 	return &tp, nil
 }
@@ -214,11 +219,33 @@ func (tp *Template) genericArgs() Args {
 // Needs counts what the template takes by generic name (planks, log, door,
 // bed...), a door's and a bed's two halves counted once.
 func (tp *Template) Needs() map[string]int {
-	e, err := Expand(tp.genericArgs())
-	if err != nil {
-		return map[string]int{}
+	needs := map[string]int{}
+	for _, part := range Parts(tp.genericArgs()) {
+		e, err := Expand(part)
+		if err != nil {
+			return map[string]int{}
+		}
+		for k, n := range e.Needs {
+			needs[k] += n
+		}
 	}
-	return e.Needs
+	return needs
+}
+
+// cells is how many cells the template spans, air and blanks included.
+func (tp *Template) cells() int {
+	s := tp.Size()
+	return s.X * s.Y * s.Z
+}
+
+// ResolveParts is Resolve split into the builds to make one after
+// another (Parts): one for a template of MaxCells cells or fewer.
+func (t *Templates) ResolveParts(name string, origin game.Pos, rotation int, have game.Inventory) ([]Args, error) {
+	args, err := t.Resolve(name, origin, rotation, have)
+	if err != nil {
+		return nil, err
+	}
+	return Parts(args), nil
 }
 
 // Describe is the template's line in list_templates, for her.

@@ -45,7 +45,9 @@ func TestLoadPicksTheVersion(t *testing.T) {
 		{"26.1.2", "26.1", "recipes of 26.1 used for 26.1.2"},
 		{"1.21.4", "1.21.4", ""},
 		{"1.21.11", "1.21.4", "recipes of 1.21.4 used for 1.21.11"},
-		{"1.20.4", "1.21.4", "recipes of 1.21.4 used for 1.20.4: no book is that old"},
+		{"1.21.1", "1.21.1", ""},
+		{"1.21.3", "1.21.1", "recipes of 1.21.1 used for 1.21.3"},
+		{"1.20.4", "1.21.1", "recipes of 1.21.1 used for 1.20.4: no book is that old"},
 		{"", "26.1", "recipes of 26.1 used: the game did not say its version"},
 		{"26w03a", "26.1", "recipes of 26.1 used for 26w03a, a version beaweb cannot read"},
 	}

@@ -12,7 +12,7 @@ import (
 // crafting table or a furnace when it needs one, and coal for a smelt),
 // the plan for what one run makes misses nothing and plays through.
 func TestCarryingOneRecipeMissesNothing(t *testing.T) {
-	for _, version := range []string{"26.1", "1.21.4"} {
+	for _, version := range []string{"26.1", "1.21.4", "1.21.1"} {
 		b := book(t, version)
 		runs := 0
 		for _, item := range b.Items() {

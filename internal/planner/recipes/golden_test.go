@@ -22,7 +22,7 @@ var updatePlans = flag.Bool("update-plans", false, "rewrite testdata/plans-*.txt
 // a change meant to alter answers rewrites the files with -update-plans
 // and shows which items it changed in the diff.
 func TestEveryPlanAsBefore(t *testing.T) {
-	for _, version := range []string{"26.1", "1.21.4"} {
+	for _, version := range []string{"26.1", "1.21.4", "1.21.1"} {
 		b := book(t, version)
 		var got bytes.Buffer
 		for _, from := range []struct {

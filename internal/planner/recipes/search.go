@@ -113,16 +113,26 @@ func (p *planner) search(st *state, item string, n int, path []string) {
 			return
 		}
 		if k := p.carriedTimes(st, o, n, path); k > 0 {
-			n -= p.apply(st, o, k*o.makes(), path, carriedOnly)
+			// On a copy: the station the craft needs may take some of
+			// what the count was worked out from (the planks of a
+			// table for a chest), and then the general search below,
+			// which may make the rest, is the way.
+			c := st.clone()
+			if got := p.apply(c, o, k*o.makes(), path, carriedOnly); !c.fail {
+				*st = *c
+				n -= got
+			}
 		}
 	}
 	if n <= 0 {
 		return
 	}
-	// A gathered item (wool, leather) is made only from what she carries,
-	// which the loop above did: the rest she finds in the world.
-	if len(opts) == 0 || p.b.gathered[item] {
+	if len(opts) == 0 {
 		p.miss(st, item, n)
+		return
+	}
+	if p.b.gathered[item] {
+		p.gatherOrDye(st, item, n, opts, path)
 		return
 	}
 	var best *state
@@ -239,9 +249,6 @@ func (p *planner) apply(st *state, o option, n int, path []string, from source) 
 		r := o.craft
 		gain := o.makes()
 		times := (n + gain - 1) / gain
-		if !r.FitsInventory() {
-			p.ensureStation(st, StationTable, path)
-		}
 		uses := map[string]int{}
 		for _, s := range r.Slots {
 			slotFrom := from
@@ -257,6 +264,15 @@ func (p *planner) apply(st *state, o option, n int, path []string, from source) 
 				slotFrom = carriedOnly
 			}
 			p.obtain(st, s.Items, s.Count*times, path, slotFrom, uses)
+			if st.fail {
+				return 0
+			}
+		}
+		if !r.FitsInventory() {
+			// The table comes after the ingredients, from what they
+			// leave: the stripped logs a hanging sign takes are not
+			// the ones to saw into a table's planks.
+			p.ensureStation(st, StationTable, path)
 			if st.fail {
 				return 0
 			}
@@ -397,7 +413,7 @@ func (p *planner) candidates(alts, path []string) (cands []string, failAt string
 	if len(path) > 0 {
 		making = path[len(path)-1]
 	}
-	if !slices.ContainsFunc(alts, func(it string) bool { return p.leftOut(alts, it, path, making) }) {
+	if !slices.ContainsFunc(alts, func(it string) bool { return p.leftOut(alts, it, path) }) {
 		return alts, "" // every one is worth making: the slot as it is
 	}
 	for _, it := range alts {
@@ -405,7 +421,7 @@ func (p *planner) candidates(alts, path []string) (cands []string, failAt string
 			failAt = deeper(path, failAt, it)
 			continue
 		}
-		if p.madeBack(alts, it, making) {
+		if p.madeBack(alts, it, path) {
 			failAt = deeper(path, failAt, making)
 			continue
 		}
@@ -415,15 +431,8 @@ func (p *planner) candidates(alts, path []string) (cands []string, failAt string
 }
 
 // leftOut reports whether candidates leaves it out of the slot alts.
-func (p *planner) leftOut(alts []string, it string, path []string, making string) bool {
-	return slices.Contains(path, it) || p.madeBack(alts, it, making)
-}
-
-// madeBack reports whether it, in a slot of siblings alts (a white bed
-// from a bed of any other colour), is itself made from the item being
-// made: such a sibling is never worth making first to turn it back.
-func (p *planner) madeBack(alts []string, it, making string) bool {
-	return len(alts) > 1 && making != "" && slices.Contains(p.b.madeFrom[it], making)
+func (p *planner) leftOut(alts []string, it string, path []string) bool {
+	return slices.Contains(path, it) || p.madeBack(alts, it, path)
 }
 
 // makeBest makes n of whichever of cands is best (fewest missing, then

@@ -22,7 +22,7 @@ func book(t testing.TB, version string) *Book {
 	t.Helper()
 	booksOnce.Do(func() {
 		books = map[string]*Book{}
-		for _, v := range []string{"26.1", "1.21.4"} {
+		for _, v := range []string{"26.1", "1.21.4", "1.21.1"} {
 			b, err := Load(os.DirFS("../../../data"), v)
 			if err != nil {
 				booksErr = err

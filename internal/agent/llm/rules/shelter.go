@@ -46,7 +46,6 @@ var (
 	shelterBed    = game.Pos{X: -1, Z: -2}
 )
 
-
 // night is the routine from dusk: back into a shelter near her, or a new
 // one, its kit made first. A shelter whose build was cut short, or left its
 // walls or door wrong, is built again where it stands, after what the last

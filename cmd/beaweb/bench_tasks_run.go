@@ -1,0 +1,382 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/game"
+	"beaweb/internal/game/practice"
+	"beaweb/internal/game/protocol"
+	"beaweb/internal/lockstep"
+	"beaweb/internal/planner/blueprint"
+	"beaweb/internal/store"
+)
+
+// taskResult is one task's row of `beaweb bench --tasks`.
+type taskResult struct {
+	Task        string         `json:"task"`
+	Type        string         `json:"type"`
+	Status      string         `json:"status"` // done, not done, not doable, not played, error
+	Success     bool           `json:"success"`
+	Score       float64        `json:"score"`
+	GameSeconds float64        `json:"game_seconds"`
+	Actions     int            `json:"actions"`
+	ModelCalls  int            `json:"model_calls"`
+	TokensIn    int            `json:"tokens_in"`
+	TokensOut   int            `json:"tokens_out"`
+	Agents      int            `json:"agents"`
+	Kit         map[string]int `json:"kit"`
+	Note        string         `json:"note,omitempty"`
+}
+
+// taskStatus values.
+const (
+	statusDone      = "done"
+	statusNotDone   = "not done"
+	statusUndoable  = "not doable"
+	statusNotPlayed = "not played"
+	statusError     = "error"
+)
+
+// taskFlags are the flags --tasks adds to bench.
+type taskFlags struct {
+	file string
+	ids  []string
+}
+
+// hasTasks reports whether bench's command line asks for tasks.
+func hasTasks(args []string) bool {
+	for _, a := range args {
+		if a == "--tasks" || a == "-tasks" || strings.HasPrefix(a, "--tasks=") || strings.HasPrefix(a, "-tasks=") {
+			return true
+		}
+	}
+	return false
+}
+
+// runBenchTasks is `beaweb bench --tasks FILE [--task ID]… [--json]`.
+func runBenchTasks(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer, model agent.Model) int {
+	var tf taskFlags
+	rest := args[:0:0]
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && (name == "tasks" || name == "task") {
+			if !hasVal {
+				if i+1 >= len(args) {
+					fmt.Fprintf(stderr, "beaweb bench: --%s needs a value\n", name)
+					return 2
+				}
+				i++
+				val = args[i]
+			}
+			if name == "tasks" {
+				tf.file = val
+			} else {
+				tf.ids = append(tf.ids, val)
+			}
+			continue
+		}
+		rest = append(rest, a)
+	}
+	s, err := parseBench(rest, getenv, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "beaweb bench: %v\n", err)
+		return 2
+	}
+	tasks, err := readTasks(tf.file, tf.ids)
+	if err != nil {
+		fmt.Fprintf(stderr, "beaweb bench: %v\n", err)
+		return 2
+	}
+	book, err := taskBook(dataFS(), practice.MCVersion)
+	if err != nil {
+		fmt.Fprintf(stderr, "beaweb bench: %v\n", err)
+		return 1
+	}
+	var results []taskResult
+	for i := range tasks {
+		if ctx.Err() != nil {
+			fmt.Fprintln(stderr, "beaweb bench: stopped before every task was played")
+			return 1
+		}
+		tasks[i].checkDoable(book)
+		r := playTask(ctx, s, tasks[i], model)
+		fmt.Fprintf(stderr, "task %s: %s (%s)\n", r.Task, r.Status, kitSentence(r))
+		results = append(results, r)
+	}
+	if s.JSON {
+		err = writeTasksJSON(stdout, results)
+	} else {
+		err = writeTasksTable(stdout, results)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "beaweb bench: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// kitSentence says that her kit pools the team's inventories.
+func kitSentence(r taskResult) string {
+	if r.Agents > 1 {
+		return fmt.Sprintf("her kit is the %d agents' inventories pooled: %s", r.Agents, missingList(r.Kit))
+	}
+	if len(r.Kit) == 0 {
+		return "she starts with nothing"
+	}
+	return "her kit: " + missingList(r.Kit)
+}
+
+// playTask plays one task in a quiet, peaceful practice world with her
+// kit, tells her the goal through the dashboard's talk box, and ends on
+// success or at the task's timeout in game seconds.
+func playTask(ctx context.Context, s benchSettings, t benchTask, model agent.Model) (r taskResult) {
+	r = taskResult{Task: t.ID, Type: t.Type, Agents: t.Agents, Kit: t.Kit, Note: t.Short}
+	if t.Undoable != "" {
+		r.Status, r.Note = statusUndoable, t.Undoable
+		return r
+	}
+	if n := t.Blueprint.cells(); n > blueprint.MaxTemplateCells {
+		r.Status, r.Note = statusNotPlayed, fmt.Sprintf("its blueprint has %d cells, air included; a template holds at most %d", n, blueprint.MaxTemplateCells)
+		return r
+	}
+	path, err := s.database(0)
+	if err != nil {
+		r.Status, r.Note = statusError, fmt.Sprintf("no room for her database: %v", err)
+		return r
+	}
+	if s.Keep == "" {
+		defer removeDir(path)
+	}
+	cfg, err := s.config(1, path)
+	if err == nil && t.Blueprint != nil {
+		cfg.blueprints, err = blueprintsWith(filepath.Join(filepath.Dir(path), "task-"+t.templateName()), &t)
+	}
+	if err != nil {
+		r.Status, r.Note = statusError, err.Error()
+		return r
+	}
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	clock := lockstep.New(time.Now())
+	j := &judge{task: &t, until: int64(t.Timeout * 20), first: make(chan struct{})}
+	j.end = func() { clock.Release(); stop() }
+	opts := t.worldFor(s.Speed, func(read func(game.Pos) string) { j.blockAt = read })
+	logs := &tailWriter{max: 4 << 10}
+	served := make(chan error, 1)
+	ready := make(chan addrs, 1)
+	go func() {
+		served <- serve(runCtx, cfg, env{getenv: func(string) string { return "" }, stdout: io.Discard, stderr: logs,
+			lockstep: clock, watch: j.watch, practice: &opts, model: model,
+			ready: func(a addrs) { ready <- a }})
+	}()
+	var told error
+	select {
+	case a := <-ready:
+		select {
+		case <-j.first:
+			told = tellOverDashboard(runCtx, a.Dashboard, t.goalLine(t.templateName(), t.origin()))
+		case <-runCtx.Done():
+		}
+	case <-runCtx.Done():
+	}
+	if told != nil && runCtx.Err() == nil {
+		stop()
+	}
+	err = <-served
+	if err != nil || told != nil {
+		r.Status, r.Note = statusError, fmt.Sprintf("%v (last log lines: %s)", errors.Join(err, told), strings.TrimSpace(logs.String()))
+		return r
+	}
+	r.GameSeconds, r.Success, r.Score = float64(j.ticks)/20, j.done, j.score
+	r.Status = statusNotDone
+	if j.done {
+		r.Status = statusDone
+	}
+	tallyTask(ctx, cfg.DB, &r)
+	return r
+}
+
+// judge watches the world's packets for one task: her inventory for a
+// crafting task, the blueprint's cells for a construction task (once a
+// game second), and ends the run on success or at the timeout. It runs
+// on the world's goroutine; its results are read once the world is done.
+type judge struct {
+	task    *benchTask
+	until   int64
+	blockAt func(game.Pos) string
+	first   chan struct{} // closed at her first state
+	end     func()
+	seen    bool
+	ticks   int64
+	done    bool
+	score   float64
+	scored  int64
+}
+
+func (j *judge) watch(p protocol.Packet) {
+	st, ok := p.(protocol.State)
+	if !ok || j.done {
+		return
+	}
+	if !j.seen {
+		j.seen = true
+		close(j.first)
+	}
+	j.ticks = st.Tick
+	switch {
+	case j.task.Blueprint != nil:
+		if j.blockAt != nil && (j.ticks-j.scored >= 20 || j.ticks >= j.until) {
+			j.scored = j.ticks
+			j.score, j.done = j.task.Blueprint.score(j.blockAt)
+		}
+	default:
+		n := 0
+		for _, slot := range st.Inventory {
+			if slot.Item == j.task.Target {
+				n += slot.Count
+			}
+		}
+		// mindcraft's own check: the count in her inventory.
+		if j.done = n >= j.task.Count; j.done {
+			j.score = 1
+		}
+	}
+	if j.done || j.ticks >= j.until {
+		j.end()
+	}
+}
+
+// tellOverDashboard says text to her through the dashboard's talk box,
+// as a person would: the page first, for its cookie, then the form.
+func tellOverDashboard(ctx context.Context, dashboard, text string) error {
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, Timeout: 30 * time.Second}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, dashboard+"/", nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return fmt.Errorf("the dashboard did not answer: %w", err)
+	}
+	resp.Body.Close()
+	u, _ := url.Parse(dashboard)
+	token := ""
+	for _, ck := range jar.Cookies(u) {
+		if strings.Contains(ck.Name, "csrf") {
+			token = ck.Value
+		}
+	}
+	form := url.Values{"text": {text}}
+	req, err = http.NewRequestWithContext(ctx, http.MethodPost, dashboard+"/live/tell", strings.NewReader(form.Encode()))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("X-CSRF-Token", token)
+	resp, err = c.Do(req)
+	if err != nil {
+		return fmt.Errorf("the dashboard did not take the goal: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		body, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+		return fmt.Errorf("the dashboard refused the goal (%s): %s", resp.Status, strings.TrimSpace(string(body)))
+	}
+	return nil
+}
+
+// tallyTask fills in her actions and model use from her history.
+func tallyTask(ctx context.Context, path string, r *taskResult) {
+	db, err := store.Open(ctx, path, nil)
+	if err != nil {
+		r.Note = fmt.Sprintf("her history could not be read: %v", err)
+		return
+	}
+	defer db.Close()
+	tally, err := db.Tally(ctx)
+	if err != nil {
+		r.Note = fmt.Sprintf("her history could not be read: %v", err)
+		return
+	}
+	r.Actions, r.ModelCalls, r.TokensIn, r.TokensOut = tally.Actions, tally.ModelCalls, tally.TokensIn, tally.TokensOut
+}
+
+func writeTasksJSON(w io.Writer, results []taskResult) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(struct {
+		Tasks   []taskResult            `json:"tasks"`
+		Summary map[string]*typeSummary `json:"summary"`
+	}{results, summarize(results)})
+}
+
+// typeSummary is the summary of one task type.
+type typeSummary struct {
+	Tasks    int `json:"tasks"`
+	Done     int `json:"done"`
+	NotDone  int `json:"not_done"`
+	Undoable int `json:"not_doable"`
+	Other    int `json:"not_played_or_error"`
+}
+
+func summarize(results []taskResult) map[string]*typeSummary {
+	out := map[string]*typeSummary{}
+	for _, r := range results {
+		s := out[r.Type]
+		if s == nil {
+			s = &typeSummary{}
+			out[r.Type] = s
+		}
+		s.Tasks++
+		switch r.Status {
+		case statusDone:
+			s.Done++
+		case statusNotDone:
+			s.NotDone++
+		case statusUndoable:
+			s.Undoable++
+		default:
+			s.Other++
+		}
+	}
+	return out
+}
+
+func writeTasksTable(w io.Writer, results []taskResult) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "task\ttype\tresult\tscore\tgame s\tactions\tmodel calls\ttokens in/out\tnote")
+	for _, r := range results {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f\t%.0f\t%d\t%d\t%d/%d\t%s\n", r.Task, r.Type, r.Status, r.Score, r.GameSeconds,
+			r.Actions, r.ModelCalls, r.TokensIn, r.TokensOut, r.Note)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	sums := summarize(results)
+	for _, typ := range []string{"techtree", "construction"} {
+		if s := sums[typ]; s != nil {
+			doable := s.Tasks - s.Undoable
+			fmt.Fprintf(w, "%s: %d of %d doable tasks done (%d not doable as given, %d not played or failed to run)\n",
+				typ, s.Done, doable, s.Undoable, s.Other)
+		}
+	}
+	return nil
+}

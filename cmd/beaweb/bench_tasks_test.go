@@ -1,0 +1,261 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"beaweb/internal/agent"
+)
+
+const taskFile = `{
+ "team_shears": {"type": "techtree", "goal": "Build a shear.", "agent_count": 2,
+   "initial_inventory": {"0": {"iron_ingot": 1}, "1": {"iron_ingot": 1}},
+   "target": "shears", "number_of_target": 1, "timeout": 60},
+ "short_kit": {"type": "techtree", "initial_inventory": {"0": {"iron_ingot": 1}}, "target": "shears", "number_of_target": 1},
+ "old_name": {"type": "techtree", "initial_inventory": {"0": {"rose_red": 1, "white_wool": 1}}, "target": "red_wool"},
+ "flat_house": {"type": "construction", "initial_inventory": {"oak_planks": 40, "oak_door": 1},
+   "blueprint": {"levels": [{"level": 0, "coordinates": [142, -60, -179], "placement": [["oak_planks", "air"]]}]}},
+ "dinner": {"type": "cooking", "target": {"bread": 1}},
+ "hut": {"type": "construction", "agent_count": 2, "timeout": 120,
+   "initial_inventory": {"0": {"oak_planks": 8}, "1": {"oak_planks": 8, "oak_door": 1}},
+   "blueprint": {"levels": [
+     {"level": 0, "coordinates": [148, -60, -170], "placement": [["oak_planks", "oak_door", "oak_planks"], ["oak_planks", "air", "oak_planks"], ["oak_planks", "oak_planks", "oak_planks"]]},
+     {"level": 1, "coordinates": [148, -59, -170], "placement": [["oak_planks", "oak_door", "oak_planks"], ["oak_planks", "air", "oak_planks"], ["oak_planks", "oak_planks", "oak_planks"]]}]}},
+ "heavy": {"type": "techtree", "initial_inventory": {"0": {"dirt": 1280}, "1": {"dirt": 1280}}, "target": "coarse_dirt"},
+ "big_house": {"type": "construction", "initial_inventory": {"oak_planks": 2},
+   "blueprint": {"levels": [{"level": 0, "coordinates": [0, -60, 0], "placement": [["oak_planks", "oak_planks", "oak_planks"]]}]}}
+}`
+
+func writeTaskFile(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "tasks.json")
+	if err := os.WriteFile(path, []byte(taskFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestTasksAreReadAsPublished: the agents' inventories are pooled into
+// her kit, in both of mindcraft's shapes, and a task that cannot be done
+// as given says why.
+func TestTasksAreReadAsPublished(t *testing.T) {
+	tasks, err := readTasks(writeTaskFile(t), []string{"team_shears", "short_kit", "old_name", "flat_house", "dinner", "big_house", "heavy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	book, err := taskBook(dataFS(), "26.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range tasks {
+		tasks[i].checkDoable(book)
+	}
+	want := []struct {
+		kit             string
+		agents          int
+		undoable, short string
+	}{
+		{"2 iron_ingot", 2, "", ""},
+		{"1 iron_ingot", 1, "", "her kit is short of 1 #logs, 1 #logs_that_burn, 8 #stone_crafting_materials, 1 raw_iron for 1 shears: she must find the rest"},
+		{"1 rose_red, 1 white_wool", 1, "her kit names rose_red, which Minecraft 26.1 does not have", ""},
+		{"1 oak_door, 40 oak_planks", 1, "", ""},
+		{"", 1, `bench plays crafting (techtree) and construction tasks, not "cooking" ones`, ""},
+		{"2 oak_planks", 1, "", "her kit is short of 1 oak_planks for the blueprint: she must find the rest"},
+		{"2560 dirt", 2, "her kit takes 40 stacks; she carries 36", ""},
+	}
+	for i, w := range want {
+		got := tasks[i]
+		if missingList(got.Kit) != w.kit || got.Agents != w.agents || got.Undoable != w.undoable || got.Short != w.short {
+			t.Errorf("%s: kit %q, %d agents, undoable %q, short %q; want %q, %d, %q, %q", got.ID, missingList(got.Kit), got.Agents,
+				got.Undoable, got.Short, w.kit, w.agents, w.undoable, w.short)
+		}
+	}
+	if got := tasks[3].goalLine("flat_house", tasks[3].origin()); got != "build flat_house at 142 -60 -179" {
+		t.Errorf("construction goal %q", got)
+	}
+	if got := tasks[0].goalLine("", tasks[0].origin()); got != "craft 1 shears" {
+		t.Errorf("crafting goal %q", got)
+	}
+	if _, err := readTasks(writeTaskFile(t), []string{"nope"}); err == nil || !strings.Contains(err.Error(), `no task "nope"`) {
+		t.Errorf("an unknown task id: %v", err)
+	}
+}
+
+// crafter is a model that does what a person asks at the dashboard when
+// it is "craft N ITEM": one craft_item call, then it waits.
+type crafter struct {
+	mu    sync.Mutex
+	asked bool
+}
+
+func (c *crafter) Name() string { return "script/crafter" }
+
+func (c *crafter) Generate(_ context.Context, req agent.ModelRequest) (agent.ModelResponse, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, m := range req.Messages {
+		if c.asked || m.Role != agent.RoleUser || !strings.Contains(m.Text, `says to you: "craft `) {
+			continue
+		}
+		f := strings.Fields(m.Text[strings.Index(m.Text, "craft "):])
+		c.asked = true
+		args, _ := json.Marshal(map[string]any{"item": strings.Trim(f[2], `"`), "count": 1})
+		return agent.ModelResponse{ToolCalls: []agent.ToolCall{{ID: "c1", Name: "craft_item", Args: args}}}, nil
+	}
+	return agent.ModelResponse{Text: "Waiting."}, nil
+}
+
+// TestBenchTaskEndToEnd plays a crafting task through the whole program:
+// her kit in a practice world, the goal told through the dashboard's talk
+// box, a model that crafts what it is asked, and the check on her
+// inventory; the task she cannot do is reported so, and not played.
+func TestBenchTaskEndToEnd(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := runBenchTasks(context.Background(), []string{"--tasks", writeTaskFile(t), "--task", "team_shears", "--task", "old_name", "--json"},
+		func(string) string { return "" }, &stdout, &stderr, &crafter{})
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr.String())
+	}
+	var out struct {
+		Tasks   []taskResult            `json:"tasks"`
+		Summary map[string]*typeSummary `json:"summary"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	r := out.Tasks[0]
+	if !r.Success || r.Status != statusDone || r.Actions < 1 || r.ModelCalls < 1 || r.GameSeconds <= 0 || r.GameSeconds > 60 {
+		t.Errorf("team_shears: %+v\n%s", r, stderr.String())
+	}
+	if out.Tasks[1].Status != statusUndoable || out.Tasks[1].Success || out.Tasks[1].Actions != 0 {
+		t.Errorf("old_name: %+v", out.Tasks[1])
+	}
+	if s := out.Summary["techtree"]; s == nil || s.Done != 1 || s.Undoable != 1 {
+		t.Errorf("summary %+v", out.Summary)
+	}
+	if !strings.Contains(stderr.String(), "her kit is the 2 agents' inventories pooled: 2 iron_ingot") {
+		t.Errorf("the kit is not said:\n%s", stderr.String())
+	}
+}
+
+// builder is a model that does what a person asks at the dashboard when
+// it is "build NAME at X Y Z": a build_template call, and the same again
+// while the answer says a part is left or the game's time for one build
+// ran out; then it waits.
+type builder struct {
+	mu    sync.Mutex
+	asked bool
+	args  json.RawMessage
+}
+
+func (b *builder) Name() string { return "script/builder" }
+
+func (b *builder) Generate(_ context.Context, req agent.ModelRequest) (agent.ModelResponse, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if n := len(req.Messages); b.asked && n > 0 && (strings.Contains(req.Messages[n-1].Text, "build_template again with the same name and place") ||
+		strings.Contains(req.Messages[n-1].Text, "[build] result: FAILURE_TIMEOUT")) {
+		return agent.ModelResponse{ToolCalls: []agent.ToolCall{{ID: "b2", Name: "build_template", Args: b.args}}}, nil
+	}
+	for _, m := range req.Messages {
+		i := strings.Index(m.Text, `says to you: "build `)
+		if b.asked || m.Role != agent.RoleUser || i < 0 {
+			continue
+		}
+		var name string
+		var x, y, z int
+		if _, err := fmt.Sscanf(m.Text[i+len(`says to you: "`):], "build %s at %d %d %d", &name, &x, &y, &z); err != nil {
+			return agent.ModelResponse{}, err
+		}
+		b.asked = true
+		b.args, _ = json.Marshal(map[string]any{"name": name, "x": x, "y": y, "z": z})
+		return agent.ModelResponse{ToolCalls: []agent.ToolCall{{ID: "b1", Name: "build_template", Args: b.args}}}, nil
+	}
+	return agent.ModelResponse{Text: "Waiting."}, nil
+}
+
+// TestBenchBuildsABlueprint plays a construction task end to end: the
+// blueprint registered as a template for the run, a flat world at the
+// task's own coordinates, the goal told at the dashboard, and the cells
+// scored as mindcraft scores them.
+func TestBenchBuildsABlueprint(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := runBenchTasks(context.Background(), []string{"--tasks", writeTaskFile(t), "--task", "hut"},
+		func(string) string { return "" }, &stdout, &stderr, &builder{})
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr.String())
+	}
+	out := stdout.String()
+	if !strings.Contains(out, "hut") || !strings.Contains(out, "done") || !strings.Contains(out, "1.00") ||
+		!strings.Contains(out, "construction: 1 of 1 doable tasks done") {
+		t.Errorf("table:\n%s\nstderr:\n%s", out, stderr.String())
+	}
+}
+
+// bigHouse is a construction task past one build's 2,000 cells: a
+// 25×25 stone hall five high (3,125 cells, air inside), two agents' stone
+// and a door.
+func bigHouse(t *testing.T) string {
+	t.Helper()
+	const side, high = 25, 5
+	var levels []mcLevel
+	stone := 0
+	for y := range high {
+		rows := make([][]string, side)
+		for z := range side {
+			for x := range side {
+				edge := x == 0 || z == 0 || x == side-1 || z == side-1
+				switch {
+				case edge && z == side-1 && x == 7 && (y == 1 || y == 2):
+					rows[z] = append(rows[z], "oak_door")
+				case y == 0 || y == high-1 || edge:
+					rows[z] = append(rows[z], "stone")
+					stone++
+				default:
+					rows[z] = append(rows[z], "air")
+				}
+			}
+		}
+		levels = append(levels, mcLevel{Level: y, Coordinates: [3]int{148, -60 + y, -170}, Placement: rows})
+	}
+	task := map[string]any{"big_stone_house": map[string]any{"type": "construction", "timeout": 3000,
+		"initial_inventory": map[string]any{"0": map[string]int{"stone": stone / 2}, "1": map[string]int{"stone": stone - stone/2, "oak_door": 1}},
+		"blueprint":         mcBlueprint{Levels: levels}}}
+	b, err := json.Marshal(task)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "houses.json")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestBenchBuildsABigBlueprintInParts: a blueprint past one build's
+// 2,000 cells is built in parts, one build_template after another, and
+// every cell is right at the end.
+func TestBenchBuildsABigBlueprintInParts(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := runBenchTasks(context.Background(), []string{"--tasks", bigHouse(t), "--json"},
+		func(string) string { return "" }, &stdout, &stderr, &builder{})
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr.String())
+	}
+	var out struct {
+		Tasks []taskResult `json:"tasks"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	if r := out.Tasks[0]; !r.Success || r.Score != 1 || r.Actions < 2 {
+		t.Errorf("%+v\n%s", r, stderr.String())
+	}
+}
