@@ -94,9 +94,10 @@ func (s *Server) setPlaying(c echo.Context, on bool) error {
 }
 
 // controlAnswer answers a control of the live page: a sentence in place for
-// htmx (the failure's own sentence when the person can act on it), the live
-// page again for a plain form. A failure beaweb cannot explain in place goes
-// to the error handler.
+// htmx, the live page again for a plain form. A refusal keeps its status
+// (the page's script shows it where the answer would have gone) and its own
+// sentence when the person can act on it. A failure beaweb cannot explain
+// in place goes to the error handler.
 func (s *Server) controlAnswer(c echo.Context, err error, done string) error {
 	if err != nil {
 		code, msg := statusOf(err)
@@ -110,7 +111,7 @@ func (s *Server) controlAnswer(c echo.Context, err error, done string) error {
 		if !isHTMX(c) {
 			return err
 		}
-		return render(c, http.StatusOK, partials.Alert(msg))
+		return render(c, code, partials.Alert(msg))
 	}
 	if !isHTMX(c) {
 		return c.Redirect(http.StatusSeeOther, "/")
