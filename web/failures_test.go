@@ -50,7 +50,7 @@ func TestFailingModelIsAnAlertAndTheHandsSayIt(t *testing.T) {
 	})
 	_, page = get(t, c, f.URL+"/")
 	alerts := between(page, `class="alerts"`, `id="live-`)
-	for _, want := range []string{`data-title="⚠ Model failing · Bea"`, "Her model is failing", "3 calls failed since", "connection refused", "Test the model", `href="/settings"`} {
+	for _, want := range []string{`data-title="⚠ Model failing · Bea"`, "Her model is failing", "3 calls failed in a row", "connection refused", "Test the model", `href="/settings"`} {
 		if !strings.Contains(alerts, want) {
 			t.Errorf("the banner lacks %q: %q", want, alerts)
 		}
@@ -75,7 +75,7 @@ func TestUnsavedIsAnAlert(t *testing.T) {
 	})
 	_, page := get(t, browser(t), f.URL+"/")
 	alerts := between(page, `class="alerts"`, `id="live-`)
-	for _, want := range []string{`data-title="⚠ Not saving · Bea"`, "Not being saved:", "her actions (the History page)", "30 writes failed since", "database or disk is full", "Free some disk space"} {
+	for _, want := range []string{`data-title="⚠ Not saving · Bea"`, "Not being saved:", "her actions (the History page)", "30 writes failed, the first", "database or disk is full", "Free some disk space"} {
 		if !strings.Contains(alerts, want) {
 			t.Errorf("the banner lacks %q: %q", want, alerts)
 		}
