@@ -56,6 +56,9 @@ func (s *Server) handleTell(c echo.Context) error {
 	err := s.deps.Tell.Tell(c.Request().Context(), text)
 	if err == nil {
 		s.log.Info("web: the person at the dashboard spoke to her", slog.Int("chars", utf8.RuneCountInString(text)))
+		if s.modelFailing() && isHTMX(c) {
+			return render(c, http.StatusOK, partials.Alert("Said, but her model is failing, so no answer comes until it works again: the banner above says why."))
+		}
 	}
 	return s.controlAnswer(c, err, "Said. Her answer will appear in her voice.")
 }
@@ -124,3 +127,8 @@ func (s *Server) controlAnswer(c echo.Context, err error, done string) error {
 func unavailablef(format string, args ...any) error {
 	return fault.New(fault.CodeUnavailable, fmt.Sprintf(format, args...))
 }
+
+// modelFailing reports whether her last model call failed: a line or a
+// question reaches her, but no answer is coming, and the page must not
+// promise one.
+func (s *Server) modelFailing() bool { return s.deps.Live.Snapshot().Model.Failing() }

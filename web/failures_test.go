@@ -58,6 +58,10 @@ func TestFailingModelIsAnAlertAndTheHandsSayIt(t *testing.T) {
 	if !strings.Contains(page, `data-free="failing"`) || strings.Contains(between(page, `id="live-hands"`, "</section>"), "Thinking") {
 		t.Errorf("the hands card: %q", between(page, `id="live-hands"`, "</section>"))
 	}
+	// Asking her promises no answer while the model fails.
+	if code, body := htmxPost(t, c, f.URL, "/minecraft/ask", nil); code != http.StatusOK || !strings.Contains(body, "no answer comes") || strings.Contains(body, "will appear") {
+		t.Errorf("asking with the model failing: %d %q", code, body)
+	}
 	f.Live.Update(agent.TopicModel, func(s *agent.Snapshot) {
 		s.Model.Failures, s.Model.FailingSince, s.Model.LastError = 0, time.Time{}, ""
 	})

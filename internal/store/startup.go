@@ -27,6 +27,9 @@ func writable(abs string) error {
 	case !st.IsDir():
 		return cannot(abs, "%s is a file, not a folder", dir)
 	}
+	if st, err := os.Stat(abs); err == nil && st.IsDir() {
+		return cannot(abs, "it is a folder; point --db (BEA_DB) at a file, such as %s", filepath.Join(abs, "beaweb.db"))
+	}
 	if f, err := os.OpenFile(abs, os.O_RDWR, 0); err == nil {
 		f.Close()
 	} else if !errors.Is(err, fs.ErrNotExist) {
@@ -50,7 +53,7 @@ func openFailed(abs string, err error) error {
 }
 
 func cannot(abs, format string, args ...any) error {
-	return fault.New(fault.CodeUnavailable, fmt.Sprintf("beaweb cannot use its database %s: ", abs)+fmt.Sprintf(format, args...)+".")
+	return fault.New(fault.CodeUnavailable, fmt.Sprintf("cannot use the database %s: ", abs)+fmt.Sprintf(format, args...)+".")
 }
 
 // pathCause is the operating system's words for err without the path,

@@ -53,7 +53,7 @@ func TestOpenSaysWhyTheFileCannotBeUsed(t *testing.T) {
 	}
 	cases := []struct{ path, want string }{
 		{filepath.Join(dir, "nowhere", "bea.db"), "its folder " + filepath.Join(dir, "nowhere") + " does not exist"},
-		{isDir, "the file cannot be written (is a directory)"},
+		{isDir, "it is a folder; point --db (BEA_DB) at a file, such as " + filepath.Join(isDir, "beaweb.db")},
 	}
 	if os.Geteuid() != 0 { // root writes read-only files anyway
 		ro := filepath.Join(dir, "ro.db")
