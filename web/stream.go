@@ -201,6 +201,16 @@ func (s *Server) handleEvents(c echo.Context) error {
 		return true
 	}
 
+	if zw != nil {
+		// However the stream ends, the gzip stream ends whole, so that the
+		// browser reads an end, not a cut.
+		defer func() {
+			_ = rc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
+			if zw.Close() == nil {
+				_ = rc.Flush()
+			}
+		}()
+	}
 	first := append([]byte("retry: 2000\n\n"), s.renderPanel(ctx, s.deps.Live.Snapshot())...)
 	if !write(first) {
 		return nil
