@@ -79,3 +79,68 @@
     if (f && f.matches && f.matches("form[data-reset]") && e.detail.successful) f.reset();
   });
 })();
+
+// A refusal is seen where the person is looking. The dashboard answers a
+// request it refuses with its status (4xx, 5xx) and the sentence that says
+// why (web's error handler renders it), but htmx leaves such an answer out:
+// this is the one place that puts it in, for every button and form. It goes
+// where the answer would have gone (so a preview refused is replaced by the
+// refusal, never left standing as if it were the answer), or where the
+// sender names with data-error-target, or, when the answer would have
+// replaced the sender itself, on a line just after it. A request that gets
+// no answer at all says so in the same place.
+(function () {
+  "use strict";
+
+  // slot is the element a refusal of a request from elt goes into.
+  function slot(elt, target) {
+    var host = elt.closest && elt.closest("[data-error-target]");
+    var named = host && document.querySelector(host.getAttribute("data-error-target"));
+    if (named) return named;
+    var from = (elt.closest && elt.closest("form")) || elt;
+    if (target && target !== document.body && !target.contains(from)) return target;
+    var line = from.nextElementSibling;
+    if (!line || !line.classList.contains("refusal")) {
+      line = document.createElement("p");
+      line.className = "refusal";
+      from.insertAdjacentElement("afterend", line);
+    }
+    return line;
+  }
+
+  function show(el) {
+    if (el.scrollIntoView) el.scrollIntoView({ block: "nearest" });
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var d = e.detail;
+    if (!d.xhr || d.xhr.status < 400) return;
+    d.shouldSwap = true;
+    d.isError = false; // shown, so no console error
+    // The event is fired on the target; the sender is the request's.
+    d.target = slot((d.requestConfig && d.requestConfig.elt) || d.elt, d.target);
+    d.swapOverride = "innerHTML";
+    d.selectOverride = null;
+  });
+  document.addEventListener("htmx:afterSwap", function (e) {
+    if (e.detail.xhr && e.detail.xhr.status >= 400) show(e.detail.target);
+  });
+  function unanswered(e) {
+    var el = slot(e.detail.elt, e.detail.target);
+    var p = document.createElement("span");
+    p.className = "bad";
+    p.setAttribute("role", "alert");
+    p.textContent = "beaweb did not answer: it may have stopped, or this computer lost its connection. Try again in a moment.";
+    el.replaceChildren(p);
+    show(el);
+  }
+  document.addEventListener("htmx:sendError", unanswered);
+  document.addEventListener("htmx:timeout", unanswered);
+  // A refusal line goes once the same form is answered.
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (!e.detail.successful || !e.detail.elt) return;
+    var from = (e.detail.elt.closest && e.detail.elt.closest("form")) || e.detail.elt;
+    var line = from.nextElementSibling;
+    if (line && line.classList.contains("refusal")) line.remove();
+  });
+})();

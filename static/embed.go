@@ -1,5 +1,5 @@
 // Package static holds the files the dashboard serves as they are: its
-// stylesheet, its one small script, and htmx 2 with its SSE extension,
+// stylesheet, its scripts, its icon, and htmx 2 with its SSE extension,
 // vendored with their licences so that nothing is loaded from outside the
 // binary.
 //
@@ -13,7 +13,7 @@ import "embed"
 
 // FS holds every file under this directory except the Go sources.
 //
-//go:embed *.css *.js vendor
+//go:embed *.css *.js *.svg vendor
 var FS embed.FS
 
 // The paths of the files the layout links, under FS.
@@ -23,4 +23,5 @@ const (
 	MapJS   = "map.js"
 	HTMX    = "vendor/htmx-2.0.11.min.js"
 	HTMXSSE = "vendor/htmx-ext-sse-2.2.4.min.js"
+	Icon    = "favicon.svg" // a grass block, for the tab and the bookmarks
 )

@@ -56,6 +56,9 @@ func (s *Server) handleTell(c echo.Context) error {
 	err := s.deps.Tell.Tell(c.Request().Context(), text)
 	if err == nil {
 		s.log.Info("web: the person at the dashboard spoke to her", slog.Int("chars", utf8.RuneCountInString(text)))
+		if s.modelFailing() && isHTMX(c) {
+			return render(c, http.StatusOK, partials.Alert("Said, but her model is failing, so no answer comes until it works again: the banner above says why."))
+		}
 	}
 	return s.controlAnswer(c, err, "Said. Her answer will appear in her voice.")
 }
@@ -94,9 +97,10 @@ func (s *Server) setPlaying(c echo.Context, on bool) error {
 }
 
 // controlAnswer answers a control of the live page: a sentence in place for
-// htmx (the failure's own sentence when the person can act on it), the live
-// page again for a plain form. A failure beaweb cannot explain in place goes
-// to the error handler.
+// htmx, the live page again for a plain form. A refusal keeps its status
+// (the page's script shows it where the answer would have gone) and its own
+// sentence when the person can act on it. A failure beaweb cannot explain
+// in place goes to the error handler.
 func (s *Server) controlAnswer(c echo.Context, err error, done string) error {
 	if err != nil {
 		code, msg := statusOf(err)
@@ -110,7 +114,7 @@ func (s *Server) controlAnswer(c echo.Context, err error, done string) error {
 		if !isHTMX(c) {
 			return err
 		}
-		return render(c, http.StatusOK, partials.Alert(msg))
+		return render(c, code, partials.Alert(msg))
 	}
 	if !isHTMX(c) {
 		return c.Redirect(http.StatusSeeOther, "/")
@@ -123,3 +127,8 @@ func (s *Server) controlAnswer(c echo.Context, err error, done string) error {
 func unavailablef(format string, args ...any) error {
 	return fault.New(fault.CodeUnavailable, fmt.Sprintf(format, args...))
 }
+
+// modelFailing reports whether her last model call failed: a line or a
+// question reaches her, but no answer is coming, and the page must not
+// promise one.
+func (s *Server) modelFailing() bool { return s.deps.Live.Snapshot().Model.Failing() }

@@ -73,7 +73,7 @@ func TestTalkBoxRefusesEmptyAndLongAndSaysWhatIsTyped(t *testing.T) {
 		{strings.Repeat("a", 257), "257 characters"},
 	} {
 		code, body := htmxPost(t, c, f.URL, "/live/tell", url.Values{"text": {tc.text}})
-		if code != http.StatusOK || !strings.Contains(body, tc.want) || !strings.Contains(body, `role="alert"`) {
+		if code != http.StatusUnprocessableEntity || !strings.Contains(body, tc.want) || !strings.Contains(body, `role="alert"`) {
 			t.Errorf("telling %q: %d %q", tc.text, code, body)
 		}
 	}
@@ -85,7 +85,7 @@ func TestTalkBoxRefusesEmptyAndLongAndSaysWhatIsTyped(t *testing.T) {
 	// With the game link down nothing reaches her, and the page says so.
 	f.Live.Update(agent.TopicConn, func(s *agent.Snapshot) { s.Conn.Connected = false })
 	code, body = htmxPost(t, c, f.URL, "/live/tell", url.Values{"text": {"hello"}})
-	if code != http.StatusOK || !strings.Contains(body, "not in the game") || len(m.told) != 1 {
+	if code != http.StatusServiceUnavailable || !strings.Contains(body, "not in the game") || len(m.told) != 1 {
 		t.Fatalf("telling with the link down: %d %q, told %q", code, body, m.told)
 	}
 }
@@ -117,11 +117,11 @@ func TestStopAndPauseShowTheirResult(t *testing.T) {
 	// A failure the person cannot fix is a sentence, never the Go error.
 	m.err = errBoom
 	code, body := htmxPost(t, c, f.URL, "/live/pause", nil)
-	if code != http.StatusOK || strings.Contains(body, "boom") || !strings.Contains(body, "log says why") {
+	if code != http.StatusInternalServerError || strings.Contains(body, "boom") || !strings.Contains(body, "log says why") {
 		t.Fatalf("a failed pause: %d %q", code, body)
 	}
 	m.err = fmt.Errorf("agent: tell: %w", agent.ErrSkillOff)
-	if _, body := htmxPost(t, c, f.URL, "/live/tell", url.Values{"text": {"hi"}}); !strings.Contains(body, "paused") {
+	if code, body := htmxPost(t, c, f.URL, "/live/tell", url.Values{"text": {"hi"}}); code != http.StatusConflict || !strings.Contains(body, "paused") {
 		t.Fatalf("telling her while paused: %q", body)
 	}
 }

@@ -33,8 +33,11 @@ type Asker interface {
 // ActionQuery narrows the action history. Empty fields match everything.
 type ActionQuery struct {
 	Action string // the protocol action, such as find_block
-	Result string // SUCCESS, FAILURE…, or "running" for those without one yet
-	Limit  int    // at most this many, newest first
+	Result string // SUCCESS, FAILURE…
+	// Running keeps only the actions without a result yet (the filter's
+	// "still running").
+	Running bool
+	Limit   int // at most this many, newest first
 }
 
 // ActionHistory reads the action history, newest first.

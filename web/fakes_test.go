@@ -97,7 +97,7 @@ func (f *fakeHistory) RecentActions(_ context.Context, q web.ActionQuery) ([]age
 	}
 	var out []agent.ActionRecord
 	for _, r := range f.rows {
-		if (q.Action == "" || r.Action == q.Action) && (q.Result == "" || r.Result == q.Result) {
+		if (q.Action == "" || r.Action == q.Action) && (q.Result == "" || r.Result == q.Result) && (!q.Running || r.Finished.IsZero()) {
 			out = append(out, r)
 		}
 	}

@@ -11,6 +11,10 @@ import (
 	"beaweb/templates/pages"
 )
 
+// resultRunning is the filter's value for the actions without a result
+// yet; every other value is a result of the protocol.
+const resultRunning = "running"
+
 // How many actions and turns the history page lists.
 const (
 	historyLimit = 200
@@ -18,7 +22,7 @@ const (
 )
 
 func (s *Server) handleHistory(c echo.Context) error {
-	results := []string{"running"}
+	results := []string{resultRunning}
 	for _, r := range protocol.Results {
 		results = append(results, string(r))
 	}
@@ -42,8 +46,11 @@ func (s *Server) handleHistory(c echo.Context) error {
 		v.Problem = "The action history is not wired in this run."
 		return render(c, http.StatusOK, pages.History(v))
 	}
-	rows, err := s.deps.Actions.RecentActions(c.Request().Context(),
-		ActionQuery{Action: v.Action, Result: v.Result, Limit: historyLimit})
+	q := ActionQuery{Action: v.Action, Result: v.Result, Limit: historyLimit}
+	if q.Result == resultRunning {
+		q.Result, q.Running = "", true
+	}
+	rows, err := s.deps.Actions.RecentActions(c.Request().Context(), q)
 	if err != nil {
 		code, msg := statusOf(err)
 		if code >= 500 {

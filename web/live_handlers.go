@@ -54,6 +54,9 @@ func (s *Server) handleAsk(c echo.Context) error {
 	if !isHTMX(c) {
 		return c.Redirect(http.StatusSeeOther, "/")
 	}
+	if s.modelFailing() {
+		return render(c, http.StatusOK, partials.Alert("Asked, but her model is failing, so no answer comes until it works again: the banner above says why."))
+	}
 	return render(c, http.StatusOK, partials.Note("Asked. Her answer will appear in her voice."))
 }
 

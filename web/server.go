@@ -110,6 +110,7 @@ type Server struct {
 	echo   *echo.Echo
 	frames *live.Hub[frame]
 	sent   sentCards // the relay's last card bodies (cards.go)
+	assets *assets   // the static files (assets.go)
 
 	// localOnly is set by Serve before it serves: the listener is on
 	// loopback and no token is set, so only local host names are accepted.
@@ -129,7 +130,12 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		return nil, errors.New("web: Deps.Changes is required: the live panel cannot follow her game without it")
 	}
 	cfg = cfg.withDefaults()
+	files, err := loadAssets(static.FS)
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{
+		assets:   files,
 		cfg:      cfg,
 		deps:     deps,
 		log:      deps.Logger,
@@ -156,7 +162,8 @@ func (s *Server) routes() {
 
 	e.Use(s.logRequests, s.secureHeaders, s.checkHost, s.requireToken, s.csrf)
 
-	e.GET("/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(static.FS))))
+	e.GET("/static/*", s.assets.handle)
+	e.GET("/favicon.ico", s.assets.handleIcon(static.Icon))
 
 	e.GET("/login", s.handleLoginForm)
 	e.POST("/login", s.handleLogin)
@@ -301,7 +308,7 @@ func (s *Server) head(c echo.Context, title, current string) layout.Head {
 	if s.deps.Settings != nil {
 		nav = append(nav, layout.Link{Path: "/settings", Label: "Settings"})
 	}
-	return layout.Head{Title: title, Current: current, CSRF: token, Nav: nav}
+	return layout.Head{Title: title, Current: current, CSRF: token, Nav: nav, Asset: s.assets.Path}
 }
 
 // render writes a component as the whole answer. It renders into a buffer

@@ -2,7 +2,9 @@ package web
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -12,6 +14,12 @@ import (
 
 	"beaweb/internal/agent"
 )
+
+// streamLevel is how hard the live stream is compressed. Go's BestSpeed
+// forgets the events before each flush and saves only a third; from level
+// 2 on the compressor matches across them, and 4 saved 19 parts in 20 of a
+// recorded practice stream at about the cost of BestSpeed.
+const streamLevel = 4
 
 // frame is one or more SSE events, encoded once and written as they are to
 // every viewer.
@@ -160,6 +168,18 @@ func (s *Server) handleEvents(c echo.Context) error {
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
+	h.Add("Vary", "Accept-Encoding")
+	// The stream is compressed as one gzip stream for its whole life: an
+	// event is mostly the card it redraws as it was a moment ago, which
+	// the compressor still holds, so a viewer receives little more than
+	// what changed (a twentieth of the bytes of a practice game).
+	var out io.Writer = w
+	var zw *gzip.Writer
+	if acceptsGzip(req) {
+		h.Set("Content-Encoding", "gzip")
+		zw, _ = gzip.NewWriterLevel(w, streamLevel) // a valid level cannot fail
+		out = zw
+	}
 	w.WriteHeader(http.StatusOK)
 
 	rc := http.NewResponseController(w)
@@ -167,17 +187,30 @@ func (s *Server) handleEvents(c echo.Context) error {
 		if err := rc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout)); err != nil {
 			s.log.Debug("web: live stream write deadline not supported", slog.Any("error", err))
 		}
-		if _, err := w.Write(b); err != nil {
-			s.log.Debug("web: live viewer gone", slog.Any("error", err))
-			return false
+		_, err := out.Write(b)
+		if err == nil && zw != nil {
+			err = zw.Flush() // the event leaves now, not when a block is full
 		}
-		if err := rc.Flush(); err != nil {
+		if err == nil {
+			err = rc.Flush()
+		}
+		if err != nil {
 			s.log.Debug("web: live viewer gone", slog.Any("error", err))
 			return false
 		}
 		return true
 	}
 
+	if zw != nil {
+		// However the stream ends, the gzip stream ends whole, so that the
+		// browser reads an end, not a cut.
+		defer func() {
+			_ = rc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
+			if zw.Close() == nil {
+				_ = rc.Flush()
+			}
+		}()
+	}
 	first := append([]byte("retry: 2000\n\n"), s.renderPanel(ctx, s.deps.Live.Snapshot())...)
 	if !write(first) {
 		return nil

@@ -36,6 +36,12 @@ const stopTimeout = 3 * time.Second
 // closed.
 func serve(ctx context.Context, cfg config, e env) error {
 	logger := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	// One beaweb per database: a second would drive the same game.
+	claim, err := store.ClaimFile(cfg.DB)
+	if err != nil {
+		return err
+	}
+	defer claim.Release()
 	db, saved, err := openStore(ctx, &cfg, logger)
 	if err != nil {
 		return err
@@ -106,6 +112,12 @@ func openStore(ctx context.Context, cfg *config, logger *slog.Logger) (*store.St
 	db, err := store.Open(ctx, cfg.DB, logger.With("part", "store"))
 	if err != nil {
 		return nil, nil, err
+	}
+	if n, err := db.InterruptLeftRunning(ctx, time.Now()); err != nil {
+		db.Close()
+		return nil, nil, err
+	} else if n > 0 {
+		logger.Warn("actions a crash cut off are marked interrupted", slog.Int64("actions", n))
 	}
 	saved, err := db.Settings(ctx)
 	if err != nil {
@@ -179,6 +191,7 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 	}
 	mindLog := logger.With("part", "mind")
 	lv := agent.NewLive(cfg.Name, pub, step)
+	db.ReportSaves(lv.SetUnsaved) // a write that fails is a banner, not only a log line
 	client := modclient.New(modclient.Config{URL: cfg.ModURL, Logger: logger.With("part", "mod"), OnStatus: lv.SetConn, Lockstep: step})
 	inbox := agent.NewInbox(0, mindLog, step)
 	hands := agent.NewHands(client, db, lv, mindLog, inbox.Perceive)

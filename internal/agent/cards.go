@@ -18,7 +18,7 @@ type Card struct {
 
 // The events of the cards drawn from more than one topic.
 const (
-	EventAlerts    = "alerts"    // the banner: the link, her health, a death, a fight, a sign-in, the spend cap
+	EventAlerts    = "alerts"    // the banner: the link, her model, what is not saved, her health, a death, a fight, a sign-in, the spend cap
 	EventInventory = "inventory" // what she carries, from her body
 	EventMap       = "map"       // the live layer of the map, from her body
 	EventVitals    = "vitals"    // the health chart, from her body
@@ -31,7 +31,9 @@ const (
 // changed.
 func Cards() []Card {
 	return []Card{
-		{string(TopicHands), "live-hands", []Topic{TopicHands, TopicConn}}, // the Pause button reads the link
+		// The Pause button reads the link; her free hands say whether she
+		// is thinking (the model) or waiting out the night (her body).
+		{string(TopicHands), "live-hands", []Topic{TopicHands, TopicConn, TopicModel, TopicBody}},
 		{string(TopicConn), "live-conn", []Topic{TopicConn}},
 		{string(TopicModel), "live-model", []Topic{TopicModel}},
 		{string(TopicBody), "live-body", []Topic{TopicBody}},
@@ -39,7 +41,7 @@ func Cards() []Card {
 		{string(TopicChat), "live-chat", []Topic{TopicChat}},
 		{string(TopicReflex), "live-reflex", []Topic{TopicReflex}},
 		{string(TopicActions), "live-actions", []Topic{TopicActions}},
-		{EventAlerts, "live-alerts", []Topic{TopicBody, TopicConn, TopicReflex, TopicModel}},
+		{EventAlerts, "live-alerts", []Topic{TopicBody, TopicConn, TopicReflex, TopicModel, TopicSaving}},
 		{EventInventory, "live-inventory", []Topic{TopicBody}},
 		{EventMap, "map-live-layer", []Topic{TopicBody}},
 		{EventVitals, "live-vitals", []Topic{TopicBody}},

@@ -35,6 +35,9 @@ type Snapshot struct {
 	// can join; nil when none is asked for, and cleared when she joins (a
 	// state or world packet) or a new connection says hello.
 	SignIn *SignIn `json:"sign_in,omitempty"`
+	// Unsaved is what beaweb fails to write to its database, a kind of
+	// record each; empty while every write succeeds.
+	Unsaved []SaveTrouble `json:"unsaved,omitempty"`
 
 	// The packets her live state reads, as they came; Body is made from
 	// State in the same change.
@@ -134,6 +137,14 @@ type ModelStatus struct {
 	// Capped is set while the spend cap holds her model back: she plays on
 	// the offline autopilot until the last hour's spend is under it.
 	Capped *SpendCap `json:"capped,omitempty"`
+	// Asking is when the model call in flight was sent; zero while none
+	// is. She is thinking only while it is set.
+	Asking time.Time `json:"asking,omitzero"`
+	// FailingSince is when the calls that fail in a row began to; zero
+	// once a call answers. Failures counts them; LastError is the last
+	// one's sentence.
+	FailingSince time.Time `json:"failing_since,omitzero"`
+	Failures     int       `json:"failures,omitempty"`
 }
 
 // Hold is her standing still after a stop: since when, and who asked.
@@ -148,6 +159,10 @@ type SpendCap struct {
 	Spent float64 `json:"spent"`
 	Cap   float64 `json:"cap"`
 }
+
+// Failing reports whether her last model call failed: she cannot decide
+// anything until one answers.
+func (m ModelStatus) Failing() bool { return m.Failures > 0 }
 
 // Doing is the action in her hands.
 type Doing struct {

@@ -117,20 +117,35 @@ func (m *Mind) ask(ctx context.Context, t *turnRun, step int) (ModelResponse, er
 	if step == 0 {
 		t.rec.Shown = system + "\n\n---\n\n" + t.msgs[len(t.msgs)-1].Text + "\n\n" + now
 	}
+	asked := m.live.Now()
+	m.live.Update(TopicModel, func(s *Snapshot) { s.Model.Asking = asked })
 	resp, err := t.model.Generate(ctx, ModelRequest{System: system, Messages: t.msgs, Now: now, Tools: t.specs})
 	t.rec.Calls = append(t.rec.Calls, resp.Usage)
 	t.rec.Usage = t.rec.Usage.Add(resp.Usage)
-	m.live.Update(TopicModel, func(s *Snapshot) {
-		s.Model.LastLatency = resp.Latency
-		s.Model.LastError = ""
-		if err != nil {
-			s.Model.LastError = err.Error()
-		}
-	})
+	m.live.Update(TopicModel, func(s *Snapshot) { s.Model = s.Model.answered(asked, resp.Latency, err, ctx.Err() != nil) })
 	if err != nil && ctx.Err() == nil {
 		m.logger.Error("agent: the model failed; the turn is abandoned", slog.String("model", t.model.Name()), slog.Any("error", err))
 	}
 	return resp, err
+}
+
+// answered is the model's status once the call sent at asked is over: a
+// call given up because beaweb is stopping says nothing of the model.
+func (st ModelStatus) answered(asked time.Time, latency time.Duration, err error, givenUp bool) ModelStatus {
+	st.Asking = time.Time{}
+	st.LastLatency = latency
+	switch {
+	case err == nil:
+		st.LastError, st.FailingSince, st.Failures = "", time.Time{}, 0
+	case givenUp:
+	default:
+		st.LastError = err.Error()
+		if st.Failures == 0 {
+			st.FailingSince = asked
+		}
+		st.Failures++
+	}
+	return st
 }
 
 // act does what one answer asks and reports whether the turn goes on.

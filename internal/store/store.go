@@ -54,6 +54,8 @@ type Store struct {
 	logger *slog.Logger
 	now    func() time.Time
 
+	saves saveWatch // what fails to be written (saving.go)
+
 	mu     sync.Mutex
 	worlds map[string]int64 // server → worlds.id; worlds are never deleted
 }
@@ -73,9 +75,17 @@ func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error)
 	}
 	s := &Store{logger: logger, now: time.Now, worlds: make(map[string]int64)}
 
+	if err := writable(abs); err != nil {
+		return nil, err
+	}
 	s.w, err = openPool(dsn(abs, "_txlock=immediate"), 1)
 	if err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, openFailed(abs, err)
+	}
+	s.saves.now = func() time.Time { return s.now() }
+	if err := s.saves.watch(s.w); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("store: %w", err)
 	}
 	sqlDB, err := s.w.DB()
 	if err != nil {
@@ -84,6 +94,9 @@ func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error)
 	}
 	if err := migrate(ctx, sqlDB, logger); err != nil {
 		s.Close()
+		if diskTrouble(err) {
+			return nil, openFailed(abs, err)
+		}
 		return nil, fmt.Errorf("store: migrate %s: %w", path, err)
 	}
 	s.r, err = openPool(dsn(abs, "_query_only=1"), readers)

@@ -25,13 +25,23 @@ type alertsView struct {
 	LowHealth bool
 	Death     *agent.DeathNote
 	Fight     *agent.ReflexNote
-	Capped    *agent.SpendCap // the spend cap holds her model back
+	Capped    *agent.SpendCap     // the spend cap holds her model back
+	Model     *agent.ModelStatus  // her model failing
+	Unsaved   []agent.SaveTrouble // what is not being saved
 }
 
 func alertsOf(s agent.Snapshot, now time.Time) alertsView {
 	var a alertsView
 	var titles []string
 	a.LinkDown = !s.Conn.Connected
+	if len(s.Unsaved) > 0 {
+		a.Unsaved = s.Unsaved
+		titles = append(titles, "Not saving")
+	}
+	if s.Model.Failing() {
+		a.Model = &s.Model
+		titles = append(titles, "Model failing")
+	}
 	if a.SignIn = s.PendingSignIn(now); a.SignIn != nil {
 		titles = append(titles, "Sign-in needed")
 	}

@@ -160,6 +160,12 @@ func TestTheHealthChartSpansWhatExists(t *testing.T) {
 			t.Errorf("three minutes of samples: the chart lacks %q:\n%s", want, out)
 		}
 	}
+	later := html(t, func(b *strings.Builder) error {
+		return Vitals(samples(3*time.Minute), now.Add(7*time.Second)).Render(context.Background(), b)
+	})
+	if later != out {
+		t.Errorf("the chart changes with no new sample: it would be sent again at every state")
+	}
 	out = html(t, func(b *strings.Builder) error {
 		return Vitals(samples(30*time.Minute), now).Render(context.Background(), b)
 	})
