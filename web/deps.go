@@ -80,9 +80,10 @@ type SettingsUpdate struct {
 type SettingsStore interface {
 	Settings(ctx context.Context) (Settings, error)
 	SaveSettings(ctx context.Context, u SettingsUpdate) error
-	// TestModel sends one small request through the model in force and
+	// TestModel sends one small request through the model the form names
+	// (u's changes over the settings in force; nothing is saved) and
 	// answers its reply, or the provider's error sentence.
-	TestModel(ctx context.Context) (string, error)
+	TestModel(ctx context.Context, u SettingsUpdate) (string, error)
 	// TestMod connects to the mod at url, reads its hello, closes, and
 	// answers what the hello said.
 	TestMod(ctx context.Context, url string) (string, error)

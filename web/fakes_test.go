@@ -146,6 +146,7 @@ type fakeSettings struct {
 	model   string // TestModel's answer
 	modErr  error  // TestMod's failure
 	modURLs []string
+	tested  []web.SettingsUpdate // what each model test was given
 }
 
 func (f *fakeSettings) Settings(context.Context) (web.Settings, error) {
@@ -168,7 +169,10 @@ func (f *fakeSettings) SaveSettings(_ context.Context, u web.SettingsUpdate) err
 	return nil
 }
 
-func (f *fakeSettings) TestModel(context.Context) (string, error) {
+func (f *fakeSettings) TestModel(_ context.Context, u web.SettingsUpdate) (string, error) {
+	f.mu.Lock()
+	f.tested = append(f.tested, u)
+	f.mu.Unlock()
 	if f.model == "" {
 		return "", fault.New(fault.CodeUnavailable, "openai: gpt-x at https://api.example.com refused the API key (401); check the API key")
 	}

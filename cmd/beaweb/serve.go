@@ -80,12 +80,12 @@ func serve(ctx context.Context, cfg config, e env) error {
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", cfg.Addr)
+	ln, url, err := listenDashboard(cfg)
 	if err != nil {
-		return fmt.Errorf("dashboard: %w", err)
+		return err
 	}
-	url := "http://" + ln.Addr().String()
 	fmt.Fprintf(e.stdout, "beaweb: dashboard at %s\n", url)
+	printToken(e.stdout, cfg)
 	logger.Info("dashboard listening", slog.String("url", url))
 
 	mindDone := app.start(ctx, gameCtx, goRun)

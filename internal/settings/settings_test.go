@@ -20,6 +20,7 @@ var samples = map[settings.Key][]string{
 	settings.Token:        {strongToken, "", "tab\there", "s3cret", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"},
 	settings.TLSCert:      {"/etc/beaweb/cert.pem", "", "a\nb"},
 	settings.TLSKey:       {"/etc/beaweb/key.pem", "", "a\x00b"},
+	settings.TrustedProxy: {"127.0.0.1", "10.0.0.0/8, ::1", "", "proxy.lan", "10.0.0.0/99"},
 	settings.Practice:     {"1", "true", "off", "", "maybe"},
 	settings.Server:       {"mc.example.org:25565", "play.example.org", "test.local", "", "host:99999", "a b:1", ":25565"},
 	settings.Username:     {"Bea_2", "", "Dr Bea", "ab", "abcdefghijklmnopq"},

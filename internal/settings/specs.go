@@ -28,6 +28,7 @@ const (
 	PriceOutput  Key = "price_output"
 	TLSCert      Key = "tls_cert"
 	TLSKey       Key = "tls_key"
+	TrustedProxy Key = "trusted_proxy"
 )
 
 // Spec is what there is to know about one setting.
@@ -64,6 +65,9 @@ var specs = []Spec{
 		Startup: true, check: oneLine("The TLS certificate file", false)},
 	{Key: TLSKey, Env: "BEA_TLS_KEY", Flag: "tls-key", Label: "TLS key", Usage: "PEM private key file of --tls-cert",
 		Startup: true, check: oneLine("The TLS key file", false)},
+	{Key: TrustedProxy, Env: "BEA_TRUSTED_PROXY", Flag: "trusted-proxy", Label: "Trusted proxies",
+		Usage:   "reverse proxies whose X-Forwarded-For is believed: addresses or ranges, comma-separated",
+		Startup: true, check: addresses("Trusted proxies")},
 	{Key: Practice, Env: "BEA_PRACTICE", Flag: "practice", Label: "Practice world", Usage: "play in the built-in practice world (BEA_PRACTICE=1)",
 		Default: "false", Startup: true, check: boolean("The practice world")},
 	{Key: Server, Env: "BEA_SERVER", Flag: "server", Label: "Minecraft server",

@@ -273,3 +273,22 @@ func TokenBits(v string) int {
 	}
 	return int(float64(utf8.RuneCountInString(v)) * math.Log2(float64(alphabet)))
 }
+
+// addresses is a comma-separated list of IP addresses or CIDR ranges.
+func addresses(what string) func(string) (string, error) {
+	return func(v string) (string, error) {
+		var kept []string
+		for _, a := range strings.Split(v, ",") {
+			a = strings.TrimSpace(a)
+			if a == "" {
+				continue
+			}
+			_, _, cerr := net.ParseCIDR(a)
+			if net.ParseIP(a) == nil && cerr != nil {
+				return "", fault.Invalidf("%s are addresses or ranges such as 127.0.0.1 or 10.0.0.0/8, comma-separated; %q is neither.", what, a)
+			}
+			kept = append(kept, a)
+		}
+		return strings.Join(kept, ","), nil
+	}
+}
