@@ -132,7 +132,7 @@ type Server struct {
 	stopping chan struct{}
 	served   sync.Once
 
-	viewers, previews slots    // limits.go
+	viewers, previews slots     // limits.go
 	sessions          *sessions // sign-ins with a token (session.go)
 	guesses           *throttle // wrong tokens per address (session.go)
 }

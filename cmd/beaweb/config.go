@@ -63,7 +63,7 @@ func configOf(s settings.Settings, world practiceSettings) config {
 		Addr: s.Text(settings.Addr), DB: s.Text(settings.DB), ModURL: s.Text(settings.ModURL),
 		Practice: s.Bool(settings.Practice), PracticeWorld: world,
 		Provider: s.Text(settings.Provider), ModelURL: s.Text(settings.ModelURL), Model: s.Text(settings.Model),
-		APIKey:    s.APIKeyInForce(), // never a key for another host
+		APIKey:  s.APIKeyInForce(), // never a key for another host
 		TLSCert: s.Text(settings.TLSCert), TLSKey: s.Text(settings.TLSKey),
 		IdleNudge: s.Seconds(settings.IdleNudge), Commentary: s.Seconds(settings.Commentary),
 		BuildScripts: s.Bool(settings.BuildScripts), Name: s.Text(settings.Name), Token: s.Text(settings.Token),
