@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"strings"
+
+	"beaweb/internal/settings"
 )
 
 // newToken is a dashboard token of 256 random bits, for a dashboard that
@@ -44,4 +47,13 @@ func printToken(w io.Writer, cfg config) {
 	if cfg.TokenMade {
 		fmt.Fprintf(w, "beaweb: sign in to the dashboard with this token (made for this run; set BEA_TOKEN to keep one): %s\n", cfg.Token)
 	}
+}
+
+// trustedProxies are the reverse proxies whose X-Forwarded-For the
+// dashboard believes; none unless --trusted-proxy names some.
+func (c config) trustedProxies() []string {
+	if v := c.settings.Text(settings.TrustedProxy); v != "" {
+		return strings.Split(v, ",")
+	}
+	return nil
 }

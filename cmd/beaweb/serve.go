@@ -200,7 +200,7 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 
 // dashboard is the web server over her live snapshot and the store.
 func (a *application) dashboard(changes web.Changes) (*web.Server, error) {
-	return web.New(web.Config{Token: a.cfg.Token}, web.Deps{
+	return web.New(web.Config{Token: a.cfg.Token, TrustedProxies: a.cfg.trustedProxies()}, web.Deps{
 		Logger: a.logger.With("part", "web"), Live: a.live, Changes: changes, Ask: a.mind,
 		Actions: historyOf{a.db}, Objectives: a.db, Settings: a, Deaths: a.db, People: a.db, Places: a.db, Turns: a.db,
 		Blueprints: a.templates, Scripts: previewerOf(newScripts(a.logger)),

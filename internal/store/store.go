@@ -71,6 +71,7 @@ func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
+	ownFile(abs, logger)
 	s := &Store{logger: logger, now: time.Now, worlds: make(map[string]int64)}
 
 	s.w, err = openPool(dsn(abs, "_txlock=immediate"), 1)
