@@ -41,6 +41,9 @@ func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 			if foreign(c.Request()) || token == "" {
 				return echo.NewHTTPError(http.StatusForbidden, csrfRefused)
 			}
+			if limit := s.bodyLimit(c.Request()); c.Request().ContentLength > limit {
+				return tooLarge(limit)
+			}
 			sent := c.Request().Header.Get("X-CSRF-Token")
 			if sent == "" {
 				sent = c.FormValue("_csrf")

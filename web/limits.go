@@ -21,6 +21,9 @@ type Limits struct {
 	FormBody int64
 	// UploadBody bounds an upload (a places file). Default 8 MiB.
 	UploadBody int64
+	// HeaderTimeout bounds reading a request's headers, the first request
+	// of a connection included. Default 10 s.
+	HeaderTimeout time.Duration
 	// ReadTimeout bounds reading a whole request, body included. Default 30 s.
 	ReadTimeout time.Duration
 	// WriteTimeout bounds writing an answer (the live stream sets its own
@@ -58,6 +61,7 @@ func (l Limits) withDefaults() Limits {
 	}
 	def(&l.FormBody, 64<<10)
 	def(&l.UploadBody, 8<<20)
+	defD(&l.HeaderTimeout, 10*time.Second)
 	defD(&l.ReadTimeout, 30*time.Second)
 	defD(&l.WriteTimeout, 60*time.Second)
 	defD(&l.IdleTimeout, 60*time.Second)
@@ -71,21 +75,22 @@ func (l Limits) withDefaults() Limits {
 var uploadPaths = map[string]bool{"/places/import": true}
 
 // limitBody bounds the body of every request before anyone reads it: a
-// body that says it is too long is refused at once, one that runs past the
-// limit fails its read.
+// read past the route's limit fails. csrf, next, refuses on the headers a
+// body that says it is too long.
 func (s *Server) limitBody(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
-		limit := s.cfg.Limits.FormBody
-		if uploadPaths[req.URL.Path] {
-			limit = s.cfg.Limits.UploadBody
-		}
-		if req.ContentLength > limit {
-			return tooLarge(limit)
-		}
-		req.Body = http.MaxBytesReader(c.Response(), req.Body, limit)
+		req.Body = http.MaxBytesReader(c.Response(), req.Body, s.bodyLimit(req))
 		return next(c)
 	}
+}
+
+// bodyLimit is the most of r's body its route reads.
+func (s *Server) bodyLimit(r *http.Request) int64 {
+	if uploadPaths[r.URL.Path] {
+		return s.cfg.Limits.UploadBody
+	}
+	return s.cfg.Limits.FormBody
 }
 
 func tooLarge(limit int64) error {

@@ -254,7 +254,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	ln = limitListen(ln, s.cfg.Limits.Conns)
 	hs := &http.Server{
 		Handler:           s.echo,
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: s.cfg.Limits.HeaderTimeout,
 		ReadTimeout:       s.cfg.Limits.ReadTimeout,
 		WriteTimeout:      s.cfg.Limits.WriteTimeout,
 		IdleTimeout:       s.cfg.Limits.IdleTimeout,
