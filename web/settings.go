@@ -204,8 +204,13 @@ func (s *Server) parseSettings(c echo.Context, st Settings) (SettingsUpdate, map
 		for _, f := range g.fields {
 			sp, _ := settings.Lookup(f.key)
 			_, sent := form[string(f.key)]
+			// An unticked box is not sent: it counts as off only when the
+			// form says it showed the boxes (the page's form does).
+			if f.kind == "toggle" {
+				sent = form.Get("toggles") == "shown"
+			}
 			fixed := st.Values.Fixed(f.key) || f.key == settings.ModURL && st.PracticeURL != ""
-			if sp.Startup || fixed && (!sent || f.kind == "toggle") {
+			if sp.Startup || !sent || fixed && f.kind == "toggle" {
 				continue
 			}
 			v := strings.TrimSpace(form.Get(string(f.key)))
