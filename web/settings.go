@@ -46,6 +46,9 @@ var settingsGroups = []struct {
 		{key: settings.Username, kind: "text", hint: "Empty: her name."},
 		{key: settings.Auth, kind: "text"},
 		{key: settings.Retention, kind: "number", hint: "Days of action and turn history kept."},
+		{key: settings.TLSCert, kind: "text"},
+		{key: settings.TLSKey, kind: "text"},
+		{key: settings.TrustedProxy, kind: "text"},
 	}},
 }
 
