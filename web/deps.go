@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"time"
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
@@ -35,6 +36,8 @@ type ActionQuery struct {
 	Action string // the protocol action, such as find_block
 	Result string // SUCCESS, FAILURE…, or "running" for those without one yet
 	Limit  int    // at most this many, newest first
+	// Before, when not zero, keeps those started before it: the next page.
+	Before time.Time
 }
 
 // ActionHistory reads the action history, newest first.

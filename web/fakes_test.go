@@ -97,7 +97,8 @@ func (f *fakeHistory) RecentActions(_ context.Context, q web.ActionQuery) ([]age
 	}
 	var out []agent.ActionRecord
 	for _, r := range f.rows {
-		if (q.Action == "" || r.Action == q.Action) && (q.Result == "" || r.Result == q.Result) {
+		if (q.Action == "" || r.Action == q.Action) && (q.Result == "" || r.Result == q.Result) &&
+			(q.Before.IsZero() || r.Started.Before(q.Before)) {
 			out = append(out, r)
 		}
 	}

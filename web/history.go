@@ -42,8 +42,9 @@ func (s *Server) handleHistory(c echo.Context) error {
 		v.Problem = "The action history is not wired in this run."
 		return render(c, http.StatusOK, pages.History(v))
 	}
+	before := pageBefore(c.QueryParam("before"))
 	rows, err := s.deps.Actions.RecentActions(c.Request().Context(),
-		ActionQuery{Action: v.Action, Result: v.Result, Limit: historyLimit})
+		ActionQuery{Action: v.Action, Result: v.Result, Limit: historyLimit, Before: before})
 	if err != nil {
 		code, msg := statusOf(err)
 		if code >= 500 {
@@ -54,5 +55,6 @@ func (s *Server) handleHistory(c echo.Context) error {
 		return render(c, code, pages.History(v))
 	}
 	v.Rows = rows
+	v.Pager = historyPager(v, before, len(rows) == historyLimit)
 	return render(c, http.StatusOK, pages.History(v))
 }

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -353,5 +354,67 @@ func TestRoutesRefuseWhatTheyCannotTake(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusUnprocessableEntity || len(resp.Header.Get("Content-Disposition")) > 0 {
 		t.Errorf("a 300-character world: %d, %q", resp.StatusCode, resp.Header.Get("Content-Disposition"))
+	}
+}
+
+// TestALongListIsPaged: 38,000 places are shown a hundred at a time, with
+// the way to the rest, and the page stays small.
+func TestALongListIsPaged(t *testing.T) {
+	var many []game.Place
+	for i := range 38000 {
+		many = append(many, game.Place{Name: "place " + strconv.Itoa(i), Dimension: "overworld"})
+	}
+	pl := &fakePlaces{worlds: map[string][]game.Place{"w": many}}
+	f := serve(t, func(_ *web.Config, d *web.Deps) { d.Places = pl })
+	c := browser(t)
+	code, page := get(t, c, f.URL+"/places?world=w")
+	if code != http.StatusOK || !strings.Contains(page, "1 to 100 of 38,000") || !strings.Contains(page, "/places?world=w&amp;page=2") {
+		t.Fatalf("the first page: %d", code)
+	}
+	if len(page) > 1<<20 {
+		t.Errorf("the first page of places is %d KB", len(page)>>10)
+	}
+	if strings.Contains(page, ">place 100<") {
+		t.Error("the first page shows the 101st place")
+	}
+	_, page = get(t, c, f.URL+"/places?world=w&page=380")
+	if !strings.Contains(page, "37,901 to 38,000 of 38,000") || !strings.Contains(page, ">place 37999<") || strings.Contains(page, `rel="next"`) {
+		t.Error("the last page is not the last hundred")
+	}
+}
+
+// TestTheHistoryIsPaged: a long history shows its newest page with the
+// way to older ones, which go on where the page ended.
+func TestTheHistoryIsPaged(t *testing.T) {
+	f := serve(t)
+	for i := range 450 {
+		f.History.rows = append(f.History.rows, agent.ActionRecord{ID: "a" + strconv.Itoa(i), Action: "find_block",
+			Started: clock.Add(-time.Duration(i) * time.Second), Result: "SUCCESS"})
+	}
+	c := browser(t)
+	_, page := get(t, c, f.URL+"/history?action=find_block")
+	if !strings.Contains(page, `rel="next"`) || !strings.Contains(page, "Older") {
+		t.Fatal("the newest page has no way to older actions")
+	}
+	f.History.mu.Lock()
+	q := f.History.queries[len(f.History.queries)-1]
+	f.History.mu.Unlock()
+	if !q.Before.IsZero() || q.Limit == 0 || q.Limit > 200 {
+		t.Errorf("the first page asked for %+v", q)
+	}
+	i := strings.Index(page, `href="/history?action=find_block&amp;before=`)
+	if i < 0 {
+		t.Fatal("the Older link keeps no filter or no start")
+	}
+	link := strings.ReplaceAll(page[i+6:i+6+strings.Index(page[i+6:], `"`)], "&amp;", "&")
+	_, page = get(t, c, f.URL+link)
+	f.History.mu.Lock()
+	q = f.History.queries[len(f.History.queries)-1]
+	f.History.mu.Unlock()
+	if want := clock.Add(-199 * time.Second); !q.Before.Equal(want) || q.Action != "find_block" {
+		t.Errorf("the second page asked for %+v, want before %s", q, want)
+	}
+	if !strings.Contains(page, "Newest") {
+		t.Error("an older page has no way back to the newest")
 	}
 }

@@ -57,9 +57,9 @@ func (s *Server) renderPlaces(c echo.Context, status int, v pages.PlacesView) er
 		if err != nil {
 			return err
 		}
-		v.List = list
+		v.List, v.Pager = pageOf(list, c.QueryParam("page"), "/places?"+url.Values{"world": {v.World}}.Encode())
 		snap := s.deps.Live.Snapshot()
-		v.Map = placesMap(list, snap, v.World)
+		v.Map = placesMap(v.List, snap, v.World)
 		if snap.Conn.World.Server == v.World && snap.Body != nil {
 			v.Live = &snap
 		}
