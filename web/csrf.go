@@ -41,8 +41,8 @@ func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 			if foreign(c.Request()) || token == "" {
 				return echo.NewHTTPError(http.StatusForbidden, csrfRefused)
 			}
-			if limit := s.bodyLimit(c.Request()); c.Request().ContentLength > limit {
-				return tooLarge(limit)
+			if err := s.readForm(c.Request()); err != nil {
+				return err
 			}
 			sent := c.Request().Header.Get("X-CSRF-Token")
 			if sent == "" {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"mime"
 	"net"
 	"net/http"
 	"strconv"
@@ -106,6 +107,31 @@ func byteWords(n int64) string {
 		return strconv.FormatInt(n>>10, 10) + " KB"
 	}
 	return strconv.FormatInt(n, 10) + " bytes"
+}
+
+// readForm reads a form's body once, here, within the route's limit: a
+// body that says it is too long is refused before a byte is read, one that
+// runs past the limit is refused when it does, so that no handler acts on
+// the part of a form that fitted.
+func (s *Server) readForm(r *http.Request) error {
+	limit := s.bodyLimit(r)
+	if r.ContentLength > limit {
+		return tooLarge(limit)
+	}
+	var err error
+	switch ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct {
+	case "application/x-www-form-urlencoded":
+		err = r.ParseForm()
+	case "multipart/form-data":
+		err = r.ParseMultipartForm(limit)
+	}
+	switch {
+	case err == nil:
+		return nil
+	case isTooLarge(err):
+		return tooLarge(limit)
+	}
+	return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read; send it again.")
 }
 
 // isTooLarge says err is a body that ran past its limit.

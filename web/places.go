@@ -118,9 +118,6 @@ func (s *Server) handleExportPlaces(c echo.Context) error {
 }
 
 func (s *Server) handleImportPlaces(c echo.Context) error {
-	if _, err := c.MultipartForm(); isTooLarge(err) {
-		return tooLarge(s.cfg.Limits.UploadBody)
-	}
 	world := strings.TrimSpace(c.FormValue("world"))
 	var err error
 	n := 0
