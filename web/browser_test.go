@@ -152,7 +152,7 @@ func TestBrowserSettingsSaveAndSurviveARestart(t *testing.T) {
 		chromedp.SetValue(chromedp.CSS("input[name=model]"), "claude-test"),
 		chromedp.SetValue(chromedp.CSS("input[name=api_key]"), key),
 		chromedp.SetValue(chromedp.CSS("input[name=idle_nudge_seconds]"), "90"),
-		chromedp.Click(chromedp.CSS("form.stack button[type=submit]")),
+		chromedp.Click(chromedp.CSS("form.settings button[type=submit]")),
 	)
 	// The post answers with a redirect to the page again: wait on the new
 	// page, not on the old one.

@@ -5,6 +5,8 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"net/http"
+	"net/url"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 )
@@ -19,8 +21,14 @@ const csrfKey = "csrf"
 
 // csrf gives every browser a token in a cookie and refuses every request
 // that is not GET, HEAD or OPTIONS unless it carries the same token, in the
-// X-CSRF-Token header (htmx) or the _csrf form field (a plain form). A
-// request the browser marks as coming from another site is refused outright.
+// X-CSRF-Token header (htmx) or the _csrf form field (a plain form).
+//
+// What can be decided on the headers is decided before a byte of the body
+// is read: a request the browser marks as coming from another site (by
+// Sec-Fetch-Site or Origin), or one without the cookie, is refused at
+// once, so a foreign page cannot make beaweb read a large upload. Only a
+// same-site request with the cookie and no header has its form read for
+// the field, within the route's body limit (limitBody).
 func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		token := ""
@@ -30,9 +38,11 @@ func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 		switch c.Request().Method {
 		case http.MethodGet, http.MethodHead, http.MethodOptions:
 		default:
-			switch c.Request().Header.Get("Sec-Fetch-Site") {
-			case "cross-site", "same-site":
+			if foreign(c.Request()) || token == "" {
 				return echo.NewHTTPError(http.StatusForbidden, csrfRefused)
+			}
+			if err := s.readForm(c.Request()); err != nil {
+				return err
 			}
 			sent := c.Request().Header.Get("X-CSRF-Token")
 			if sent == "" {
@@ -60,6 +70,27 @@ func (s *Server) csrf(next echo.HandlerFunc) echo.HandlerFunc {
 		c.Response().Header().Add("Vary", "Cookie")
 		return next(c)
 	}
+}
+
+// foreign says, from the headers alone, that a browser sent r from another
+// site: its Sec-Fetch-Site says so, or, from a browser too old to send
+// that, its Origin names another host. An Origin of "null" says nothing:
+// browsers send it for this site's own forms under Referrer-Policy
+// no-referrer.
+func foreign(r *http.Request) bool {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "same-origin", "none":
+		return false
+	case "":
+	default:
+		return true
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" || origin == "null" {
+		return false
+	}
+	u, err := url.Parse(origin)
+	return err != nil || u.Host == "" || !strings.EqualFold(u.Host, r.Host)
 }
 
 const csrfRefused = "This form is stale or came from another site; reload the page and try again."

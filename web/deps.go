@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"time"
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
@@ -38,6 +39,8 @@ type ActionQuery struct {
 	// "still running").
 	Running bool
 	Limit   int // at most this many, newest first
+	// Before, when not zero, keeps those started before it: the next page.
+	Before time.Time
 }
 
 // ActionHistory reads the action history, newest first.
@@ -83,9 +86,10 @@ type SettingsUpdate struct {
 type SettingsStore interface {
 	Settings(ctx context.Context) (Settings, error)
 	SaveSettings(ctx context.Context, u SettingsUpdate) error
-	// TestModel sends one small request through the model in force and
+	// TestModel sends one small request through the model the form names
+	// (u's changes over the settings in force; nothing is saved) and
 	// answers its reply, or the provider's error sentence.
-	TestModel(ctx context.Context) (string, error)
+	TestModel(ctx context.Context, u SettingsUpdate) (string, error)
 	// TestMod connects to the mod at url, reads its hello, closes, and
 	// answers what the hello said.
 	TestMod(ctx context.Context, url string) (string, error)

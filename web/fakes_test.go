@@ -97,7 +97,8 @@ func (f *fakeHistory) RecentActions(_ context.Context, q web.ActionQuery) ([]age
 	}
 	var out []agent.ActionRecord
 	for _, r := range f.rows {
-		if (q.Action == "" || r.Action == q.Action) && (q.Result == "" || r.Result == q.Result) && (!q.Running || r.Finished.IsZero()) {
+		if (q.Action == "" || r.Action == q.Action) && (q.Result == "" || r.Result == q.Result) && (!q.Running || r.Finished.IsZero()) &&
+			(q.Before.IsZero() || r.Started.Before(q.Before)) {
 			out = append(out, r)
 		}
 	}
@@ -146,6 +147,7 @@ type fakeSettings struct {
 	model   string // TestModel's answer
 	modErr  error  // TestMod's failure
 	modURLs []string
+	tested  []web.SettingsUpdate // what each model test was given
 }
 
 func (f *fakeSettings) Settings(context.Context) (web.Settings, error) {
@@ -168,7 +170,10 @@ func (f *fakeSettings) SaveSettings(_ context.Context, u web.SettingsUpdate) err
 	return nil
 }
 
-func (f *fakeSettings) TestModel(context.Context) (string, error) {
+func (f *fakeSettings) TestModel(_ context.Context, u web.SettingsUpdate) (string, error) {
+	f.mu.Lock()
+	f.tested = append(f.tested, u)
+	f.mu.Unlock()
 	if f.model == "" {
 		return "", fault.New(fault.CodeUnavailable, "openai: gpt-x at https://api.example.com refused the API key (401); check the API key")
 	}

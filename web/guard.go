@@ -1,16 +1,15 @@
 package web
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/hex"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/labstack/echo/v4"
 
@@ -77,14 +76,6 @@ func (s *Server) checkHost(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// sessionValue is what the session cookie holds: a MAC of the token, so the
-// cookie proves the token without carrying it.
-func (s *Server) sessionValue() string {
-	m := hmac.New(sha256.New, []byte(s.cfg.Token))
-	m.Write([]byte("beaweb dashboard session"))
-	return hex.EncodeToString(m.Sum(nil))
-}
-
 func (s *Server) authorised(r *http.Request) bool {
 	if auth, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
 		return subtle.ConstantTimeCompare([]byte(auth), []byte(s.cfg.Token)) == 1
@@ -93,7 +84,7 @@ func (s *Server) authorised(r *http.Request) bool {
 	if err != nil {
 		return false
 	}
-	return subtle.ConstantTimeCompare([]byte(ck.Value), []byte(s.sessionValue())) == 1
+	return s.sessions.valid(ck.Value, s.now())
 }
 
 // requireToken lets a request through when no token is set, when it is for
@@ -121,7 +112,15 @@ func (s *Server) handleLoginForm(c echo.Context) error {
 	if s.cfg.Token == "" {
 		return c.Redirect(http.StatusSeeOther, "/")
 	}
-	return render(c, http.StatusOK, pages.Login(s.head(c, "Sign in", "/login"), localPath(c.QueryParam("next")), false))
+	return render(c, http.StatusOK, pages.Login(pages.LoginView{Head: s.head(c, "Sign in", "/login"), Next: localPath(c.QueryParam("next")), Note: loginNote(c)}))
+}
+
+// loginNote is the sentence over the sign-in form, from a fixed set.
+func loginNote(c echo.Context) string {
+	if c.QueryParam("signed_out") == "1" {
+		return "You are signed out."
+	}
+	return ""
 }
 
 func (s *Server) handleLogin(c echo.Context) error {
@@ -129,26 +128,43 @@ func (s *Server) handleLogin(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, "/")
 	}
 	next := localPath(c.FormValue("next"))
-	if subtle.ConstantTimeCompare([]byte(c.FormValue("token")), []byte(s.cfg.Token)) != 1 {
-		s.log.Info("web: a sign-in with a wrong token", slog.String("remote", c.RealIP()))
-		return render(c, http.StatusUnauthorized, pages.Login(s.head(c, "Sign in", "/login"), next, true))
+	ip, now := c.RealIP(), s.now()
+	if wait := s.guesses.wait(ip, now); wait > 0 {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(int(wait.Round(time.Second)/time.Second)))
+		return render(c, http.StatusTooManyRequests, pages.Login(pages.LoginView{Head: s.head(c, "Sign in", "/login"), Next: next,
+			Problem: "Too many wrong tokens came from your address; try again in " + waitWords(wait) + "."}))
 	}
+	if subtle.ConstantTimeCompare([]byte(c.FormValue("token")), []byte(s.cfg.Token)) != 1 {
+		s.guesses.wrong(ip, now)
+		s.log.Info("web: a sign-in with a wrong token", slog.String("remote", ip))
+		return render(c, http.StatusUnauthorized, pages.Login(pages.LoginView{Head: s.head(c, "Sign in", "/login"), Next: next,
+			Problem: "That token is not the one beaweb was started with."}))
+	}
+	s.guesses.right(ip)
+	value, end := s.sessions.open(now)
 	c.SetCookie(&http.Cookie{
 		Name:     sessionCookie,
-		Value:    s.sessionValue(),
+		Value:    value,
 		Path:     "/",
 		HttpOnly: true,
 		Secure:   c.Request().TLS != nil,
 		SameSite: http.SameSiteStrictMode,
-		Expires:  s.now().Add(30 * 24 * time.Hour),
+		MaxAge:   int(end.Sub(now) / time.Second), // the browser's clock may not be ours
 	})
 	return c.Redirect(http.StatusSeeOther, next)
 }
 
-// localPath keeps a redirect on this site: anything but a plain absolute
-// path becomes "/".
+// localPath keeps a redirect on this site: anything but a plain path on
+// this host becomes "/". Browsers drop tabs and line breaks from a URL and
+// read a backslash as a slash, so "/\t/evil.example" would leave the site:
+// a path with any of them, or with spaces, is refused outright.
 func localPath(p string) string {
-	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.HasPrefix(p, "/\\") {
+	if len(p) > 2048 || !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") ||
+		strings.IndexFunc(p, func(r rune) bool { return r == '\\' || unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
+		return "/"
+	}
+	u, err := url.Parse(p)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || !strings.HasPrefix(u.Path, "/") || strings.HasPrefix(u.Path, "//") {
 		return "/"
 	}
 	return p

@@ -46,7 +46,8 @@ func (s *Server) handleHistory(c echo.Context) error {
 		v.Problem = "The action history is not wired in this run."
 		return render(c, http.StatusOK, pages.History(v))
 	}
-	q := ActionQuery{Action: v.Action, Result: v.Result, Limit: historyLimit}
+	before := pageBefore(c.QueryParam("before"))
+	q := ActionQuery{Action: v.Action, Result: v.Result, Limit: historyLimit, Before: before}
 	if q.Result == resultRunning {
 		q.Result, q.Running = "", true
 	}
@@ -61,5 +62,6 @@ func (s *Server) handleHistory(c echo.Context) error {
 		return render(c, code, pages.History(v))
 	}
 	v.Rows = rows
+	v.Pager = historyPager(v, before, len(rows) == historyLimit)
 	return render(c, http.StatusOK, pages.History(v))
 }

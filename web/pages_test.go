@@ -333,27 +333,8 @@ func TestBeyondLoopbackWithoutTokenRefusesToStart(t *testing.T) {
 }
 
 func TestTokenLoginAndCookie(t *testing.T) {
-	const token = "s3cret-dashboard-token"
-	f := &fixture{}
-	live := newFakeLive()
-	srv, err := web.New(web.Config{Token: token}, web.Deps{Live: live, Changes: live.hub, Now: func() time.Time { return clock }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(t.Context())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, publicListener{ln}) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Serve: %v", err)
-		}
-	}()
-	f.URL = "http://" + ln.Addr().String()
+	const token = hostileToken
+	f := serveWithToken(t, web.Config{})
 
 	c := browser(t)
 	resp, err := c.Get(f.URL + "/history?action=x")

@@ -43,14 +43,7 @@ func (s *Server) handlePlaces(c echo.Context) error {
 		return err
 	}
 	v := pages.PlacesView{Head: s.head(c, "Places", "/places"), Worlds: worlds, World: s.world(c, worlds)}
-	switch {
-	case c.QueryParam("renamed") != "":
-		v.Notice = "Renamed it " + c.QueryParam("renamed") + "."
-	case c.QueryParam("deleted") != "":
-		v.Notice = "Deleted " + c.QueryParam("deleted") + "."
-	case c.QueryParam("imported") != "":
-		v.Notice = "Imported " + c.QueryParam("imported") + " places."
-	}
+	v.Notice = placeNotices[c.QueryParam("done")]
 	if v.World != "" && !slices.Contains(v.Worlds, v.World) {
 		v.Worlds = append(v.Worlds, v.World)
 	}
@@ -64,9 +57,9 @@ func (s *Server) renderPlaces(c echo.Context, status int, v pages.PlacesView) er
 		if err != nil {
 			return err
 		}
-		v.List = list
+		v.List, v.Pager = pageOf(list, c.QueryParam("page"), "/places?"+url.Values{"world": {v.World}}.Encode())
 		snap := s.deps.Live.Snapshot()
-		v.Map = placesMap(list, snap, v.World)
+		v.Map = placesMap(v.List, snap, v.World)
 		if snap.Conn.World.Server == v.World && snap.Body != nil {
 			v.Live = &snap
 		}
@@ -96,21 +89,24 @@ func (s *Server) placeEdit(c echo.Context, world string, err error, notice url.V
 func (s *Server) handleRenamePlace(c echo.Context) error {
 	world := strings.TrimSpace(c.FormValue("world"))
 	from, to := c.FormValue("from"), c.FormValue("to")
-	p, err := s.deps.Places.RenamePlace(c.Request().Context(), world, from, to)
-	return s.placeEdit(c, world, err, url.Values{"renamed": {p.Name}})
+	_, err := s.deps.Places.RenamePlace(c.Request().Context(), world, from, to)
+	return s.placeEdit(c, world, err, url.Values{"done": {"renamed"}})
 }
 
 func (s *Server) handleDeletePlace(c echo.Context) error {
 	world := strings.TrimSpace(c.FormValue("world"))
 	name := c.FormValue("name")
 	err := s.deps.Places.DeletePlace(c.Request().Context(), world, name)
-	return s.placeEdit(c, world, err, url.Values{"deleted": {name}})
+	return s.placeEdit(c, world, err, url.Values{"done": {"deleted"}})
 }
 
 func (s *Server) handleExportPlaces(c echo.Context) error {
 	world := strings.TrimSpace(c.QueryParam("world"))
-	if world == "" {
+	switch {
+	case world == "":
 		return invalidf("Say which world to export: places are kept per server.")
+	case len(world) > maxWorldName:
+		return invalidf("A world is named by its server, at most %d characters; that name has %d.", maxWorldName, len(world))
 	}
 	data, err := s.deps.Places.ExportPlaces(c.Request().Context(), world)
 	if err != nil {
@@ -143,7 +139,7 @@ func (s *Server) handleImportPlaces(c echo.Context) error {
 	if err == nil {
 		s.log.Info("web: imported places", slog.String("world", world), slog.Int("places", n))
 	}
-	return s.placeEdit(c, world, err, url.Values{"imported": {strconv.Itoa(n)}})
+	return s.placeEdit(c, world, err, url.Values{"done": {"imported"}})
 }
 
 func readUpload(c echo.Context, field string) ([]byte, error) {
@@ -166,9 +162,24 @@ func readUpload(c echo.Context, field string) ([]byte, error) {
 	return data, nil
 }
 
+// placeNotices are the sentences the places page shows after an edit,
+// chosen by the query's done=; no text of the query reaches the page, so a
+// link cannot make the page say what its maker wants.
+var placeNotices = map[string]string{
+	"renamed":  "Renamed the place.",
+	"deleted":  "Deleted the place.",
+	"imported": "Imported the places file.",
+}
+
+// maxWorldName bounds a world's name in a request: a server's host and port.
+const maxWorldName = 255
+
 // fileSafe keeps letters, digits, dots and dashes of a world's name for a
-// file name.
+// file name, at most 64 of them.
 func fileSafe(s string) string {
+	if len(s) > 64 {
+		s = s[:64]
+	}
 	return strings.Map(func(r rune) rune {
 		if r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
 			return r

@@ -185,7 +185,7 @@ func TestPlacesTableMapRenameDeleteExportImport(t *testing.T) {
 		return resp, b.String()
 	}
 	data, _ := json.Marshal(exported)
-	if resp, _ := upload(string(data)); resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/places?imported=2&world=other.example" {
+	if resp, _ := upload(string(data)); resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/places?done=imported&world=other.example" {
 		t.Fatalf("import: %d to %q", resp.StatusCode, resp.Header.Get("Location"))
 	}
 	if resp, body := upload("not json"); resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "not a places file") {

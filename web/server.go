@@ -50,6 +50,15 @@ type Config struct {
 	// ShutdownTimeout bounds how long Serve waits for requests in flight
 	// once its context ends. Default 10 s.
 	ShutdownTimeout time.Duration
+
+	// Limits bound what a client can make the dashboard hold (limits.go).
+	Limits Limits
+	// SessionTTL is how long a sign-in lasts with a token. Default 12 h.
+	SessionTTL time.Duration
+	// TrustedProxies are the addresses (IPs or CIDRs) of reverse proxies
+	// whose X-Forwarded-For is believed; with none, a client's address is
+	// its connection's, whatever its headers say.
+	TrustedProxies []string
 }
 
 func (c Config) withDefaults() Config {
@@ -72,6 +81,10 @@ func (c Config) withDefaults() Config {
 		// More than net/http's own 5 s: a browser's preconnected socket that
 		// never sent a request counts as idle only once it is 5 s old.
 		c.ShutdownTimeout = 10 * time.Second
+	}
+	c.Limits = c.Limits.withDefaults()
+	if c.SessionTTL <= 0 {
+		c.SessionTTL = 12 * time.Hour
 	}
 	return c
 }
@@ -119,6 +132,10 @@ type Server struct {
 	// which would otherwise hold a graceful shutdown open forever.
 	stopping chan struct{}
 	served   sync.Once
+
+	viewers, previews slots     // limits.go
+	sessions          *sessions // sign-ins with a token (session.go)
+	guesses           *throttle // wrong tokens per address (session.go)
 }
 
 // New checks deps and builds the route table.
@@ -142,34 +159,46 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		now:      deps.Now,
 		frames:   live.New[frame](cfg.Buffer),
 		stopping: make(chan struct{}),
+		viewers:  make(slots, cfg.Limits.Viewers),
+		previews: make(slots, cfg.Limits.Previews),
 	}
+	s.sessions = newSessions(cfg.SessionTTL)
+	s.guesses = newThrottle()
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	if s.now == nil {
 		s.now = time.Now
 	}
-	s.routes()
+	if err := s.routes(); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
-func (s *Server) routes() {
+func (s *Server) routes() error {
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
 	e.HTTPErrorHandler = s.handleError
+	ipOf, err := ipExtractor(s.cfg.TrustedProxies)
+	if err != nil {
+		return err
+	}
+	e.IPExtractor = ipOf
 	s.echo = e
 
-	e.Use(s.logRequests, s.secureHeaders, s.checkHost, s.requireToken, s.csrf)
+	e.Use(s.logRequests, s.secureHeaders, s.checkHost, s.requireToken, s.limitBody, s.csrf)
 
 	e.GET("/static/*", s.assets.handle)
 	e.GET("/favicon.ico", s.assets.handleIcon(static.Icon))
 
 	e.GET("/login", s.handleLoginForm)
 	e.POST("/login", s.handleLogin)
+	e.POST("/logout", s.handleLogout)
 
 	e.GET("/", s.handleLive)
-	e.GET("/live/events", s.handleEvents)
+	e.GET("/live/events", s.handleEvents, s.viewerSlot)
 	e.POST("/minecraft/ask", s.handleAsk)
 	e.POST("/live/tell", s.handleTell)
 	e.POST("/live/stop", s.handleStop)
@@ -192,7 +221,7 @@ func (s *Server) routes() {
 		e.GET("/builds", s.handleBuilds)
 		e.GET("/builds/:name/iso.svg", s.handleTemplateSVG)
 		e.GET("/builds/:name/layer/:y", s.handleTemplateSVG)
-		e.POST("/builds/script", s.handleScriptPreview)
+		e.POST("/builds/script", s.handleScriptPreview, s.onePreviewSlot)
 	}
 	if s.deps.Places != nil {
 		e.GET("/places", s.handlePlaces)
@@ -206,6 +235,7 @@ func (s *Server) routes() {
 	e.POST("/settings", s.handleSaveSettings)
 	e.POST("/settings/test-model", s.handleTestModel)
 	e.POST("/settings/test-mod", s.handleTestMod)
+	return nil
 }
 
 // Handler is the route table, for tests that need no live relay.
@@ -228,9 +258,14 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	s.localOnly = loopback && s.cfg.Token == ""
 
+	ln = limitListen(ln, s.cfg.Limits.Conns)
 	hs := &http.Server{
 		Handler:           s.echo,
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: s.cfg.Limits.HeaderTimeout,
+		ReadTimeout:       s.cfg.Limits.ReadTimeout,
+		WriteTimeout:      s.cfg.Limits.WriteTimeout,
+		IdleTimeout:       s.cfg.Limits.IdleTimeout,
+		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/settings"
 	"beaweb/templates/pages"
 )
@@ -52,6 +53,9 @@ var settingsGroups = []struct {
 		{key: settings.Username, kind: "text", hint: "Empty: her name."},
 		{key: settings.Auth, kind: "text"},
 		{key: settings.Retention, kind: "number", hint: "Days of action and turn history kept."},
+		{key: settings.TLSCert, kind: "text"},
+		{key: settings.TLSKey, kind: "text"},
+		{key: settings.TrustedProxy, kind: "text"},
 	}},
 }
 
@@ -62,15 +66,38 @@ type settingsField struct {
 }
 
 // settingsView is the page for st; typed, when not nil, is what the person
-// typed into the fields they could change, shown again after a refusal.
-func (s *Server) settingsView(c echo.Context, st Settings, typed map[settings.Key]string) pages.SettingsView {
-	v := pages.SettingsView{Head: s.head(c, "Settings", "/settings"), Enabled: st.Enabled}
+// typed into the fields they could change, shown again after a refusal,
+// and problems what is wrong with each. The rows the page cannot change (a
+// flag or the environment fixed them, or they are read only at start) are
+// gathered in a box of their own, after the ones it can.
+func (s *Server) settingsView(c echo.Context, st Settings, typed map[settings.Key]string, problems map[settings.Key]string) pages.SettingsView {
+	v := pages.SettingsView{Head: s.head(c, "Settings", "/settings"), Enabled: st.Enabled, SignOut: s.cfg.Token != ""}
+	fixed := pages.SettingsGroup{Legend: "Fixed when beaweb started",
+		About: "Set by a flag or a BEA_ variable, or read only at start: change them where they are set, and restart."}
 	for _, g := range settingsGroups {
 		group := pages.SettingsGroup{Legend: g.legend, About: g.about}
 		for _, f := range g.fields {
-			group.Fields = append(group.Fields, s.fieldView(st, f, typed))
+			fv := s.fieldView(st, f, typed)
+			fv.Problem = problems[f.key]
+			if fv.Fixed != "" && fv.Problem == "" {
+				fixed.Fields = append(fixed.Fields, fv)
+				continue
+			}
+			group.Fields = append(group.Fields, fv)
 		}
-		v.Groups = append(v.Groups, group)
+		if len(group.Fields) > 0 {
+			v.Groups = append(v.Groups, group)
+		}
+	}
+	if len(fixed.Fields) > 0 {
+		v.Fixed = &fixed
+	}
+	for _, g := range settingsGroups {
+		for _, f := range g.fields {
+			if p := problems[f.key]; p != "" {
+				v.Problems = append(v.Problems, p)
+			}
+		}
 	}
 	return v
 }
@@ -124,14 +151,16 @@ func (s *Server) handleSettings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := s.settingsView(c, st, nil)
+	v := s.settingsView(c, st, nil, nil)
 	v.Saved = c.QueryParam("saved") == "1"
 	return render(c, http.StatusOK, pages.Settings(v))
 }
 
-// handleSaveSettings saves the form. A form the person can fix comes back
-// with what they typed (the key excepted) and a sentence saying what to
-// change; nothing is saved then.
+// handleSaveSettings saves what the person changed on the form, and
+// nothing else: a value they never touched keeps following its default or
+// the environment. A form with mistakes comes back with what they typed
+// (the key excepted) and every mistake at once, each under its field;
+// nothing is saved then.
 func (s *Server) handleSaveSettings(c echo.Context) error {
 	if s.deps.Settings == nil {
 		return echo.NewHTTPError(http.StatusNotFound, "Settings are not wired in this run.")
@@ -141,16 +170,18 @@ func (s *Server) handleSaveSettings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	u, err := parseSettings(c, st)
-	if err == nil {
+	u, problems, err := s.parseSettings(c, st)
+	if err == nil && len(problems) == 0 {
 		err = s.deps.Settings.SaveSettings(ctx, u)
 	}
-	if err != nil {
-		code, msg := statusOf(err)
-		if code >= 500 {
-			return err
+	if err != nil || len(problems) > 0 {
+		code, msg := http.StatusUnprocessableEntity, ""
+		if err != nil {
+			if code, msg = statusOf(err); code >= 500 {
+				return err
+			}
 		}
-		v := s.settingsView(c, st, u.Changes)
+		v := s.settingsView(c, st, u.Changes, problems)
 		v.Enabled = u.Enabled
 		v.Problem = msg
 		return render(c, code, pages.Settings(v))
@@ -158,27 +189,38 @@ func (s *Server) handleSaveSettings(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/settings?saved=1")
 }
 
-// parseSettings reads the form: the text of every setting the page lets
-// the person change. A setting a flag or the environment fixed is
-// read-only on the page, so a browser does not send it; one sent anyway
-// goes to the save, which refuses it unless it is the value in force. The
-// checks are package settings' own, made on save.
-func parseSettings(c echo.Context, st Settings) (SettingsUpdate, error) {
+// parseSettings reads the form: the text of every setting the person
+// changed, that is, each field whose text is not what the page showed. A
+// setting a flag or the environment fixed is read-only on the page, so a
+// browser does not send it; one sent anyway goes to the save, which
+// refuses it unless it is the value in force. Each value sent is checked
+// by package settings here, so that every mistake is found at once;
+// problems holds their sentences by setting.
+func (s *Server) parseSettings(c echo.Context, st Settings) (SettingsUpdate, map[settings.Key]string, error) {
 	u := SettingsUpdate{
 		Changes:  map[settings.Key]string{},
 		ClearKey: c.FormValue("clear_key") == "on",
 		Enabled:  c.FormValue("enabled") == "on",
 	}
+	problems := map[settings.Key]string{}
 	form, err := c.FormParams()
 	if err != nil {
-		return u, invalidf("The form could not be read; send it again.")
+		if isTooLarge(err) {
+			return u, problems, tooLarge(s.cfg.Limits.FormBody)
+		}
+		return u, problems, invalidf("The form could not be read; send it again.")
 	}
 	for _, g := range settingsGroups {
 		for _, f := range g.fields {
 			sp, _ := settings.Lookup(f.key)
 			_, sent := form[string(f.key)]
+			// An unticked box is not sent: it counts as off only when the
+			// form says it showed the boxes (the page's form does).
+			if f.kind == "toggle" {
+				sent = form.Get("toggles") == "shown"
+			}
 			fixed := st.Values.Fixed(f.key) || f.key == settings.ModURL && st.PracticeURL != ""
-			if sp.Startup || fixed && (!sent || f.kind == "toggle") {
+			if sp.Startup || !sent || fixed && f.kind == "toggle" {
 				continue
 			}
 			v := strings.TrimSpace(form.Get(string(f.key)))
@@ -188,20 +230,36 @@ func parseSettings(c echo.Context, st Settings) (SettingsUpdate, error) {
 			case sp.Secret && v == "":
 				continue // empty keeps the saved one
 			}
+			if !sp.Secret && v == s.fieldView(st, f, nil).Value {
+				continue // untouched: it keeps following its source
+			}
 			u.Changes[f.key] = v
+			if _, err := settings.Validate(f.key, v); err != nil {
+				problems[f.key] = asSentence(fault.Message(err))
+			}
 		}
 	}
 	if u.Changes[settings.APIKey] != "" && u.ClearKey {
 		delete(u.Changes, settings.APIKey)
-		return u, invalidf("Either type a new key or forget the saved one, not both.")
+		problems[settings.APIKey] = "Either type a new key or forget the saved one, not both."
 	}
-	return u, nil
+	return u, problems, nil
 }
 
-// handleTestModel sends one small request through the model in force.
+// handleTestModel sends one small request through the model the form
+// names as typed, saved or not.
 func (s *Server) handleTestModel(c echo.Context) error {
 	return s.answerTest(c, func(st Settings) (string, error) {
-		return s.deps.Settings.TestModel(c.Request().Context())
+		u, problems, err := s.parseSettings(c, st)
+		if err != nil {
+			return "", err
+		}
+		for _, key := range []settings.Key{settings.Provider, settings.ModelURL, settings.Model, settings.APIKey} {
+			if p := problems[key]; p != "" {
+				return "", invalidf("%s", p)
+			}
+		}
+		return s.deps.Settings.TestModel(c.Request().Context(), u)
 	})
 }
 

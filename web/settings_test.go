@@ -127,9 +127,10 @@ func TestBrowserSettingFixedByTheEnvironmentIsReadOnly(t *testing.T) {
 		chromedp.Click(chromedp.CSS("[data-setting=mod_url] button")),
 		pollTrue(`(document.querySelector("#test-mod_url p.notice.ok") || {}).textContent === "The mod at ws://127.0.0.1:9999 answered."`),
 		chromedp.SetValue(chromedp.CSS("input[name=model]"), "qwen3"),
-		chromedp.Click(chromedp.CSS("form.stack button[type=submit]")),
+		chromedp.Click(chromedp.CSS("form.settings button[type=submit]")),
 	)
-	within(t, ctx, "the saved notice", chromedp.WaitVisible(chromedp.CSS("p.notice.ok")))
+	// The mod test's answer is a notice too: wait for the page that says Saved.
+	within(t, ctx, "the saved notice", chromedp.WaitVisible(chromedp.CSS("p.notice.saved")))
 	if s, _ := st.Settings(t.Context()); s.Values.Provider() != "rules" || s.Values.Text(settings.Model) != "qwen3" {
 		t.Errorf("after saving: provider %s, model %q", s.Values.Provider(), s.Values.Text(settings.Model))
 	}

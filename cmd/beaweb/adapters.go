@@ -12,5 +12,5 @@ import (
 type historyOf struct{ db *store.Store }
 
 func (h historyOf) RecentActions(ctx context.Context, q web.ActionQuery) ([]agent.ActionRecord, error) {
-	return h.db.RecentActions(ctx, q.Limit, store.ActionFilter{Action: q.Action, Result: q.Result, Pending: q.Running})
+	return h.db.RecentActions(ctx, q.Limit, store.ActionFilter{Action: q.Action, Result: q.Result, Pending: q.Running, Before: q.Before})
 }

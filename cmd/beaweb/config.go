@@ -36,6 +36,11 @@ type config struct {
 	BuildScripts  bool
 	Name          string
 	Token         string
+	// TokenMade says beaweb made the token for this run (none was given),
+	// so it prints it once.
+	TokenMade     bool
+	TLSCert       string
+	TLSKey        string
 	RetentionDays int
 	// Server, Username and Auth are the real server she joins; under
 	// --practice, Server is the name the practice world announces.
@@ -66,7 +71,8 @@ func configOf(s settings.Settings, world practiceSettings) config {
 		Addr: s.Text(settings.Addr), DB: s.Text(settings.DB), ModURL: s.Text(settings.ModURL),
 		Practice: s.Bool(settings.Practice), PracticeWorld: world,
 		Provider: s.Text(settings.Provider), ModelURL: s.Text(settings.ModelURL), Model: s.Text(settings.Model),
-		APIKey:    s.Text(settings.APIKey),
+		APIKey:  s.APIKeyInForce(), // never a key for another host
+		TLSCert: s.Text(settings.TLSCert), TLSKey: s.Text(settings.TLSKey),
 		IdleNudge: s.Seconds(settings.IdleNudge), Commentary: s.Seconds(settings.Commentary),
 		BuildScripts: s.Bool(settings.BuildScripts), Name: s.Text(settings.Name), Token: s.Text(settings.Token),
 		RetentionDays: s.Int(settings.Retention),
@@ -122,6 +128,11 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		if _, _, err := net.SplitHostPort(c.PracticeWorld.Addr); err != nil {
 			return c, fmt.Errorf("practice world address %q: %w", c.PracticeWorld.Addr, err)
 		}
+	}
+	if s.NeedsToken() {
+		s = s.WithToken(newToken())
+		c = configOf(s, world)
+		c.TokenMade = true
 	}
 	return c, s.Check()
 }

@@ -81,7 +81,8 @@ func TestConfigRefusals(t *testing.T) {
 		env  map[string]string
 		want string
 	}{
-		{[]string{"--addr", "0.0.0.0:8765"}, nil, "set BEA_TOKEN"},
+		{[]string{"--addr", "0.0.0.0:8765"}, map[string]string{"BEA_TOKEN": "s3cret"}, "The dashboard token is too easy to guess"},
+		{[]string{"--tls-cert", "cert.pem"}, nil, "TLS needs both --tls-cert and --tls-key"},
 		{nil, map[string]string{"BEA_MODEL_PROVIDER": "gemini"}, "BEA_MODEL_PROVIDER: The model provider is one of openai, anthropic, rules"},
 		{nil, map[string]string{"BEA_IDLE_NUDGE_SECONDS": "-3"}, "BEA_IDLE_NUDGE_SECONDS"},
 		{[]string{"--build-scripts", "maybe"}, nil, "is on or off"},
@@ -99,8 +100,9 @@ func TestConfigRefusals(t *testing.T) {
 			t.Errorf("%v %v: %v, want an error containing %q", c.args, c.env, err, c.want)
 		}
 	}
-	if _, err := parseConfig([]string{"--addr", "0.0.0.0:8765"}, envFrom(map[string]string{"BEA_TOKEN": "s3cret"}), io.Discard); err != nil {
-		t.Errorf("a non-loopback address with a token: %v", err)
+	c, err := parseConfig([]string{"--addr", "0.0.0.0:8765"}, envFrom(map[string]string{"BEA_TOKEN": "q7Vh2kR9xLp4Wm8Ns3Zt6Yb1Jc5Fd0Ge"}), io.Discard)
+	if err != nil || c.TokenMade {
+		t.Errorf("a non-loopback address with a token: %v (made one: %v)", err, c.TokenMade)
 	}
 }
 

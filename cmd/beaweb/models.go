@@ -50,20 +50,7 @@ func (m *models) status() (provider, model string, err error) {
 // configure builds the chosen model. On error the autopilot plays, and the
 // error says why; the key never appears in it.
 func (m *models) configure(c modelChoice) error {
-	var (
-		next agent.Model
-		err  error
-	)
-	switch c.Provider {
-	case "", "rules":
-		next = m.offline
-	case "openai":
-		next, err = openai.New(openai.Config{BaseURL: c.URL, APIKey: c.Key, Model: c.Model, Logger: m.logger})
-	case "anthropic":
-		next, err = anthropic.New(anthropic.Config{BaseURL: c.URL, APIKey: c.Key, Model: c.Model, Logger: m.logger})
-	default:
-		err = fmt.Errorf("model provider %q is not one of openai, anthropic, rules", c.Provider)
-	}
+	next, err := m.build(c)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.choice, m.err = c, err
@@ -75,6 +62,19 @@ func (m *models) configure(c modelChoice) error {
 	m.cur = next
 	m.logger.Info("model ready", slog.String("model", next.Name()))
 	return nil
+}
+
+// build makes the model c names, without putting it in force.
+func (m *models) build(c modelChoice) (agent.Model, error) {
+	switch c.Provider {
+	case "", "rules":
+		return m.offline, nil
+	case "openai":
+		return openai.New(openai.Config{BaseURL: c.URL, APIKey: c.Key, Model: c.Model, Logger: m.logger})
+	case "anthropic":
+		return anthropic.New(anthropic.Config{BaseURL: c.URL, APIKey: c.Key, Model: c.Model, Logger: m.logger})
+	}
+	return nil, fmt.Errorf("model provider %q is not one of openai, anthropic, rules", c.Provider)
 }
 
 // override makes every turn use model, whatever the settings say; tests

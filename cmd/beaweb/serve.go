@@ -86,12 +86,12 @@ func serve(ctx context.Context, cfg config, e env) error {
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", cfg.Addr)
+	ln, url, err := listenDashboard(cfg)
 	if err != nil {
-		return fmt.Errorf("dashboard: %w", err)
+		return err
 	}
-	url := "http://" + ln.Addr().String()
 	fmt.Fprintf(e.stdout, "beaweb: dashboard at %s\n", url)
+	printToken(e.stdout, cfg)
 	logger.Info("dashboard listening", slog.String("url", url))
 
 	mindDone := app.start(ctx, gameCtx, goRun)
@@ -224,7 +224,7 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 
 // dashboard is the web server over her live snapshot and the store.
 func (a *application) dashboard(changes web.Changes) (*web.Server, error) {
-	return web.New(web.Config{Token: a.cfg.Token}, web.Deps{
+	return web.New(web.Config{Token: a.cfg.Token, TrustedProxies: a.cfg.trustedProxies()}, web.Deps{
 		Logger: a.logger.With("part", "web"), Live: a.live, Changes: changes, Ask: a.mind,
 		Actions: historyOf{a.db}, Objectives: a.db, Settings: a, Deaths: a.db, People: a.db, Places: a.db, Turns: a.db,
 		Blueprints: a.templates, Scripts: previewerOf(newScripts(a.logger)),

@@ -41,24 +41,26 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 	if v, ok := u.Changes[settings.ModURL]; ok && prev.Practice && v != prev.settings.Text(settings.ModURL) {
 		return fault.New(fault.CodeRefused, "She plays in the practice world under --practice, so the mod URL does not apply; start beaweb without --practice to change it.")
 	}
-	next, err := prev.settings.Change(u.Changes)
-	if err != nil {
-		return err
-	}
+	var err error
+	next := prev.settings
 	if u.ClearKey {
+		// Forgotten first, so that a URL moved in the same form needs no key.
 		if next, err = next.Forget(settings.APIKey); err != nil {
 			return err
 		}
 	}
-	for key := range u.Changes {
-		if v := next.Get(key); v.Source == settings.FromSaved && v != prev.settings.Get(key) {
-			if err := a.db.SetSetting(ctx, string(key), v.Text); err != nil {
-				return err
-			}
+	next, err = next.Change(u.Changes)
+	if err != nil {
+		return err
+	}
+	set, forget := next.Saved(prev.settings)
+	for key, v := range set {
+		if err := a.db.SetSetting(ctx, string(key), v); err != nil {
+			return err
 		}
 	}
-	if u.ClearKey {
-		if err := a.db.DeleteSetting(ctx, string(settings.APIKey)); err != nil {
+	for _, key := range forget {
+		if err := a.db.DeleteSetting(ctx, string(key)); err != nil {
 			return err
 		}
 	}
@@ -100,19 +102,33 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 // testTimeout bounds a Test button: long enough for a slow model to start.
 const testTimeout = 30 * time.Second
 
-// TestModel sends one small request, without tools, through the model in
-// force and answers the start of its reply, or the provider's sentence.
-func (a *application) TestModel(ctx context.Context) (string, error) {
-	provider, name, setup := a.models.status()
-	switch {
-	case provider == "rules" || provider == "":
-		return "", fault.New(fault.CodeRefused, "She plays on the offline autopilot, which has no model to test: choose openai or anthropic first, and save.")
-	case setup != nil:
-		return "", fault.Wrap(fault.CodeUnavailable, setup, "The "+provider+" model could not be set up, so she plays on the offline autopilot meanwhile: "+setup.Error())
+// TestModel sends one small request, without tools, through the model the
+// form names (what was typed over what is in force, the key bound to its
+// host as a save would bind it) and answers the start of its reply, or the
+// provider's sentence. Nothing is saved.
+func (a *application) TestModel(ctx context.Context, u web.SettingsUpdate) (string, error) {
+	a.mu.Lock()
+	prev := a.cfg.settings
+	a.mu.Unlock()
+	typed, err := prev.Change(u.Changes)
+	if err == nil && u.ClearKey {
+		typed, err = typed.Forget(settings.APIKey)
 	}
+	if err != nil {
+		return "", err
+	}
+	provider := typed.Provider()
+	if provider == "rules" {
+		return "", fault.New(fault.CodeRefused, "With these settings she plays on the offline autopilot, which has no model to test: choose openai or anthropic first.")
+	}
+	model, err := a.models.build(modelChoice{Provider: provider, URL: typed.Text(settings.ModelURL), Model: typed.Text(settings.Model), Key: typed.APIKeyInForce()})
+	if err != nil {
+		return "", fault.Wrap(fault.CodeUnavailable, err, "The "+provider+" model could not be set up: "+err.Error())
+	}
+	name := model.Name()
 	ctx, cancel := context.WithTimeout(ctx, testTimeout)
 	defer cancel()
-	resp, err := a.models.current().Generate(ctx, agent.ModelRequest{
+	resp, err := model.Generate(ctx, agent.ModelRequest{
 		System:   "You are checking that a connection works.",
 		Messages: []agent.Message{{Role: agent.RoleUser, Text: "Say hello in five words or fewer."}},
 	})

@@ -43,7 +43,7 @@ func TestTestModelButton(t *testing.T) {
 	}
 	app := testApp(t, cfg)
 	ctx := context.Background()
-	if _, err := app.TestModel(ctx); fault.CodeOf(err) != fault.CodeRefused || !strings.Contains(fault.Message(err), "offline autopilot") {
+	if _, err := app.TestModel(ctx, web.SettingsUpdate{}); fault.CodeOf(err) != fault.CodeRefused || !strings.Contains(fault.Message(err), "offline autopilot") {
 		t.Errorf("testing the autopilot: %v", err)
 	}
 	// A model that cannot be built says why, rather than testing the autopilot.
@@ -52,14 +52,14 @@ func TestTestModelButton(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.TestModel(ctx); fault.CodeOf(err) != fault.CodeUnavailable || !strings.Contains(fault.Message(err), "could not be set up") {
+	if _, err := app.TestModel(ctx, web.SettingsUpdate{}); fault.CodeOf(err) != fault.CodeUnavailable || !strings.Contains(fault.Message(err), "could not be set up") {
 		t.Errorf("testing a model without a name: %v", err)
 	}
 	err = app.SaveSettings(ctx, web.SettingsUpdate{Changes: map[settings.Key]string{settings.Model: "qwen3"}, Enabled: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := app.TestModel(ctx)
+	got, err := app.TestModel(ctx, web.SettingsUpdate{})
 	if err != nil || !strings.Contains(got, "Hello! Ready to play.") || !strings.Contains(got, "qwen3") {
 		t.Errorf("TestModel = %q, %v", got, err)
 	}
@@ -67,7 +67,7 @@ func TestTestModelButton(t *testing.T) {
 		t.Errorf("the test request was %s", asked)
 	}
 	status = http.StatusUnauthorized
-	_, err = app.TestModel(ctx)
+	_, err = app.TestModel(ctx, web.SettingsUpdate{})
 	if fault.CodeOf(err) != fault.CodeUnavailable || !strings.Contains(fault.Message(err), "API key") || strings.Contains(fault.Message(err), "sk-test") {
 		t.Errorf("TestModel with a refused key: %v", err)
 	}

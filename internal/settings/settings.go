@@ -138,16 +138,20 @@ func (s Settings) WithSaved(saved map[string]string) (Settings, []error) {
 			errs = append(errs, fault.Wrap(fault.CodeInvalid, err, "The saved "+k+" is not used: "+fault.Message(err)))
 		}
 	}
+	next.bindSavedKey(saved)
 	return next, errs
 }
 
 // Change is what the Settings page saves: every value is checked, a
 // startup setting is refused, and so is a new value for a setting a flag
 // or the environment fixed, since it would not apply (Explain says why).
-// Setting a value to what is already in force is no change. The answer
-// holds the new values as saved; the caller keeps them in the database.
+// Setting a value to what is already in force is no change. A key typed
+// is bound to the host the change names, and moving the model calls to
+// another host without typing the key again is refused (keyhost.go). The
+// answer holds the new values as saved; the caller keeps what Saved lists.
 func (s Settings) Change(changes map[Key]string) (Settings, error) {
 	next := s.clone()
+	typedKey := false
 	for key, v := range changes {
 		sp, ok := Lookup(key)
 		if !ok {
@@ -158,6 +162,8 @@ func (s Settings) Change(changes map[Key]string) (Settings, error) {
 			return s, err
 		}
 		cur := s.vals[key]
+		// The same key typed again for a new host is a key typed.
+		typedKey = typedKey || key == APIKey && kept != "" && cur.Source < FromEnv
 		if kept == cur.Text {
 			continue
 		}
@@ -165,6 +171,9 @@ func (s Settings) Change(changes map[Key]string) (Settings, error) {
 			return s, fault.New(fault.CodeRefused, sp.Label+" cannot be changed here. "+s.Explain(key))
 		}
 		next.vals[key] = Value{Text: kept, Source: FromSaved}
+	}
+	if err := next.bindKey(s, typedKey); err != nil {
+		return s, err
 	}
 	if err := next.Check(); err != nil {
 		return s, err
@@ -184,17 +193,20 @@ func (s Settings) Forget(key Key) (Settings, error) {
 	}
 	next := s.clone()
 	next.vals[key] = Value{Text: sp.Default}
+	if key == APIKey {
+		delete(next.vals, KeyHost)
+	}
 	return next, nil
 }
 
 // Check refuses settings that cannot work together: a dashboard reachable
-// beyond this machine needs a token.
+// beyond this machine needs a token (beaweb makes one first when none is
+// given: WithToken), and a TLS certificate needs its key.
 func (s Settings) Check() error {
-	host, _, _ := net.SplitHostPort(s.Text(Addr))
-	if !isLoopback(host) && s.Text(Token) == "" {
+	if s.NeedsToken() {
 		return fault.Invalidf("The dashboard address %s is reachable beyond this machine; set BEA_TOKEN to a secret first.", s.Text(Addr))
 	}
-	return nil
+	return s.checkTLS()
 }
 
 func isLoopback(host string) bool {

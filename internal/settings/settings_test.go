@@ -10,18 +10,24 @@ import (
 	"beaweb/internal/settings"
 )
 
+// strongToken is a token of 128 bits and more.
+const strongToken = "q7Vh2kR9xLp4Wm8Ns3Zt6Yb1Jc5Fd0Ge"
+
 // samples are values each setting is tried with: some it takes, some not.
 var samples = map[settings.Key][]string{
 	settings.Addr:         {"127.0.0.1:8765", "localhost:0", "8765", "nowhere", ""},
 	settings.DB:           {"bea.db", "", "a\nb"},
-	settings.Token:        {"s3cret", "", "tab\there"},
+	settings.Token:        {strongToken, "", "tab\there", "s3cret", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"},
+	settings.TLSCert:      {"/etc/beaweb/cert.pem", "", "a\nb"},
+	settings.TLSKey:       {"/etc/beaweb/key.pem", "", "a\x00b"},
+	settings.TrustedProxy: {"127.0.0.1", "10.0.0.0/8, ::1", "", "proxy.lan", "10.0.0.0/99"},
 	settings.Practice:     {"1", "true", "off", "", "maybe"},
 	settings.Server:       {"mc.example.org:25565", "play.example.org", "test.local", "", "host:99999", "a b:1", ":25565"},
 	settings.Username:     {"Bea_2", "", "Dr Bea", "ab", "abcdefghijklmnopq"},
 	settings.Auth:         {"offline", "Microsoft", "", "mojang"},
 	settings.Provider:     {"openai", "Anthropic", "rules", "", "gemini"},
 	settings.ModelURL:     {"http://127.0.0.1:11434/v1", "https://api.example.com", "", "ftp://x", "not a url"},
-	settings.Model:        {"qwen2.5:7b", "", "two\nlines"},
+	settings.Model:        {"qwen2.5:7b", "", "two\nlines", "bad\xffutf8", "nul\x00byte", strings.Repeat("m", 201)},
 	settings.APIKey:       {"sk-123", "", "sk-\x7f"},
 	settings.PriceInput:   {"3", "0.30", "", "-1", "free", "NaN", "Inf"},
 	settings.PriceCached:  {"0.3", "", "-0.1"},
@@ -77,7 +83,7 @@ func TestEverySourceAgrees(t *testing.T) {
 					return v
 				}
 				if k == "BEA_TOKEN" {
-					return "s3cret" // so that any dashboard address starts
+					return strongToken // so that any dashboard address starts
 				}
 				return ""
 			})

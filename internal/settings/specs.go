@@ -31,6 +31,9 @@ const (
 	CommandAllow Key = "command_allow"
 	PlayerTurns  Key = "player_turns"
 	SpendCap     Key = "spend_cap"
+	TLSCert      Key = "tls_cert"
+	TLSKey       Key = "tls_key"
+	TrustedProxy Key = "trusted_proxy"
 )
 
 // Spec is what there is to know about one setting.
@@ -62,7 +65,14 @@ var specs = []Spec{
 		Default: "127.0.0.1:8765", Startup: true, check: hostPort("The dashboard address")},
 	{Key: DB, Env: "BEA_DB", Flag: "db", Label: "Database file", Usage: "SQLite file, default beaweb.db",
 		Default: "beaweb.db", Startup: true, check: oneLine("The database file", true)},
-	{Key: Token, Env: "BEA_TOKEN", Label: "Dashboard token", Startup: true, Secret: true, check: oneLine("The dashboard token", false)},
+	{Key: Token, Env: "BEA_TOKEN", Label: "Dashboard token", Startup: true, Secret: true, check: token},
+	{Key: TLSCert, Env: "BEA_TLS_CERT", Flag: "tls-cert", Label: "TLS certificate", Usage: "PEM certificate file: the dashboard speaks HTTPS (with --tls-key)",
+		Startup: true, check: oneLine("The TLS certificate file", false)},
+	{Key: TLSKey, Env: "BEA_TLS_KEY", Flag: "tls-key", Label: "TLS key", Usage: "PEM private key file of --tls-cert",
+		Startup: true, check: oneLine("The TLS key file", false)},
+	{Key: TrustedProxy, Env: "BEA_TRUSTED_PROXY", Flag: "trusted-proxy", Label: "Trusted proxies",
+		Usage:   "reverse proxies whose X-Forwarded-For is believed: addresses or ranges, comma-separated",
+		Startup: true, check: addresses("Trusted proxies")},
 	{Key: Practice, Env: "BEA_PRACTICE", Flag: "practice", Label: "Practice world", Usage: "play in the built-in practice world (BEA_PRACTICE=1)",
 		Default: "false", Startup: true, check: boolean("The practice world")},
 	{Key: Server, Env: "BEA_SERVER", Flag: "server", Label: "Minecraft server",

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"beaweb/internal/fault"
 )
@@ -22,7 +23,40 @@ func Validate(key Key, v string) (string, error) {
 	if !ok {
 		return "", fault.Invalidf("There is no setting called %q.", string(key))
 	}
-	return s.check(strings.TrimSpace(v))
+	v = strings.TrimSpace(v)
+	if err := plainText(s, v); err != nil {
+		return "", err
+	}
+	return s.check(v)
+}
+
+// plainText holds every setting to what a person can type on one line: no
+// broken UTF-8, no control characters, and a length that fits the page and
+// the live panel that redraws some of them on every update.
+func plainText(s Spec, v string) error {
+	limit := maxLen(s.Key)
+	switch {
+	case !utf8.ValidString(v):
+		return fault.Invalidf("%s has characters that are not text (broken UTF-8); type it again.", s.Label)
+	case len(v) > limit:
+		return fault.Invalidf("%s is at most %d characters, not %d.", s.Label, limit, utf8.RuneCountInString(v))
+	case strings.IndexFunc(v, unicode.IsControl) >= 0:
+		return fault.Invalidf("%s is one line without control characters; type it again.", s.Label)
+	}
+	return nil
+}
+
+// maxLen is the longest value key takes, in bytes.
+func maxLen(key Key) int {
+	switch key {
+	case ModelURL, ModURL:
+		return 2048
+	case DB:
+		return 4096
+	case APIKey, Token:
+		return 1024
+	}
+	return 200
 }
 
 func oneLine(what string, required bool) func(string) (string, error) {
@@ -259,4 +293,75 @@ func (s Settings) List(key Key) []string {
 		}
 	}
 	return out
+}
+
+// minTokenBits is the least a dashboard token holds: 128 bits, as much as a
+// random AES key, so that guessing it over the network is hopeless.
+const minTokenBits = 128
+
+// token is the dashboard token: empty (beaweb makes one when it needs one)
+// or one hard to guess.
+func token(v string) (string, error) {
+	if v == "" {
+		return "", nil
+	}
+	if bits := TokenBits(v); bits < minTokenBits {
+		return "", fault.Invalidf("The dashboard token is too easy to guess (about %d bits; it needs %d): use at least 22 random letters and digits, "+
+			"such as the output of openssl rand -base64 32, or leave BEA_TOKEN unset and beaweb makes one.", bits, minTokenBits)
+	}
+	return v, nil
+}
+
+// TokenBits estimates how many bits of guessing v holds: its length times
+// the bits of the alphabet it draws from (lower case, upper case, digits,
+// the rest), and nothing for a token of fewer than 8 different characters,
+// which repeats itself.
+func TokenBits(v string) int {
+	seen := map[rune]bool{}
+	var lower, upper, digit, other bool
+	for _, r := range v {
+		seen[r] = true
+		switch {
+		case r >= 'a' && r <= 'z':
+			lower = true
+		case r >= 'A' && r <= 'Z':
+			upper = true
+		case r >= '0' && r <= '9':
+			digit = true
+		default:
+			other = true
+		}
+	}
+	if len(seen) < 8 {
+		return 0
+	}
+	alphabet := 0
+	for _, c := range []struct {
+		in   bool
+		size int
+	}{{lower, 26}, {upper, 26}, {digit, 10}, {other, 32}} {
+		if c.in {
+			alphabet += c.size
+		}
+	}
+	return int(float64(utf8.RuneCountInString(v)) * math.Log2(float64(alphabet)))
+}
+
+// addresses is a comma-separated list of IP addresses or CIDR ranges.
+func addresses(what string) func(string) (string, error) {
+	return func(v string) (string, error) {
+		var kept []string
+		for _, a := range strings.Split(v, ",") {
+			a = strings.TrimSpace(a)
+			if a == "" {
+				continue
+			}
+			_, _, cerr := net.ParseCIDR(a)
+			if net.ParseIP(a) == nil && cerr != nil {
+				return "", fault.Invalidf("%s are addresses or ranges such as 127.0.0.1 or 10.0.0.0/8, comma-separated; %q is neither.", what, a)
+			}
+			kept = append(kept, a)
+		}
+		return strings.Join(kept, ","), nil
+	}
 }

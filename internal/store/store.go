@@ -73,6 +73,7 @@ func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
+	ownFile(abs, logger)
 	s := &Store{logger: logger, now: time.Now, worlds: make(map[string]int64)}
 
 	if err := writable(abs); err != nil {

@@ -118,9 +118,10 @@ type Client struct {
 	hasHello     bool
 	recent       recentIDs
 	counts       Counters
-	unknownTypes map[string]bool // logged once each, at most maxLoggedNames of them
-	odd          map[string]bool // answer statuses other than FINISHED, likewise
-	outdated     bool            // the outdated-mod error has been logged
+	unknownTypes map[string]bool      // logged once each, at most maxLoggedNames of them
+	quiet        map[string]*quietRun // bad frames held back from the log, by kind (quiet.go)
+	odd          map[string]bool      // answer statuses other than FINISHED, likewise
+	outdated     bool                 // the outdated-mod error has been logged
 	// undrained are closed connections whose tables were not empty when
 	// their serve ended: a leak, kept so that Pending still counts it.
 	undrained []*conn
@@ -172,6 +173,7 @@ func New(cfg Config) *Client {
 		rng:          rng,
 		url:          cfg.URL,
 		unknownTypes: map[string]bool{},
+		quiet:        map[string]*quietRun{},
 		odd:          map[string]bool{},
 	}
 	c.box = newMailbox(cfg.EventQueue, c.log, &c.mu, &c.counts.DroppedEvents, cfg.Lockstep)

@@ -198,7 +198,7 @@ func (cn *conn) read() {
 			return
 		}
 		if kind != websocket.TextMessage {
-			cn.c.log.Warn("modclient: ignored a binary frame; the protocol sends text only")
+			cn.c.complain("binary", "modclient: ignored a binary frame; the protocol sends text only")
 			cn.c.cfg.Lockstep.Done()
 			continue
 		}
@@ -213,7 +213,7 @@ func (cn *conn) read() {
 			cn.c.mu.Lock()
 			cn.c.counts.Oversize++
 			cn.c.mu.Unlock()
-			cn.c.log.Warn("modclient: refused a frame over 1 MiB", slog.Int64("bytes", n+rest),
+			cn.c.complain("oversize", "modclient: refused a frame over 1 MiB", slog.Int64("bytes", n+rest),
 				slog.String("start", protocol.Excerpt(buf.Bytes(), 120)))
 			if err != nil {
 				cn.close(midFrameError(err))
@@ -304,7 +304,7 @@ func (c *Client) handleFrame(cn *conn, frame []byte) {
 		c.mu.Lock()
 		c.counts.BadFrames++
 		c.mu.Unlock()
-		c.log.Warn("modclient: dropped a frame that could not be read", slog.Any("error", err),
+		c.complain("unreadable", "modclient: dropped a frame that could not be read", slog.Any("error", err),
 			slog.String("frame", protocol.Excerpt(frame, 200)))
 		return
 	}

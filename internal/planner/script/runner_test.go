@@ -196,8 +196,12 @@ func TestScriptSeesNoEnvironment(t *testing.T) {
 	}
 }
 
+// TestChildEnvironmentIsEmpty: none of beaweb's BEA_* secrets, nor
+// anything else of its environment, reaches the sandbox.
 func TestChildEnvironmentIsEmpty(t *testing.T) {
 	t.Setenv("BEA_API_KEY", "sk-test-5ecret-never-seen")
+	t.Setenv("BEA_TOKEN", "dashboard-token-never-seen")
+	t.Setenv("BEA_DB", "/srv/beaweb/bea.db")
 	r := &Runner{Exe: lookPath(t, "env")}
 	out, err := r.command(t.Context()).Output()
 	if err != nil {
