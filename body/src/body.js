@@ -15,6 +15,8 @@ export const BODY_VERSION = '0.1.0';
 const STATE_MS = 500;
 const SURVEY_MS = 2000;
 const DEATHS_KEPT = 10;
+const BLOW_MS = 1000; // a hurt and its drop in health arrive within one second
+const MELEE_REACH = 4.5;
 
 /**
  * startBody serves protocol 2 for bot on host:port.
@@ -82,8 +84,12 @@ export function startBody(o) {
   });
   every(SURVEY_MS, () => link.broadcast(surveyPacket(bot)));
 
-  let lastAttacker = null;
   let lastHealth = null;
+  const blows = new Blows(bot);
+  // The attacker of the last drop in health. mineflayer fires 'health' and
+  // then 'death' for the same packet, so the death reads the cause the
+  // health handler has just settled.
+  let lastCause = null;
   const on = (event, fn) => bot.on(event, (...args) => {
     try {
       fn(...args);
@@ -110,13 +116,14 @@ export function startBody(o) {
     const d = self ? 0 : e ? round1(distance(e.position, bot.entity.position)) : null;
     link.broadcast({ type: 'chat', uuid: bot.players[username]?.uuid ?? '', name: username, message, distance: d, self });
   });
+  on('entitySwingArm', (e) => blows.swung(e));
   on('entityHurt', (entity, source) => {
-    if (entity !== bot.entity) return;
-    lastAttacker = source ?? nearestThreat(bot);
+    if (entity === bot.entity) blows.hurt(source);
   });
   on('health', () => {
     if (lastHealth !== null && bot.health < lastHealth) {
-      const a = lastAttacker;
+      const a = blows.take();
+      lastCause = a;
       link.broadcast({
         type: 'damage', amount: round1(lastHealth - bot.health), health: round1(bot.health), source: a ? 'attack' : 'generic',
         attacker: a ? attackerRef(a) : null,
@@ -124,15 +131,15 @@ export function startBody(o) {
       if (bot.health > 0) reflexes.hurt(a);
     }
     lastHealth = bot.health;
-    lastAttacker = null;
   });
   on('death', () => {
     const p = bot.entity.position;
     const d = {
-      cause: lastAttacker ? `killed by ${lastAttacker.username ?? lastAttacker.name}` : 'died',
+      cause: lastCause ? `killed by ${lastCause.username ?? lastCause.name}` : 'died',
       position: { x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) },
       dimension: world().dimension, at: Date.now(),
     };
+    lastCause = null;
     deaths.push(d);
     if (deaths.length > DEATHS_KEPT) deaths.shift();
     dispatcher.endAll('death');
@@ -180,12 +187,46 @@ function guardSpawn(actions, spawned) {
   return out;
 }
 
-function nearestThreat(bot) {
-  let best = null;
-  for (const e of Object.values(bot.entities)) {
-    if (e === bot.entity || (e.type !== 'hostile' && e.type !== 'mob' && e.type !== 'player')) continue;
-    const d = distance(e.position, bot.entity.position);
-    if (d < 6 && (!best || d < best.d)) best = { e, d };
+/**
+ * Blows ties a drop in her health to the entity that struck her, and only
+ * to one that did: the damage event's source where the server sends one
+ * (1.20 and newer), else an entity within melee reach that swung its arm a
+ * moment before. A fall, fire or drowning has neither, and reads as generic.
+ */
+export class Blows {
+  constructor(bot, now = Date.now) {
+    this.bot = bot;
+    this.now = now;
+    this.swings = new Map(); // entity id → when it last swung
+    this.pending = null; // {attacker, at}
   }
-  return best?.e ?? null;
+
+  swung(e) {
+    if (e && e !== this.bot.entity) this.swings.set(e.id, this.now());
+  }
+
+  hurt(source) {
+    this.pending = { attacker: source ?? this.swinger(), at: this.now() };
+  }
+
+  /** take answers the attacker of the blow that is being felt now, or null. */
+  take() {
+    const p = this.pending;
+    this.pending = null;
+    if (!p || this.now() - p.at > BLOW_MS) return null;
+    return p.attacker;
+  }
+
+  swinger() {
+    const bot = this.bot;
+    let best = null;
+    for (const [id, at] of this.swings) {
+      if (this.now() - at > BLOW_MS) { this.swings.delete(id); continue; }
+      const e = bot.entities[id];
+      if (!e) continue;
+      const d = distance(e.position, bot.entity.position);
+      if (d <= MELEE_REACH && (!best || d < best.d)) best = { e, d };
+    }
+    return best?.e ?? null;
+  }
 }

@@ -83,9 +83,7 @@ export function itemByName(bot, name) {
 export async function walk(bot, goal, signal, { dig = false } = {}) {
   throwIfAborted(signal);
   const pf = bot.pathfinder;
-  if (pf.movements) {
-    pf.movements.canDig = dig;
-  }
+  setDig(bot, dig);
   // setGoal(null), not stop(): stop() with no path running leaves a flag
   // that stops the next walk before its first step.
   const onAbort = () => pf.setGoal(null);
@@ -110,6 +108,16 @@ export async function walk(bot, goal, signal, { dig = false } = {}) {
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * setDig says whether the pathfinder may dig. The movement settings are
+ * shared by every walk, follow and chase, so each one sets it afresh: a
+ * go_to_surface that dug must not let a later follow dig through a wall.
+ */
+export function setDig(bot, dig) {
+  const m = bot.pathfinder?.movements;
+  if (m) m.canDig = dig;
 }
 
 /** waitFor resolves when bot emits event with arguments accepted by test, or rejects after ms. */

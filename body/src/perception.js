@@ -33,14 +33,20 @@ function craftable(bot, cache) {
   // Only recipes whose ingredients she carries at all are worth asking mineflayer about.
   for (const [id, recipes] of Object.entries(bot.registry.recipes ?? {})) {
     if (out.length >= 40) break;
-    const needs = recipes[0]?.ingredients ?? recipes[0]?.inShape?.flat() ?? [];
-    const ids = needs.map((n) => (typeof n === 'object' && n !== null ? n.id : n)).filter((n) => n !== null && n !== undefined && n !== -1);
-    if (ids.length === 0 || !ids.every((n) => seen.has(n))) continue;
+    // Any variant will do: on 1.21 the first recipe for sticks is bamboo's.
+    if (!recipes.some((r) => carriesAll(r, seen))) continue;
     if (bot.recipesFor(Number(id), null, 1, null).length > 0) out.push(bot.registry.items[id]?.name);
   }
   cache.key = key;
   cache.list = out.filter(Boolean).sort();
   return cache.list;
+}
+
+/** carriesAll reports whether she carries every kind of ingredient of one recipe variant. */
+function carriesAll(recipe, seen) {
+  const needs = recipe?.ingredients ?? recipe?.inShape?.flat() ?? [];
+  const ids = needs.map((n) => (typeof n === 'object' && n !== null ? n.id : n)).filter((n) => n !== null && n !== undefined && n !== -1);
+  return ids.length > 0 && ids.every((n) => seen.has(n));
 }
 
 /**

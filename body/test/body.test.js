@@ -74,3 +74,27 @@ test('once joined: world, chat, damage, death with every request answered, and r
   c.ws.close();
   await body.close();
 });
+
+test('a death names its killer, and a fall beside a zombie is nobody\'s blow', async () => {
+  const bot = new FakeBot();
+  const body = startBody({ bot, host: '127.0.0.1', port: 0, server: 's:1', username: 'Bea', log: () => {} });
+  const { port } = await body.link.listening;
+  const c = await connect(port);
+  bot.emit('spawn');
+  await c.until((p) => p.type === 'world', 'world');
+  const zombie = { id: 60, name: 'zombie', type: 'hostile', position: new Vec3(1.5, 64, 0.5), uuid: 'z-1' };
+  bot.entities[60] = zombie;
+  bot.emit('health');
+  bot.health = 17;
+  bot.emit('health'); // a fall: no hurt with a source, no swing
+  const fall = await c.until((p) => p.type === 'damage', 'the fall');
+  assert.deepEqual([fall.source, fall.attacker], ['generic', null]);
+  bot.emit('entityHurt', bot.entity, zombie);
+  bot.health = 0;
+  bot.emit('health'); // mineflayer fires health, then death, for one packet
+  bot.emit('death');
+  const death = await c.until((p) => p.type === 'death', 'death');
+  assert.equal(death.cause, 'killed by zombie');
+  c.ws.close();
+  await body.close();
+});

@@ -61,11 +61,16 @@ export async function digAt(bot, p, signal, ctx) {
   if (block.name === 'water' || block.name === 'lava') return fail(FAILURE, `${block.name} at ${p} is a liquid; it cannot be mined`);
   if (block.hardness === null || block.hardness < 0 || block.diggable === false) return fail(FAILURE, `${block.name} at ${p} cannot be broken`);
   const name = block.name;
+  // The tool check comes before the walk: a walk of 40 s to stone she cannot
+  // harvest is wasted.
+  if (needsTool(block) && !bot.inventory.items().some((it) => block.harvestTools[it.type])) {
+    return fail(FAILURE, `${name} needs a better tool to drop anything, and you carry none (${toolNames(bot, block)})`);
+  }
   ctx?.doing(`walking to the ${name} at ${p}`);
   const why = await reachBlock(bot, p, signal);
   if (why) return fail(FAILURE, `you could not reach the ${name} at ${p}: ${why}`);
   if (bot.tool) await abortable(bot.tool.equipForBlock(block, {}), signal);
-  if (block.harvestTools && Object.keys(block.harvestTools).length > 0 && !(bot.heldItem && block.harvestTools[bot.heldItem.type])) {
+  if (needsTool(block) && !(bot.heldItem && block.harvestTools[bot.heldItem.type])) {
     return fail(FAILURE, `${name} needs a better tool to drop anything; you hold ${bot.heldItem?.name ?? 'nothing'}`);
   }
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -83,6 +88,25 @@ export async function digAt(bot, p, signal, ctx) {
     if (isAir(bot.blockAt(p)) || passable(bot.blockAt(p))) return '';
   }
   return fail(FAILURE_PROTECTED, `the server put ${name} at ${p} back three times; this ground is protected`);
+}
+
+function needsTool(block) {
+  return !!block.harvestTools && Object.keys(block.harvestTools).length > 0;
+}
+
+/** toolNames lists the items that harvest a block, as "wooden_pickaxe or stone_pickaxe". */
+function toolNames(bot, block) {
+  const names = Object.keys(block.harvestTools).map((id) => bot.registry.items[id]?.name).filter(Boolean);
+  return names.length ? `any of ${names.slice(0, 4).join(', ')}` : 'a pickaxe or the like';
+}
+
+/** exposed reports whether a block has an open side: she can reach it without digging through others. */
+export function exposed(bot, p) {
+  for (const off of Object.values(FACES)) {
+    const b = bot.blockAt(p.offset(...off));
+    if (b && passable(b) && b.name !== 'lava') return true;
+  }
+  return false;
 }
 
 /** collectNear walks over the spot of a broken block so its drops come to her. */
@@ -258,7 +282,11 @@ export const findBlock = {
       throwIfAborted(signal);
       const spots = bot.findBlocks({ matching: kinds.map((k) => k.id), maxDistance: a.radius, count: 64 })
         .filter((p) => !skip.has(p.toString()))
-        .sort((l, r) => distance(l, bot.entity.position) - distance(r, bot.entity.position));
+        .map((p) => ({ p, open: exposed(bot, p), d: distance(p, bot.entity.position) }))
+        // Blocks with an open side first: a buried one is reached only by
+        // digging through what covers it.
+        .sort((l, r) => (r.open - l.open) || (l.d - r.d))
+        .map((x) => x.p);
       const got = carried() - start;
       if (spots.length === 0) {
         if (got === 0) return fail(FAILURE, `you found no ${a.block} within ${a.radius} blocks that you could reach`);

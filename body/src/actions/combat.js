@@ -1,7 +1,7 @@
 // Combat: attack_entity fights one mob or player until it is gone.
 
 import { FAILURE, abortable, fail, ok, sleep } from '../answer.js';
-import { distance, goals, walk } from '../game.js';
+import { distance, goals, setDig, walk } from '../game.js';
 
 const HOSTILE = new Set(['zombie', 'husk', 'drowned', 'skeleton', 'stray', 'creeper', 'spider', 'cave_spider', 'witch', 'enderman',
   'slime', 'magma_cube', 'phantom', 'pillager', 'vindicator', 'evoker', 'ravager', 'blaze', 'ghast', 'hoglin', 'zoglin', 'piglin_brute',
@@ -19,26 +19,37 @@ export function bestWeapon(bot) {
   return weapons[0] ?? null;
 }
 
-/** fight walks to e and strikes until it is gone, she gives up, or the signal fires. */
+/**
+ * fight walks to e and strikes until it is gone, she gives up, or the signal
+ * fires. The chase goal is dropped the moment the signal fires, before the
+ * action that replaced the fight starts walking, so she never keeps chasing.
+ */
 export async function fight(bot, e, signal, ctx, limitMs = 55_000) {
   const w = bestWeapon(bot);
   if (w) await abortable(bot.equip(w, 'hand'), signal);
   let hits = 0;
   const until = Date.now() + limitMs;
-  while (bot.entities[e.id] && e.isValid !== false && Date.now() < until) {
-    if (distance(bot.entity.position, e.position) > 3) {
-      ctx?.doing(`chasing the ${e.name ?? e.username}`);
-      bot.pathfinder.setGoal(new goals.GoalFollow(e, 2), true);
-      await sleep(250, signal);
-      continue;
+  const drop = () => bot.pathfinder.setGoal(null);
+  signal.addEventListener('abort', drop, { once: true });
+  setDig(bot, false);
+  try {
+    while (bot.entities[e.id] && e.isValid !== false && Date.now() < until) {
+      if (distance(bot.entity.position, e.position) > 3) {
+        ctx?.doing(`chasing the ${e.name ?? e.username}`);
+        bot.pathfinder.setGoal(new goals.GoalFollow(e, 2), true);
+        await sleep(250, signal);
+        continue;
+      }
+      bot.pathfinder.setGoal(null);
+      await abortable(bot.lookAt(e.position.offset(0, (e.height ?? 1.6) * 0.8, 0), true), signal);
+      bot.attack(e);
+      hits++;
+      await sleep(600, signal);
     }
-    bot.pathfinder.setGoal(null);
-    await abortable(bot.lookAt(e.position.offset(0, (e.height ?? 1.6) * 0.8, 0), true), signal);
-    bot.attack(e);
-    hits++;
-    await sleep(600, signal);
+  } finally {
+    signal.removeEventListener('abort', drop);
   }
-  bot.pathfinder.setGoal(null);
+  drop();
   return { hits, gone: !bot.entities[e.id] || e.isValid === false };
 }
 

@@ -57,7 +57,9 @@ export const craftItem = {
     const per = recipe.result.count;
     let crafts = Math.ceil(a.count / per);
     // As many crafts as the ingredients allow, up to what was asked.
-    while (crafts > 1 && bot.recipesFor(item.id, null, crafts, table).length === 0) crafts--;
+    // mineflayer's recipesFor counts items (its minResultCount) where craft
+    // counts crafts: ask it for the items that many crafts make.
+    while (crafts > 1 && bot.recipesFor(item.id, null, crafts * per, table).length === 0) crafts--;
     ctx.doing(`crafting ${a.item}`);
     try {
       await abortable(bot.craft(recipe, crafts, table ?? undefined), signal);
