@@ -21,7 +21,9 @@ const MELEE_REACH = 4.5;
 /**
  * startBody serves protocol 2 for bot on host:port.
  * @param {{bot: any, host: string, port: number, server: string, username: string, mcVersion?: string,
- *   log: (msg: string, extra?: object) => void, actions?: Record<string, any>}} o
+ *   log: (msg: string, extra?: object) => void, actions?: Record<string, any>, key?: string, commands?: string[]}} o
+ *   key: the secret a client must bring (none: one client at a time, any);
+ *   commands: the chat commands mc_chat may type (none: every "/" line is refused)
  */
 export function startBody(o) {
   const { bot, log } = o;
@@ -51,6 +53,7 @@ export function startBody(o) {
     onGone: (client) => dispatcher.forget(client),
     onOpen: (client) => { if (signIn) link.send(client, signIn); },
     log,
+    key: o.key,
   });
   const follow = new Follow(bot, (p) => link.broadcast(p));
   const dispatcher = new Dispatcher({
@@ -59,7 +62,7 @@ export function startBody(o) {
     send: (client, packet) => link.send(client, packet),
     broadcast: (packet) => link.broadcast(packet),
     isDead: () => spawned && bot.health <= 0,
-    ctx: { deaths, follow },
+    ctx: { deaths, follow, commands: o.commands ?? [] },
     log,
   });
   const reflexes = new Reflexes({ bot, dispatcher, broadcast: link.broadcast, log });

@@ -11,7 +11,7 @@ const { pathfinder, Movements } = pathfinderPkg;
 
 /**
  * @param {{host: string, port: number, username: string, auth: 'offline'|'microsoft', version?: string,
- *   listenHost: string, listenPort: number, profilesFolder?: string,
+ *   listenHost: string, listenPort: number, profilesFolder?: string, key?: string, loginPassword?: string, commands?: string[],
  *   log: (msg: string, extra?: object) => void, onSignIn?: (sentence: string) => void}} o
  * @returns {{bot: any, body: ReturnType<typeof startBody>, ended: Promise<string>, spawned: Promise<number>}}
  */
@@ -36,6 +36,7 @@ export function startPlayer(o) {
   bot.loadPlugin(toolPkg.plugin);
   const body = startBody({
     bot, host: o.listenHost, port: o.listenPort, server: `${o.host}:${o.port}`, username: o.username, mcVersion: o.version, log: o.log,
+    key: o.key, commands: o.commands ?? [],
   });
   const spawned = new Promise((resolve) => {
     bot.once('spawn', () => {
@@ -50,6 +51,7 @@ export function startPlayer(o) {
       resolve(Date.now() - started);
     });
   });
+  if (o.loginPassword) logIn(bot, o.loginPassword, o.log);
   bot.on('kicked', (reason) => o.log('kicked from the server', { reason: typeof reason === 'string' ? reason : JSON.stringify(reason) }));
   bot.on('error', (e) => o.log('game link error', { error: String(e?.message ?? e) }));
   const ended = new Promise((resolve) => {
@@ -59,4 +61,23 @@ export function startPlayer(o) {
     });
   });
   return { bot, body, ended, spawned };
+}
+
+/**
+ * logIn answers the login plugins of offline-mode servers (AuthMe and its
+ * kind): /login after each join, and /register once if the server asks for
+ * it. The password is never logged; the log says only that it was sent.
+ */
+export function logIn(bot, password, log) {
+  let registered = false;
+  bot.once('spawn', () => {
+    bot.chat(`/login ${password}`);
+    log('sent /login to the server', {});
+  });
+  bot.on('messagestr', (text) => {
+    if (registered || !/\/register\b/i.test(String(text))) return;
+    registered = true;
+    bot.chat(`/register ${password} ${password}`);
+    log('the server asked her to register; sent /register', {});
+  });
 }

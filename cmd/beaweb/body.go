@@ -3,12 +3,14 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,6 +29,22 @@ type bodyConfig struct {
 	Auth     string    // offline or microsoft
 	Dir      string    // the body/ folder
 	Console  io.Writer // where the Microsoft sign-in sentence is printed for a person
+	// LoginPassword is sent as /login <password> after each join, for the
+	// login plugins of offline-mode servers (BEA_LOGIN_PASSWORD). It reaches
+	// the body on its stdin, never on its command line or environment.
+	LoginPassword string
+	// Commands are the chat commands she may type, without the slash
+	// (BEA_BODY_COMMANDS, comma-separated); none: every line starting with /
+	// is refused.
+	Commands []string
+}
+
+// bodyHello is the one line beaweb writes to the body's stdin at each
+// start: what it must not find in its arguments or environment.
+type bodyHello struct {
+	Key           string   `json:"key"`
+	LoginPassword string   `json:"login_password,omitempty"`
+	Commands      []string `json:"commands"`
 }
 
 // minNode is the oldest Node the body runs on: mineflayer 4.26 and newer
@@ -40,46 +58,51 @@ var errNoNode = errors.New("the body needs Node.js 22 or newer on PATH: install 
 // child process listening on a free loopback port, and keeps it running:
 // when it dies it is started again after 1 s, doubling up to 30 s (a run
 // that lasted a minute starts the count over). It answers the URL the mod
-// client dials and a wait that returns once ctx has ended and the child is
-// gone.
-func startBody(ctx context.Context, c bodyConfig, logger *slog.Logger) (modURL string, wait func() error, err error) {
+// client dials, the key it must send (see bodyHeader) and a wait that
+// returns once ctx has ended and the child is gone.
+func startBody(ctx context.Context, c bodyConfig, logger *slog.Logger) (modURL, key string, wait func() error, err error) {
 	host, port, err := net.SplitHostPort(c.Server)
 	if err != nil {
-		return "", nil, fmt.Errorf("--server %q must be host:port, such as play.example.net:25565: %w", c.Server, err)
+		return "", "", nil, fmt.Errorf("--server %q must be host:port, such as play.example.net:25565: %w", c.Server, err)
 	}
 	if c.Auth != "offline" && c.Auth != "microsoft" {
-		return "", nil, fmt.Errorf("--auth must be offline or microsoft, not %q", c.Auth)
+		return "", "", nil, fmt.Errorf("--auth must be offline or microsoft, not %q", c.Auth)
 	}
 	node, err := findNode(ctx)
 	if err != nil {
-		return "", nil, err
+		return "", "", nil, err
 	}
 	if _, err := os.Stat(filepath.Join(c.Dir, "package.json")); err != nil {
-		return "", nil, fmt.Errorf("the body's folder %s has no package.json; run beaweb from the repository root: %w", c.Dir, err)
+		return "", "", nil, fmt.Errorf("the body's folder %s has no package.json; run beaweb from the repository root: %w", c.Dir, err)
 	}
 	if err := installBody(ctx, c.Dir, node, c.Console, logger); err != nil {
-		return "", nil, err
+		return "", "", nil, err
 	}
 	listen, err := freeLoopback()
 	if err != nil {
-		return "", nil, fmt.Errorf("body: no free loopback port: %w", err)
+		return "", "", nil, fmt.Errorf("body: no free loopback port: %w", err)
 	}
-	args := []string{"src/main.js", "--host", host, "--port", port, "--username", c.Username, "--auth", c.Auth, "--listen", listen}
+	key = rand.Text()
+	hello, err := json.Marshal(bodyHello{Key: key, LoginPassword: c.LoginPassword, Commands: c.Commands})
+	if err != nil {
+		return "", "", nil, fmt.Errorf("body: %w", err)
+	}
+	args := []string{"src/main.js", "--host", host, "--port", port, "--username", c.Username, "--auth", c.Auth, "--listen", listen, "--hello-stdin"}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		superviseBody(ctx, c, node, args, logger)
+		superviseBody(ctx, c, node, args, string(hello)+"\n", logger)
 	}()
-	return "ws://" + listen, func() error { <-done; return nil }, nil
+	return "ws://" + listen, key, func() error { <-done; return nil }, nil
 }
 
 // superviseBody runs the body until ctx ends, starting it again when it dies.
-func superviseBody(ctx context.Context, c bodyConfig, node string, args []string, logger *slog.Logger) {
+func superviseBody(ctx context.Context, c bodyConfig, node string, args []string, hello string, logger *slog.Logger) {
 	const first, most, healthy = time.Second, 30 * time.Second, time.Minute
 	backoff := first
 	for ctx.Err() == nil {
 		began := time.Now()
-		err := runBody(ctx, c, node, args, logger)
+		err := runBody(ctx, c, node, args, hello, logger)
 		if ctx.Err() != nil {
 			return
 		}
@@ -98,11 +121,13 @@ func superviseBody(ctx context.Context, c bodyConfig, node string, args []string
 	}
 }
 
-// runBody runs the body once. Its stderr is its log, one JSON object a
+// runBody runs the body once; hello is its first line of stdin. Its stderr is its log, one JSON object a
 // line, passed on to beaweb's; its stdout is for a person (the sign-in).
-func runBody(ctx context.Context, c bodyConfig, node string, args []string, logger *slog.Logger) error {
+func runBody(ctx context.Context, c bodyConfig, node string, args []string, hello string, logger *slog.Logger) error {
 	cmd := exec.CommandContext(ctx, node, args...)
 	cmd.Dir = c.Dir
+	cmd.Env = withoutSecrets(os.Environ())
+	cmd.Stdin = strings.NewReader(hello)
 	cmd.Stdout = c.Console
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	cmd.WaitDelay = 5 * time.Second
@@ -178,13 +203,36 @@ func installBody(ctx context.Context, dir, node string, console io.Writer, logge
 	fmt.Fprintln(console, "Installing the body's packages (npm ci in "+dir+"), once; this takes a minute…")
 	cmd := exec.CommandContext(ctx, npm, "ci", "--no-audit", "--no-fund", "--loglevel=error")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(node)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	cmd.Env = append(withoutSecrets(os.Environ()), "PATH="+filepath.Dir(node)+string(os.PathListSeparator)+os.Getenv("PATH"))
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return fmt.Errorf("installing the body's packages failed (npm ci in %s): %w: %s", dir, err, strings.TrimSpace(string(out)))
 	}
 	logger.Info("body packages installed", slog.String("dir", dir))
 	return nil
+}
+
+// withoutSecrets drops beaweb's own variables (BEA_API_KEY, BEA_TOKEN,
+// BEA_LOGIN_PASSWORD and the rest) from an environment: the body and the
+// packages npm installs for it read none of them, and a package's install
+// script should not find the keys to her model or her dashboard.
+func withoutSecrets(environ []string) []string {
+	out := make([]string, 0, len(environ))
+	for _, kv := range environ {
+		if !strings.HasPrefix(kv, "BEA_") {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+// bodyHeader is the handshake header that carries the body's key; nil
+// without a key (the practice world, a mod URL from the settings).
+func bodyHeader(key string) http.Header {
+	if key == "" {
+		return nil
+	}
+	return http.Header{"Authorization": {"Bearer " + key}}
 }
 
 // freeLoopback picks a free port on 127.0.0.1 for the body to listen on.
@@ -199,8 +247,9 @@ func freeLoopback() (string, error) {
 
 // body is the body's part of the settings: her name when no username is
 // given, offline when no sign-in is, and the repository's body/ folder.
-func (c config) body(console io.Writer) bodyConfig {
-	b := bodyConfig{Server: c.Server, Username: c.Username, Auth: c.Auth, Dir: bodyDir(), Console: console}
+func (c config) body(console io.Writer, getenv func(string) string) bodyConfig {
+	b := bodyConfig{Server: c.Server, Username: c.Username, Auth: c.Auth, Dir: bodyDir(), Console: console,
+		LoginPassword: getenv("BEA_LOGIN_PASSWORD"), Commands: commandList(getenv("BEA_BODY_COMMANDS"))}
 	if b.Username == "" {
 		b.Username = c.Name
 	}
@@ -208,6 +257,18 @@ func (c config) body(console io.Writer) bodyConfig {
 		b.Auth = "offline"
 	}
 	return b
+}
+
+// commandList reads BEA_BODY_COMMANDS: commands separated by commas, with
+// or without their slash.
+func commandList(v string) []string {
+	out := []string{}
+	for _, f := range strings.Split(v, ",") {
+		if f = strings.TrimPrefix(strings.TrimSpace(f), "/"); f != "" {
+			out = append(out, strings.ToLower(f))
+		}
+	}
+	return out
 }
 
 // bodyDir finds body/ in the working folder or the nearest folder above it

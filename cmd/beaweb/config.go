@@ -21,6 +21,7 @@ type config struct {
 	Addr          string
 	DB            string
 	ModURL        string
+	ModKey        string // --server: the body's key, sent with each handshake to ModURL
 	Practice      bool
 	PracticeWorld practiceSettings // with Practice: the world beaweb starts itself
 	Provider      string

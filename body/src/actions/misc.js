@@ -1,6 +1,19 @@
 // Talking and looking: mc_chat, check_death_log and look_at.
 
-import { ok, abortable } from '../answer.js';
+import { FAILURE, abortable, fail, ok } from '../answer.js';
+
+/**
+ * commandRefusal says why a chat line may not be typed, or ''. A line
+ * starting with / is a server command: only the commands beaweb allows
+ * (none unless a person set BEA_BODY_COMMANDS) are typed.
+ */
+export function commandRefusal(message, allowed) {
+  if (!message.startsWith('/')) return '';
+  const name = message.slice(1).split(/\s/, 1)[0].toLowerCase();
+  if (allowed.length === 0) return `you may not type server commands such as /${name}; say it without the slash, or ask the person who runs you to allow it`;
+  if (!allowed.includes(name)) return `/${name} is not among the commands you may type (${allowed.map((c) => `/${c}`).join(', ')})`;
+  return '';
+}
 import { Vec3, blockCentre } from '../game.js';
 
 export const mcChat = {
@@ -13,7 +26,9 @@ export const mcChat = {
     if (/[\r\n]/.test(message)) p.failf("message must be one line; the game's chat takes no line breaks");
     return { message };
   },
-  async run(bot, a) {
+  async run(bot, a, signal, ctx) {
+    const why = commandRefusal(a.message, ctx.commands ?? []);
+    if (why) return fail(FAILURE, why);
     bot.chat(a.message);
     return ok(`you said in chat: ${a.message}`);
   },
