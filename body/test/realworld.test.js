@@ -112,3 +112,20 @@ test('a fall with a zombie beside her is nobody\'s blow; a swing within reach is
   blows.hurt(undefined);
   assert.equal(blows.take(), null, 'an old swing strikes nobody');
 });
+
+test('a build answers its counted cells as fields: every cell not right is listed, with what ran out', async () => {
+  const bot = flat();
+  bot.give('cobblestone', 1);
+  bot.set(4, 64, 0, 'stone');
+  bot.protect.add('4,64,0');
+  const a = await run(bot, 'build', {
+    origin: { x: 2, y: 64, z: 0 }, layers: [['cca']], palette: { c: 'cobblestone', a: 'air' },
+  });
+  assert.equal(a.result, 'FAILURE');
+  const d = a.data;
+  assert.equal(d.cells, 3);
+  assert.equal(d.right, 1);
+  assert.equal(d.right + d.wrong.length, d.cells);
+  assert.deepEqual(d.missing, { cobblestone: 1 });
+  assert.deepEqual(d.protected, [{ x: 4, y: 64, z: 0, block: 'stone' }]);
+});
