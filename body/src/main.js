@@ -13,7 +13,9 @@
 // or the environment, where other programs on the machine could read them.
 //
 // It exits when the game link ends (kicked, server gone) after answering
-// every request still running; beaweb restarts it.
+// every request still running; beaweb restarts it. Its exit status says
+// how it ended (server.js EXIT): 3, banned or not whitelisted, is not
+// retried; 4, kicked, is retried later and later.
 
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
@@ -98,6 +100,6 @@ async function end(code) {
   process.exit(code);
 }
 
-ended.then(() => end(1));
+ended.then((e) => end(e.code));
 process.on('SIGINT', () => { body.lost('stopped'); end(0); });
 process.on('SIGTERM', () => { body.lost('stopped'); end(0); });

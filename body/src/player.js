@@ -6,6 +6,7 @@ import mineflayer from 'mineflayer';
 import pathfinderPkg from 'mineflayer-pathfinder';
 import toolPkg from 'mineflayer-tool';
 import { startBody } from './body.js';
+import { EXIT, reasonText, refusedForGood } from './server.js';
 
 const { pathfinder, Movements } = pathfinderPkg;
 
@@ -13,10 +14,15 @@ const { pathfinder, Movements } = pathfinderPkg;
  * @param {{host: string, port: number, username: string, auth: 'offline'|'microsoft', version?: string,
  *   listenHost: string, listenPort: number, profilesFolder?: string, key?: string, loginPassword?: string, commands?: string[],
  *   log: (msg: string, extra?: object) => void, onSignIn?: (sentence: string) => void}} o
- * @returns {{bot: any, body: ReturnType<typeof startBody>, ended: Promise<string>, spawned: Promise<number>}}
+ * Each step of the link is logged with a status (connecting, joined,
+ * kicked, refused, error, ended) that beaweb's supervisor shows on the
+ * dashboard; ended resolves with the exit status that tells it whether to
+ * try again (see EXIT).
+ * @returns {{bot: any, body: ReturnType<typeof startBody>, ended: Promise<{reason: string, code: number}>, spawned: Promise<number>}}
  */
 export function startPlayer(o) {
   const started = Date.now();
+  o.log('connecting to the server', { status: 'connecting', server: `${o.host}:${o.port}` });
   const bot = mineflayer.createBot({
     host: o.host,
     port: o.port,
@@ -47,17 +53,24 @@ export function startPlayer(o) {
       moves.allow1by1towers = true;
       bot.pathfinder.setMovements(moves);
       bot.pathfinder.thinkTimeout = 5000;
-      o.log('ready', { ms_to_spawn: Date.now() - started, version: bot.version });
+      o.log('ready', { status: 'joined', ms_to_spawn: Date.now() - started, version: bot.version });
       resolve(Date.now() - started);
     });
   });
   if (o.loginPassword) logIn(bot, o.loginPassword, o.log);
-  bot.on('kicked', (reason) => o.log('kicked from the server', { reason: typeof reason === 'string' ? reason : JSON.stringify(reason) }));
-  bot.on('error', (e) => o.log('game link error', { error: String(e?.message ?? e) }));
+  let code = EXIT.LOST;
+  bot.on('kicked', (reason) => {
+    const text = reasonText(reason, bot.registry?.language) || 'the server gave no reason';
+    const forGood = refusedForGood(text);
+    code = forGood ? EXIT.REFUSED : EXIT.KICKED;
+    o.log(forGood ? 'the server refuses her' : 'kicked from the server', { status: forGood ? 'refused' : 'kicked', reason: text });
+  });
+  bot.on('error', (e) => o.log('game link error', { status: 'error', error: String(e?.message ?? e) }));
   const ended = new Promise((resolve) => {
     bot.on('end', (reason) => {
       body.lost(`the game link ended: ${reason}`);
-      resolve(String(reason));
+      o.log('the game link ended', { status: 'ended', reason: String(reason) });
+      resolve({ reason: String(reason), code });
     });
   });
   return { bot, body, ended, spawned };

@@ -60,7 +60,7 @@ var errNoNode = errors.New("the body needs Node.js 22 or newer on PATH: install 
 // that lasted a minute starts the count over). It answers the URL the mod
 // client dials, the key it must send (see bodyHeader) and a wait that
 // returns once ctx has ended and the child is gone.
-func startBody(ctx context.Context, c bodyConfig, logger *slog.Logger) (modURL, key string, wait func() error, err error) {
+func startBody(ctx context.Context, c bodyConfig, news *bodyNews, logger *slog.Logger) (modURL, key string, wait func() error, err error) {
 	host, port, err := net.SplitHostPort(c.Server)
 	if err != nil {
 		return "", "", nil, fmt.Errorf("--server %q must be host:port, such as play.example.net:25565: %w", c.Server, err)
@@ -75,9 +75,6 @@ func startBody(ctx context.Context, c bodyConfig, logger *slog.Logger) (modURL, 
 	if _, err := os.Stat(filepath.Join(c.Dir, "package.json")); err != nil {
 		return "", "", nil, fmt.Errorf("the body's folder %s has no package.json; run beaweb from the repository root: %w", c.Dir, err)
 	}
-	if err := installBody(ctx, c.Dir, node, c.Console, logger); err != nil {
-		return "", "", nil, err
-	}
 	listen, err := freeLoopback()
 	if err != nil {
 		return "", "", nil, fmt.Errorf("body: no free loopback port: %w", err)
@@ -91,39 +88,82 @@ func startBody(ctx context.Context, c bodyConfig, logger *slog.Logger) (modURL, 
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		superviseBody(ctx, c, node, args, string(hello)+"\n", logger)
+		news.say("Installing the body's packages (npm ci), once; this takes a minute.")
+		if err := installBody(ctx, c.Dir, node, c.Console, logger); err != nil {
+			logger.Error("the body cannot start", slog.Any("error", err))
+			news.say(sentence(err.Error()))
+			return
+		}
+		superviseBody(ctx, c, node, args, string(hello)+"\n", news, logger)
 	}()
 	return "ws://" + listen, key, func() error { <-done; return nil }, nil
 }
 
-// superviseBody runs the body until ctx ends, starting it again when it dies.
-func superviseBody(ctx context.Context, c bodyConfig, node string, args []string, hello string, logger *slog.Logger) {
+// superviseBody runs the body until ctx ends, starting it again when it
+// dies: after 1 s, doubling up to 30 s (a run that lasted a minute starts
+// the count over). A kick waits 15 s, doubling up to 10 min for kicks that
+// come within ten minutes of each other; a ban or a whitelist stops the
+// retries, with a sentence on the dashboard.
+func superviseBody(ctx context.Context, c bodyConfig, node string, args []string, hello string, news *bodyNews, logger *slog.Logger) {
 	const first, most, healthy = time.Second, 30 * time.Second, time.Minute
-	backoff := first
+	const kickFirst, kickMost, kickForgiven = 15 * time.Second, 10 * time.Minute, 10 * time.Minute
+	backoff, kickWait := first, kickFirst
+	report := &bodyReport{server: c.Server, news: news}
 	for ctx.Err() == nil {
 		began := time.Now()
-		err := runBody(ctx, c, node, args, hello, logger)
+		err := runBody(ctx, c, node, args, hello, report, logger)
 		if ctx.Err() != nil {
 			return
 		}
-		if time.Since(began) >= healthy {
+		lasted := time.Since(began)
+		if lasted >= healthy {
 			backoff = first
 		}
-		logger.Warn("the body stopped; starting it again", slog.Any("error", err), slog.Duration("in", backoff))
-		t := time.NewTimer(backoff)
+		if lasted >= kickForgiven {
+			kickWait = kickFirst
+		}
+		wait := backoff
+		switch exitCode(err) {
+		case exitRefused:
+			logger.Error("the server refuses her; the body is not started again", slog.String("server", c.Server), slog.String("reason", report.reason))
+			news.say(news.now() + " beaweb has stopped trying: fix it on the server, then restart beaweb.")
+			return
+		case exitKicked:
+			wait, kickWait = kickWait, min(kickWait*2, kickMost)
+		default:
+			backoff = min(backoff*2, most)
+		}
+		logger.Warn("the body stopped; starting it again", slog.Any("error", err), slog.Duration("in", wait))
+		report.retrying(wait)
+		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
 			t.Stop()
 			return
 		case <-t.C:
 		}
-		backoff = min(backoff*2, most)
 	}
+}
+
+// The body's exit statuses that change what the supervisor does
+// (body/src/server.js EXIT).
+const (
+	exitRefused = 3 // banned or not on the whitelist
+	exitKicked  = 4
+)
+
+// exitCode is the body's exit status, or -1 when it did not exit by itself.
+func exitCode(err error) int {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	return -1
 }
 
 // runBody runs the body once; hello is its first line of stdin. Its stderr is its log, one JSON object a
 // line, passed on to beaweb's; its stdout is for a person (the sign-in).
-func runBody(ctx context.Context, c bodyConfig, node string, args []string, hello string, logger *slog.Logger) error {
+func runBody(ctx context.Context, c bodyConfig, node string, args []string, hello string, report *bodyReport, logger *slog.Logger) error {
 	cmd := exec.CommandContext(ctx, node, args...)
 	cmd.Dir = c.Dir
 	cmd.Env = withoutSecrets(os.Environ())
@@ -139,13 +179,14 @@ func runBody(ctx context.Context, c bodyConfig, node string, args []string, hell
 		return fmt.Errorf("starting the body: %w", err)
 	}
 	logger.Info("body started", slog.Int("pid", cmd.Process.Pid), slog.String("server", c.Server), slog.String("username", c.Username))
-	relayBodyLog(stderr, logger)
+	relayBodyLog(stderr, logger, report.record)
 	return cmd.Wait()
 }
 
-// relayBodyLog turns the body's JSON log lines into beaweb's log records;
-// a line that is not JSON (a crash's stack) is logged as it is.
-func relayBodyLog(r io.Reader, logger *slog.Logger) {
+// relayBodyLog turns the body's JSON log lines into beaweb's log records,
+// each handed to onRecord too; a line that is not JSON (a crash's stack) is
+// logged as it is.
+func relayBodyLog(r io.Reader, logger *slog.Logger, onRecord func(map[string]any)) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	for sc.Scan() {
@@ -163,6 +204,7 @@ func relayBodyLog(r io.Reader, logger *slog.Logger) {
 			}
 		}
 		logger.Info(msg, attrs...)
+		onRecord(rec)
 	}
 }
 
