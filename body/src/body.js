@@ -6,6 +6,7 @@
 import { Dispatcher, helloPacket, serve } from './protocol.js';
 import { FAILURE, fail } from './answer.js';
 import { actionTable } from './actions/index.js';
+import { ChatQueue } from './actions/misc.js';
 import { Follow } from './actions/players.js';
 import { statePacket, surveyPacket } from './perception.js';
 import { Reflexes, attackerRef } from './reflexes.js';
@@ -62,7 +63,7 @@ export function startBody(o) {
     send: (client, packet) => link.send(client, packet),
     broadcast: (packet) => link.broadcast(packet),
     isDead: () => spawned && bot.health <= 0,
-    ctx: { deaths, follow, commands: o.commands ?? [] },
+    ctx: { deaths, follow, commands: o.commands ?? [], chat: new ChatQueue((line) => bot.chat(line)) },
     log,
   });
   const reflexes = new Reflexes({ bot, dispatcher, broadcast: link.broadcast, log });
@@ -93,6 +94,7 @@ export function startBody(o) {
   // then 'death' for the same packet, so the death reads the cause the
   // health handler has just settled.
   let lastCause = null;
+  let dead = false; // between her death and her respawn
   const on = (event, fn) => bot.on(event, (...args) => {
     try {
       fn(...args);
@@ -109,6 +111,13 @@ export function startBody(o) {
       link.broadcast({ type: 'world', ...world() });
       return;
     }
+    if (!dead) {
+      // A spawn while alive is a trip through a portal (or a /tp across
+      // worlds): a new world, not a respawn.
+      link.broadcast({ type: 'world', ...world() });
+      return;
+    }
+    dead = false;
     const p = bot.entity.position;
     link.broadcast({ type: 'respawn', position: { x: round1(p.x), y: round1(p.y), z: round1(p.z) }, dimension: world().dimension });
     reflexes.respawned();
@@ -143,6 +152,7 @@ export function startBody(o) {
       dimension: world().dimension, at: Date.now(),
     };
     lastCause = null;
+    dead = true;
     deaths.push(d);
     if (deaths.length > DEATHS_KEPT) deaths.shift();
     dispatcher.endAll('death');

@@ -101,5 +101,8 @@ async function end(code) {
 }
 
 ended.then((e) => end(e.code));
+// A promise nobody waited on that fails (a packet handler inside a plugin)
+// is logged, not allowed to end her with every request unanswered.
+process.on('unhandledRejection', (e) => log('a promise failed with nobody waiting on it', { error: String(e?.stack ?? e) }));
 process.on('SIGINT', () => { body.lost('stopped'); end(0); });
 process.on('SIGTERM', () => { body.lost('stopped'); end(0); });

@@ -11,6 +11,8 @@ import { bestWeapon, fight, isHostile } from './actions/combat.js';
 const EAT_AT_FOOD = 14;
 const FLEE_BELOW = 6;
 const RESPAWN_DELAY_MS = 1000;
+const RESPAWN_RETRY_MS = 3000;
+const RESPAWN_TRIES = 20;
 
 /**
  * attackerRef is an entity as the protocol names an attacker or a reflex's
@@ -118,23 +120,38 @@ export class Reflexes {
       this.running.controller.abort(new Interruption('death'));
       this.end(this.running, 'failed', 'she died');
     }
-    setTimeout(() => {
-      if (this.bot.health > 0) return;
-      this.broadcast({ type: 'reflex', reflex: 'respawn', event: 'started', message: 'respawning' });
+    this.respawnTry(1);
+  }
+
+  /**
+   * respawnTry asks the server to respawn her, again every few seconds
+   * until she is alive: a respawn packet can be lost, or refused while the
+   * server still shows the death screen.
+   */
+  respawnTry(n) {
+    clearTimeout(this.respawnTimer);
+    this.respawnTimer = setTimeout(() => {
+      if (this.bot.health > 0 || this.stopped) return;
+      this.broadcast({ type: 'reflex', reflex: 'respawn', event: 'started', message: n === 1 ? 'respawning' : `respawning (try ${n})` });
       try {
         this.bot.respawn();
       } catch (e) {
         this.broadcast({ type: 'reflex', reflex: 'respawn', event: 'failed', message: `respawn failed: ${e.message}` });
       }
-    }, RESPAWN_DELAY_MS).unref?.();
+      if (n < RESPAWN_TRIES) this.respawnTry(n + 1);
+    }, n === 1 ? RESPAWN_DELAY_MS : RESPAWN_RETRY_MS);
+    this.respawnTimer.unref?.();
   }
 
   /** respawned says the respawn reflex is over. */
   respawned() {
+    clearTimeout(this.respawnTimer);
     this.broadcast({ type: 'reflex', reflex: 'respawn', event: 'finished', message: 'respawned' });
   }
 
   stop() {
+    this.stopped = true;
+    clearTimeout(this.respawnTimer);
     if (this.running) this.running.controller.abort(new Interruption('disconnected'));
     this.running = null;
   }

@@ -98,3 +98,19 @@ test('a death names its killer, and a fall beside a zombie is nobody\'s blow', a
   c.ws.close();
   await body.close();
 });
+
+test('a trip through a portal is a new world, not a respawn', async () => {
+  const bot = new FakeBot();
+  const body = startBody({ bot, host: '127.0.0.1', port: 0, server: 's:1', username: 'Bea', log: () => {} });
+  const { port } = await body.link.listening;
+  const c = await connect(port);
+  bot.emit('spawn');
+  await c.until((p) => p.type === 'world', 'world');
+  bot.game.dimension = 'the_nether';
+  bot.emit('spawn');
+  const w = await c.until((p) => p.type === 'world' && p.dimension === 'the_nether', 'the nether');
+  assert.equal(w.server, 's:1');
+  assert.ok(!c.got.some((p) => p.type === 'respawn' || p.reflex === 'respawn'), JSON.stringify(c.got.filter((p) => p.type !== 'state')));
+  c.ws.close();
+  await body.close();
+});

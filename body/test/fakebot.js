@@ -249,7 +249,7 @@ export class FakeBot extends EventEmitter {
   chat(msg) { this.chats.push(msg); }
   async lookAt(p) { this.looks.push(p); }
   async look() {}
-  setControlState() {}
+  setControlState(control, state) { this.calls.push(['control', control, state]); }
   clearControlStates() {}
   attack(e) { this.attacks++; if (this.attacks >= (e.lives ?? 1)) delete this.entities[e.id]; }
   async activateBlock() {}

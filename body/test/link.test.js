@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { WebSocket } from 'ws';
 import { serve } from '../src/protocol.js';
-import { commandRefusal } from '../src/actions/misc.js';
+import { ChatQueue, commandRefusal } from '../src/actions/misc.js';
 import { logIn } from '../src/player.js';
 import { run, flat } from './run.js';
 
@@ -77,4 +77,20 @@ test('the login plugin gets /login after the join and /register when it asks, an
   bot.emit('spawn');
   assert.deepEqual(bot.chats, ['/login hunter2', '/register hunter2 hunter2']);
   assert.ok(lines.length > 0 && lines.every((l) => !l.includes('hunter2')), lines.join('\n'));
+});
+
+test('her chat goes out at about a line a second after a burst of three, in order, none dropped', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
+  const sent = [];
+  const q = new ChatQueue((line) => sent.push(line));
+  const all = Promise.all(['a', 'b', 'c', 'd', 'e'].map((l) => q.say(l)));
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  await new Promise((r) => setImmediate(r));
+  assert.deepEqual(sent, ['a', 'b', 'c']);
+  t.mock.timers.tick(1000);
+  await new Promise((r) => setImmediate(r));
+  assert.deepEqual(sent, ['a', 'b', 'c', 'd']);
+  t.mock.timers.tick(1000);
+  await all;
+  assert.deepEqual(sent, ['a', 'b', 'c', 'd', 'e']);
 });

@@ -129,3 +129,26 @@ test('a build answers its counted cells as fields: every cell not right is liste
   assert.deepEqual(d.missing, { cobblestone: 1 });
   assert.deepEqual(d.protected, [{ x: 4, y: 64, z: 0, block: 'stone' }]);
 });
+
+test('placing against a chest or a table she sneaks, so the click does not open it', async () => {
+  const bot = flat();
+  bot.give('cobblestone', 2);
+  bot.set(3, 64, 0, 'crafting_table');
+  assert.equal((await run(bot, 'place_block', { block: 'cobblestone', x: 3, y: 64, z: 0, face: 'top' })).result, 'SUCCESS');
+  assert.deepEqual(bot.calls.filter((c) => c[0] === 'control'), [['control', 'sneak', true], ['control', 'sneak', false]]);
+  bot.calls.length = 0;
+  assert.equal((await run(bot, 'place_block', { block: 'cobblestone', x: 2, y: 63, z: 0, face: 'top' })).result, 'SUCCESS');
+  assert.deepEqual(bot.calls.filter((c) => c[0] === 'control'), [], 'no sneak against grass');
+});
+
+test('attack_entity finds a player by name through the player list, and refuses "player" alone', async () => {
+  const bot = flat();
+  const alex = bot.addPlayer('Alex', new Vec3(2, 64, 0));
+  bot.players.Alex.entity = null; // spawned as another kind of entity: only the uuid ties them
+  alex.type = 'mob';
+  alex.username = undefined;
+  alex.lives = 1;
+  const a = await run(bot, 'attack_entity', { entity: 'alex' });
+  assert.equal(a.result, 'SUCCESS', a.message);
+  assert.match((await run(bot, 'attack_entity', { entity: 'player' })).message, /name the player/);
+});

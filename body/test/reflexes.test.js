@@ -45,3 +45,23 @@ test('the defend reflex names whom she fights, as a damage names its attacker', 
   assert.deepEqual(end.target, sent[0].target);
   assert.equal(sent[0].item, undefined);
 });
+
+test('respawn is asked for again until she is alive', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const bot = new FakeBot();
+  bot.health = 0;
+  let asked = 0;
+  bot.respawn = () => { asked++; };
+  const { r, sent } = reflexesOn(bot);
+  r.died();
+  t.mock.timers.tick(1000);
+  assert.equal(asked, 1);
+  t.mock.timers.tick(3000);
+  t.mock.timers.tick(3000);
+  assert.equal(asked, 3, 'a lost respawn is asked for again');
+  assert.match(sent.at(-1).message, /respawning \(try 3\)/);
+  bot.health = 20;
+  r.respawned();
+  t.mock.timers.tick(30000);
+  assert.equal(asked, 3);
+});

@@ -187,12 +187,18 @@ export async function placeAt(bot, kind, anchor, face, signal, ctx, props = {}) 
   ctx?.doing(`placing ${asked} at ${dest}`);
   await abortable(bot.equip(item, 'hand'), signal);
   const updated = waitFor(bot, `blockUpdate:${dest}`, (_old, nb) => nb && placedAs(nb.name, kind), 3000, signal).catch(() => null);
+  // A click on a chest, a table or a door opens it rather than placing
+  // against it, unless she sneaks.
+  const sneak = interactive(a.name);
+  if (sneak) bot.setControlState('sneak', true);
   try {
     await abortable(bot._placeBlockWithOptions(a, new Vec3(...off), { swingArm: 'right', half: how.half }), signal);
   } catch (e) {
     throwIfAborted(signal);
     // placeBlock rejects when its own wait for the update ran out; the
     // check below is the one that counts.
+  } finally {
+    if (sneak) bot.setControlState('sneak', false);
   }
   await updated;
   const now = bot.blockAt(dest);
@@ -200,6 +206,11 @@ export async function placeAt(bot, kind, anchor, face, signal, ctx, props = {}) 
   const differs = mismatch(now, props);
   if (differs) return fail(FAILURE, `${kind} stands at ${dest}, but the server gave it ${differs}; mine it and place it again`);
   return '';
+}
+
+/** interactive reports whether a right click on a block uses it (opens, presses, sleeps) instead of placing against it. */
+export function interactive(name) {
+  return /(chest|barrel|shulker_box|crafting_table|furnace|smoker|anvil|_door|_trapdoor|_fence_gate|_bed|_button|lever|hopper|dispenser|dropper|table|loom|stonecutter|grindstone|lectern|bell|beacon|brewing_stand|enchanting_table|repeater|comparator|note_block|jukebox|cake|_sign)$/.test(name);
 }
 
 const OPPOSITE_WAY = { north: 'south', south: 'north', east: 'west', west: 'east' };

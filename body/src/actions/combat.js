@@ -1,7 +1,7 @@
 // Combat: attack_entity fights one mob or player until it is gone.
 
 import { FAILURE, abortable, fail, ok, sleep } from '../answer.js';
-import { distance, goals, setDig, walk } from '../game.js';
+import { distance, goals, playerEntity, setDig, walk } from '../game.js';
 
 const HOSTILE = new Set(['zombie', 'husk', 'drowned', 'skeleton', 'stray', 'creeper', 'spider', 'cave_spider', 'witch', 'enderman',
   'slime', 'magma_cube', 'phantom', 'pillager', 'vindicator', 'evoker', 'ravager', 'blaze', 'ghast', 'hoglin', 'zoglin', 'piglin_brute',
@@ -57,8 +57,12 @@ export const attackEntity = {
   budget: 60,
   params: (p) => ({ entity: p.itemName('entity', true), id: p.optInt('id', 0, 0, 2147483647) }),
   async run(bot, a, signal, ctx) {
-    const matches = Object.values(bot.entities).filter((e) => e !== bot.entity &&
-      (a.id ? e.id === a.id : (e.name === a.entity || e.username?.toLowerCase() === a.entity)));
+    if (!a.id && a.entity === 'player') return fail(FAILURE, 'name the player to attack: "player" would mean anyone');
+    // A player by name: the player list ties the name to an entity, by the
+    // uuid where the server spawned the player as another kind of entity.
+    const player = a.id ? null : playerEntity(bot, a.entity);
+    const matches = player ? [player] : Object.values(bot.entities).filter((e) => e !== bot.entity &&
+      (a.id ? e.id === a.id : e.name === a.entity));
     if (matches.length === 0) return fail(FAILURE, a.id ? `there is no entity ${a.id} (${a.entity}) near you` : `there is no ${a.entity} near you`);
     matches.sort((l, r) => distance(l.position, bot.entity.position) - distance(r.position, bot.entity.position));
     const e = matches[0];
