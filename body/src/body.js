@@ -63,7 +63,7 @@ export function startBody(o) {
     send: (client, packet) => link.send(client, packet),
     broadcast: (packet) => link.broadcast(packet),
     isDead: () => spawned && bot.health <= 0,
-    ctx: { deaths, follow, commands: o.commands ?? [], chat: new ChatQueue((line) => bot.chat(line)) },
+    ctx: { deaths, follow, commands: o.commands ?? [], chat: new ChatQueue((line) => bot.chat(line)), furnaces: new Map() },
     log,
   });
   const reflexes = new Reflexes({ bot, dispatcher, broadcast: link.broadcast, log });

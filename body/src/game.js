@@ -120,6 +120,55 @@ export function setDig(bot, dig) {
   if (m) m.canDig = dig;
 }
 
+/** WINDOW_MS is how long a chest, furnace or table may take to open, on top of the action's budget. */
+export const WINDOW_MS = 5000;
+
+/**
+ * openWindow opens a container window with a timeout of its own, and ties
+ * it to the signal: when the action is replaced, stopped or a reflex takes
+ * her hands, the window is closed at once, so no click of the old action
+ * runs on under the new one. A window that opens after she gave up waiting
+ * is closed as it comes. The caller closes it when done (close is safe
+ * twice).
+ * @template W
+ * @param {any} bot @param {Promise<W>} opening @param {AbortSignal} signal @param {string} what such as "the chest at (1, 2, 3)"
+ * @returns {Promise<W>}
+ */
+export async function openWindow(bot, opening, signal, what, ms = WINDOW_MS) {
+  let gaveUp = false;
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => { gaveUp = true; reject(new Error(`${what} did not open within ${ms / 1000} s`)); }, ms);
+  });
+  opening.then((w) => { if (gaveUp || signal.aborted) w?.close?.(); }, () => {});
+  try {
+    const win = await abortable(Promise.race([opening, late]), signal);
+    let closed = false;
+    const close = win.close.bind(win);
+    win.close = () => {
+      if (closed) return;
+      closed = true;
+      signal.removeEventListener('abort', win.close);
+      close();
+    };
+    signal.addEventListener('abort', win.close, { once: true });
+    return win;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * closeOnAbort closes whatever window mineflayer has open when the signal
+ * fires (a crafting table that bot.craft opened itself). It answers the
+ * function that stops watching.
+ */
+export function closeOnAbort(bot, signal) {
+  const onAbort = () => { if (bot.currentWindow) bot.closeWindow(bot.currentWindow); };
+  signal.addEventListener('abort', onAbort, { once: true });
+  return () => signal.removeEventListener('abort', onAbort);
+}
+
 /** waitFor resolves when bot emits event with arguments accepted by test, or rejects after ms. */
 export function waitFor(bot, event, test, ms, signal) {
   throwIfAborted(signal);

@@ -152,3 +152,64 @@ test('attack_entity finds a player by name through the player list, and refuses 
   assert.equal(a.result, 'SUCCESS', a.message);
   assert.match((await run(bot, 'attack_entity', { entity: 'player' })).message, /name the player/);
 });
+
+test('a chest that never opens fails after its own 5 s; a chest click cut short closes the window at once', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const bot = flat();
+  bot.set(3, 64, 0, 'chest');
+  bot.give('dirt', 4);
+  bot.openContainer = () => new Promise(() => {});
+  const waiting = run(bot, 'view_container', {});
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+  t.mock.timers.tick(5000);
+  const a = await waiting;
+  assert.equal(a.result, 'FAILURE');
+  assert.match(a.message, /the chest at \(3, 64, 0\) did not open within 5 s/);
+  let closed = 0;
+  bot.openContainer = async () => ({ containerItems: () => [], deposit: () => new Promise(() => {}), close() { closed++; } });
+  const c = new AbortController();
+  const storing = run(bot, 'store_item', { item: 'dirt' }, { signal: c.signal });
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+  c.abort(new Error('replaced'));
+  assert.equal(closed, 1, 'the window closed as the action was replaced');
+  await assert.rejects(storing);
+  assert.equal(closed, 1, 'and only once');
+});
+
+test('a smelt cut short leaves its items noted, and the next smelt at that furnace takes them back first', async () => {
+  const bot = flat();
+  bot.set(3, 64, 0, 'furnace');
+  bot.give('raw_iron', 3);
+  bot.give('coal', 2);
+  const furnace = { input: null, fuel: null, output: null, closed: 0 };
+  const took = [];
+  bot.openFurnace = async () => ({
+    inputItem: () => furnace.input, fuelItem: () => furnace.fuel, outputItem: () => furnace.output,
+    putFuel: async (id, m, n) => { bot.take('coal', n); furnace.fuel = { name: 'coal', count: n }; },
+    putInput: async (id, m, n) => { bot.take('raw_iron', n); furnace.input = { name: 'raw_iron', count: n }; },
+    takeInput: async () => { took.push('input'); bot.give('raw_iron', furnace.input.count); furnace.input = null; },
+    takeFuel: async () => { took.push('fuel'); bot.give('coal', furnace.fuel.count); furnace.fuel = null; },
+    takeOutput: async () => { took.push('output'); furnace.output = null; },
+    close() { furnace.closed++; },
+  });
+  const furnaces = new Map();
+  const c = new AbortController();
+  const smelting = run(bot, 'smelt_item', { item: 'raw_iron', count: 3 }, { signal: c.signal, ctx: { furnaces } });
+  for (let i = 0; i < 1000 && !furnace.input; i++) await new Promise((r) => setImmediate(r));
+  c.abort(new Error('replaced'));
+  await assert.rejects(smelting);
+  assert.equal(furnace.closed, 1);
+  assert.deepEqual([...furnaces.keys()], ['(3, 64, 0)']);
+  assert.equal(bot.count('raw_iron'), 0);
+  // The next smelt there takes back the iron and the coal, then smelts.
+  furnace.closed = 0;
+  bot.give('raw_iron', 1);
+  const next = run(bot, 'smelt_item', { item: 'raw_iron', count: 1 }, { ctx: { furnaces } });
+  for (let i = 0; i < 1000 && (took.length < 2 || !furnace.input); i++) await new Promise((r) => setImmediate(r));
+  assert.deepEqual(took, ['input', 'fuel']);
+  furnace.output = { name: 'iron_ingot', count: 1 };
+  furnace.input = null;
+  const a = await next;
+  assert.equal(a.result, 'SUCCESS', a.message);
+  assert.deepEqual([...furnaces.keys()], []);
+});

@@ -23,6 +23,7 @@ export async function run(bot, action, parameters = {}, o = {}) {
     doing() {}, note() {}, progress: (done, total) => events.push({ done, total }),
     deaths: o.deaths ?? [], follow: o.follow ?? new Follow(bot, (p2) => events.push(p2)),
     dispatcher: o.dispatcher ?? { interrupt: () => null },
+    ...o.ctx,
   };
   return spec.run(bot, args, o.signal ?? new AbortController().signal, ctx);
 }

@@ -5,7 +5,7 @@
 
 import { FAILURE, FAILURE_NO_DROPS, FAILURE_PROTECTED, abortable, fail, ok, sleep, throwIfAborted } from '../answer.js';
 import {
-  FACES, Vec3, blockByName, blockCentre, count, describeItems, distance, feet, findItem, goals, isAir, passable, walk, waitFor,
+  FACES, Vec3, blockByName, blockCentre, count, describeItems, distance, feet, findItem, goals, isAir, openWindow, passable, walk, waitFor,
 } from '../game.js';
 import { checkProps, mismatch, parseBlock, placedAs, plan, standFor, stateText } from './states.js';
 
@@ -247,7 +247,7 @@ export const useBlock = {
     const why = await reachBlock(bot, p, signal);
     if (why) return fail(FAILURE, `you could not reach the ${b.name} at ${p}: ${why}`);
     if (CONTAINERS.has(b.name) || b.name.endsWith('shulker_box')) {
-      const win = await abortable(bot.openBlock(b), signal);
+      const win = await openWindow(bot, bot.openBlock(b), signal, `the ${b.name} at ${p}`);
       const items = win.containerItems ? win.containerItems() : [];
       win.close();
       const held = {};
