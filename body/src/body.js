@@ -3,6 +3,7 @@
 // the game's events into protocol events. Everything it starts it stops in
 // close().
 
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Dispatcher, helloPacket, serve } from './protocol.js';
 import { FAILURE, fail } from './answer.js';
 import { actionTable } from './actions/index.js';
@@ -87,6 +88,17 @@ export function startBody(o) {
     reflexes.consider();
   });
   every(SURVEY_MS, () => link.broadcast(surveyPacket(bot)));
+  // How long her event loop stalls, logged each minute: a stall of more
+  // than 50 ms is a late answer, a late reflex and a jerky walk.
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
+  const loopLog = setInterval(() => {
+    if (stalls.count === 0) return;
+    log('event loop', { p99_ms: Math.round(stalls.percentile(99) / 1e5) / 10, max_ms: Math.round(stalls.max / 1e5) / 10, samples: stalls.count });
+    stalls.reset();
+  }, 60_000);
+  loopLog.unref?.();
+  timers.push(loopLog);
 
   let lastHealth = null;
   const blows = new Blows(bot);
@@ -179,6 +191,7 @@ export function startBody(o) {
     },
     async close() {
       for (const t of timers) clearInterval(t);
+      stalls.disable();
       reflexes.stop();
       dispatcher.endAll('disconnected');
       await link.close();
