@@ -11,6 +11,7 @@ import { ChatQueue } from './actions/misc.js';
 import { Follow } from './actions/players.js';
 import { statePacket, surveyPacket } from './perception.js';
 import { Reflexes, attackerRef } from './reflexes.js';
+import { hear } from './hearing.js';
 import { distance, playerEntity, round1 } from './game.js';
 
 export const BODY_VERSION = '0.1.0';
@@ -134,12 +135,14 @@ export function startBody(o) {
     link.broadcast({ type: 'respawn', position: { x: round1(p.x), y: round1(p.y), z: round1(p.z) }, dimension: world().dimension });
     reflexes.respawned();
   });
-  on('chat', (username, message) => {
+  const heard = (username, message) => {
     const e = playerEntity(bot, username);
     const self = username === bot.username;
     const d = self ? 0 : e ? round1(distance(e.position, bot.entity.position)) : null;
     link.broadcast({ type: 'chat', uuid: bot.players[username]?.uuid ?? '', name: username, message, distance: d, self });
-  });
+  };
+  on('chat', heard);
+  hear(bot, heard, (text) => link.broadcast({ type: 'chat', uuid: '', name: 'Server', message: text, distance: null, self: false }));
   on('entitySwingArm', (e) => blows.swung(e));
   on('entityHurt', (entity, source) => {
     if (entity === bot.entity) blows.hurt(source);
