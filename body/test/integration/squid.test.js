@@ -225,6 +225,16 @@ describe('the body on flying-squid', { timeout: 240_000 }, () => {
     assert.equal(ended.reason, 'stopped');
   });
 
+  test('a follow ends with a reason when the player teleports away', async () => {
+    ok(await brain.call('follow_player', { player: 'Alex', range: 2 }));
+    const from = alex.entity.position.clone();
+    alex.chat(`/tp Alex ${Math.floor(from.x) + 200} ${Math.floor(from.y) + 2} ${Math.floor(from.z)}`);
+    const ended = await brain.packet('follow_ended', (q) => q.player === 'Alex' && q.reason !== 'stopped');
+    assert.match(ended.reason, /teleported away|went out of sight/);
+    alex.chat(`/tp Alex ${Math.floor(from.x)} ${Math.floor(from.y)} ${Math.floor(from.z)}`);
+    await brain.until(() => brain.latest('state')?.players.some((q) => q.name === 'Alex') || undefined, 'Alex back beside her');
+  });
+
   test('stop_moving and a replacement answer the running action exactly once', async () => {
     const p = here();
     const far = brain.send('move_to', { x: p.x + 25, y: p.y, z: p.z });
