@@ -213,3 +213,11 @@ test('a smelt cut short leaves its items noted, and the next smelt at that furna
   assert.equal(a.result, 'SUCCESS', a.message);
   assert.deepEqual([...furnaces.keys()], []);
 });
+
+test('a block within reach but out of sight is walked to, not dug blind', async () => {
+  const bot = flat();
+  bot.set(0, 62, 0, 'dirt'); // under the grass she stands on
+  bot.canSeeBlock = (b) => !(b.position.x === 0 && b.position.y === 62 && b.position.z === 0);
+  await run(bot, 'mine_block', { x: 0, y: 62, z: 0 });
+  assert.deepEqual(bot.calls.find((c) => c[0] === 'goto'), ['goto', 'GoalLookAtBlock']);
+});

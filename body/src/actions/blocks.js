@@ -50,7 +50,11 @@ export const scan = {
 
 /** reachBlock walks until the block at p is within reach and in sight. */
 async function reachBlock(bot, p, signal) {
-  if (distance(bot.entity.position.offset(0, 1.62, 0), blockCentre(p)) <= REACH) return '';
+  // Within reach is not enough: the block under the one she stands on is
+  // within reach and out of sight, and its drop would lie where she cannot
+  // come.
+  const inSight = !bot.canSeeBlock || bot.canSeeBlock(bot.blockAt(p));
+  if (inSight && distance(bot.entity.position.offset(0, 1.62, 0), blockCentre(p)) <= REACH) return '';
   return walk(bot, new goals.GoalLookAtBlock(p, bot.world, { reach: REACH }), signal);
 }
 
@@ -115,9 +119,16 @@ export function exposed(bot, p) {
 
 /** collectNear walks over the spot of a broken block so its drops come to her. */
 async function collectNear(bot, p, signal) {
+  await sleep(250, signal); // the drop pops out and falls before it lies still
   const drop = Object.values(bot.entities).find((e) => e.name === 'item' && distance(e.position, blockCentre(p)) < 3);
   if (!drop) return;
-  await walk(bot, new goals.GoalBlock(Math.floor(drop.position.x), Math.floor(drop.position.y), Math.floor(drop.position.z)), signal);
+  // Beside the drop is enough (the game picks up within a block): the cell
+  // a drop lies in, a hole in a hillside or a shaft, may have no room for her.
+  const at = drop.position;
+  const why = await walk(bot, new goals.GoalNear(Math.floor(at.x), Math.floor(at.y), Math.floor(at.z), 1), signal);
+  if (why && bot.entities[drop.id]) {
+    await walk(bot, new goals.GoalNear(Math.floor(at.x), Math.floor(at.y), Math.floor(at.z), 2), signal);
+  }
   await sleep(400, signal);
 }
 
