@@ -21,6 +21,17 @@ async function connect(port) {
   return { ws, got, until };
 }
 
+/** joined starts a body over a fake bot, connects and lets her join. */
+async function joined() {
+  const bot = new FakeBot();
+  const body = startBody({ bot, host: '127.0.0.1', port: 0, server: 's:1', username: 'Bea', log: () => {} });
+  const { port } = await body.link.listening;
+  const c = await connect(port);
+  bot.emit('spawn');
+  await c.until((p) => p.type === 'world', 'world');
+  return { bot, body, c };
+}
+
 test('before she joins: the hello, the sign-in to every new connection, and actions that say she has not joined', async () => {
   const bot = new FakeBot();
   const body = startBody({ bot, host: '127.0.0.1', port: 0, server: 'play.example.net:25565', username: 'bea@example.com', log: () => {} });
@@ -38,12 +49,7 @@ test('before she joins: the hello, the sign-in to every new connection, and acti
 });
 
 test('once joined: world, chat, damage, death with every request answered, and respawn', async () => {
-  const bot = new FakeBot();
-  const body = startBody({ bot, host: '127.0.0.1', port: 0, server: 's:1', username: 'Bea', log: () => {} });
-  const { port } = await body.link.listening;
-  const c = await connect(port);
-  bot.emit('spawn');
-  await c.until((p) => p.type === 'world', 'world');
+  const { bot, body, c } = await joined();
   await c.until((p) => p.type === 'state', 'state');
   bot.addPlayer('Alex', new Vec3(3, 64, 0));
   bot.emit('chat', 'Alex', 'hello');
@@ -76,12 +82,7 @@ test('once joined: world, chat, damage, death with every request answered, and r
 });
 
 test('a death names its killer, and a fall beside a zombie is nobody\'s blow', async () => {
-  const bot = new FakeBot();
-  const body = startBody({ bot, host: '127.0.0.1', port: 0, server: 's:1', username: 'Bea', log: () => {} });
-  const { port } = await body.link.listening;
-  const c = await connect(port);
-  bot.emit('spawn');
-  await c.until((p) => p.type === 'world', 'world');
+  const { bot, body, c } = await joined();
   const zombie = { id: 60, name: 'zombie', type: 'hostile', position: new Vec3(1.5, 64, 0.5), uuid: 'z-1' };
   bot.entities[60] = zombie;
   bot.emit('health');
@@ -100,12 +101,7 @@ test('a death names its killer, and a fall beside a zombie is nobody\'s blow', a
 });
 
 test('a trip through a portal is a new world, not a respawn', async () => {
-  const bot = new FakeBot();
-  const body = startBody({ bot, host: '127.0.0.1', port: 0, server: 's:1', username: 'Bea', log: () => {} });
-  const { port } = await body.link.listening;
-  const c = await connect(port);
-  bot.emit('spawn');
-  await c.until((p) => p.type === 'world', 'world');
+  const { bot, body, c } = await joined();
   bot.game.dimension = 'the_nether';
   bot.emit('spawn');
   const w = await c.until((p) => p.type === 'world' && p.dimension === 'the_nether', 'the nether');

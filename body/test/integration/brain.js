@@ -63,3 +63,18 @@ export function ok(a) {
   return a;
 }
 
+
+/**
+ * stopAll ends what a tier started: the protocol client, the second
+ * player, the body and the server. Ending a link that already ended leaves
+ * minecraft-protocol's 30 s close timer running, so a link that ended is
+ * left alone.
+ */
+export async function stopAll({ brain, alex, player, linkEnded, squid }) {
+  brain?.ws.close();
+  alex?.end();
+  await player?.body.close();
+  if (!linkEnded) player?.bot.end();
+  squid?.kill();
+  await squid?.exited;
+}

@@ -34,7 +34,7 @@ export const GROVE = [[-4, -4], [4, -4], [-4, 4], [4, 4], [0, -6], [0, 6], [-6, 
   .map(([dx, dz]) => ({ x: SPAWN.x + dx, z: SPAWN.z + dz }));
 export const GROUND_Y = 4;
 
-/** TERRAIN_SEED is the seed of the generated hills of the terrain tier (diamond-square, no trees). */
+/** TERRAIN_SEED is the seed of the generated hills of the terrain tier (diamond-square: no trees; the waterline is set low, so a dig down meets no sea). */
 export const TERRAIN_SEED = 20261205;
 
 /** freePort asks the system for a free loopback port. */
@@ -59,7 +59,7 @@ export async function serveSquid({ grove = false, terrain = false } = {}) {
   const serv = mcServer.createMCServer({
     motd: 'beaweb body test', port, host: '127.0.0.1', 'max-players': 10, 'online-mode': false, logging: false,
     gameMode: 0, difficulty: 0, worldFolder: undefined,
-    generation: terrain ? { name: 'diamond_square', options: { worldHeight: 80, seed: TERRAIN_SEED } } : { name: 'superflat', options: { worldHeight: 80 } },
+    generation: terrain ? { name: 'diamond_square', options: { worldHeight: 120, seed: TERRAIN_SEED, waterline: 2 } } : { name: 'superflat', options: { worldHeight: 80 } },
     kickTimeout: 30000, plugins: {}, modpe: false, 'view-distance': 4, 'player-list-text': { header: { text: '' }, footer: { text: '' } },
     'everybody-op': true, 'max-entities': 100, version: MC_VERSION,
   });

@@ -10,7 +10,7 @@ import mineflayer from 'mineflayer';
 import { Vec3 } from 'vec3';
 import { startPlayer } from '../../src/player.js';
 import { MC_VERSION, startSquid } from './squid.js';
-import { Brain, WAIT, ok } from './brain.js';
+import { Brain, WAIT, ok, stopAll } from './brain.js';
 
 const contract = JSON.parse(readFileSync(new URL('../../../testdata/minecraft_contract.json', import.meta.url), 'utf8'));
 
@@ -38,16 +38,7 @@ describe('the body on flying-squid', { timeout: 240_000 }, () => {
       'Alex in her state', WAIT, () => `her state lists players ${JSON.stringify(brain.latest('state')?.players)}; she stands at ${JSON.stringify(brain.latest('state')?.player.position)}, Alex at ${alex.entity.position}; the game's players are ${Object.keys(player.bot.players)}`);
   });
 
-  after(async () => {
-    brain?.ws.close();
-    alex?.end();
-    await player?.body.close();
-    // Ending a link that already ended (the last test drops hers) leaves
-    // minecraft-protocol's 30 s close timer running.
-    if (!linkEnded) player?.bot.end();
-    squid?.kill();
-    await squid?.exited;
-  });
+  after(() => stopAll({ brain, alex, player, linkEnded, squid }));
 
   const here = () => brain.latest('state').player.position;
   const give = async (item, n) => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import mineflayer from 'mineflayer';
 import { startPlayer } from '../../src/player.js';
 import { MC_VERSION, startSquid } from './squid.js';
-import { Brain, WAIT, ok } from './brain.js';
+import { Brain, WAIT, ok, stopAll } from './brain.js';
 
 describe('the body on generated hills', { timeout: 300_000 }, () => {
   let squid, player, alex, brain;
@@ -29,14 +29,7 @@ describe('the body on generated hills', { timeout: 300_000 }, () => {
     await new Promise((resolve, reject) => { alex.once('spawn', resolve); alex.once('error', reject); });
   });
 
-  after(async () => {
-    brain?.ws.close();
-    alex?.end();
-    await player?.body.close();
-    if (!linkEnded) player?.bot.end();
-    squid?.kill();
-    await squid?.exited;
-  });
+  after(() => stopAll({ brain, alex, player, linkEnded, squid }));
 
   const here = () => brain.latest('state').player.position;
 
@@ -50,7 +43,7 @@ describe('the body on generated hills', { timeout: 300_000 }, () => {
     ok(await brain.call('find_block', { block: 'dirt', count: 1, radius: 16 }, 200_000));
     alex.chat('/give Bea wooden_pickaxe');
     await brain.until(() => brain.latest('state').inventory.some((s) => s.item === 'wooden_pickaxe') || undefined, 'the pickaxe in her inventory', WAIT);
-    ok(await brain.call('mine_down', { depth: 5 }, 120_000));
+    ok(await brain.call('mine_down', { depth: 3 }, 120_000));
     ok(await brain.call('find_block', { block: 'stone', count: 1, radius: 8 }, 120_000));
     ok(await brain.call('go_to_surface', {}, 120_000));
   });
