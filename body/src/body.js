@@ -3,23 +3,30 @@
 // the game's events into protocol events. Everything it starts it stops in
 // close().
 
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Dispatcher, helloPacket, serve } from './protocol.js';
 import { FAILURE, fail } from './answer.js';
 import { actionTable } from './actions/index.js';
+import { ChatQueue } from './actions/misc.js';
 import { Follow } from './actions/players.js';
 import { statePacket, surveyPacket } from './perception.js';
 import { Reflexes, attackerRef } from './reflexes.js';
+import { hear } from './hearing.js';
 import { distance, playerEntity, round1 } from './game.js';
 
 export const BODY_VERSION = '0.1.0';
 const STATE_MS = 500;
 const SURVEY_MS = 2000;
 const DEATHS_KEPT = 10;
+const BLOW_MS = 1000; // a hurt and its drop in health arrive within one second
+const MELEE_REACH = 4.5;
 
 /**
  * startBody serves protocol 2 for bot on host:port.
  * @param {{bot: any, host: string, port: number, server: string, username: string, mcVersion?: string,
- *   log: (msg: string, extra?: object) => void, actions?: Record<string, any>}} o
+ *   log: (msg: string, extra?: object) => void, actions?: Record<string, any>, key?: string, commands?: string[]}} o
+ *   key: the secret a client must bring (none: one client at a time, any);
+ *   commands: the chat commands mc_chat may type (none: every "/" line is refused)
  */
 export function startBody(o) {
   const { bot, log } = o;
@@ -49,6 +56,7 @@ export function startBody(o) {
     onGone: (client) => dispatcher.forget(client),
     onOpen: (client) => { if (signIn) link.send(client, signIn); },
     log,
+    key: o.key,
   });
   const follow = new Follow(bot, (p) => link.broadcast(p));
   const dispatcher = new Dispatcher({
@@ -57,7 +65,7 @@ export function startBody(o) {
     send: (client, packet) => link.send(client, packet),
     broadcast: (packet) => link.broadcast(packet),
     isDead: () => spawned && bot.health <= 0,
-    ctx: { deaths, follow },
+    ctx: { deaths, follow, commands: o.commands ?? [], chat: new ChatQueue((line) => bot.chat(line)), furnaces: new Map() },
     log,
   });
   const reflexes = new Reflexes({ bot, dispatcher, broadcast: link.broadcast, log });
@@ -81,9 +89,25 @@ export function startBody(o) {
     reflexes.consider();
   });
   every(SURVEY_MS, () => link.broadcast(surveyPacket(bot)));
+  // How long her event loop stalls, logged each minute: a stall of more
+  // than 50 ms is a late answer, a late reflex and a jerky walk.
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
+  const loopLog = setInterval(() => {
+    if (stalls.count === 0) return;
+    log('event loop', { p99_ms: Math.round(stalls.percentile(99) / 1e5) / 10, max_ms: Math.round(stalls.max / 1e5) / 10, samples: stalls.count });
+    stalls.reset();
+  }, 60_000);
+  loopLog.unref?.();
+  timers.push(loopLog);
 
-  let lastAttacker = null;
   let lastHealth = null;
+  const blows = new Blows(bot);
+  // The attacker of the last drop in health. mineflayer fires 'health' and
+  // then 'death' for the same packet, so the death reads the cause the
+  // health handler has just settled.
+  let lastCause = null;
+  let dead = false; // between her death and her respawn
   const on = (event, fn) => bot.on(event, (...args) => {
     try {
       fn(...args);
@@ -100,23 +124,33 @@ export function startBody(o) {
       link.broadcast({ type: 'world', ...world() });
       return;
     }
+    if (!dead) {
+      // A spawn while alive is a trip through a portal (or a /tp across
+      // worlds): a new world, not a respawn.
+      link.broadcast({ type: 'world', ...world() });
+      return;
+    }
+    dead = false;
     const p = bot.entity.position;
     link.broadcast({ type: 'respawn', position: { x: round1(p.x), y: round1(p.y), z: round1(p.z) }, dimension: world().dimension });
     reflexes.respawned();
   });
-  on('chat', (username, message) => {
+  const heard = (username, message) => {
     const e = playerEntity(bot, username);
     const self = username === bot.username;
     const d = self ? 0 : e ? round1(distance(e.position, bot.entity.position)) : null;
     link.broadcast({ type: 'chat', uuid: bot.players[username]?.uuid ?? '', name: username, message, distance: d, self });
-  });
+  };
+  on('chat', heard);
+  hear(bot, heard, (text) => link.broadcast({ type: 'chat', uuid: '', name: 'Server', message: text, distance: null, self: false }));
+  on('entitySwingArm', (e) => blows.swung(e));
   on('entityHurt', (entity, source) => {
-    if (entity !== bot.entity) return;
-    lastAttacker = source ?? nearestThreat(bot);
+    if (entity === bot.entity) blows.hurt(source);
   });
   on('health', () => {
     if (lastHealth !== null && bot.health < lastHealth) {
-      const a = lastAttacker;
+      const a = blows.take();
+      lastCause = a;
       link.broadcast({
         type: 'damage', amount: round1(lastHealth - bot.health), health: round1(bot.health), source: a ? 'attack' : 'generic',
         attacker: a ? attackerRef(a) : null,
@@ -124,15 +158,16 @@ export function startBody(o) {
       if (bot.health > 0) reflexes.hurt(a);
     }
     lastHealth = bot.health;
-    lastAttacker = null;
   });
   on('death', () => {
     const p = bot.entity.position;
     const d = {
-      cause: lastAttacker ? `killed by ${lastAttacker.username ?? lastAttacker.name}` : 'died',
+      cause: lastCause ? `killed by ${lastCause.username ?? lastCause.name}` : 'died',
       position: { x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) },
       dimension: world().dimension, at: Date.now(),
     };
+    lastCause = null;
+    dead = true;
     deaths.push(d);
     if (deaths.length > DEATHS_KEPT) deaths.shift();
     dispatcher.endAll('death');
@@ -159,6 +194,7 @@ export function startBody(o) {
     },
     async close() {
       for (const t of timers) clearInterval(t);
+      stalls.disable();
       reflexes.stop();
       dispatcher.endAll('disconnected');
       await link.close();
@@ -180,12 +216,46 @@ function guardSpawn(actions, spawned) {
   return out;
 }
 
-function nearestThreat(bot) {
-  let best = null;
-  for (const e of Object.values(bot.entities)) {
-    if (e === bot.entity || (e.type !== 'hostile' && e.type !== 'mob' && e.type !== 'player')) continue;
-    const d = distance(e.position, bot.entity.position);
-    if (d < 6 && (!best || d < best.d)) best = { e, d };
+/**
+ * Blows ties a drop in her health to the entity that struck her, and only
+ * to one that did: the damage event's source where the server sends one
+ * (1.20 and newer), else an entity within melee reach that swung its arm a
+ * moment before. A fall, fire or drowning has neither, and reads as generic.
+ */
+export class Blows {
+  constructor(bot, now = Date.now) {
+    this.bot = bot;
+    this.now = now;
+    this.swings = new Map(); // entity id → when it last swung
+    this.pending = null; // {attacker, at}
   }
-  return best?.e ?? null;
+
+  swung(e) {
+    if (e && e !== this.bot.entity) this.swings.set(e.id, this.now());
+  }
+
+  hurt(source) {
+    this.pending = { attacker: source ?? this.swinger(), at: this.now() };
+  }
+
+  /** take answers the attacker of the blow that is being felt now, or null. */
+  take() {
+    const p = this.pending;
+    this.pending = null;
+    if (!p || this.now() - p.at > BLOW_MS) return null;
+    return p.attacker;
+  }
+
+  swinger() {
+    const bot = this.bot;
+    let best = null;
+    for (const [id, at] of this.swings) {
+      if (this.now() - at > BLOW_MS) { this.swings.delete(id); continue; }
+      const e = bot.entities[id];
+      if (!e) continue;
+      const d = distance(e.position, bot.entity.position);
+      if (d <= MELEE_REACH && (!best || d < best.d)) best = { e, d };
+    }
+    return best?.e ?? null;
+  }
 }

@@ -83,9 +83,7 @@ export function itemByName(bot, name) {
 export async function walk(bot, goal, signal, { dig = false } = {}) {
   throwIfAborted(signal);
   const pf = bot.pathfinder;
-  if (pf.movements) {
-    pf.movements.canDig = dig;
-  }
+  setDig(bot, dig);
   // setGoal(null), not stop(): stop() with no path running leaves a flag
   // that stops the next walk before its first step.
   const onAbort = () => pf.setGoal(null);
@@ -110,6 +108,65 @@ export async function walk(bot, goal, signal, { dig = false } = {}) {
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * setDig says whether the pathfinder may dig. The movement settings are
+ * shared by every walk, follow and chase, so each one sets it afresh: a
+ * go_to_surface that dug must not let a later follow dig through a wall.
+ */
+export function setDig(bot, dig) {
+  const m = bot.pathfinder?.movements;
+  if (m) m.canDig = dig;
+}
+
+/** WINDOW_MS is how long a chest, furnace or table may take to open, on top of the action's budget. */
+export const WINDOW_MS = 5000;
+
+/**
+ * openWindow opens a container window with a timeout of its own, and ties
+ * it to the signal: when the action is replaced, stopped or a reflex takes
+ * her hands, the window is closed at once, so no click of the old action
+ * runs on under the new one. A window that opens after she gave up waiting
+ * is closed as it comes. The caller closes it when done (close is safe
+ * twice).
+ * @template W
+ * @param {any} bot @param {Promise<W>} opening @param {AbortSignal} signal @param {string} what such as "the chest at (1, 2, 3)"
+ * @returns {Promise<W>}
+ */
+export async function openWindow(bot, opening, signal, what, ms = WINDOW_MS) {
+  let gaveUp = false;
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => { gaveUp = true; reject(new Error(`${what} did not open within ${ms / 1000} s`)); }, ms);
+  });
+  opening.then((w) => { if (gaveUp || signal.aborted) w?.close?.(); }, () => {});
+  try {
+    const win = await abortable(Promise.race([opening, late]), signal);
+    let closed = false;
+    const close = win.close.bind(win);
+    win.close = () => {
+      if (closed) return;
+      closed = true;
+      signal.removeEventListener('abort', win.close);
+      close();
+    };
+    signal.addEventListener('abort', win.close, { once: true });
+    return win;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * closeOnAbort closes whatever window mineflayer has open when the signal
+ * fires (a crafting table that bot.craft opened itself). It answers the
+ * function that stops watching.
+ */
+export function closeOnAbort(bot, signal) {
+  const onAbort = () => { if (bot.currentWindow) bot.closeWindow(bot.currentWindow); };
+  signal.addEventListener('abort', onAbort, { once: true });
+  return () => signal.removeEventListener('abort', onAbort);
 }
 
 /** waitFor resolves when bot emits event with arguments accepted by test, or rejects after ms. */

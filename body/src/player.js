@@ -6,17 +6,23 @@ import mineflayer from 'mineflayer';
 import pathfinderPkg from 'mineflayer-pathfinder';
 import toolPkg from 'mineflayer-tool';
 import { startBody } from './body.js';
+import { EXIT, reasonText, refusedForGood } from './server.js';
 
 const { pathfinder, Movements } = pathfinderPkg;
 
 /**
  * @param {{host: string, port: number, username: string, auth: 'offline'|'microsoft', version?: string,
- *   listenHost: string, listenPort: number, profilesFolder?: string,
+ *   listenHost: string, listenPort: number, profilesFolder?: string, key?: string, loginPassword?: string, commands?: string[],
  *   log: (msg: string, extra?: object) => void, onSignIn?: (sentence: string) => void}} o
- * @returns {{bot: any, body: ReturnType<typeof startBody>, ended: Promise<string>, spawned: Promise<number>}}
+ * Each step of the link is logged with a status (connecting, joined,
+ * kicked, refused, error, ended) that beaweb's supervisor shows on the
+ * dashboard; ended resolves with the exit status that tells it whether to
+ * try again (see EXIT).
+ * @returns {{bot: any, body: ReturnType<typeof startBody>, ended: Promise<{reason: string, code: number}>, spawned: Promise<number>}}
  */
 export function startPlayer(o) {
   const started = Date.now();
+  o.log('connecting to the server', { status: 'connecting', server: `${o.host}:${o.port}` });
   const bot = mineflayer.createBot({
     host: o.host,
     port: o.port,
@@ -36,6 +42,7 @@ export function startPlayer(o) {
   bot.loadPlugin(toolPkg.plugin);
   const body = startBody({
     bot, host: o.listenHost, port: o.listenPort, server: `${o.host}:${o.port}`, username: o.username, mcVersion: o.version, log: o.log,
+    key: o.key, commands: o.commands ?? [],
   });
   const spawned = new Promise((resolve) => {
     bot.once('spawn', () => {
@@ -46,17 +53,44 @@ export function startPlayer(o) {
       moves.allow1by1towers = true;
       bot.pathfinder.setMovements(moves);
       bot.pathfinder.thinkTimeout = 5000;
-      o.log('ready', { ms_to_spawn: Date.now() - started, version: bot.version });
+      o.log('ready', { status: 'joined', ms_to_spawn: Date.now() - started, version: bot.version });
       resolve(Date.now() - started);
     });
   });
-  bot.on('kicked', (reason) => o.log('kicked from the server', { reason: typeof reason === 'string' ? reason : JSON.stringify(reason) }));
-  bot.on('error', (e) => o.log('game link error', { error: String(e?.message ?? e) }));
+  if (o.loginPassword) logIn(bot, o.loginPassword, o.log);
+  let code = EXIT.LOST;
+  bot.on('kicked', (reason) => {
+    const text = reasonText(reason, bot.registry?.language) || 'the server gave no reason';
+    const forGood = refusedForGood(text);
+    code = forGood ? EXIT.REFUSED : EXIT.KICKED;
+    o.log(forGood ? 'the server refuses her' : 'kicked from the server', { status: forGood ? 'refused' : 'kicked', reason: text });
+  });
+  bot.on('error', (e) => o.log('game link error', { status: 'error', error: String(e?.message ?? e) }));
   const ended = new Promise((resolve) => {
     bot.on('end', (reason) => {
       body.lost(`the game link ended: ${reason}`);
-      resolve(String(reason));
+      o.log('the game link ended', { status: 'ended', reason: String(reason) });
+      resolve({ reason: String(reason), code });
     });
   });
   return { bot, body, ended, spawned };
+}
+
+/**
+ * logIn answers the login plugins of offline-mode servers (AuthMe and its
+ * kind): /login after each join, and /register once if the server asks for
+ * it. The password is never logged; the log says only that it was sent.
+ */
+export function logIn(bot, password, log) {
+  let registered = false;
+  bot.once('spawn', () => {
+    bot.chat(`/login ${password}`);
+    log('sent /login to the server', {});
+  });
+  bot.on('messagestr', (text) => {
+    if (registered || !/\/register\b/i.test(String(text))) return;
+    registered = true;
+    bot.chat(`/register ${password} ${password}`);
+    log('the server asked her to register; sent /register', {});
+  });
 }

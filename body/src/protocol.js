@@ -4,6 +4,7 @@
 // exception inside the action. Nothing else in the body writes to a socket.
 
 import { EventEmitter } from 'node:events';
+import { timingSafeEqual } from 'node:crypto';
 import { WebSocketServer } from 'ws';
 import { Params } from './params.js';
 import {
@@ -244,11 +245,20 @@ export function helloPacket(h) {
  * packet to every connection. A client that cannot keep up (1 MiB queued)
  * is dropped rather than let the body's memory grow.
  * @param {{host: string, port: number, hello: () => object, onFrame: (client: any, text: string) => void,
- *   onGone: (client: any) => void, onOpen?: (client: any) => void, log: (msg: string, extra?: object) => void}} o
+ *   onGone: (client: any) => void, onOpen?: (client: any) => void, log: (msg: string, extra?: object) => void,
+ *   key?: string}} o  key: the secret beaweb passes at each start, sent back as "Authorization: Bearer <key>"
  */
 export function serve(o) {
-  const wss = new WebSocketServer({ host: o.host, port: o.port, maxPayload: MAX_FRAME });
   const clients = new Set();
+  const wss = new WebSocketServer({
+    host: o.host, port: o.port, maxPayload: MAX_FRAME,
+    verifyClient: (info, cb) => {
+      const why = refusal(info.req, o.key ?? '', clients.size);
+      if (!why) { cb(true); return; }
+      o.log('connection refused', { remote: info.req.socket.remoteAddress, why: why.text });
+      cb(false, why.status, why.text);
+    },
+  });
   const write = (ws, packet) => {
     if (ws.readyState !== ws.OPEN) return;
     if (ws.bufferedAmount > 8 * MAX_FRAME) {
@@ -259,6 +269,10 @@ export function serve(o) {
     ws.send(JSON.stringify(packet));
   };
   wss.on('connection', (ws, req) => {
+    // One client: beaweb coming back after a dropped link replaces the link
+    // it had (only a client with the key gets this far).
+    for (const old of clients) old.close(4000, 'replaced by a new connection');
+    clients.clear();
     clients.add(ws);
     o.log('beaweb connected', { remote: req.socket.remoteAddress });
     write(ws, o.hello());
@@ -294,4 +308,23 @@ export function serve(o) {
     }),
     clients,
   };
+}
+
+/**
+ * refusal says why a WebSocket handshake is turned away, or null. A browser
+ * always sends Origin, so any request with one is a web page trying to
+ * steer her; with a key, only the bearer of it is served; without one (a
+ * person running the body by hand) a second client waits its turn.
+ * @returns {{status: number, text: string}|null}
+ */
+export function refusal(req, key, connected) {
+  if (req.headers.origin !== undefined) return { status: 403, text: 'web pages may not connect to the body' };
+  if (key) {
+    const got = Buffer.from(String(req.headers.authorization ?? ''));
+    const want = Buffer.from(`Bearer ${key}`);
+    if (got.length !== want.length || !timingSafeEqual(got, want)) return { status: 401, text: 'the body serves only the beaweb that started it' };
+    return null;
+  }
+  if (connected > 0) return { status: 409, text: 'the body serves one client at a time' };
+  return null;
 }

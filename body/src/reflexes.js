@@ -3,7 +3,7 @@
 // respawn after death. Each is reported with reflex packets; the request a
 // reflex interrupts gets its own INTERRUPTED answer from the dispatcher.
 
-import { Interruption } from './answer.js';
+import { Interruption, sleep } from './answer.js';
 import { goals, distance, walk } from './game.js';
 import { bestFood, eat } from './actions/inventory.js';
 import { bestWeapon, fight, isHostile } from './actions/combat.js';
@@ -11,6 +11,14 @@ import { bestWeapon, fight, isHostile } from './actions/combat.js';
 const EAT_AT_FOOD = 14;
 const FLEE_BELOW = 6;
 const RESPAWN_DELAY_MS = 1000;
+const ESCAPE_MS = 8000;
+const CREEPER_NEAR = 4; // a creeper this close is about to blow
+const CREEPER_SAFE = 8;
+/** RANGED are the mobs that strike from afar: she goes after them rather than stand and be shot. */
+const RANGED = new Set(['skeleton', 'stray', 'bogged', 'pillager', 'blaze', 'witch', 'drowned']);
+const RANGED_REACH = 16;
+const RESPAWN_RETRY_MS = 3000;
+const RESPAWN_TRIES = 20;
 
 /**
  * attackerRef is an entity as the protocol names an attacker or a reflex's
@@ -74,10 +82,17 @@ export class Reflexes {
     this.broadcast({ type: 'reflex', reflex: r.kind, event, message, ...r.about });
   }
 
-  /** consider runs twice a second: she eats when idle and hungry, or hurt and too hungry to heal. */
+  /**
+   * consider runs twice a second. Dangers first, as mindcraft's modes
+   * have them: out of lava or fire, up for air, away from a creeper about
+   * to blow; then she eats when idle and hungry, or hurt and too hungry to
+   * heal.
+   */
   consider() {
     const bot = this.bot;
-    if (this.running || !bot.entity || bot.health <= 0) return;
+    if (!bot.entity || bot.health <= 0) return;
+    if (this.danger()) return;
+    if (this.running) return;
     const idle = this.dispatcher.job === null && bot.food <= EAT_AT_FOOD;
     const hurtHungry = bot.health < 20 && bot.food < 18 && bot.food <= EAT_AT_FOOD + 3 && Date.now() - this.lastHurt < 10_000;
     if (!idle && !hurtHungry) return;
@@ -87,6 +102,58 @@ export class Reflexes {
       await eat(bot, food, signal);
       return `ate ${food.name}; food ${bot.food}/20`;
     }, { item: food.name });
+  }
+
+  /** preempt ends a running reflex for a danger that comes first. */
+  preempt(what) {
+    const r = this.running;
+    if (!r) return;
+    this.running = null;
+    r.controller.abort(new Interruption(`reflex: ${what}`));
+    this.broadcast({ type: 'reflex', reflex: r.kind, event: 'failed', message: `stopped for ${what}`, ...r.about });
+  }
+
+  /** danger starts the reflex for a danger she is in, and reports whether one runs for it. */
+  danger() {
+    const bot = this.bot;
+    const at = bot.entity.position;
+    const feetBlock = bot.blockAt(at.floored(), false);
+    const headBlock = bot.blockAt(at.offset(0, 1.62, 0).floored(), false);
+    const burning = ['lava', 'fire', 'soul_fire'].includes(feetBlock?.name) || bot.entity.isInLava;
+    if (burning) {
+      if (this.running?.kind === 'flee' && this.running.about.danger) return true;
+      this.preempt(`the ${feetBlock?.name ?? 'lava'}`);
+      this.start('flee', `getting out of the ${feetBlock?.name ?? 'lava'}`, async (signal) => {
+        await walk(bot, new goals.GoalInvert(new goals.GoalNear(at.x, at.y, at.z, 4)), AbortSignal.any([signal, AbortSignal.timeout(ESCAPE_MS)])).catch(() => '');
+        return `out of the ${feetBlock?.name ?? 'lava'} at ${at.floored()}`;
+      }, { danger: feetBlock?.name ?? 'lava' });
+      return true;
+    }
+    if (headBlock?.name === 'water' && !this.running) {
+      this.start('clutch', 'swimming up for air', async (signal) => {
+        bot.setControlState('jump', true);
+        try {
+          const until = Date.now() + ESCAPE_MS;
+          while (Date.now() < until && bot.blockAt(bot.entity.position.offset(0, 1.62, 0).floored(), false)?.name === 'water') {
+            await sleep(250, signal);
+          }
+        } finally {
+          bot.setControlState('jump', false);
+        }
+        return 'her head is above water';
+      }, { danger: 'water' });
+      return true;
+    }
+    const creeper = Object.values(bot.entities).find((e) => e.name === 'creeper' && distance(e.position, at) < CREEPER_NEAR);
+    if (creeper && !(this.running?.kind === 'flee')) {
+      if (this.running) return false;
+      this.start('flee', 'moving away from a creeper', async (signal) => {
+        await walk(bot, new goals.GoalInvert(new goals.GoalFollow(creeper, CREEPER_SAFE)), AbortSignal.any([signal, AbortSignal.timeout(ESCAPE_MS)])).catch(() => '');
+        return `${distance(bot.entity.position, creeper.position).toFixed(0)} blocks from the creeper`;
+      }, { target: attackerRef(creeper) });
+      return true;
+    }
+    return false;
   }
 
   /** hurt decides what a blow from attacker makes her do. */
@@ -104,7 +171,8 @@ export class Reflexes {
       }, { target: attackerRef(attacker) });
       return;
     }
-    if (isHostile(attacker) && distance(attacker.position, bot.entity.position) < 6) {
+    const d = distance(attacker.position, bot.entity.position);
+    if (isHostile(attacker) && (d < 6 || RANGED.has(attacker.name) && d <= RANGED_REACH)) {
       this.start('defend', `fighting back against the ${name}`, async (signal) => {
         const r = await fight(bot, attacker, signal, null, 20_000);
         return r.gone ? `the ${name} is gone after ${r.hits} blows` : `stopped fighting the ${name} after ${r.hits} blows`;
@@ -118,23 +186,38 @@ export class Reflexes {
       this.running.controller.abort(new Interruption('death'));
       this.end(this.running, 'failed', 'she died');
     }
-    setTimeout(() => {
-      if (this.bot.health > 0) return;
-      this.broadcast({ type: 'reflex', reflex: 'respawn', event: 'started', message: 'respawning' });
+    this.respawnTry(1);
+  }
+
+  /**
+   * respawnTry asks the server to respawn her, again every few seconds
+   * until she is alive: a respawn packet can be lost, or refused while the
+   * server still shows the death screen.
+   */
+  respawnTry(n) {
+    clearTimeout(this.respawnTimer);
+    this.respawnTimer = setTimeout(() => {
+      if (this.bot.health > 0 || this.stopped) return;
+      this.broadcast({ type: 'reflex', reflex: 'respawn', event: 'started', message: n === 1 ? 'respawning' : `respawning (try ${n})` });
       try {
         this.bot.respawn();
       } catch (e) {
         this.broadcast({ type: 'reflex', reflex: 'respawn', event: 'failed', message: `respawn failed: ${e.message}` });
       }
-    }, RESPAWN_DELAY_MS).unref?.();
+      if (n < RESPAWN_TRIES) this.respawnTry(n + 1);
+    }, n === 1 ? RESPAWN_DELAY_MS : RESPAWN_RETRY_MS);
+    this.respawnTimer.unref?.();
   }
 
   /** respawned says the respawn reflex is over. */
   respawned() {
+    clearTimeout(this.respawnTimer);
     this.broadcast({ type: 'reflex', reflex: 'respawn', event: 'finished', message: 'respawned' });
   }
 
   stop() {
+    this.stopped = true;
+    clearTimeout(this.respawnTimer);
     if (this.running) this.running.controller.abort(new Interruption('disconnected'));
     this.running = null;
   }

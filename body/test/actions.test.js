@@ -3,40 +3,13 @@ import assert from 'node:assert/strict';
 import { Vec3 } from 'vec3';
 import { FakeBot } from './fakebot.js';
 import { Params } from '../src/params.js';
-import { actionTable } from '../src/actions/index.js';
+import { flat, run } from './run.js';
 import { Follow } from '../src/actions/players.js';
 import { expand } from '../src/actions/build.js';
 import { parseBlock, placedAs, plan, rotateProps } from '../src/actions/states.js';
 import { pickFuel } from '../src/actions/craft.js';
 import { Interruption } from '../src/answer.js';
 
-const table = actionTable();
-
-/** run reads parameters as the dispatcher does and runs the action against bot. */
-async function run(bot, action, parameters = {}, o = {}) {
-  const spec = table[action];
-  const p = new Params(action, parameters);
-  let args;
-  try {
-    args = spec.params(p);
-  } catch (e) {
-    p.failf(e.message); // as the dispatcher reads a reader that throws
-  }
-  if (p.err) return { result: 'FAILURE_INVALID', message: p.err.message };
-  const events = o.events ?? [];
-  const ctx = {
-    doing() {}, note() {}, progress: (done, total) => events.push({ done, total }),
-    deaths: o.deaths ?? [], follow: o.follow ?? new Follow(bot, (p2) => events.push(p2)),
-    dispatcher: o.dispatcher ?? { interrupt: () => null },
-  };
-  return spec.run(bot, args, o.signal ?? new AbortController().signal, ctx);
-}
-
-function flat() {
-  const bot = new FakeBot();
-  for (let x = -6; x <= 6; x++) for (let z = -6; z <= 6; z++) bot.set(x, 63, z, 'grass_block');
-  return bot;
-}
 
 test('mine_block breaks the block, confirms it stays broken and names what she picked up', async () => {
   const bot = flat();
@@ -299,28 +272,38 @@ test('attack_entity strikes until the mob is gone', async () => {
   assert.match((await run(bot, 'attack_entity', { entity: 'skeleton' })).message, /no skeleton near you/);
 });
 
+const BOOK = {
+  oak_planks: { per: 4, needs: { oak_log: 1 } },
+  stick: { per: 4, needs: { oak_planks: 2 } },
+  wooden_pickaxe: { per: 1, needs: { oak_planks: 3, stick: 2 }, table: true },
+};
+
 test('craft_item crafts at a table within 16 blocks; counts are items, not crafts', async () => {
   const bot = flat();
+  bot.book(BOOK);
   bot.set(3, 64, 0, 'crafting_table');
   bot.give('oak_planks', 4);
-  const stick = bot.registry.itemsByName.stick.id;
-  let usedTable = null;
-  bot.recipesFor = (id, meta, n, table) => (id === stick && (n * 2) <= bot.count('oak_planks') ? [{ result: { count: 4 }, requiresTable: false }] : []);
-  bot.recipesAll = () => [{}];
-  bot.craft = async (recipe, n, table) => { usedTable = table; bot.take('oak_planks', 2 * n); bot.give('stick', 4 * n); };
   const a = await run(bot, 'craft_item', { item: 'stick', count: 8 });
   assert.equal(a.result, 'SUCCESS', a.message);
   assert.equal(bot.count('stick'), 8);
-  assert.equal(usedTable, undefined);
-  const pick = bot.registry.itemsByName.wooden_pickaxe.id;
+  assert.deepEqual(bot.crafts, [{ item: 'stick', count: 2, table: null }]);
   bot.give('oak_planks', 3);
-  bot.recipesFor = (id, meta, n, table) => (id === pick && table ? [{ result: { count: 1 } }] : []);
-  bot.craft = async (recipe, n, table) => { usedTable = table; bot.give('wooden_pickaxe', 1); };
   const b = await run(bot, 'craft_item', { item: 'wooden_pickaxe' });
   assert.equal(b.result, 'SUCCESS', b.message);
-  assert.equal(usedTable.name, 'crafting_table');
-  bot.recipesAll = () => [];
+  assert.equal(bot.crafts[1].table.name, 'crafting_table');
   assert.match((await run(bot, 'craft_item', { item: 'bedrock' })).message, /cannot be crafted/);
+});
+
+test('craft_item with one log asked for 8 planks makes 4 in one craft and says the logs ran out', async () => {
+  const bot = flat();
+  bot.book(BOOK);
+  bot.give('oak_log', 1);
+  const a = await run(bot, 'craft_item', { item: 'oak_planks', count: 8 });
+  assert.equal(a.result, 'FAILURE');
+  assert.match(a.message, /you crafted 4 of 8 oak_planks; the ingredients ran out/);
+  assert.deepEqual(bot.crafts, [{ item: 'oak_planks', count: 1, table: null }]);
+  bot.give('oak_log', 1);
+  assert.equal((await run(bot, 'craft_item', { item: 'oak_planks', count: 3 })).result, 'SUCCESS');
 });
 
 test('smelt_item puts in exactly the count and the least-waste fuel', async () => {

@@ -21,6 +21,17 @@ async function connect(port) {
   return { ws, got, until };
 }
 
+/** joined starts a body over a fake bot, connects and lets her join. */
+async function joined() {
+  const bot = new FakeBot();
+  const body = startBody({ bot, host: '127.0.0.1', port: 0, server: 's:1', username: 'Bea', log: () => {} });
+  const { port } = await body.link.listening;
+  const c = await connect(port);
+  bot.emit('spawn');
+  await c.until((p) => p.type === 'world', 'world');
+  return { bot, body, c };
+}
+
 test('before she joins: the hello, the sign-in to every new connection, and actions that say she has not joined', async () => {
   const bot = new FakeBot();
   const body = startBody({ bot, host: '127.0.0.1', port: 0, server: 'play.example.net:25565', username: 'bea@example.com', log: () => {} });
@@ -38,12 +49,7 @@ test('before she joins: the hello, the sign-in to every new connection, and acti
 });
 
 test('once joined: world, chat, damage, death with every request answered, and respawn', async () => {
-  const bot = new FakeBot();
-  const body = startBody({ bot, host: '127.0.0.1', port: 0, server: 's:1', username: 'Bea', log: () => {} });
-  const { port } = await body.link.listening;
-  const c = await connect(port);
-  bot.emit('spawn');
-  await c.until((p) => p.type === 'world', 'world');
+  const { bot, body, c } = await joined();
   await c.until((p) => p.type === 'state', 'state');
   bot.addPlayer('Alex', new Vec3(3, 64, 0));
   bot.emit('chat', 'Alex', 'hello');
@@ -71,6 +77,36 @@ test('once joined: world, chat, damage, death with every request answered, and r
   assert.ok(respawned);
   assert.equal(r.dimension, 'overworld');
   await c.until((p) => p.type === 'reflex' && p.reflex === 'respawn' && p.event === 'finished', 'the respawn reflex');
+  c.ws.close();
+  await body.close();
+});
+
+test('a death names its killer, and a fall beside a zombie is nobody\'s blow', async () => {
+  const { bot, body, c } = await joined();
+  const zombie = { id: 60, name: 'zombie', type: 'hostile', position: new Vec3(1.5, 64, 0.5), uuid: 'z-1' };
+  bot.entities[60] = zombie;
+  bot.emit('health');
+  bot.health = 17;
+  bot.emit('health'); // a fall: no hurt with a source, no swing
+  const fall = await c.until((p) => p.type === 'damage', 'the fall');
+  assert.deepEqual([fall.source, fall.attacker], ['generic', null]);
+  bot.emit('entityHurt', bot.entity, zombie);
+  bot.health = 0;
+  bot.emit('health'); // mineflayer fires health, then death, for one packet
+  bot.emit('death');
+  const death = await c.until((p) => p.type === 'death', 'death');
+  assert.equal(death.cause, 'killed by zombie');
+  c.ws.close();
+  await body.close();
+});
+
+test('a trip through a portal is a new world, not a respawn', async () => {
+  const { bot, body, c } = await joined();
+  bot.game.dimension = 'the_nether';
+  bot.emit('spawn');
+  const w = await c.until((p) => p.type === 'world' && p.dimension === 'the_nether', 'the nether');
+  assert.equal(w.server, 's:1');
+  assert.ok(!c.got.some((p) => p.type === 'respawn' || p.reflex === 'respawn'), JSON.stringify(c.got.filter((p) => p.type !== 'state')));
   c.ws.close();
   await body.close();
 });

@@ -17,7 +17,7 @@ const STATES = {
   chest: [FACING, { name: 'type', type: 'enum', values: ['single', 'left', 'right'] }, { name: 'waterlogged', type: 'bool' }],
   oak_stairs: [FACING, { name: 'half', type: 'enum', values: ['top', 'bottom'] }, { name: 'shape', type: 'enum', values: ['straight', 'inner_left', 'inner_right', 'outer_left', 'outer_right'] }, { name: 'waterlogged', type: 'bool' }],
 };
-const REGISTRY_ITEMS = [...REGISTRY_BLOCKS, 'stick', 'wooden_pickaxe', 'stone_pickaxe', 'iron_sword', 'bread', 'cooked_beef', 'coal', 'raw_iron', 'iron_ingot', 'diamond'];
+const REGISTRY_ITEMS = [...REGISTRY_BLOCKS, 'stick', 'wooden_pickaxe', 'stone_pickaxe', 'iron_sword', 'bread', 'cooked_beef', 'coal', 'raw_iron', 'iron_ingot', 'diamond', 'bamboo'];
 
 export function fakeRegistry() {
   const blocksByName = {};
@@ -205,10 +205,51 @@ export class FakeBot extends EventEmitter {
     this.take(held.name, 1);
   }
 
+  /**
+   * book sets the recipes the fake crafts with: item → {per, needs: {item: n}, table}.
+   * recipesFor and craft then follow mineflayer's signatures: recipesFor's
+   * third argument is a number of items (minResultCount), craft's second a
+   * number of crafts, and craft rejects when the ingredients run out part way,
+   * as mineflayer does, keeping what the crafts before made.
+   */
+  book(recipes) {
+    this.recipeBook = recipes;
+    this.crafts = [];
+  }
+
+  recipeOf(id) {
+    const name = this.registry.items[id]?.name;
+    const r = this.recipeBook?.[name];
+    return r ? { ...r, name, result: { id, count: r.per }, requiresTable: !!r.table } : null;
+  }
+
+  canCraft(r, times) {
+    return Object.entries(r.needs).every(([k, n]) => this.count(k) >= n * times);
+  }
+
+  recipesAll(id, meta, table) {
+    const r = this.recipeOf(id);
+    return r && (!r.table || table) ? [r] : [];
+  }
+
+  recipesFor(id, meta, minResultCount, table) {
+    return this.recipesAll(id, meta, table).filter((r) => this.canCraft(r, Math.ceil((minResultCount ?? 1) / r.per)));
+  }
+
+  async craft(recipe, count, table) {
+    if (recipe.requiresTable && !table) throw new Error('Recipe requires craftingTable, but one was not supplied');
+    this.crafts.push({ item: recipe.name, count: count ?? 1, table: table ?? null });
+    for (let i = 0; i < (count ?? 1); i++) {
+      if (!this.canCraft(recipe, 1)) throw new Error(`missing ingredient for ${recipe.name}`);
+      for (const [k, n] of Object.entries(recipe.needs)) this.take(k, n);
+      this.give(recipe.name, recipe.per);
+    }
+  }
+
   chat(msg) { this.chats.push(msg); }
   async lookAt(p) { this.looks.push(p); }
   async look() {}
-  setControlState() {}
+  setControlState(control, state) { this.calls.push(['control', control, state]); }
   clearControlStates() {}
   attack(e) { this.attacks++; if (this.attacks >= (e.lives ?? 1)) delete this.entities[e.id]; }
   async activateBlock() {}

@@ -45,3 +45,60 @@ test('the defend reflex names whom she fights, as a damage names its attacker', 
   assert.deepEqual(end.target, sent[0].target);
   assert.equal(sent[0].item, undefined);
 });
+
+test('respawn is asked for again until she is alive', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const bot = new FakeBot();
+  bot.health = 0;
+  let asked = 0;
+  bot.respawn = () => { asked++; };
+  const { r, sent } = reflexesOn(bot);
+  r.died();
+  t.mock.timers.tick(1000);
+  assert.equal(asked, 1);
+  t.mock.timers.tick(3000);
+  t.mock.timers.tick(3000);
+  assert.equal(asked, 3, 'a lost respawn is asked for again');
+  assert.match(sent.at(-1).message, /respawning \(try 3\)/);
+  bot.health = 20;
+  r.respawned();
+  t.mock.timers.tick(30000);
+  assert.equal(asked, 3);
+});
+
+test('dangers come first: out of lava, up for air, away from a creeper; a skeleton that shoots from afar is fought', async () => {
+  const bot = new FakeBot();
+  bot.walkForever = true;
+  let ran = reflexesOn(bot);
+  bot.set(0, 64, 0, 'lava');
+  ran.r.consider();
+  assert.deepEqual([ran.sent[0].reflex, ran.sent[0].event, ran.sent[0].message], ['flee', 'started', 'getting out of the lava']);
+  ran.r.stop();
+
+  bot.blocks.clear();
+  bot.set(0, 65, 0, 'water');
+  ran = reflexesOn(bot);
+  ran.r.consider();
+  assert.deepEqual([ran.sent[0].reflex, ran.sent[0].message], ['clutch', 'swimming up for air']);
+  await new Promise((r) => setImmediate(r));
+  assert.deepEqual(bot.calls.filter((c) => c[0] === 'control').at(-1), ['control', 'jump', true]);
+  bot.blocks.clear();
+  assert.equal((await ran.settled('clutch')).event, 'finished');
+  assert.deepEqual(bot.calls.filter((c) => c[0] === 'control').at(-1), ['control', 'jump', false]);
+
+  ran = reflexesOn(bot);
+  bot.entities[70] = { id: 70, name: 'creeper', type: 'hostile', position: new Vec3(2.5, 64, 0.5), uuid: 'c-1' };
+  ran.r.consider();
+  assert.deepEqual([ran.sent[0].reflex, ran.sent[0].message, ran.sent[0].target.type], ['flee', 'moving away from a creeper', 'creeper']);
+  ran.r.stop();
+  delete bot.entities[70];
+
+  ran = reflexesOn(bot);
+  bot.give('iron_sword', 1);
+  const skeleton = { id: 71, name: 'skeleton', type: 'hostile', position: new Vec3(12.5, 64, 0.5), uuid: 's-1' };
+  bot.entities[71] = skeleton;
+  bot.health = 15;
+  ran.r.hurt(skeleton);
+  assert.deepEqual([ran.sent[0].reflex, ran.sent[0].event], ['defend', 'started']);
+  ran.r.stop();
+});

@@ -3,12 +3,14 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,6 +29,23 @@ type bodyConfig struct {
 	Auth     string    // offline or microsoft
 	Dir      string    // the body/ folder
 	Console  io.Writer // where the Microsoft sign-in sentence is printed for a person
+	// LoginPassword is sent as /login <password> after each join, for the
+	// login plugins of offline-mode servers (BEA_LOGIN_PASSWORD). It reaches
+	// the body on its stdin, never on its command line or environment.
+	LoginPassword string
+	// Commands are the chat commands she may type, without the slash: the
+	// owner's allow-list when commands are on (BEA_COMMANDS and
+	// BEA_COMMAND_ALLOW, or the Settings page), read at each start of the
+	// body; none: every line starting with / is refused there too.
+	Commands []string
+}
+
+// bodyHello is the one line beaweb writes to the body's stdin at each
+// start: what it must not find in its arguments or environment.
+type bodyHello struct {
+	Key           string   `json:"key"`
+	LoginPassword string   `json:"login_password,omitempty"`
+	Commands      []string `json:"commands"`
 }
 
 // minNode is the oldest Node the body runs on: mineflayer 4.26 and newer
@@ -40,69 +59,116 @@ var errNoNode = errors.New("the body needs Node.js 22 or newer on PATH: install 
 // child process listening on a free loopback port, and keeps it running:
 // when it dies it is started again after 1 s, doubling up to 30 s (a run
 // that lasted a minute starts the count over). It answers the URL the mod
-// client dials and a wait that returns once ctx has ended and the child is
-// gone.
-func startBody(ctx context.Context, c bodyConfig, logger *slog.Logger) (modURL string, wait func() error, err error) {
+// client dials, the key it must send (see bodyHeader) and a wait that
+// returns once ctx has ended and the child is gone.
+func startBody(ctx context.Context, c bodyConfig, news *bodyNews, logger *slog.Logger) (modURL, key string, wait func() error, err error) {
 	host, port, err := net.SplitHostPort(c.Server)
 	if err != nil {
-		return "", nil, fmt.Errorf("--server %q must be host:port, such as play.example.net:25565: %w", c.Server, err)
+		return "", "", nil, fmt.Errorf("--server %q must be host:port, such as play.example.net:25565: %w", c.Server, err)
 	}
 	if c.Auth != "offline" && c.Auth != "microsoft" {
-		return "", nil, fmt.Errorf("--auth must be offline or microsoft, not %q", c.Auth)
+		return "", "", nil, fmt.Errorf("--auth must be offline or microsoft, not %q", c.Auth)
 	}
 	node, err := findNode(ctx)
 	if err != nil {
-		return "", nil, err
+		return "", "", nil, err
 	}
 	if _, err := os.Stat(filepath.Join(c.Dir, "package.json")); err != nil {
-		return "", nil, fmt.Errorf("the body's folder %s has no package.json; run beaweb from the repository root: %w", c.Dir, err)
-	}
-	if err := installBody(ctx, c.Dir, node, c.Console, logger); err != nil {
-		return "", nil, err
+		return "", "", nil, fmt.Errorf("the body's folder %s has no package.json; run beaweb from the repository root: %w", c.Dir, err)
 	}
 	listen, err := freeLoopback()
 	if err != nil {
-		return "", nil, fmt.Errorf("body: no free loopback port: %w", err)
+		return "", "", nil, fmt.Errorf("body: no free loopback port: %w", err)
 	}
-	args := []string{"src/main.js", "--host", host, "--port", port, "--username", c.Username, "--auth", c.Auth, "--listen", listen}
+	key = rand.Text()
+	hello, err := json.Marshal(bodyHello{Key: key, LoginPassword: c.LoginPassword, Commands: c.Commands})
+	if err != nil {
+		return "", "", nil, fmt.Errorf("body: %w", err)
+	}
+	args := []string{"src/main.js", "--host", host, "--port", port, "--username", c.Username, "--auth", c.Auth, "--listen", listen, "--hello-stdin"}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		superviseBody(ctx, c, node, args, logger)
+		news.say("Installing the body's packages (npm ci), once; this takes a minute.")
+		if err := installBody(ctx, c.Dir, node, c.Console, logger); err != nil {
+			logger.Error("the body cannot start", slog.Any("error", err))
+			news.say(sentence(err.Error()))
+			return
+		}
+		superviseBody(ctx, c, node, args, string(hello)+"\n", news, logger)
 	}()
-	return "ws://" + listen, func() error { <-done; return nil }, nil
+	return "ws://" + listen, key, func() error { <-done; return nil }, nil
 }
 
-// superviseBody runs the body until ctx ends, starting it again when it dies.
-func superviseBody(ctx context.Context, c bodyConfig, node string, args []string, logger *slog.Logger) {
+// superviseBody runs the body until ctx ends, starting it again when it
+// dies: after 1 s, doubling up to 30 s (a run that lasted a minute starts
+// the count over). A kick waits 15 s, doubling up to 10 min for kicks that
+// come within ten minutes of each other; a ban or a whitelist stops the
+// retries, with a sentence on the dashboard.
+func superviseBody(ctx context.Context, c bodyConfig, node string, args []string, hello string, news *bodyNews, logger *slog.Logger) {
 	const first, most, healthy = time.Second, 30 * time.Second, time.Minute
-	backoff := first
+	const kickFirst, kickMost, kickForgiven = 15 * time.Second, 10 * time.Minute, 10 * time.Minute
+	backoff, kickWait := first, kickFirst
+	report := &bodyReport{server: c.Server, news: news}
 	for ctx.Err() == nil {
 		began := time.Now()
-		err := runBody(ctx, c, node, args, logger)
+		err := runBody(ctx, c, node, args, hello, report, logger)
 		if ctx.Err() != nil {
 			return
 		}
-		if time.Since(began) >= healthy {
+		lasted := time.Since(began)
+		if lasted >= healthy {
 			backoff = first
 		}
-		logger.Warn("the body stopped; starting it again", slog.Any("error", err), slog.Duration("in", backoff))
-		t := time.NewTimer(backoff)
+		if lasted >= kickForgiven {
+			kickWait = kickFirst
+		}
+		wait := backoff
+		switch exitCode(err) {
+		case exitRefused:
+			logger.Error("the server refuses her; the body is not started again", slog.String("server", c.Server), slog.String("reason", report.reason))
+			news.say(news.now() + " beaweb has stopped trying: fix it on the server, then restart beaweb.")
+			return
+		case exitKicked:
+			wait, kickWait = kickWait, min(kickWait*2, kickMost)
+		default:
+			backoff = min(backoff*2, most)
+		}
+		logger.Warn("the body stopped; starting it again", slog.Any("error", err), slog.Duration("in", wait))
+		report.retrying(wait)
+		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
 			t.Stop()
 			return
 		case <-t.C:
 		}
-		backoff = min(backoff*2, most)
 	}
 }
 
-// runBody runs the body once. Its stderr is its log, one JSON object a
+// The body's exit statuses that change what the supervisor does
+// (body/src/server.js EXIT).
+const (
+	exitRefused = 3 // banned or not on the whitelist
+	exitKicked  = 4
+)
+
+// exitCode is the body's exit status, or -1 when it did not exit by itself.
+func exitCode(err error) int {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	return -1
+}
+
+// runBody runs the body once; hello is its first line of stdin. Its stderr is its log, one JSON object a
 // line, passed on to beaweb's; its stdout is for a person (the sign-in).
-func runBody(ctx context.Context, c bodyConfig, node string, args []string, logger *slog.Logger) error {
+func runBody(ctx context.Context, c bodyConfig, node string, args []string, hello string, report *bodyReport, logger *slog.Logger) error {
 	cmd := exec.CommandContext(ctx, node, args...)
 	cmd.Dir = c.Dir
+	cmd.Env = withoutSecrets(os.Environ())
+	cmd.Stdin = strings.NewReader(hello)
 	cmd.Stdout = c.Console
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	cmd.WaitDelay = 5 * time.Second
@@ -114,13 +180,14 @@ func runBody(ctx context.Context, c bodyConfig, node string, args []string, logg
 		return fmt.Errorf("starting the body: %w", err)
 	}
 	logger.Info("body started", slog.Int("pid", cmd.Process.Pid), slog.String("server", c.Server), slog.String("username", c.Username))
-	relayBodyLog(stderr, logger)
+	relayBodyLog(stderr, logger, report.record)
 	return cmd.Wait()
 }
 
-// relayBodyLog turns the body's JSON log lines into beaweb's log records;
-// a line that is not JSON (a crash's stack) is logged as it is.
-func relayBodyLog(r io.Reader, logger *slog.Logger) {
+// relayBodyLog turns the body's JSON log lines into beaweb's log records,
+// each handed to onRecord too; a line that is not JSON (a crash's stack) is
+// logged as it is.
+func relayBodyLog(r io.Reader, logger *slog.Logger, onRecord func(map[string]any)) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	for sc.Scan() {
@@ -138,6 +205,7 @@ func relayBodyLog(r io.Reader, logger *slog.Logger) {
 			}
 		}
 		logger.Info(msg, attrs...)
+		onRecord(rec)
 	}
 }
 
@@ -178,13 +246,36 @@ func installBody(ctx context.Context, dir, node string, console io.Writer, logge
 	fmt.Fprintln(console, "Installing the body's packages (npm ci in "+dir+"), once; this takes a minute…")
 	cmd := exec.CommandContext(ctx, npm, "ci", "--no-audit", "--no-fund", "--loglevel=error")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(node)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	cmd.Env = append(withoutSecrets(os.Environ()), "PATH="+filepath.Dir(node)+string(os.PathListSeparator)+os.Getenv("PATH"))
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return fmt.Errorf("installing the body's packages failed (npm ci in %s): %w: %s", dir, err, strings.TrimSpace(string(out)))
 	}
 	logger.Info("body packages installed", slog.String("dir", dir))
 	return nil
+}
+
+// withoutSecrets drops beaweb's own variables (BEA_API_KEY, BEA_TOKEN,
+// BEA_LOGIN_PASSWORD and the rest) from an environment: the body and the
+// packages npm installs for it read none of them, and a package's install
+// script should not find the keys to her model or her dashboard.
+func withoutSecrets(environ []string) []string {
+	out := make([]string, 0, len(environ))
+	for _, kv := range environ {
+		if !strings.HasPrefix(kv, "BEA_") {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+// bodyHeader is the handshake header that carries the body's key; nil
+// without a key (the practice world, a mod URL from the settings).
+func bodyHeader(key string) http.Header {
+	if key == "" {
+		return nil
+	}
+	return http.Header{"Authorization": {"Bearer " + key}}
 }
 
 // freeLoopback picks a free port on 127.0.0.1 for the body to listen on.
@@ -199,8 +290,12 @@ func freeLoopback() (string, error) {
 
 // body is the body's part of the settings: her name when no username is
 // given, offline when no sign-in is, and the repository's body/ folder.
-func (c config) body(console io.Writer) bodyConfig {
-	b := bodyConfig{Server: c.Server, Username: c.Username, Auth: c.Auth, Dir: bodyDir(), Console: console}
+func (c config) body(console io.Writer, getenv func(string) string) bodyConfig {
+	b := bodyConfig{Server: c.Server, Username: c.Username, Auth: c.Auth, Dir: bodyDir(), Console: console,
+		LoginPassword: getenv("BEA_LOGIN_PASSWORD"), Commands: []string{}}
+	if cmds := c.commands(); cmds.On {
+		b.Commands = commandList(cmds.Allow)
+	}
 	if b.Username == "" {
 		b.Username = c.Name
 	}
@@ -208,6 +303,18 @@ func (c config) body(console io.Writer) bodyConfig {
 		b.Auth = "offline"
 	}
 	return b
+}
+
+// commandList is the allowed commands as the body takes them: lower case,
+// without their slash.
+func commandList(allow []string) []string {
+	out := []string{}
+	for _, f := range allow {
+		if f = strings.TrimPrefix(strings.TrimSpace(f), "/"); f != "" {
+			out = append(out, strings.ToLower(f))
+		}
+	}
+	return out
 }
 
 // bodyDir finds body/ in the working folder or the nearest folder above it

@@ -25,6 +25,8 @@ type config struct {
 	Addr          string
 	DB            string
 	ModURL        string
+	ModKey        string    // --server: the body's key, sent with each handshake to ModURL
+	BodyNews      *bodyNews // --server: what the body is doing, for the dashboard
 	Practice      bool
 	PracticeWorld practiceSettings // with Practice: the world beaweb starts itself
 	Provider      string

@@ -66,11 +66,12 @@ func serve(ctx context.Context, cfg config, e env) error {
 		}
 	}
 	if cfg.Server != "" && !cfg.Practice {
-		url, wait, err := startBody(gameCtx, cfg.body(e.stdout), logger.With("part", "body"))
+		news := &bodyNews{}
+		url, key, wait, err := startBody(gameCtx, cfg.body(e.stdout, e.getenv), news, logger.With("part", "body"))
 		if err != nil {
 			return err
 		}
-		cfg.ModURL = url
+		cfg.ModURL, cfg.ModKey, cfg.BodyNews = url, key, news
 		goRun("body", wait)
 	}
 
@@ -192,7 +193,7 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 	mindLog := logger.With("part", "mind")
 	lv := agent.NewLive(cfg.Name, pub, step)
 	db.ReportSaves(lv.SetUnsaved) // a write that fails is a banner, not only a log line
-	client := modclient.New(modclient.Config{URL: cfg.ModURL, Logger: logger.With("part", "mod"), OnStatus: lv.SetConn, Lockstep: step})
+	client := modclient.New(modclient.Config{URL: cfg.ModURL, Header: bodyHeader(cfg.ModKey), Logger: logger.With("part", "mod"), OnStatus: cfg.BodyNews.wrap(lv.SetConn), Lockstep: step})
 	inbox := agent.NewInbox(0, mindLog, step)
 	hands := agent.NewHands(client, db, lv, mindLog, inbox.Perceive)
 	spatial := agent.NewMap(db, lv, mindLog)

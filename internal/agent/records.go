@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"encoding/json"
 	"time"
 
 	"beaweb/internal/game/protocol"
@@ -32,6 +31,9 @@ type BuildCount struct {
 	Placed    int `json:"placed"`    // cells that hold what they should
 	Missing   int `json:"missing"`   // cells left undone because she ran out of their block
 	Protected int `json:"protected"` // cells where a protected block she never breaks stands
+	// Data is the counted cells as the game side sent them: which cells are
+	// wrong and what she ran short of, read by the rules; never stored.
+	Data *protocol.BuildData `json:"-"`
 }
 
 // BuildCountOf reads a build's counts from its answer's data, in the shape
@@ -39,24 +41,11 @@ type BuildCount struct {
 // she ran short of, by kind) and protected (the cells). It is nil when the
 // data holds no count of cells, or does not read.
 func BuildCountOf(a protocol.Answer) *BuildCount {
-	if len(a.Data) == 0 {
+	d, ok := a.Build()
+	if !ok {
 		return nil
 	}
-	var d struct {
-		Cells, Right *int
-		Missing      map[string]int
-		Protected    []json.RawMessage
-	}
-	if json.Unmarshal(a.Data, &d) != nil || d.Cells == nil {
-		return nil
-	}
-	c := &BuildCount{Cells: *d.Cells, Protected: len(d.Protected)}
-	switch {
-	case d.Right != nil:
-		c.Placed = *d.Right
-	case a.Result.OK():
-		c.Placed = c.Cells
-	}
+	c := &BuildCount{Cells: d.Cells, Placed: d.Right, Protected: len(d.Protected), Data: &d}
 	for _, n := range d.Missing {
 		c.Missing += n
 	}

@@ -28,6 +28,14 @@ func TestBuildCountOfReadsTheBuildData(t *testing.T) {
 		{"garbage", protocol.Failure, `[1,2]`, nil},
 	} {
 		got := BuildCountOf(protocol.Answer{Result: tc.result, Data: json.RawMessage(tc.data)})
+		if got != nil && (got.Data == nil || got.Data.Cells != got.Cells) {
+			t.Errorf("%s: the counted cells are not kept for the rules: %+v", tc.name, got.Data)
+		}
+		if got != nil {
+			counts := *got
+			counts.Data = nil
+			got = &counts
+		}
 		if (got == nil) != (tc.want == nil) || got != nil && *got != *tc.want {
 			t.Errorf("%s: BuildCountOf = %+v, want %+v", tc.name, got, tc.want)
 		}

@@ -54,6 +54,12 @@ func TestAlertsSayWhatIsWrongAndWhatToDo(t *testing.T) {
 			t.Errorf("the link-down banner lacks %q:\n%s", want, out)
 		}
 	}
+	// In --server mode the body says what it is doing, and no mod is named.
+	s.Conn.Body = "mc.example.net:25565 kicked her: You have been idle for too long! It tries again in 15s."
+	out = html(t, func(b *strings.Builder) error { return Alerts(s, now).Render(ctx, b) })
+	if !strings.Contains(out, "kicked her: You have been idle for too long! It tries again in 15s.") || strings.Contains(out, "BeaCraft") || strings.Contains(out, "--practice") {
+		t.Errorf("the body's banner:\n%s", out)
+	}
 	s.Conn = protocol.ConnStatus{Connected: true}
 	s.Body = &agent.Body{Health: 5, Inventory: []protocol.Slot{{Slot: 0, Item: "bread", Count: 2}}}
 	s.Deaths = []agent.DeathNote{{At: now.Add(-time.Minute), Cause: "slain by Zombie", Position: game.Vec3{X: 1, Y: 64, Z: 2},

@@ -5,12 +5,13 @@
 
 import { FAILURE, FAILURE_NO_DROPS, FAILURE_PROTECTED, abortable, fail, ok, sleep, throwIfAborted } from '../answer.js';
 import {
-  FACES, Vec3, blockByName, blockCentre, count, describeItems, distance, feet, findItem, goals, isAir, passable, walk, waitFor,
+  FACES, Vec3, blockByName, blockCentre, count, describeItems, distance, feet, findItem, goals, isAir, openWindow, passable, walk, waitFor,
 } from '../game.js';
 import { checkProps, mismatch, parseBlock, placedAs, plan, standFor, stateText } from './states.js';
 
 const REACH = 4.5;
 const SCAN_NEAREST = 10;
+const SCAN_MOST = 2000;
 
 /**
  * kindsMatching lists the registry's blocks a name asks for, as the
@@ -31,22 +32,29 @@ export const scan = {
     const kinds = kindsMatching(bot, a.block);
     if (kinds.length === 0) return fail(FAILURE, `${a.block} is not a block this server knows`);
     const eye = bot.entity.position;
-    const found = bot.findBlocks({ matching: kinds.map((k) => k.id), maxDistance: a.radius, count: 100000 });
+    // Counting every stone within 64 blocks took 680 ms of the event loop:
+    // the count stops at SCAN_MOST, and the answer says "or more".
+    const found = bot.findBlocks({ matching: kinds.map((k) => k.id), maxDistance: a.radius, count: SCAN_MOST });
     const hits = found
       .map((p) => ({ block: bot.blockAt(p)?.name ?? a.block, x: p.x, y: p.y, z: p.z, distance: Math.round(distance(blockCentre(p), eye) * 10) / 10 }))
       .sort((l, r) => l.distance - r.distance);
     const counts = {};
     for (const h of hits) counts[h.block] = (counts[h.block] ?? 0) + 1;
-    const data = { block: a.block, radius: a.radius, count: hits.length, counts, hits: hits.slice(0, SCAN_NEAREST) };
+    const more = hits.length >= SCAN_MOST;
+    const data = { block: a.block, radius: a.radius, count: hits.length, counts, hits: hits.slice(0, SCAN_NEAREST), ...(more ? { more: true } : {}) };
     if (hits.length === 0) return ok(`there is no ${a.block} within ${a.radius} blocks of you`, data);
     const n = hits[0];
-    return ok(`found ${hits.length} ${a.block} within ${a.radius} blocks; the nearest is at ${n.x} ${n.y} ${n.z}, ${n.distance} blocks away`, data);
+    return ok(`found ${hits.length}${more ? ' or more' : ''} ${a.block} within ${a.radius} blocks; the nearest is at ${n.x} ${n.y} ${n.z}, ${n.distance} blocks away`, data);
   },
 };
 
 /** reachBlock walks until the block at p is within reach and in sight. */
 async function reachBlock(bot, p, signal) {
-  if (distance(bot.entity.position.offset(0, 1.62, 0), blockCentre(p)) <= REACH) return '';
+  // Within reach is not enough: the block under the one she stands on is
+  // within reach and out of sight, and its drop would lie where she cannot
+  // come.
+  const inSight = !bot.canSeeBlock || bot.canSeeBlock(bot.blockAt(p));
+  if (inSight && distance(bot.entity.position.offset(0, 1.62, 0), blockCentre(p)) <= REACH) return '';
   return walk(bot, new goals.GoalLookAtBlock(p, bot.world, { reach: REACH }), signal);
 }
 
@@ -61,11 +69,16 @@ export async function digAt(bot, p, signal, ctx) {
   if (block.name === 'water' || block.name === 'lava') return fail(FAILURE, `${block.name} at ${p} is a liquid; it cannot be mined`);
   if (block.hardness === null || block.hardness < 0 || block.diggable === false) return fail(FAILURE, `${block.name} at ${p} cannot be broken`);
   const name = block.name;
+  // The tool check comes before the walk: a walk of 40 s to stone she cannot
+  // harvest is wasted.
+  if (needsTool(block) && !bot.inventory.items().some((it) => block.harvestTools[it.type])) {
+    return fail(FAILURE, `${name} needs a better tool to drop anything, and you carry none (${toolNames(bot, block)})`);
+  }
   ctx?.doing(`walking to the ${name} at ${p}`);
   const why = await reachBlock(bot, p, signal);
   if (why) return fail(FAILURE, `you could not reach the ${name} at ${p}: ${why}`);
   if (bot.tool) await abortable(bot.tool.equipForBlock(block, {}), signal);
-  if (block.harvestTools && Object.keys(block.harvestTools).length > 0 && !(bot.heldItem && block.harvestTools[bot.heldItem.type])) {
+  if (needsTool(block) && !(bot.heldItem && block.harvestTools[bot.heldItem.type])) {
     return fail(FAILURE, `${name} needs a better tool to drop anything; you hold ${bot.heldItem?.name ?? 'nothing'}`);
   }
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -85,11 +98,37 @@ export async function digAt(bot, p, signal, ctx) {
   return fail(FAILURE_PROTECTED, `the server put ${name} at ${p} back three times; this ground is protected`);
 }
 
+function needsTool(block) {
+  return !!block.harvestTools && Object.keys(block.harvestTools).length > 0;
+}
+
+/** toolNames lists the items that harvest a block, as "wooden_pickaxe or stone_pickaxe". */
+function toolNames(bot, block) {
+  const names = Object.keys(block.harvestTools).map((id) => bot.registry.items[id]?.name).filter(Boolean);
+  return names.length ? `any of ${names.slice(0, 4).join(', ')}` : 'a pickaxe or the like';
+}
+
+/** exposed reports whether a block has an open side: she can reach it without digging through others. */
+export function exposed(bot, p) {
+  for (const off of Object.values(FACES)) {
+    const b = bot.blockAt(p.offset(...off));
+    if (b && passable(b) && b.name !== 'lava') return true;
+  }
+  return false;
+}
+
 /** collectNear walks over the spot of a broken block so its drops come to her. */
 async function collectNear(bot, p, signal) {
+  await sleep(250, signal); // the drop pops out and falls before it lies still
   const drop = Object.values(bot.entities).find((e) => e.name === 'item' && distance(e.position, blockCentre(p)) < 3);
   if (!drop) return;
-  await walk(bot, new goals.GoalBlock(Math.floor(drop.position.x), Math.floor(drop.position.y), Math.floor(drop.position.z)), signal);
+  // Beside the drop is enough (the game picks up within a block): the cell
+  // a drop lies in, a hole in a hillside or a shaft, may have no room for her.
+  const at = drop.position;
+  const why = await walk(bot, new goals.GoalNear(Math.floor(at.x), Math.floor(at.y), Math.floor(at.z), 1), signal);
+  if (why && bot.entities[drop.id]) {
+    await walk(bot, new goals.GoalNear(Math.floor(at.x), Math.floor(at.y), Math.floor(at.z), 2), signal);
+  }
   await sleep(400, signal);
 }
 
@@ -163,12 +202,18 @@ export async function placeAt(bot, kind, anchor, face, signal, ctx, props = {}) 
   ctx?.doing(`placing ${asked} at ${dest}`);
   await abortable(bot.equip(item, 'hand'), signal);
   const updated = waitFor(bot, `blockUpdate:${dest}`, (_old, nb) => nb && placedAs(nb.name, kind), 3000, signal).catch(() => null);
+  // A click on a chest, a table or a door opens it rather than placing
+  // against it, unless she sneaks.
+  const sneak = interactive(a.name);
+  if (sneak) bot.setControlState('sneak', true);
   try {
     await abortable(bot._placeBlockWithOptions(a, new Vec3(...off), { swingArm: 'right', half: how.half }), signal);
   } catch (e) {
     throwIfAborted(signal);
     // placeBlock rejects when its own wait for the update ran out; the
     // check below is the one that counts.
+  } finally {
+    if (sneak) bot.setControlState('sneak', false);
   }
   await updated;
   const now = bot.blockAt(dest);
@@ -176,6 +221,11 @@ export async function placeAt(bot, kind, anchor, face, signal, ctx, props = {}) 
   const differs = mismatch(now, props);
   if (differs) return fail(FAILURE, `${kind} stands at ${dest}, but the server gave it ${differs}; mine it and place it again`);
   return '';
+}
+
+/** interactive reports whether a right click on a block uses it (opens, presses, sleeps) instead of placing against it. */
+export function interactive(name) {
+  return /(chest|barrel|shulker_box|crafting_table|furnace|smoker|anvil|_door|_trapdoor|_fence_gate|_bed|_button|lever|hopper|dispenser|dropper|table|loom|stonecutter|grindstone|lectern|bell|beacon|brewing_stand|enchanting_table|repeater|comparator|note_block|jukebox|cake|_sign)$/.test(name);
 }
 
 const OPPOSITE_WAY = { north: 'south', south: 'north', east: 'west', west: 'east' };
@@ -212,7 +262,7 @@ export const useBlock = {
     const why = await reachBlock(bot, p, signal);
     if (why) return fail(FAILURE, `you could not reach the ${b.name} at ${p}: ${why}`);
     if (CONTAINERS.has(b.name) || b.name.endsWith('shulker_box')) {
-      const win = await abortable(bot.openBlock(b), signal);
+      const win = await openWindow(bot, bot.openBlock(b), signal, `the ${b.name} at ${p}`);
       const items = win.containerItems ? win.containerItems() : [];
       win.close();
       const held = {};
@@ -258,7 +308,11 @@ export const findBlock = {
       throwIfAborted(signal);
       const spots = bot.findBlocks({ matching: kinds.map((k) => k.id), maxDistance: a.radius, count: 64 })
         .filter((p) => !skip.has(p.toString()))
-        .sort((l, r) => distance(l, bot.entity.position) - distance(r, bot.entity.position));
+        .map((p) => ({ p, open: exposed(bot, p), d: distance(p, bot.entity.position) }))
+        // Blocks with an open side first: a buried one is reached only by
+        // digging through what covers it.
+        .sort((l, r) => (r.open - l.open) || (l.d - r.d))
+        .map((x) => x.p);
       const got = carried() - start;
       if (spots.length === 0) {
         if (got === 0) return fail(FAILURE, `you found no ${a.block} within ${a.radius} blocks that you could reach`);

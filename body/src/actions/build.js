@@ -161,7 +161,9 @@ export const build = {
     }
     ctx.progress(done, total, `${done} of ${total} cells`);
     const short = Object.keys(missing).length ? `; you ran out of ${describeItems(missing)}` : '';
-    const data = { cells: total, right: done, wrong: cellsWrong.slice(0, 50), missing, protected: cellsProtected };
+    // wrong lists every cell not right (the missing and protected ones too), so
+    // that right plus the wrong cells is every cell: the brain reads these fields.
+    const data = { cells: total, right: done, wrong: cellsWrong, missing, protected: cellsProtected };
     if (done === total) return ok(`built all ${total} cells`, data);
     return fail(FAILURE, `built ${done} of ${total} cells${short}${wrong.length ? `; still wrong: ${wrong.slice(0, 8).join('; ')}` : ''}`, data);
   },

@@ -2,7 +2,7 @@
 // ends with what the container holds.
 
 import { FAILURE, FAILURE_INVENTORY_FULL, abortable, fail, ok, throwIfAborted } from '../answer.js';
-import { Vec3, count, describeItems, goals, itemByName, walk } from '../game.js';
+import { Vec3, count, describeItems, goals, itemByName, openWindow, walk } from '../game.js';
 
 const KINDS = ['chest', 'trapped_chest', 'barrel'];
 const RANGE = 32;
@@ -31,7 +31,13 @@ async function openAt(bot, p, signal, ctx) {
   ctx.doing(`walking to the ${block.name} at ${at}`);
   const why = await walk(bot, new goals.GoalLookAtBlock(at, bot.world, { reach: 4 }), signal);
   if (why) return { failure: fail(FAILURE, `you could not reach the ${block.name} at ${at}: ${why}`) };
-  const win = await abortable(bot.openContainer(block), signal);
+  let win;
+  try {
+    win = await openWindow(bot, bot.openContainer(block), signal, `the ${block.name} at ${at}`);
+  } catch (e) {
+    throwIfAborted(signal);
+    return { failure: fail(FAILURE, `${e.message}; a plugin may guard it, or the server is slow`) };
+  }
   return { win, block };
 }
 

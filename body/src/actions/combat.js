@@ -1,7 +1,7 @@
 // Combat: attack_entity fights one mob or player until it is gone.
 
 import { FAILURE, abortable, fail, ok, sleep } from '../answer.js';
-import { distance, goals, walk } from '../game.js';
+import { distance, goals, playerEntity, setDig, walk } from '../game.js';
 
 const HOSTILE = new Set(['zombie', 'husk', 'drowned', 'skeleton', 'stray', 'creeper', 'spider', 'cave_spider', 'witch', 'enderman',
   'slime', 'magma_cube', 'phantom', 'pillager', 'vindicator', 'evoker', 'ravager', 'blaze', 'ghast', 'hoglin', 'zoglin', 'piglin_brute',
@@ -19,26 +19,37 @@ export function bestWeapon(bot) {
   return weapons[0] ?? null;
 }
 
-/** fight walks to e and strikes until it is gone, she gives up, or the signal fires. */
+/**
+ * fight walks to e and strikes until it is gone, she gives up, or the signal
+ * fires. The chase goal is dropped the moment the signal fires, before the
+ * action that replaced the fight starts walking, so she never keeps chasing.
+ */
 export async function fight(bot, e, signal, ctx, limitMs = 55_000) {
   const w = bestWeapon(bot);
   if (w) await abortable(bot.equip(w, 'hand'), signal);
   let hits = 0;
   const until = Date.now() + limitMs;
-  while (bot.entities[e.id] && e.isValid !== false && Date.now() < until) {
-    if (distance(bot.entity.position, e.position) > 3) {
-      ctx?.doing(`chasing the ${e.name ?? e.username}`);
-      bot.pathfinder.setGoal(new goals.GoalFollow(e, 2), true);
-      await sleep(250, signal);
-      continue;
+  const drop = () => bot.pathfinder.setGoal(null);
+  signal.addEventListener('abort', drop, { once: true });
+  setDig(bot, false);
+  try {
+    while (bot.entities[e.id] && e.isValid !== false && Date.now() < until) {
+      if (distance(bot.entity.position, e.position) > 3) {
+        ctx?.doing(`chasing the ${e.name ?? e.username}`);
+        bot.pathfinder.setGoal(new goals.GoalFollow(e, 2), true);
+        await sleep(250, signal);
+        continue;
+      }
+      bot.pathfinder.setGoal(null);
+      await abortable(bot.lookAt(e.position.offset(0, (e.height ?? 1.6) * 0.8, 0), true), signal);
+      bot.attack(e);
+      hits++;
+      await sleep(600, signal);
     }
-    bot.pathfinder.setGoal(null);
-    await abortable(bot.lookAt(e.position.offset(0, (e.height ?? 1.6) * 0.8, 0), true), signal);
-    bot.attack(e);
-    hits++;
-    await sleep(600, signal);
+  } finally {
+    signal.removeEventListener('abort', drop);
   }
-  bot.pathfinder.setGoal(null);
+  drop();
   return { hits, gone: !bot.entities[e.id] || e.isValid === false };
 }
 
@@ -46,8 +57,12 @@ export const attackEntity = {
   budget: 60,
   params: (p) => ({ entity: p.itemName('entity', true), id: p.optInt('id', 0, 0, 2147483647) }),
   async run(bot, a, signal, ctx) {
-    const matches = Object.values(bot.entities).filter((e) => e !== bot.entity &&
-      (a.id ? e.id === a.id : (e.name === a.entity || e.username?.toLowerCase() === a.entity)));
+    if (!a.id && a.entity === 'player') return fail(FAILURE, 'name the player to attack: "player" would mean anyone');
+    // A player by name: the player list ties the name to an entity, by the
+    // uuid where the server spawned the player as another kind of entity.
+    const player = a.id ? null : playerEntity(bot, a.entity);
+    const matches = player ? [player] : Object.values(bot.entities).filter((e) => e !== bot.entity &&
+      (a.id ? e.id === a.id : e.name === a.entity));
     if (matches.length === 0) return fail(FAILURE, a.id ? `there is no entity ${a.id} (${a.entity}) near you` : `there is no ${a.entity} near you`);
     matches.sort((l, r) => distance(l.position, bot.entity.position) - distance(r.position, bot.entity.position));
     const e = matches[0];

@@ -3,7 +3,7 @@
 // wastes least.
 
 import { FAILURE, FAILURE_FURNACE_BUSY, FAILURE_INVENTORY_FULL, abortable, fail, ok, sleep, throwIfAborted } from '../answer.js';
-import { FACES, Vec3, count, feet, findItem, goals, isAir, itemByName, passable, walk } from '../game.js';
+import { FACES, Vec3, closeOnAbort, count, describeItems, feet, findItem, goals, isAir, itemByName, openWindow, passable, walk } from '../game.js';
 import { placeAt } from './blocks.js';
 
 const STATION_RANGE = 16;
@@ -57,13 +57,18 @@ export const craftItem = {
     const per = recipe.result.count;
     let crafts = Math.ceil(a.count / per);
     // As many crafts as the ingredients allow, up to what was asked.
-    while (crafts > 1 && bot.recipesFor(item.id, null, crafts, table).length === 0) crafts--;
+    // mineflayer's recipesFor counts items (its minResultCount) where craft
+    // counts crafts: ask it for the items that many crafts make.
+    while (crafts > 1 && bot.recipesFor(item.id, null, crafts * per, table).length === 0) crafts--;
     ctx.doing(`crafting ${a.item}`);
+    const unwatch = closeOnAbort(bot, signal);
     try {
       await abortable(bot.craft(recipe, crafts, table ?? undefined), signal);
     } catch (e) {
       throwIfAborted(signal);
       return fail(FAILURE, `crafting ${a.item} failed: ${e.message}`);
+    } finally {
+      unwatch();
     }
     await sleep(100, signal);
     const made = count(bot, a.item) - before;
@@ -106,6 +111,18 @@ export function pickFuel(items, n, wanted) {
   return best;
 }
 
+/** takeBack empties a furnace into her inventory and says what she took. */
+async function takeBack(furnace, signal) {
+  const took = {};
+  for (const [slot, take] of [['inputItem', 'takeInput'], ['fuelItem', 'takeFuel'], ['outputItem', 'takeOutput']]) {
+    const it = furnace[slot]?.();
+    if (!it) continue;
+    await abortable(furnace[take](), signal);
+    took[it.name] = (took[it.name] ?? 0) + it.count;
+  }
+  return describeItems(took);
+}
+
 export const smeltItem = {
   budget: 150,
   params: (p) => ({ item: p.itemName('item', true), count: p.optInt('count', 1, 1, 10), fuel: p.itemName('fuel', false) }),
@@ -122,12 +139,22 @@ export const smeltItem = {
       const why = await walk(bot, new goals.GoalNear(fp.x, fp.y, fp.z, 2), signal);
       if (why) return fail(FAILURE, `you could not reach the furnace at ${fp}: ${why}`);
     }
-    const furnace = await abortable(bot.openFurnace(st.block), signal);
+    const furnace = await openWindow(bot, bot.openFurnace(st.block), signal, `the furnace at ${fp}`);
+    // A smelt of hers that was cut short left its items in this furnace:
+    // she takes them back before anything else.
+    const furnaces = ctx.furnaces ?? new Map();
+    const key = fp.toString();
     try {
+      if (furnaces.has(key)) {
+        const back = await takeBack(furnace, signal);
+        furnaces.delete(key);
+        ctx.note(`took back what an earlier smelt left in the furnace at ${fp}: ${back}`);
+      }
       if (furnace.inputItem() || furnace.outputItem()) {
         return fail(FAILURE_FURNACE_BUSY, `the furnace at ${fp} already holds ${furnace.inputItem()?.name ?? furnace.outputItem()?.name}; empty it or use another`);
       }
       const itemId = itemByName(bot, a.item).id;
+      furnaces.set(key, a.item);
       await abortable(furnace.putFuel(itemByName(bot, fuel.name).id, null, fuel.units), signal);
       await abortable(furnace.putInput(itemId, null, a.count), signal);
       let got = 0;
@@ -142,7 +169,12 @@ export const smeltItem = {
           ctx.progress(got, a.count, `smelted ${got} of ${a.count} ${a.item}`);
         }
       }
-      if (got < a.count) return fail(FAILURE, `the furnace at ${fp} smelted ${got} of ${a.count} ${a.item} before you gave up waiting`);
+      if (got < a.count) {
+        const back = await takeBack(furnace, signal);
+        furnaces.delete(key);
+        return fail(FAILURE, `the furnace at ${fp} smelted ${got} of ${a.count} ${a.item} before you gave up waiting; you took back ${back}`);
+      }
+      furnaces.delete(key);
       return ok(`you smelted ${got} ${a.item} with ${fuel.units} ${fuel.name} in the furnace at ${fp}`);
     } catch (e) {
       throwIfAborted(signal);

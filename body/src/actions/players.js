@@ -1,7 +1,7 @@
 // Other players: goto_player, follow_player, look_at_player and give_item.
 
 import { FAILURE, abortable, fail, ok, sleep } from '../answer.js';
-import { count, distance, goals, playerEntity, playerKnown, posText, walk } from '../game.js';
+import { count, distance, goals, playerEntity, playerKnown, posText, setDig, walk } from '../game.js';
 import { tossCount } from './inventory.js';
 
 /** whereIs finds a player she can see, or answers why not. */
@@ -26,24 +26,44 @@ export const gotoPlayer = {
   },
 };
 
+/** TELEPORT is how far a player moves in one update before it reads as a teleport rather than a step. */
+const TELEPORT = 8;
+
 /**
  * Follow keeps the one follow that outlives its answer: it ends when
  * another action takes her hands, on stop_moving, death or the loss of the
- * link, or when the player leaves, and says so with follow_ended.
+ * link, when the player leaves, teleports away or goes out of her sight,
+ * and says so with follow_ended.
  */
 export class Follow {
   constructor(bot, broadcast) {
     this.bot = bot;
     this.broadcast = broadcast;
     this.player = '';
-    this.onGone = (p) => { if (this.player && p.username.toLowerCase() === this.player.toLowerCase()) this.end('the player left'); };
+    this.entity = null;
+    this.last = null;
+    this.onLeft = (p) => { if (this.player && p.username.toLowerCase() === this.player.toLowerCase()) this.end('the player left'); };
+    this.onGone = (e) => { if (this.entity && e === this.entity) this.end('the player went out of sight'); };
+    this.onMoved = (e) => {
+      if (!this.entity || e !== this.entity) return;
+      if (this.last && distance(e.position, this.last) > TELEPORT) {
+        this.end('the player teleported away');
+        return;
+      }
+      this.last = e.position.clone?.() ?? { ...e.position };
+    };
   }
 
   start(name, entity, range) {
     this.end('replaced');
     this.player = name;
+    this.entity = entity;
+    this.last = entity.position.clone?.() ?? { ...entity.position };
+    setDig(this.bot, false);
     this.bot.pathfinder.setGoal(new goals.GoalFollow(entity, range), true);
-    this.bot.on('playerLeft', this.onGone);
+    this.bot.on('playerLeft', this.onLeft);
+    this.bot.on('entityGone', this.onGone);
+    this.bot.on('entityMoved', this.onMoved);
   }
 
   /** end stops a follow that is running and sends follow_ended. */
@@ -51,7 +71,10 @@ export class Follow {
     if (!this.player) return;
     const player = this.player;
     this.player = '';
-    this.bot.removeListener('playerLeft', this.onGone);
+    this.entity = null;
+    this.bot.removeListener('playerLeft', this.onLeft);
+    this.bot.removeListener('entityGone', this.onGone);
+    this.bot.removeListener('entityMoved', this.onMoved);
     this.bot.pathfinder.setGoal(null);
     this.broadcast({ type: 'follow_ended', player, reason });
   }

@@ -34,6 +34,9 @@ export const GROVE = [[-4, -4], [4, -4], [-4, 4], [4, 4], [0, -6], [0, 6], [-6, 
   .map(([dx, dz]) => ({ x: SPAWN.x + dx, z: SPAWN.z + dz }));
 export const GROUND_Y = 4;
 
+/** TERRAIN_SEED is the seed of the generated hills of the terrain tier (diamond-square: no trees; the waterline is set low, so a dig down meets no sea). */
+export const TERRAIN_SEED = 20261205;
+
 /** freePort asks the system for a free loopback port. */
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -50,13 +53,13 @@ export function freePort() {
  * serveSquid starts flying-squid in this process on 127.0.0.1 and resolves
  * once it listens. With grove, the trunks of GROVE stand before anyone joins.
  */
-export async function serveSquid({ grove = false } = {}) {
+export async function serveSquid({ grove = false, terrain = false } = {}) {
   const mcServer = require('flying-squid');
   const port = await freePort();
   const serv = mcServer.createMCServer({
     motd: 'beaweb body test', port, host: '127.0.0.1', 'max-players': 10, 'online-mode': false, logging: false,
     gameMode: 0, difficulty: 0, worldFolder: undefined,
-    generation: { name: 'superflat', options: { worldHeight: 80 } },
+    generation: terrain ? { name: 'diamond_square', options: { worldHeight: 120, seed: TERRAIN_SEED, waterline: 2 } } : { name: 'superflat', options: { worldHeight: 80 } },
     kickTimeout: 30000, plugins: {}, modpe: false, 'view-distance': 4, 'player-list-text': { header: { text: '' }, footer: { text: '' } },
     'everybody-op': true, 'max-entities': 100, version: MC_VERSION,
   });
@@ -64,6 +67,7 @@ export async function serveSquid({ grove = false } = {}) {
     serv.once('listening', resolve);
     serv.once('error', reject);
   });
+  if (terrain) return { serv, port };
   serv.getSpawnPoint = async () => new Vec3(SPAWN.x, GROUND_Y + 1, SPAWN.z);
   if (grove) {
     const log = serv.registry.blocksByName.oak_log.defaultState;
@@ -77,12 +81,13 @@ export async function serveSquid({ grove = false } = {}) {
 /**
  * startSquid runs serve-squid.js as a child process and resolves once it
  * listens, with its port and kill() (SIGKILL: every link drops at once).
- * @param {{grove?: boolean}} [o]
+ * @param {{grove?: boolean, terrain?: boolean}} [o]
  * @returns {Promise<{port: number, kill: () => void, exited: Promise<void>}>}
  */
 export async function startSquid(o = {}) {
   const args = [new URL('./serve-squid.js', import.meta.url).pathname];
   if (o.grove) args.push('--grove');
+  if (o.terrain) args.push('--terrain');
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, BODY_TEST_MC_VERSION: MC_VERSION } });
   const exited = new Promise((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise((resolve, reject) => {

@@ -7,71 +7,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import mineflayer from 'mineflayer';
-import { WebSocket } from 'ws';
 import { Vec3 } from 'vec3';
 import { startPlayer } from '../../src/player.js';
 import { MC_VERSION, startSquid } from './squid.js';
+import { Brain, WAIT, ok, stopAll } from './brain.js';
 
 const contract = JSON.parse(readFileSync(new URL('../../../testdata/minecraft_contract.json', import.meta.url), 'utf8'));
-const WAIT = 30_000;
-
-/** Brain is the test's side of the protocol: requests by id, packets by type. */
-class Brain {
-  constructor(url) {
-    this.ws = new WebSocket(url);
-    this.seq = 0;
-    this.answers = [];
-    this.packets = [];
-    this.waiters = new Set();
-    this.ws.on('message', (d) => {
-      const p = JSON.parse(d);
-      if (p.type) this.packets.push(p); else this.answers.push(p);
-      for (const w of this.waiters) w();
-    });
-  }
-
-  /** until resolves with the first value test returns that is not undefined. */
-  until(test, what, ms = WAIT, why = () => '') {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const v = test();
-        if (v !== undefined && v !== false) { clearTimeout(timer); this.waiters.delete(check); resolve(v); }
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(check);
-        const more = why();
-        reject(new Error(`waited ${ms} ms for ${what}${more ? `: ${more}` : ''}`));
-      }, ms);
-      this.waiters.add(check);
-      check();
-    });
-  }
-
-  send(action, parameters = {}) {
-    const id = `r${++this.seq}-0ab1c2`;
-    this.ws.send(JSON.stringify({ id, action, parameters }));
-    return id;
-  }
-
-  answer(id, ms) { return this.until(() => this.answers.find((a) => a.id === id), `the answer to ${id}`, ms); }
-
-  async call(action, parameters, ms) { return this.answer(this.send(action, parameters), ms); }
-
-  packet(type, test = () => true, ms) { return this.until(() => this.packets.find((p) => p.type === type && test(p)), `a ${type} packet`, ms); }
-
-  latest(type) { return this.packets.findLast((p) => p.type === type); }
-
-  /** next resolves with the first packet of type that arrives from now on: one sent after what came before. */
-  next(type, ms) {
-    const from = this.packets.length;
-    return this.until(() => this.packets.slice(from).find((p) => p.type === type), `a new ${type} packet`, ms);
-  }
-}
-
-function ok(a) {
-  assert.equal(a.result, 'SUCCESS', `${a.action}: ${a.result}: ${a.message}`);
-  return a;
-}
 
 describe('the body on flying-squid', { timeout: 240_000 }, () => {
   let squid, player, alex, brain;
@@ -97,16 +38,7 @@ describe('the body on flying-squid', { timeout: 240_000 }, () => {
       'Alex in her state', WAIT, () => `her state lists players ${JSON.stringify(brain.latest('state')?.players)}; she stands at ${JSON.stringify(brain.latest('state')?.player.position)}, Alex at ${alex.entity.position}; the game's players are ${Object.keys(player.bot.players)}`);
   });
 
-  after(async () => {
-    brain?.ws.close();
-    alex?.end();
-    await player?.body.close();
-    // Ending a link that already ended (the last test drops hers) leaves
-    // minecraft-protocol's 30 s close timer running.
-    if (!linkEnded) player?.bot.end();
-    squid?.kill();
-    await squid?.exited;
-  });
+  after(() => stopAll({ brain, alex, player, linkEnded, squid }));
 
   const here = () => brain.latest('state').player.position;
   const give = async (item, n) => {
@@ -223,6 +155,16 @@ describe('the body on flying-squid', { timeout: 240_000 }, () => {
     ok(await brain.call('stop_moving'));
     const ended = await brain.packet('follow_ended', (q) => q.player === 'Alex');
     assert.equal(ended.reason, 'stopped');
+  });
+
+  test('a follow ends with a reason when the player teleports away', async () => {
+    ok(await brain.call('follow_player', { player: 'Alex', range: 2 }));
+    const from = alex.entity.position.clone();
+    alex.chat(`/tp Alex ${Math.floor(from.x) + 200} ${Math.floor(from.y) + 2} ${Math.floor(from.z)}`);
+    const ended = await brain.packet('follow_ended', (q) => q.player === 'Alex' && q.reason !== 'stopped');
+    assert.match(ended.reason, /teleported away|went out of sight/);
+    alex.chat(`/tp Alex ${Math.floor(from.x)} ${Math.floor(from.y)} ${Math.floor(from.z)}`);
+    await brain.until(() => brain.latest('state')?.players.some((q) => q.name === 'Alex') || undefined, 'Alex back beside her');
   });
 
   test('stop_moving and a replacement answer the running action exactly once', async () => {

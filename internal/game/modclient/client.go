@@ -17,6 +17,7 @@ import (
 	"math"
 	mrand "math/rand/v2"
 	"net"
+	"net/http"
 	"net/url"
 	"slices"
 	"sync"
@@ -59,7 +60,10 @@ const (
 // Config configures a Client. Only URL is required.
 type Config struct {
 	// URL is the game side's WebSocket address, such as ws://127.0.0.1:8080.
-	URL    string
+	URL string
+	// Header goes with the handshake to URL only, never to an address the
+	// settings change it to: the body's key (Authorization: Bearer …).
+	Header http.Header
 	Logger *slog.Logger
 	// HelloTimeout is how long after connecting a hello may take; without
 	// one by then the game side is taken for a protocol-1 jar. Default 3 s.

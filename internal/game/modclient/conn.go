@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"slices"
 	"sync"
 	"time"
@@ -60,7 +61,11 @@ func (c *Client) dial(ctx context.Context, u string) (*conn, error) {
 			return nc, err
 		},
 	}
-	ws, resp, err := d.DialContext(ctx, u, nil)
+	var header http.Header
+	if u == c.cfg.URL {
+		header = c.cfg.Header
+	}
+	ws, resp, err := d.DialContext(ctx, u, header)
 	for _, stop := range stops {
 		stop()
 	}

@@ -400,7 +400,7 @@ func (s *buildState) answer(t *terrain) outcome {
 		}
 	}
 	right := len(s.exp.Cells) - len(wrong)
-	data := map[string]any{"cells": len(s.exp.Cells), "right": right, "wrong": wrong, "missing": s.missing, "protected": s.protected}
+	data := protocol.BuildData{Cells: len(s.exp.Cells), Right: right, Wrong: buildCells(wrong), Missing: s.missing, Protected: buildCells(s.protected)}
 	if len(wrong) == 0 {
 		return succeed("built all %d cells from %s to %s", len(s.exp.Cells), s.exp.Box.Min, s.exp.Box.Max).with(data)
 	}
@@ -438,4 +438,13 @@ func cellList(cells []blueprint.Cell, n int) string {
 		parts = append(parts, c.String())
 	}
 	return strings.Join(parts, ", ")
+}
+
+// buildCells is cells as a build answer's data lists them.
+func buildCells(cells []blueprint.Cell) []protocol.BuildCell {
+	out := make([]protocol.BuildCell, 0, len(cells))
+	for _, c := range cells {
+		out = append(out, protocol.BuildCell{X: c.X, Y: c.Y, Z: c.Z, Block: c.Block})
+	}
+	return out
 }

@@ -28,6 +28,10 @@ func TestBuildClearsCellsMeantToBeAirButNeverProtectedOnes(t *testing.T) {
 		"palette": obj{"a": "air"}}, 20*120)
 	want(t, a, protocol.Failure)
 	contains(t, a, "built 3 of 6 cells", "3 protected block(s)")
+	// The same counts as fields, the shape every game side sends.
+	if b, ok := a.Build(); !ok || b.Cells != 6 || b.Right != 3 || len(b.Protected) != 3 || !b.Complete() || len(b.Missing) != 0 {
+		t.Errorf("the build's counted cells: %+v (read %v), want 6 cells, 3 right, 3 wrong and protected, none missing", b, ok)
+	}
 	for p, name := range cells {
 		got := h.w.grid.name(p)
 		switch {

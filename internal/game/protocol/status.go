@@ -15,4 +15,8 @@ type ConnStatus struct {
 	MCVersion  string    `json:"mc_version,omitempty"`
 	Player     string    `json:"player,omitempty"`
 	World      WorldID   `json:"world"`
+	// Body is what beaweb's body for real servers (--server) is doing, in a
+	// sentence: installing its packages, connecting, refused, kicked,
+	// joined. Empty when the game side is not the body.
+	Body string `json:"body,omitempty"`
 }

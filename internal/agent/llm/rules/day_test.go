@@ -139,7 +139,8 @@ func (w *world) do(c agent.ToolCall) agent.Perception {
 		w.time += 1200
 		corner := game.Vec3{X: a.X, Y: a.Y, Z: a.Z}.Block()
 		w.bed = nil
-		var wrong, short []string
+		var wrong []protocol.BuildCell
+		short := map[string]int{}
 		for _, k := range shelterKit {
 			if w.inv[k.item] > 0 {
 				w.inv[k.item]--
@@ -149,14 +150,15 @@ func (w *world) do(c agent.ToolCall) agent.Perception {
 				}
 				continue
 			}
-			wrong = append(wrong, k.cell+" at "+corner.Add(k.at).String())
-			short = append(short, "1 "+k.item)
+			at := corner.Add(k.at)
+			wrong = append(wrong, protocol.BuildCell{X: at.X, Y: at.Y, Z: at.Z, Block: k.cell})
+			short[k.item]++
 		}
 		if len(wrong) == 0 {
 			return done("build", "SUCCESS", "built all 101 cells")
 		}
-		return done("build", "FAILURE", fmt.Sprintf("built %d of 101 cells; %d still wrong: %s; you ran out of %s; send the same build again to carry on",
-			101-len(wrong), len(wrong), strings.Join(wrong, ", "), strings.Join(short, ", ")))
+		data, _ := json.Marshal(protocol.BuildData{Cells: 101, Right: 101 - len(wrong), Wrong: wrong, Missing: short})
+		return doneBuild("FAILURE", fmt.Sprintf("built %d of 101 cells", 101-len(wrong)), string(data))
 	case "attack_entity":
 		for i, e := range w.ents {
 			if e.Type == "sheep" {

@@ -2,8 +2,6 @@ package rules
 
 import (
 	"math"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"beaweb/internal/agent"
@@ -194,39 +192,30 @@ type buildReading struct {
 	short map[string]int // what it ran out of, by item
 }
 
-var (
-	// namedCell finds the cells a build answer names, "oak_door[facing=north] at (1, 64, 2)".
-	namedCell = regexp.MustCompile(`([a-z0-9_]+)(?:\[[^\]]*\])? at \(`)
-	// ranOut finds the list of what a build ran out of.
-	ranOut  = regexp.MustCompile(`ran out of ([^;]*)`)
-	counted = regexp.MustCompile(`(\d+) ([a-z0-9_]+)`)
-	// moreCells says the answer names only some of the cells still wrong.
-	moreCells = regexp.MustCompile(`\band \d+ more\b`)
-)
-
-// readBuild reads the answer of a build of the shelter: its result code
-// and the game's sentence. SUCCESS is whole with its bed. A FAILURE is whole when every
-// block it names, among the cells still wrong, what stands in the way and
-// what it ran out of, is a furnishing (a bed, the chest, the torch): its
-// walls and door keep monsters out. An answer that names some of its wrong
-// cells only, or none at all, is not whole: nothing says the walls stand.
-func readBuild(result protocol.Result, line string) buildReading {
+// readBuild reads the answer of a build of the shelter from its result
+// code and its counted cells, never its sentence. SUCCESS is whole with its
+// bed. A FAILURE is whole when every cell still wrong and every block it ran
+// out of is a furnishing (a bed, the chest, the torch): its walls and door
+// keep monsters out. An answer whose list of wrong cells is cut short, or
+// that counted no cells, is not whole: nothing says the walls stand.
+func readBuild(result protocol.Result, b *agent.BuildCount) buildReading {
 	if result == protocol.Success {
 		return buildReading{whole: true, bed: true}
 	}
 	r := buildReading{short: map[string]int{}, bed: true}
+	if b == nil || b.Data == nil {
+		return r
+	}
 	var named []string
-	for _, m := range namedCell.FindAllStringSubmatch(line, -1) {
-		named = append(named, m[1])
+	for _, c := range b.Data.Wrong {
+		name, _, _ := strings.Cut(c.Block, "[")
+		named = append(named, name)
 	}
-	if m := ranOut.FindStringSubmatch(line); m != nil {
-		for _, c := range counted.FindAllStringSubmatch(m[1], -1) {
-			n, _ := strconv.Atoi(c[1])
-			r.short[c[2]] += n
-			named = append(named, c[2])
-		}
+	for k, n := range b.Data.Missing {
+		r.short[k] += n
+		named = append(named, k)
 	}
-	r.whole = len(named) > 0 && !moreCells.MatchString(line)
+	r.whole = len(b.Data.Wrong) > 0 && b.Data.Complete()
 	for _, k := range named {
 		if strings.HasSuffix(k, "_bed") {
 			r.bed = false
@@ -257,7 +246,7 @@ func (m *Model) noteBuild(e agent.Ended) bool {
 		// Cut short: the same build carries on at the next decision.
 		m.shelter.short = nil
 	default:
-		r := readBuild(e.Result, e.Message)
+		r := readBuild(e.Result, e.Build)
 		m.shelter.built, m.shelter.bed, m.shelter.short = r.whole, r.bed, r.short
 		return r.whole
 	}

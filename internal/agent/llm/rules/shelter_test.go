@@ -13,46 +13,58 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-// TestReadingABuildAnswer: a shelter is whole when its answer names only
-// furnishings (a bed, the chest, the torch), whether as cells still wrong or
-// as what it ran out of; a wall, a door, something in the way, or a list of
-// cells cut short leaves it open.
+// TestReadingABuildAnswer: a shelter is whole when its counted cells name
+// only furnishings (a bed, the chest, the torch), whether as cells still
+// wrong or as what it ran out of; a wall, a door, something in the way, a
+// list of cells cut short or an answer without counted cells leaves it open.
+// The answers are read from their data, in the shape the body and the
+// practice world both send; the sentence is never read.
 func TestReadingABuildAnswer(t *testing.T) {
 	cases := []struct {
-		line       string
+		name       string
+		result     protocol.Result
+		data       string
 		whole, bed bool
 		short      map[string]int
 	}{
-		{"SUCCESS: built all 101 cells from (-3, 63, -22) to (1, 66, -17)", true, true, nil},
-		// What the practice world answered before she made her furnishings.
-		{"FAILURE: built 94 of 101 cells; 7 still wrong: dirt at (-1, 65, -19), chest at (-2, 66, -21), white_bed at (-1, 66, -21), " +
-			"white_bed at (-1, 66, -20), oak_door[facing=north] at (-1, 66, -18), torch at (-2, 67, -20), oak_door[facing=north] at (-1, 67, -18); " +
-			"you ran out of 1 chest, 1 oak_door, 1 torch and 1 white_bed; send the same build again to carry on",
+		{"built", protocol.Success, `{"cells":101,"right":101,"wrong":[],"missing":{},"protected":[]}`, true, true, nil},
+		{"before her furnishings", protocol.Failure, `{"cells":101,"right":94,"wrong":[{"x":-1,"y":65,"z":-19,"block":"dirt"},
+			{"x":-2,"y":66,"z":-21,"block":"chest"},{"x":-1,"y":66,"z":-21,"block":"white_bed"},{"x":-1,"y":66,"z":-20,"block":"white_bed"},
+			{"x":-1,"y":66,"z":-18,"block":"oak_door[facing=north]"},{"x":-2,"y":67,"z":-20,"block":"torch"},{"x":-1,"y":67,"z":-18,"block":"oak_door"}],
+			"missing":{"chest":1,"oak_door":1,"torch":1,"white_bed":1},"protected":[]}`,
 			false, false, map[string]int{"chest": 1, "oak_door": 1, "torch": 1, "white_bed": 1}},
-		{"FAILURE: built 99 of 101 cells; 2 still wrong: white_bed at (-1, 66, -21), white_bed at (-1, 66, -20); you ran out of 1 white_bed; " +
-			"send the same build again to carry on", true, false, map[string]int{"white_bed": 1}},
-		{"FAILURE: built 99 of 101 cells; 2 still wrong: chest at (-2, 66, -21), torch at (-2, 67, -20); you ran out of 1 chest and 1 torch",
-			true, true, map[string]int{"chest": 1, "torch": 1}},
-		// The door alone, by its cells or by what ran out.
-		{"FAILURE: built 99 of 101 cells; 2 still wrong: birch_door[facing=north] at (-1, 66, -18), birch_door[facing=north] at (-1, 67, -18)",
-			false, true, map[string]int{}},
-		{"FAILURE: built 100 of 101 cells; you ran out of 1 birch_door", false, true, map[string]int{"birch_door": 1}},
-		// A wall cell, a block in the way, a list cut short, nothing named.
-		{"FAILURE: built 100 of 101 cells; 1 still wrong: dirt at (0, 64, 0); you ran out of 1 dirt", false, true, map[string]int{"dirt": 1}},
-		{"FAILURE: built 100 of 101 cells; 1 still wrong: air at (0, 65, 0); 1 protected block(s) you never break stand in cells (bedrock at (0, 65, 0))",
-			false, true, map[string]int{}},
-		{"FAILURE: built 80 of 101 cells; 21 still wrong: white_bed at (1, 2, 3), chest at (1, 2, 4), torch at (1, 2, 5), white_bed at (1, 2, 6), " +
-			"chest at (1, 2, 7), torch at (1, 2, 8), white_bed at (1, 2, 9), chest at (1, 3, 4), torch at (1, 3, 5), chest at (1, 3, 6), " +
-			"torch at (1, 3, 7), chest at (1, 3, 8), and 9 more", false, false, map[string]int{}},
-		{"FAILURE: the build ran past its budget", false, true, map[string]int{}},
+		{"the bed alone", protocol.Failure, `{"cells":101,"right":99,"wrong":[{"x":-1,"y":66,"z":-21,"block":"white_bed"},{"x":-1,"y":66,"z":-20,"block":"white_bed"}],
+			"missing":{"white_bed":1},"protected":[]}`, true, false, map[string]int{"white_bed": 1}},
+		{"the chest and the torch", protocol.Failure, `{"cells":101,"right":99,"wrong":[{"x":-2,"y":66,"z":-21,"block":"chest"},{"x":-2,"y":67,"z":-20,"block":"torch"}],
+			"missing":{"chest":1,"torch":1},"protected":[]}`, true, true, map[string]int{"chest": 1, "torch": 1}},
+		{"the door's cells", protocol.Failure, `{"cells":101,"right":99,"wrong":[{"x":-1,"y":66,"z":-18,"block":"birch_door[facing=north]"},
+			{"x":-1,"y":67,"z":-18,"block":"birch_door"}],"missing":{},"protected":[]}`, false, true, map[string]int{}},
+		{"the door ran out", protocol.Failure, `{"cells":101,"right":100,"wrong":[{"x":-1,"y":66,"z":-18,"block":"torch"}],"missing":{"birch_door":1},"protected":[]}`,
+			false, true, map[string]int{"birch_door": 1}},
+		// The body's answer that read as whole from its sentence: two holes in the wall.
+		{"two holes in the wall", protocol.Failure, `{"cells":101,"right":99,"wrong":[{"x":0,"y":64,"z":0,"block":"oak_planks"},{"x":0,"y":65,"z":0,"block":"oak_planks"}],
+			"missing":{},"protected":[]}`, false, true, map[string]int{}},
+		{"a protected block in the way", protocol.Failure, `{"cells":101,"right":100,"wrong":[{"x":0,"y":65,"z":0,"block":"air"}],"missing":{},
+			"protected":[{"x":0,"y":65,"z":0,"block":"bedrock"}]}`, false, true, map[string]int{}},
+		{"a list cut short", protocol.Failure, `{"cells":101,"right":80,"wrong":[{"x":1,"y":2,"z":3,"block":"white_bed"},{"x":1,"y":2,"z":4,"block":"chest"}],
+			"missing":{},"protected":[]}`, false, false, map[string]int{}},
+		{"no counted cells", protocol.Failure, ``, false, true, map[string]int{}},
 	}
 	for _, c := range cases {
-		result, message, _ := strings.Cut(c.line, ": ")
-		r := readBuild(protocol.Result(result), message)
+		b := agent.BuildCountOf(protocol.Answer{Result: c.result, Data: json.RawMessage(c.data)})
+		r := readBuild(c.result, b)
 		if r.whole != c.whole || r.bed != c.bed || !maps.Equal(r.short, c.short) {
-			t.Errorf("%q:\nread whole=%v bed=%v short=%v, want whole=%v bed=%v short=%v", c.line, r.whole, r.bed, r.short, c.whole, c.bed, c.short)
+			t.Errorf("%s:\nread whole=%v bed=%v short=%v, want whole=%v bed=%v short=%v", c.name, r.whole, r.bed, r.short, c.whole, c.bed, c.short)
 		}
 	}
+}
+
+// doneBuild is a build's answer with its counted cells as data, the way
+// the game sides send it and the senses read it.
+func doneBuild(result protocol.Result, message, data string) agent.Perception {
+	p := done("build", result, message)
+	p.Ended[0].Build = agent.BuildCountOf(protocol.Answer{Result: result, Data: json.RawMessage(data)})
+	return p
 }
 
 // TestFurnishingsFollowBuildTemplate: the door and the bed she makes are
@@ -197,8 +209,8 @@ func TestAShelterLeftOpenIsFinished(t *testing.T) {
 		t.Fatalf("at night with the kit: %s", c)
 	}
 	w.inv = game.Inventory{"crafting_table": 1, "oak_planks": 6}
-	open := done("build", "FAILURE", "built 99 of 101 cells; 2 still wrong: oak_door[facing=north] at (9, 64, -3), oak_door[facing=north] at (9, 65, -3); "+
-		"you ran out of 1 oak_door; send the same build again to carry on")
+	open := doneBuild("FAILURE", "built 99 of 101 cells", `{"cells":101,"right":99,"wrong":[{"x":9,"y":64,"z":-3,"block":"oak_door[facing=north]"},
+		{"x":9,"y":65,"z":-3,"block":"oak_door[facing=north]"}],"missing":{"oak_door":1},"protected":[]}`)
 	if c := say(open); c != `craft_item{"count":1,"item":"oak_door"}` {
 		t.Fatalf("the doorway left open: %s, want a door", c)
 	}
@@ -215,7 +227,7 @@ func TestAShelterLeftOpenIsFinished(t *testing.T) {
 	}
 	// A build that ran out of dirt gets the dirt it lacked first.
 	w.inv = game.Inventory{"oak_door": 1}
-	if c := say(done("build", "FAILURE", "built 90 of 101 cells; 11 still wrong: dirt at (25, 64, -6); you ran out of 11 dirt")); c != `find_block{"block":"dirt","count":11}` {
+	if c := say(doneBuild("FAILURE", "built 90 of 101 cells", `{"cells":101,"right":90,"wrong":[{"x":25,"y":64,"z":-6,"block":"dirt"}],"missing":{"dirt":11}}`)); c != `find_block{"block":"dirt","count":11}` {
 		t.Errorf("after a build short of dirt: %s", c)
 	}
 }
@@ -288,8 +300,8 @@ func TestTheNight(t *testing.T) {
 		t.Fatalf("after the build was cut short: %s%s, want the same build again", c.Name, c.Args)
 	}
 	w.inv["dirt"] = 0
-	if c := say(done("build", "FAILURE", "built 98 of 101 cells; 3 still wrong: white_bed at (9, 64, -6), white_bed at (9, 64, -5), torch at (8, 65, -5); "+
-		"you ran out of 1 torch and 1 white_bed; send the same build again to carry on")); c.Name != "stay_silent" {
+	if c := say(doneBuild("FAILURE", "built 98 of 101 cells", `{"cells":101,"right":98,"wrong":[{"x":9,"y":64,"z":-6,"block":"white_bed"},
+		{"x":9,"y":64,"z":-5,"block":"white_bed"},{"x":8,"y":65,"z":-5,"block":"torch"}],"missing":{"torch":1,"white_bed":1}}`)); c.Name != "stay_silent" {
 		t.Fatalf("inside her shelter, whole but for its bed and torch, at night: %s%s, want rest", c.Name, c.Args)
 	}
 	w.pos = game.Pos{X: 20, Y: 64, Z: 0}
