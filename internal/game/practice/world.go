@@ -126,6 +126,9 @@ type World struct {
 	book    kitchen
 
 	timeShift int64 // ticks skipped by sleeping
+	// terrainSent is the last terrain square broadcast (terrainKey), so an
+	// unchanged one is not sent again.
+	terrainSent string
 	blows     []blow
 	eatRetry  int64
 }
