@@ -32,6 +32,9 @@ type Snapshot struct {
 	// can join; nil when none is asked for, and cleared when she joins (a
 	// state or world packet) or a new connection says hello.
 	SignIn *SignIn `json:"sign_in,omitempty"`
+	// Ground is the map colour of the top of each column the game side
+	// has shown (terrain packets); nil when none came, as from the mod.
+	Ground *Ground `json:"-"`
 
 	// The packets her live state reads, as they came; Body is made from
 	// State in the same change.

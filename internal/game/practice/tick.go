@@ -76,9 +76,7 @@ func (w *World) connect(c *client) {
 	h.World.Dimension = w.bea.dimension // a client that joins while she is in the nether
 	w.hub.send(c, h)
 	w.hub.send(c, w.statePacket())
-	if t, changed := w.sendTerrain(); !changed {
-		w.hub.send(c, t) // the others have it already
-	}
+	w.terrainSent = "" // the newcomer gets the ground with the next survey
 	w.log.Info("practice: client connected", slog.String("remote", c.remote))
 }
 

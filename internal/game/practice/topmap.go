@@ -67,16 +67,16 @@ func (g *grid) top(x, z int) (blockID, bool) {
 }
 
 // sendTerrain broadcasts the square around her when it differs from the
-// last one sent, and says whether it did.
-func (w *World) sendTerrain() (protocol.Terrain, bool) {
+// last one sent. A new connection forgets the last one (connect), so that
+// it gets the ground with the next survey.
+func (w *World) sendTerrain() {
 	t := w.terrainPacket()
 	key := terrainKey(t)
 	if key == w.terrainSent {
-		return t, false
+		return
 	}
 	w.terrainSent = key
 	w.hub.broadcast(t)
-	return t, true
 }
 
 func terrainKey(t protocol.Terrain) string {

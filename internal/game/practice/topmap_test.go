@@ -18,9 +18,14 @@ func terrainsOf(events []protocol.Packet) []protocol.Terrain {
 }
 
 // TestTerrainIsSentOnArrivalAndOnChange: a new connection gets the square
-// around her at once; it is sent again when a column changes, not before.
+// around her with the first survey; it is sent again when a column
+// changes, not before.
 func TestTerrainIsSentOnArrivalAndOnChange(t *testing.T) {
 	h := newHarness(t, Options{Seed: 7})
+	if n := len(terrainsOf(h.events)); n != 0 {
+		t.Fatalf("%d terrain packets before the first survey; the hello and the state come alone", n)
+	}
+	h.tick(40)
 	first := terrainsOf(h.events)
 	if len(first) != 1 {
 		t.Fatalf("a new connection got %d terrain packets, want 1", len(first))
