@@ -129,8 +129,8 @@ type World struct {
 	// terrainSent is the last terrain square broadcast (terrainKey), so an
 	// unchanged one is not sent again.
 	terrainSent string
-	blows     []blow
-	eatRetry  int64
+	blows       []blow
+	eatRetry    int64
 }
 
 // deathRecord is one line of check_death_log.
