@@ -169,6 +169,7 @@ func (s *Server) routes() {
 	e.POST("/live/pause", s.handlePause)
 	e.POST("/live/play", s.handlePlay)
 	e.GET("/map/blocks", s.handleMapBlocks)
+	e.GET("/map/ground", s.handleMapGround)
 
 	e.POST("/objectives", s.handleAddObjective)
 	e.POST("/objectives/:id/done", s.handleObjectiveDone)
