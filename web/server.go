@@ -191,6 +191,7 @@ func (s *Server) routes() {
 	if s.deps.Places != nil {
 		e.GET("/places", s.handlePlaces)
 		e.GET("/places/export", s.handleExportPlaces)
+		e.GET("/places/:name", s.handlePlace)
 		e.POST("/places/rename", s.handleRenamePlace)
 		e.POST("/places/delete", s.handleDeletePlace)
 		e.POST("/places/import", s.handleImportPlaces)
