@@ -8,6 +8,7 @@ import { FAILURE, fail } from './answer.js';
 import { actionTable } from './actions/index.js';
 import { Follow } from './actions/players.js';
 import { statePacket, surveyPacket } from './perception.js';
+import { terrainSender } from './terrain.js';
 import { Reflexes, attackerRef } from './reflexes.js';
 import { distance, playerEntity, round1 } from './game.js';
 
@@ -81,6 +82,7 @@ export function startBody(o) {
     reflexes.consider();
   });
   every(SURVEY_MS, () => link.broadcast(surveyPacket(bot)));
+  every(SURVEY_MS, terrainSender(bot, link, () => world().dimension));
 
   let lastAttacker = null;
   let lastHealth = null;
