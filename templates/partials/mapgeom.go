@@ -3,7 +3,6 @@ package partials
 import (
 	"fmt"
 
-	"github.com/a-h/templ"
 	"math"
 	"strconv"
 	"strings"
@@ -84,9 +83,6 @@ func groundKeys() []game.MapColour {
 	}
 	return out
 }
-
-// keyColour is the style of a legend key of one colour.
-func keyColour(rgb string) templ.SafeCSS { return templ.SafeCSS("background:" + rgb) }
 
 // MapBox is the part of a dimension a map layer covers, in blocks.
 type MapBox struct {
