@@ -23,6 +23,16 @@ var widths = []struct {
 	height int
 }{{"desktop", 1400, 900}, {"phone", 390, 844}}
 
+// launchAt opens a browser whose page is exactly width×height: headless
+// Chromium keeps its window at least 500 px wide, so a 390-px window alone
+// gives a 500-px page; the viewport is set as a phone's.
+func launchAt(t *testing.T, width, height int) context.Context {
+	t.Helper()
+	ctx := browsertest.Launch(t, browsertest.Need(t), width, height)
+	within(t, ctx, "sizing the page", chromedp.EmulateViewport(int64(width), int64(height)))
+	return ctx
+}
+
 // keepScreenshot writes the page to a PNG when BEA_KEEP_SCREENSHOTS is set,
 // for a person to look at; the test does not depend on it.
 func keepScreenshot(t *testing.T, ctx context.Context, name string) {
@@ -67,7 +77,7 @@ func TestBrowserMapShowsTheWorld(t *testing.T) {
 				}
 				s.Body = &b
 			})
-			ctx := browsertest.Launch(t, browsertest.Need(t), w.width, w.height)
+			ctx := launchAt(t, w.width, w.height)
 			water := game.MapColours[game.MapColourOf("water")].RGB
 			within(t, ctx, "the ground drawn under her",
 				chromedp.Navigate(f.URL+"/"),
@@ -99,4 +109,109 @@ func TestBrowserMapShowsTheWorld(t *testing.T) {
 			keepScreenshot(t, ctx, "map-"+w.name)
 		})
 	}
+}
+
+// carrying is 562 cobblestone in nine slots, tools of two materials and
+// some food: the inventory of a long day's mining.
+func carrying(b *agent.Body) {
+	b.Inventory = nil
+	left := 562
+	for slot := 9; left > 0; slot++ {
+		n := min(64, left)
+		b.Inventory = append(b.Inventory, protocol.Slot{Slot: slot, Item: "cobblestone", Count: n})
+		left -= n
+	}
+	b.Inventory = append(b.Inventory,
+		protocol.Slot{Slot: 0, Item: "iron_pickaxe", Count: 1}, protocol.Slot{Slot: 1, Item: "stone_sword", Count: 1},
+		protocol.Slot{Slot: 2, Item: "cooked_mutton", Count: 5}, protocol.Slot{Slot: 3, Item: "crafting_table", Count: 1},
+		protocol.Slot{Slot: 30, Item: "raw_iron", Count: 7}, protocol.Slot{Slot: 31, Item: "smooth_stone_slab", Count: 12})
+	b.Held = &game.Stack{Item: "iron_pickaxe", Count: 1}
+}
+
+// noWordBroken is a script that is true when no word of any visible item
+// name is split across two lines.
+const noWordBroken = `(function () {
+	var names = Array.prototype.filter.call(document.querySelectorAll("#live-inventory li.slot .name"), function (n) { return n.getClientRects().length; });
+	if (!names.length) return false;
+	return names.every(function (n) {
+		var text = n.lastChild, s = text.textContent, at = 0;
+		return s.split(" ").every(function (w) {
+			var i = s.indexOf(w, at); at = i + w.length;
+			if (!w) return true;
+			var r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + w.length);
+			return r.getClientRects().length === 1;
+		});
+	});
+})()`
+
+// TestBrowserInventoryReadsAtAGlance: one tile per item with its total,
+// the slots one click away, a tool and a weapon of different materials
+// told apart, and no name broken inside a word, at both widths.
+func TestBrowserInventoryReadsAtAGlance(t *testing.T) {
+	for _, w := range widths {
+		t.Run(w.name, func(t *testing.T) {
+			f := serve(t)
+			f.Live.Update(agent.TopicBody, func(s *agent.Snapshot) {
+				b := *s.Body
+				carrying(&b)
+				s.Body = &b
+			})
+			ctx := launchAt(t, w.width, w.height)
+			within(t, ctx, "one tile per item",
+				chromedp.Navigate(f.URL+"/"),
+				pollTrue(`(function () {
+					var tiles = Array.prototype.filter.call(document.querySelectorAll("#live-inventory .by-item li.slot"), function (li) { return li.getClientRects().length; });
+					var cobble = tiles.filter(function (li) { return li.getAttribute("data-item") === "cobblestone"; });
+					return tiles.length === 7 && cobble.length === 1 && cobble[0].textContent.includes("562 cobblestone") &&
+						!document.querySelector("#live-inventory .by-slot").getClientRects().length;
+				})()`),
+				pollTrue(`(function () {
+					function look(item) {
+						var s = document.querySelector('#live-inventory .by-item li[data-item="' + item + '"] svg.swatch');
+						var p = s.querySelector("[fill]:not([fill='#6b4f2a'])");
+						return s.getAttribute("class") + " " + p.getAttribute("fill");
+					}
+					var pick = look("iron_pickaxe"), sword = look("stone_sword");
+					return pick.split(" ")[1] !== sword.split(" ")[1] && pick.split(" ")[2] !== sword.split(" ")[2];
+				})()`),
+				pollTrue(noWordBroken),
+			)
+			keepScreenshot(t, ctx, "inventory-"+w.name)
+			within(t, ctx, "the slots one click away",
+				chromedp.Click(chromedp.CSS(".slot-toggle")),
+				pollTrue(`Array.prototype.filter.call(document.querySelectorAll('#live-inventory .by-slot li.slot[data-item="cobblestone"]'), function (li) { return li.getClientRects().length; }).length === 9`),
+				pollTrue(noWordBroken),
+			)
+			// The box stays ticked when the stream redraws the card.
+			f.Live.Update(agent.TopicBody, func(s *agent.Snapshot) {
+				b := *s.Body
+				b.Inventory = append(append([]protocol.Slot(nil), b.Inventory...), protocol.Slot{Slot: 32, Item: "torch", Count: 16})
+				s.Body = &b
+			})
+			within(t, ctx, "the slot view kept through a redraw",
+				pollTrue(`document.querySelector('#live-inventory .by-slot li[data-item="torch"]') && document.querySelector("#live-inventory .by-slot").getClientRects().length > 0`))
+		})
+	}
+}
+
+// TestBrowserPhoneFirstScreen: at 390×844 what she is doing, Stop and her
+// health are on the first screen, before any scrolling.
+func TestBrowserPhoneFirstScreen(t *testing.T) {
+	f := serve(t)
+	f.Live.Update(agent.TopicBody, func(s *agent.Snapshot) {
+		b := *s.Body
+		carrying(&b)
+		s.Body = &b
+	})
+	ctx := launchAt(t, 390, 844)
+	within(t, ctx, "her hands, Stop and her health on the first screen",
+		chromedp.Navigate(f.URL+"/"),
+		pollTrue(`(function () {
+			function onScreen(el) { if (!el) return false; var r = el.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }
+			var stop = Array.prototype.find.call(document.querySelectorAll("#live-hands button"), function (b) { return /Stop/.test(b.textContent); });
+			var health = Array.prototype.find.call(document.querySelectorAll("#live-body *"), function (e) { return e.children.length === 0 && /Health/.test(e.textContent); });
+			return window.innerWidth === 390 && window.scrollY === 0 && onScreen(document.querySelector("#live-hands h2, #live-hands p, #live-hands strong")) && onScreen(stop) && onScreen(health);
+		})()`),
+	)
+	keepScreenshot(t, ctx, "phone-first-screen")
 }

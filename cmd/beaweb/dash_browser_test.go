@@ -32,7 +32,7 @@ const widerThanViewport = `(() => {
 // TestBrowserDashboardAtDesktopAndPhoneWidth: at 1,400 and 390 px the live
 // page shows her inventory as slots and her on the map, both change
 // without a reload as she plays, and no page scrolls sideways. At 390 px
-// her body, inventory and hands come first, and the live page is at most
+// her hands, her body and the talk box come first, and the live page is at most
 // three screens taller than at 1,400 px.
 func TestBrowserDashboardAtDesktopAndPhoneWidth(t *testing.T) {
 	path := browsertest.Need(t)
@@ -67,7 +67,7 @@ func TestBrowserDashboardAtDesktopAndPhoneWidth(t *testing.T) {
 		heights[size.w] = eval[int](t, ctx, `document.documentElement.scrollHeight`)
 		if size.w == 390 {
 			order := eval[string](t, ctx, `[...document.querySelectorAll(".grid.live > section")].slice(0, 3).map(s => s.id).join(",")`)
-			if order != "live-body-card,live-inventory,live-hands" {
+			if order != "live-hands,live-body-card,live-talk" {
 				t.Errorf("at 390 px the live page starts with %s", order)
 			}
 		}
