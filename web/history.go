@@ -42,8 +42,7 @@ func (s *Server) handleHistory(c echo.Context) error {
 		v.Problem = "The action history is not wired in this run."
 		return render(c, http.StatusOK, pages.History(v))
 	}
-	rows, err := s.deps.Actions.RecentActions(c.Request().Context(),
-		ActionQuery{Action: v.Action, Result: v.Result, Limit: historyLimit})
+	rows, err := s.filteredActions(c.Request().Context(), v.Action, v.Result, historyLimit)
 	if err != nil {
 		code, msg := statusOf(err)
 		if code >= 500 {

@@ -1651,7 +1651,7 @@ func ActionTable(rows []agent.ActionRecord, history bool, now time.Time, reflexe
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					var templ_7745c5c3_Var82 = []any{recordClass(r)}
+					var templ_7745c5c3_Var82 = []any{RecordClass(r)}
 					templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_ElementWriter, templ_7745c5c3_Var82...)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err

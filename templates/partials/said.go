@@ -157,9 +157,9 @@ func dropOf(block string) string {
 	return b
 }
 
-// recordClass colours how a row ended: a build left nearly done amber,
+// RecordClass colours how a row ended: a build left nearly done amber,
 // not red.
-func recordClass(r agent.ActionRecord) string {
+func RecordClass(r agent.ActionRecord) string {
 	if nearlyBuilt(r) {
 		return "warn"
 	}

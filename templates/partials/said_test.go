@@ -34,13 +34,13 @@ func TestResultsAsAPlayerSaysThem(t *testing.T) {
 func TestANearlyFinishedBuildIsNearlyDone(t *testing.T) {
 	nearly := agent.ActionRecord{Action: "build", Result: string(protocol.Failure), Message: "built 99 of 101 cells; ...",
 		Build: &agent.BuildCount{Cells: 101, Placed: 99, Missing: 2}}
-	if got, _ := RecordOutcome(nearly, nil); got != "Nearly done: 2 cells left, 2 blocks short" || recordClass(nearly) != "warn" {
-		t.Errorf("a 98 %% build reads %q (%s)", got, recordClass(nearly))
+	if got, _ := RecordOutcome(nearly, nil); got != "Nearly done: 2 cells left, 2 blocks short" || RecordClass(nearly) != "warn" {
+		t.Errorf("a 98 %% build reads %q (%s)", got, RecordClass(nearly))
 	}
 	half := nearly
 	half.Build = &agent.BuildCount{Cells: 101, Placed: 50}
-	if got, _ := RecordOutcome(half, nil); got != "Failed" || recordClass(half) != "bad" {
-		t.Errorf("a half build reads %q (%s)", got, recordClass(half))
+	if got, _ := RecordOutcome(half, nil); got != "Failed" || RecordClass(half) != "bad" {
+		t.Errorf("a half build reads %q (%s)", got, RecordClass(half))
 	}
 	done := agent.ActionRecord{Action: "build", Result: string(protocol.Success), Build: &agent.BuildCount{Cells: 101, Placed: 101}}
 	if got, _ := RecordOutcome(done, nil); got != "Built it" {
