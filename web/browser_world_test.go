@@ -13,6 +13,7 @@ import (
 	"beaweb/internal/browsertest"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/web"
 )
 
 // widths are the two screens every dashboard point is tried at: a desktop
@@ -214,4 +215,64 @@ func TestBrowserPhoneFirstScreen(t *testing.T) {
 		})()`),
 	)
 	keepScreenshot(t, ctx, "phone-first-screen")
+}
+
+// TestBrowserWordsForPeople: results read as a player says them, the
+// exact calls show only behind the page's one switch, "interrupted" is
+// said once, and the History filter takes the words of the rows.
+func TestBrowserWordsForPeople(t *testing.T) {
+	for _, w := range widths {
+		t.Run(w.name, func(t *testing.T) {
+			f := serve(t)
+			f.History.add(agent.ActionRecord{ID: "r1-a", Action: "find_block", Params: `{"block":"coal_ore","count":4}`, Started: clock, Finished: clock, Result: "SUCCESS", Message: "collected 4 coal"})
+			f.History.add(agent.ActionRecord{ID: "r2-a", Action: "mine_block", Params: `{"x":1,"y":2,"z":3}`, Started: clock, Finished: clock, Result: "INTERRUPTED", Message: "interrupted (stopped)"})
+			f.Live.Update(agent.TopicActions, func(s *agent.Snapshot) {
+				l := *s.Last
+				l.Message = "you are at (-54, 71, -19), 0.0 blocks from (-54, 71, -19)"
+				s.Last = &l
+			})
+			ctx := launchAt(t, w.width, w.height)
+			// innerText is what a person sees: hidden parts are not in it.
+			seen := func(sel string) string { return `((document.querySelector(` + jsString(sel) + `) || {}).innerText || "")` }
+			within(t, ctx, "the live page in words",
+				chromedp.Navigate(f.URL+"/"),
+				pollTrue(seen("#live-hands .last")+`.includes("Arrived") && !`+seen("#live-hands")+`.includes("0.0 blocks")`),
+				pollTrue(`Array.prototype.every.call(document.querySelectorAll(".exact"), function (e) { return !e.getClientRects().length; })`),
+				pollTrue(seen("#live-actions")+`.includes("Got 4 coal") && `+seen("#live-actions")+`.includes("Stopped") && (`+seen("#live-actions")+`.match(/interrupted/gi) || []).length === 0`),
+			)
+			keepScreenshot(t, ctx, "words-"+w.name)
+			within(t, ctx, "the exact calls behind the switch",
+				chromedp.Click(chromedp.CSS(".raw-toggle")),
+				pollTrue(`Array.prototype.some.call(document.querySelectorAll("#live-actions .exact"), function (e) { return e.getClientRects().length && e.textContent.includes("find_block"); })`),
+			)
+			within(t, ctx, "the History filter by the rows' words",
+				chromedp.Navigate(f.URL+"/history?action=Finding"),
+				pollTrue(`document.querySelectorAll("table.actions tbody td.what").length === 1 && `+textOf("table.actions tbody td.what")+`.includes("Finding 4 coal ore")`),
+			)
+		})
+	}
+}
+
+// TestBrowserAPlacePage: a place's page shows its map around it, why she
+// named it and what is near, at both widths, without scrolling sideways.
+func TestBrowserAPlacePage(t *testing.T) {
+	for _, w := range widths {
+		t.Run(w.name, func(t *testing.T) {
+			places := &fakePlaces{worlds: map[string][]game.Place{"practice": {
+				{Name: "home base", Dimension: "overworld", Pos: game.Pos{X: 3, Y: 64, Z: -2}, Note: "the first shelter, by the lake", Created: clock, Updated: clock},
+				{Name: "mine", Dimension: "overworld", Pos: game.Pos{X: 3, Y: 40, Z: -22}},
+			}}}
+			f := serve(t, func(_ *web.Config, d *web.Deps) { d.Places = places; d.Map = fakeMap{n: 4} })
+			world := f.Live.Snapshot().Conn.World.Server
+			f.Live.Update(agent.TopicBody, func(s *agent.Snapshot) { s.Ground = groundAround(world) })
+			ctx := launchAt(t, w.width, w.height)
+			within(t, ctx, "the place's page",
+				chromedp.Navigate(f.URL+"/places/home%20base?world=practice"),
+				pollTrue(textOf("h1")+` === "home base" && `+textOf("main")+`.includes("the first shelter, by the lake") && `+textOf("ul.near")+`.includes("mine")`),
+				pollTrue(`(document.querySelector("#map-place") || {}).getAttribute && document.querySelector("#map-place").getAttribute("data-ground-chunks") > 0`),
+				pollTrue(`document.documentElement.scrollWidth <= window.innerWidth`),
+			)
+			keepScreenshot(t, ctx, "place-"+w.name)
+		})
+	}
 }

@@ -30,7 +30,7 @@ func TestAPlaceHasItsOwnPage(t *testing.T) {
 	}
 	for _, want := range []string{
 		"<h1>home base</h1>", "the first shelter, by the lake", "At (3, 64, -2) in the overworld",
-		"She is right here.", // the sample snapshot has her at (3.5, 64, -1.5)
+		"She is right here.", "Named Wednesday 2 December 2026 at 09:00", // the sample snapshot has her at (3.5, 64, -1.5)
 		`data-centre="3 -2"`, `data-ground="/map/ground"`,
 		"16 iron ore", "the nearest 2 blocks south", // fakeMap's 4×4 from (0, 0)
 		`href="/places/mine?world=practice"`, "20 blocks north",

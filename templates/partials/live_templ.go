@@ -1736,7 +1736,7 @@ func ActionTable(rows []agent.ActionRecord, history bool, now time.Time, reflexe
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				if more && !protocol.Result(r.Result).OK() {
+				if more && !protocol.Result(r.Result).OK() && r.Result != string(protocol.Interrupted) {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 161, "<details class=\"said\"><summary>all it said</summary>")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
