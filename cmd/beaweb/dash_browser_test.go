@@ -85,7 +85,7 @@ func TestBrowserDashboardAtDesktopAndPhoneWidth(t *testing.T) {
 }
 
 // TestBrowserStopEndsTheRunningAction: Stop on the live page ends the
-// action in her hands, and its row says interrupted.
+// action in her hands, and its row says stopped.
 func TestBrowserStopEndsTheRunningAction(t *testing.T) {
 	path := browsertest.Need(t)
 	watching := make(chan struct{})
@@ -117,7 +117,7 @@ func TestBrowserStopEndsTheRunningAction(t *testing.T) {
 	if err := chromedp.Do(sctx, until(`document.querySelector("#live-hands [data-last-id][data-action=find_block][data-result=INTERRUPTED]")`)); err != nil {
 		t.Fatalf("find_block did not end as interrupted after Stop: %v\n%s\n%s", err, pageHTML(t, ctx), logs)
 	}
-	browse(t, ctx, "reading the actions", until(`document.querySelector("#live-actions").textContent.includes("Interrupted")`))
+	browse(t, ctx, "reading the actions", until(`document.querySelector("#live-actions").innerText.includes("Stopped")`))
 }
 
 // TestBrowserTalkReachesHerAndHerAnswerShows: a line typed in the talk box

@@ -300,7 +300,7 @@ func Live(v LiveView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "<p id=\"ask-status\" role=\"status\" aria-live=\"polite\"></p></section><section class=\"card inventory-card\" id=\"live-inventory-card\"><label class=\"slot-switch small\"><input type=\"checkbox\" class=\"slot-toggle\"> Slot by slot</label>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "<p id=\"ask-status\" role=\"status\" aria-live=\"polite\"></p></section><section class=\"card inventory-card\" id=\"live-inventory-card\"><input type=\"checkbox\" class=\"slot-toggle\" id=\"slot-toggle\"> <label class=\"slot-switch small\" for=\"slot-toggle\">Slot by slot</label>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

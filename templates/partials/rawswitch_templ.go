@@ -10,8 +10,11 @@ import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
 // RawSwitch is a page's one switch that shows the exact calls, results and
-// sentences of the game behind the words (the elements of class exact).
-// It sits outside every card the live stream redraws, so it stays as set.
+// sentences of the game behind the words (the elements of class exact
+// that follow it on the page). It sits outside every card the live stream
+// redraws, so it stays as set; the box comes before what it shows, a
+// sibling of it, so that the style that hides them needs no :has(), which
+// would restyle the whole page at every redraw of a card.
 func RawSwitch() templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -29,7 +32,7 @@ func RawSwitch() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<label class=\"raw-switch small muted\"><input type=\"checkbox\" class=\"raw-toggle\"> Show the exact calls</label>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<input type=\"checkbox\" class=\"raw-toggle\" id=\"raw-toggle\"> <label class=\"raw-switch small muted\" for=\"raw-toggle\">Show the exact calls</label>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -49,6 +49,10 @@ func interruptedSaid(message string) string {
 			return words
 		}
 	}
+	if r, ok := strings.CutPrefix(rest, "(reflex: "); ok {
+		reflex, _, _ := strings.Cut(r, ")")
+		return "Cut short by her reflex to " + Readable(reflex)
+	}
 	if rest == "" {
 		return "Interrupted"
 	}

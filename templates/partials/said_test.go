@@ -23,6 +23,7 @@ func TestResultsAsAPlayerSaysThem(t *testing.T) {
 		{"mine_block", `{"x":1,"y":2,"z":3}`, protocol.Interrupted, "interrupted (stopped)", "Stopped"},
 		{"move_to", `{}`, protocol.Interrupted, "interrupted (replaced) while walking", "Replaced by her next action"},
 		{"move_to", `{}`, protocol.Interrupted, "interrupted", "Interrupted"},
+		{"find_block", `{}`, protocol.Interrupted, "interrupted (reflex: defend against Zombie) while finding oak_log", "Cut short by her reflex to defend against Zombie"},
 		{"smelt_item", `{"item":"raw_iron"}`, protocol.FailFurnaceBusy, "the furnace_block is busy", "Failed (the furnace is busy): the furnace block is busy"},
 	} {
 		if got, _ := Said(tc.action, tc.params, tc.result, tc.message, nil); got != tc.want {
