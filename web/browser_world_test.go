@@ -233,7 +233,9 @@ func TestBrowserWordsForPeople(t *testing.T) {
 			})
 			ctx := launchAt(t, w.width, w.height)
 			// innerText is what a person sees: hidden parts are not in it.
-			seen := func(sel string) string { return `((document.querySelector(` + jsString(sel) + `) || {}).innerText || "")` }
+			seen := func(sel string) string {
+				return `((document.querySelector(` + jsString(sel) + `) || {}).innerText || "")`
+			}
 			within(t, ctx, "the live page in words",
 				chromedp.Navigate(f.URL+"/"),
 				pollTrue(seen("#live-hands .last")+`.includes("Arrived") && !`+seen("#live-hands")+`.includes("0.0 blocks")`),
