@@ -110,7 +110,15 @@ func TestBrowserStopEndsTheRunningAction(t *testing.T) {
 	close(watching)
 	browse(t, ctx, "waiting for find_block in her hands",
 		until(`document.querySelector("#live-hands [data-doing-id][data-action=find_block]") && document.querySelector("#live-hands button.danger")`),
-		chromedp.Click(chromedp.CSS("#live-hands button.danger")),
+		// Clicked from the page itself, in one step with finding it, once
+		// htmx has taken the button up: the stream redraws the card at
+		// every step of her progress, so a button found by one call may be
+		// gone by the next, and a new one is inert until htmx has seen it.
+		until(`(() => {
+			const b = document.querySelector("#live-hands button.danger");
+			if (!window.__stopClicked && b && b["htmx-internal-data"]) { window.__stopClicked = true; b.click(); }
+			return !!window.__stopClicked;
+		})()`),
 		until(`document.querySelector("#hands-status").textContent.includes("Stopped")`))
 	sctx, cancel := context.WithTimeout(ctx, browserPatience)
 	defer cancel()
