@@ -28,12 +28,17 @@ func (s *Server) ranBuilds(ctx context.Context) ([]pages.RanBuild, string) {
 	for _, r := range rows {
 		b := pages.RanBuild{Record: r}
 		args, err := blueprint.ParseArgs([]byte(r.Params))
+		b.Name = "A build"
 		if err == nil {
 			b.Origin = args.Origin.String()
-			if exp, err := blueprint.Expand(args); err == nil {
+			exp, err := blueprint.Expand(args)
+			if err == nil {
 				b.Cells = len(exp.Cells)
 				b.ISO = dataURL(preview.SVG(exp.Cells))
+			} else {
+				exp = nil
 			}
+			b.Name = buildName(args, exp, s.deps.Blueprints)
 		}
 		out = append(out, b)
 	}

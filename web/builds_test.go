@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
@@ -157,6 +158,34 @@ func TestBuildsPageListsHerBuilds(t *testing.T) {
 			if !strings.Contains(body, want) {
 				t.Errorf("%s: the counted build lacks %q", page, want)
 			}
+		}
+	}
+}
+
+// TestHerBuildsAreNamedByWhatTheyAre: a build with a template's shape is
+// named after it, another by its main block and shape, and one left with
+// 98 % of its cells right is nearly done, not failed.
+func TestHerBuildsAreNamedByWhatTheyAre(t *testing.T) {
+	tpl := loadTemplates(t)
+	f := serve(t, func(_ *web.Config, d *web.Deps) { d.Blueprints = tpl })
+	shelter, err := tpl.Resolve("dirt_shelter", game.Pos{X: 5, Y: 64, Z: 5}, 90, game.Inventory{"cobblestone": 99})
+	if err != nil {
+		t.Fatal(err)
+	}
+	params, err := json.Marshal(shelter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.History.add(agent.ActionRecord{ID: "r1-a", Action: "build", Started: clock.Add(-time.Hour), Finished: clock, Params: string(params),
+		Result: "FAILURE", Message: "built 99 of 101 cells; you ran out of 2 glass",
+		Build: &agent.BuildCount{Cells: 101, Placed: 99, Missing: 2}})
+	f.History.add(agent.ActionRecord{ID: "r2-a", Action: "build", Started: clock, Finished: clock, Result: "SUCCESS",
+		Params: `{"origin":{"x":10,"y":64,"z":-3},"layers":[["#######"],["#######"],["#######"]],"palette":{"#":"cobblestone"}}`})
+	_, body := get(t, browser(t), f.URL+"/builds")
+	for _, want := range []string{"<strong>Dirt shelter</strong>", "at " + shelter.Origin.String(), `<span class="warn" title="FAILURE">Nearly done: 2 cells left, 2 blocks short</span>`,
+		"<strong>Cobblestone wall, 7 long and 3 high</strong>", "Built it"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the builds page lacks %q", want)
 		}
 	}
 }

@@ -46,12 +46,11 @@ func (s *Server) handleHistory(c echo.Context) error {
 		v.Problem = "The action history is not wired in this run."
 		return render(c, http.StatusOK, pages.History(v))
 	}
-	before := pageBefore(c.QueryParam("before"))
-	q := ActionQuery{Action: v.Action, Result: v.Result, Limit: historyLimit, Before: before}
+	q := ActionQuery{Result: v.Result, Limit: historyLimit, Before: pageBefore(c.QueryParam("before"))}
 	if q.Result == resultRunning {
 		q.Result, q.Running = "", true
 	}
-	rows, err := s.deps.Actions.RecentActions(c.Request().Context(), q)
+	rows, err := s.filteredActions(c.Request().Context(), v.Action, q)
 	if err != nil {
 		code, msg := statusOf(err)
 		if code >= 500 {
@@ -62,6 +61,6 @@ func (s *Server) handleHistory(c echo.Context) error {
 		return render(c, code, pages.History(v))
 	}
 	v.Rows = rows
-	v.Pager = historyPager(v, before, len(rows) == historyLimit)
+	v.Pager = historyPager(v, q.Before, len(rows) == historyLimit)
 	return render(c, http.StatusOK, pages.History(v))
 }

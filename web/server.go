@@ -205,6 +205,7 @@ func (s *Server) routes() error {
 	e.POST("/live/pause", s.handlePause)
 	e.POST("/live/play", s.handlePlay)
 	e.GET("/map/blocks", s.handleMapBlocks)
+	e.GET("/map/ground", s.handleMapGround)
 
 	e.POST("/objectives", s.handleAddObjective)
 	e.POST("/objectives/:id/done", s.handleObjectiveDone)
@@ -226,6 +227,7 @@ func (s *Server) routes() error {
 	if s.deps.Places != nil {
 		e.GET("/places", s.handlePlaces)
 		e.GET("/places/export", s.handleExportPlaces)
+		e.GET("/places/:name", s.handlePlace)
 		e.POST("/places/rename", s.handleRenamePlace)
 		e.POST("/places/delete", s.handleDeletePlace)
 		e.POST("/places/import", s.handleImportPlaces)

@@ -166,7 +166,7 @@ func TestActionsTopicRereadsTheHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ev.Name != "actions" || !strings.Contains(ev.Data, "crafted 4 oak planks") {
+	if ev.Name != "actions" || !strings.Contains(ev.Data, "Made oak planks") || !strings.Contains(ev.Data, "crafted 4 oak_planks") {
 		t.Fatalf("after an actions change got %+v", ev)
 	}
 }

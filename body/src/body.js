@@ -10,6 +10,7 @@ import { actionTable } from './actions/index.js';
 import { ChatQueue } from './actions/misc.js';
 import { Follow } from './actions/players.js';
 import { statePacket, surveyPacket } from './perception.js';
+import { terrainSender } from './terrain.js';
 import { Reflexes, attackerRef } from './reflexes.js';
 import { hear } from './hearing.js';
 import { distance, playerEntity, round1 } from './game.js';
@@ -100,6 +101,7 @@ export function startBody(o) {
   }, 60_000);
   loopLog.unref?.();
   timers.push(loopLog);
+  every(SURVEY_MS, terrainSender(bot, link, () => world().dimension));
 
   let lastHealth = null;
   const blows = new Blows(bot);

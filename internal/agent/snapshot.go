@@ -38,6 +38,9 @@ type Snapshot struct {
 	// Unsaved is what beaweb fails to write to its database, a kind of
 	// record each; empty while every write succeeds.
 	Unsaved []SaveTrouble `json:"unsaved,omitempty"`
+	// Ground is the map colour of the top of each column the game side
+	// has shown (terrain packets); nil when none came, as from the mod.
+	Ground *Ground `json:"-"`
 
 	// The packets her live state reads, as they came; Body is made from
 	// State in the same change.

@@ -74,6 +74,8 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 		s.onState(p, now)
 	case protocol.Survey:
 		s.onSurvey(ctx, p, now)
+	case protocol.Terrain:
+		s.onTerrain(p)
 	case protocol.Progress:
 		s.hands.Progress(p)
 	case protocol.Chat:
@@ -243,4 +245,23 @@ func (s *Surface) remember(ctx context.Context, c protocol.Chat, now time.Time) 
 			s.logger.Warn("agent: no card was made", slog.String("player", c.Name), slog.Any("error", err))
 		}
 	}
+}
+
+// onTerrain lays a terrain square on the ground the map draws; a square
+// that changes nothing publishes nothing.
+func (s *Surface) onTerrain(t protocol.Terrain) {
+	if err := t.Check(); err != nil {
+		s.logger.Warn("agent: a terrain packet was refused; the map keeps what it had", slog.Any("error", err))
+		return
+	}
+	world := s.live.Snapshot().World.Server
+	g, changed := s.live.Snapshot().Ground.With(world, t)
+	if !changed {
+		return
+	}
+	s.live.Update(TopicBody, func(snap *Snapshot) {
+		if snap.World.Server == world {
+			snap.Ground = g
+		}
+	})
 }

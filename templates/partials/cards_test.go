@@ -196,13 +196,13 @@ func TestAnInterruptionNamesTheReflexThatCausedIt(t *testing.T) {
 		{Reflex: "defend", Event: "finished", Target: &protocol.Attacker{Type: "zombie"}},
 	}
 	msg := "interrupted (reflex: defend against Zombie) while breaking stone at (52, 34, -1)"
-	if got, more := OutcomeOf(protocol.Interrupted, msg, InterruptedBy("r5-a", notes)); got != "Interrupted: fighting a Zombie" || !more {
+	if got, more := Said("mine_block", `{}`, protocol.Interrupted, msg, InterruptedBy("r5-a", notes)); got != "Interrupted: fighting a Zombie" || !more {
 		t.Errorf("the defend's interruption reads %q (more %v)", got, more)
 	}
-	if got, _ := OutcomeOf(protocol.Interrupted, "interrupted while breaking grass_block", InterruptedBy("r9-z", notes)); got != "Interrupted: interrupted while breaking grass block" {
+	if got, _ := Said("mine_block", `{}`, protocol.Interrupted, "interrupted while breaking grass_block", InterruptedBy("r9-z", notes)); got != "Interrupted while breaking grass block" {
 		t.Errorf("an interruption with no reflex kept reads %q", got)
 	}
-	if got, _ := OutcomeOf(protocol.Success, "crafted 1 iron_pickaxe from 3 iron_ingot; you now have 1", nil); got != "Done: crafted 1 iron pickaxe from 3 iron ingot" {
+	if got, _ := Said("craft_item", `{"item":"iron_pickaxe"}`, protocol.Success, "crafted 1 iron_pickaxe from 3 iron_ingot; you now have 1", nil); got != "Made iron pickaxe" {
 		t.Errorf("a success reads %q", got)
 	}
 }

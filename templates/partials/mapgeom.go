@@ -2,6 +2,7 @@ package partials
 
 import (
 	"fmt"
+
 	"math"
 	"strconv"
 	"strings"
@@ -44,7 +45,44 @@ func blockKind(block string) string {
 	return "k-placed"
 }
 
-func colourOf(block string) string { return preview.Colour(block) }
+// colourOf is the colour a remembered block is drawn in: an ore in its
+// legend colour, so that iron and coal are told apart, the rest as the
+// build previews draw it.
+func colourOf(block string) string {
+	f := game.BlockFamily(block)
+	for _, o := range oreKeys {
+		if o.family == f {
+			return o.RGB
+		}
+	}
+	return preview.Colour(block)
+}
+
+// oreKey is an ore in the map's legend: its name, its colour (the colour
+// of what it drops, as the game shows it) and its family.
+type oreKey struct{ Name, RGB, family string }
+
+// oreKeys are the ores the legend tells apart, in the order of the depth
+// she finds them at.
+var oreKeys = []oreKey{
+	{"coal", "#1b1b1b", "coal_ore"}, {"copper", "#e0734d", "copper_ore"}, {"iron", "#d8af93", "iron_ore"},
+	{"lapis", "#1d47a8", "lapis_ore"}, {"gold", "#faee4d", "gold_ore"}, {"redstone", "#c80000", "redstone_ore"},
+	{"emerald", "#00d93a", "emerald_ore"}, {"diamond", "#5cdbd5", "diamond_ore"},
+	{"nether gold", "#f0c040", "nether_gold_ore"}, {"quartz", "#eae5de", "nether_quartz_ore"},
+}
+
+// groundKeys are the ground colours the legend names: those a person
+// meets first.
+func groundKeys() []game.MapColour {
+	var out []game.MapColour
+	for _, c := range game.MapColours {
+		switch c.Name {
+		case "water", "sand", "grass", "dirt", "stone", "snow", "leaves and plants", "wood":
+			out = append(out, c)
+		}
+	}
+	return out
+}
 
 // MapBox is the part of a dimension a map layer covers, in blocks.
 type MapBox struct {
@@ -62,6 +100,7 @@ func (b MapBox) String() string { return fmt.Sprintf("%d %d %d %d", b.X0, b.Z0, 
 // liveView is the live layer laid out.
 type liveView struct {
 	Known          bool
+	Ground         string // the version of the ground, so the script fetches only what changed
 	Name           string
 	Dimension      string
 	X, Z, Yaw      float64
@@ -91,7 +130,7 @@ func liveMapOf(s agent.Snapshot) liveView {
 		dim = "overworld"
 	}
 	v := liveView{Known: true, Name: s.Name, Dimension: dim, X: b.Position.X, Z: b.Position.Z, Yaw: b.Yaw,
-		Where: b.Position.Block().String(), Facing: facing(b.Yaw)}
+		Where: b.Position.Block().String(), Facing: facing(b.Yaw), Ground: strconv.FormatUint(s.Ground.Version(), 10)}
 	v.ViewBox = fmt.Sprintf("%s %s %d %d", f1(v.X-liveSpan/2), f1(v.Z-liveSpan/2), liveSpan, liveSpan)
 	var pts []string
 	for _, t := range s.Trail {

@@ -195,27 +195,25 @@ func Readable(sentence string) string {
 	return strings.Join(words, " ")
 }
 
-// OutcomeOf is how an action ended as a row says it, and whether the
-// game's sentence has more than the row shows. An action a reflex cut
-// short names the reflex from its fields ("Interrupted: fighting a
-// Zombie"); any other shows the start of the game's sentence with its ids
-// made readable.
-func OutcomeOf(result protocol.Result, message string, by *agent.ReflexNote) (brief string, more bool) {
-	if result == protocol.Interrupted && by != nil {
-		said := ReflexSaid(*by)
-		return "Interrupted: " + strings.ToLower(said[:1]) + said[1:], message != ""
-	}
-	b, more := Brief(message)
-	return Outcome(result, Readable(b)), more
-}
-
-// RecordOutcome is OutcomeOf for a row of the history: a build whose cells
-// were counted says only its verdict beside the counts, which say the rest.
+// RecordOutcome is Said for a row of the history: a build whose cells
+// were counted says only its verdict beside the counts, which say the
+// rest, and one left with nine cells in ten right is nearly done, with
+// what is left.
 func RecordOutcome(r agent.ActionRecord, reflexes []agent.ReflexNote) (brief string, more bool) {
-	if r.Build != nil {
+	if b := r.Build; b != nil && r.Result != "" {
+		if nearlyBuilt(r) {
+			left := "Nearly done: " + plural(b.Cells-b.Placed, "cell") + " left"
+			if b.Missing > 0 {
+				left += ", " + plural(b.Missing, "block") + " short"
+			}
+			return left, r.Message != ""
+		}
+		if protocol.Result(r.Result).OK() {
+			return "Built it", r.Message != ""
+		}
 		return ResultWords(protocol.Result(r.Result)), r.Message != ""
 	}
-	return OutcomeOf(protocol.Result(r.Result), r.Message, InterruptedBy(r.ID, reflexes))
+	return Said(r.Action, r.Params, protocol.Result(r.Result), r.Message, InterruptedBy(r.ID, reflexes))
 }
 
 // InterruptedBy is the reflex that cut the action with request id short,

@@ -45,6 +45,7 @@ func (w *World) step(in []inbound) {
 	}
 	if w.tick%40 == 0 && w.hub.connected() {
 		w.hub.broadcast(w.surveyPacket())
+		w.sendTerrain()
 	}
 	if w.tick%100 == 0 {
 		w.hub.broadcast(protocol.Heartbeat{Tick: w.tick})
@@ -75,6 +76,7 @@ func (w *World) connect(c *client) {
 	h.World.Dimension = w.bea.dimension // a client that joins while she is in the nether
 	w.hub.send(c, h)
 	w.hub.send(c, w.statePacket())
+	w.terrainSent = "" // the newcomer gets the ground with the next survey
 	w.log.Info("practice: client connected", slog.String("remote", c.remote))
 }
 

@@ -141,8 +141,11 @@ type World struct {
 	book    kitchen
 
 	timeShift int64 // ticks skipped by sleeping
-	blows     []blow
-	eatRetry  int64
+	// terrainSent is the last terrain square broadcast (terrainKey), so an
+	// unchanged one is not sent again.
+	terrainSent string
+	blows       []blow
+	eatRetry    int64
 }
 
 // deathRecord is one line of check_death_log.

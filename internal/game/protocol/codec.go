@@ -163,6 +163,8 @@ func decodeTyped(kind string, frame []byte) (Packet, error) {
 		return decodeState(frame)
 	case "survey":
 		return decodeAs[Survey](frame)
+	case "terrain":
+		return decodeAs[Terrain](frame)
 	case "chat":
 		return decodeAs[Chat](frame)
 	case "damage":

@@ -58,6 +58,7 @@ var golden = []goldenCase{
 	{"p2/hello.json", Hello{}},
 	{"p2/state.json", State{}},
 	{"p2/survey.json", Survey{}},
+	{"p2/terrain.json", Terrain{}},
 	{"p2/chat.json", Chat{}},
 	{"p2/chat_far.json", Chat{}},
 	{"p2/chat_self.json", Chat{}},
@@ -95,7 +96,7 @@ var fixturesOfTheirOwn = []string{"p2/request.json", "p2/request_no_parameters.j
 // TestEveryKindHasAFixture: each packet type of PROTOCOL.md has a protocol-2
 // fixture named after it, and every fixture file is read by some test.
 func TestEveryKindHasAFixture(t *testing.T) {
-	kinds := []Packet{Hello{}, State{}, Survey{}, Chat{}, Damage{}, Death{}, Respawn{}, Reflex{},
+	kinds := []Packet{Hello{}, State{}, Survey{}, Terrain{}, Chat{}, Damage{}, Death{}, Respawn{}, Reflex{},
 		Progress{}, FollowEnded{}, WorldChange{}, Heartbeat{}, SignIn{}}
 	for _, k := range kinds {
 		file := "p2/" + k.PacketType() + ".json"
@@ -428,6 +429,36 @@ func TestQuickAndFullPathAgree(t *testing.T) {
 	for _, frame := range []string{`{"type":"state"`, `{"type":"chat",}`, `{"type":"a",0`} {
 		if _, err := Decode([]byte(frame)); !errors.Is(err, ErrBadJSON) {
 			t.Errorf("%s: %v, want ErrBadJSON", frame, err)
+		}
+	}
+}
+
+func TestTerrainReadsItsColumns(t *testing.T) {
+	p, err := Decode(readFixture(t, "p2/terrain.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := p.(Terrain)
+	if err := tr.Check(); err != nil {
+		t.Fatalf("the fixture is refused: %v", err)
+	}
+	for _, c := range []struct {
+		x, z int
+		want string
+	}{{96, -32, "grass_block"}, {100, -32, "water"}, {99, -31, "sand"}, {96, -29, "oak_leaves"}, {98, -28, ""}, {102, -32, ""}, {95, -32, ""}} {
+		if got := tr.Top(c.x, c.z); got != c.want {
+			t.Errorf("Top(%d, %d) = %q, want %q", c.x, c.z, got, c.want)
+		}
+	}
+	bad := []Terrain{
+		{Size: 0},
+		{Size: 2, Tops: "AAA", Palette: []string{"stone"}},
+		{Size: 1, Tops: "B", Palette: []string{"stone"}},
+		{Size: MaxTerrainSize + 1},
+	}
+	for _, b := range bad {
+		if b.Check() == nil {
+			t.Errorf("%+v was accepted", b)
 		}
 	}
 }

@@ -1,0 +1,77 @@
+// The ground for beaweb's map: the terrain packet, the top block of each
+// column in the three-by-three chunks around her, sent when it changes and
+// to each new connection (docs/protocol.md, "Terrain"). It reads only
+// mineflayer's own view of the world; a column in a chunk the server has
+// not sent is unknown.
+
+import { Vec3, feet, isAir } from './game.js';
+
+export const TERRAIN_SIDE = 48;
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const UNKNOWN = '.';
+const LOOK_UP = 24; // where a column's scan starts above her feet
+const LOOK_DOWN = 64; // how far below her feet it gives up
+const CLIMB = 64; // how far above the start it climbs out of a hill or a roof
+
+/** topOf is the highest block of the column at (x, z) that is not air, or null when not known. */
+export function topOf(bot, x, z, y0) {
+  let y = y0 + LOOK_UP;
+  let b = bot.blockAt(new Vec3(x, y, z), false);
+  if (!b) return null;
+  // Inside a hill or under a roof: climb to the first air, then look down.
+  for (let up = 0; !isAir(b) && up < CLIMB; up++) {
+    y++;
+    b = bot.blockAt(new Vec3(x, y, z), false);
+    if (!b) return null;
+  }
+  for (y--; y >= y0 - LOOK_DOWN; y--) {
+    b = bot.blockAt(new Vec3(x, y, z), false);
+    if (!b) return null;
+    if (!isAir(b)) return b.name;
+  }
+  return null;
+}
+
+/** terrainPacket is the square around her: 48 columns a side, its corner on a chunk's. */
+export function terrainPacket(bot, dimension) {
+  const f = feet(bot);
+  const x0 = Math.floor(f.x / 16) * 16 - 16;
+  const z0 = Math.floor(f.z / 16) * 16 - 16;
+  const palette = [];
+  const index = new Map();
+  let tops = '';
+  for (let z = z0; z < z0 + TERRAIN_SIDE; z++) {
+    for (let x = x0; x < x0 + TERRAIN_SIDE; x++) {
+      const name = topOf(bot, x, z, f.y);
+      if (name === null) { tops += UNKNOWN; continue; }
+      let i = index.get(name);
+      if (i === undefined) {
+        if (palette.length === ALPHABET.length) { tops += UNKNOWN; continue; }
+        i = palette.length;
+        index.set(name, i);
+        palette.push(name);
+      }
+      tops += ALPHABET[i];
+    }
+  }
+  return { type: 'terrain', dimension, x: x0, z: z0, size: TERRAIN_SIDE, palette, tops };
+}
+
+/**
+ * terrainSender answers a function for the survey's timer: it broadcasts
+ * the square when it differs from the last one sent, or when a client has
+ * come since, who has no ground yet.
+ */
+export function terrainSender(bot, link, dimension) {
+  let last = '';
+  const seen = new WeakSet();
+  return () => {
+    const p = terrainPacket(bot, dimension());
+    const key = `${p.dimension} ${p.x} ${p.z} ${p.palette.join(',')} ${p.tops}`;
+    let newcomer = false;
+    for (const c of link.clients) if (!seen.has(c)) { seen.add(c); newcomer = true; }
+    if (key === last && !newcomer) return;
+    last = key;
+    link.broadcast(p);
+  };
+}
