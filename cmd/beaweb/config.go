@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"slices"
 	"strings"
@@ -38,6 +39,9 @@ type config struct {
 	Server   string
 	Username string
 	Auth     string
+	// LogLevel is how much beaweb says (--verbose, BEA_LOG); the zero value
+	// is info.
+	LogLevel slog.Level
 
 	// settings are the values above with their sources, for the Settings
 	// page and for the next change.
@@ -87,6 +91,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	// --addr already names for the dashboard, and --server, which is a
 	// setting of its own (the practice world announces it).
 	worldFlags := addWorldFlags(fs, &world)
+	logLevel := addLogFlag(fs, getenv)
 	if err := fs.Parse(args); err != nil {
 		return base, err
 	}
@@ -94,6 +99,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		return base, fmt.Errorf("unexpected argument %q; subcommands are practice, bench, craft-plan, plan-build and places", fs.Arg(0))
 	}
 	c := configOf(s, world)
+	if c.LogLevel, err = logLevel(); err != nil {
+		return c, err
+	}
 	if !c.Practice {
 		var given []string
 		fs.Visit(func(f *flag.Flag) {
@@ -139,7 +147,9 @@ func addWorldFlags(fs *flag.FlagSet, world *practiceSettings) []string {
 // use; the rest still apply.
 func (c *config) applySaved(saved map[string]string) []error {
 	s, errs := c.settings.WithSaved(saved)
+	level := c.LogLevel
 	*c = configOf(s, c.PracticeWorld)
+	c.LogLevel = level
 	return errs
 }
 
