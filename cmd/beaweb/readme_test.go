@@ -61,29 +61,27 @@ func TestReadmeSettingsTableIsTrue(t *testing.T) {
 	if len(defined) < 10 {
 		t.Fatalf("--help lists only %v:\n%s", defined, help.String())
 	}
-	for _, f := range defined {
-		if !slices.Contains(flags, f) {
-			t.Errorf("beaweb takes --%s, which the README's settings table leaves out", f)
-		}
-	}
-	for _, f := range flags {
-		if !slices.Contains(defined, f) {
-			t.Errorf("the README's settings table names --%s, which beaweb does not take", f)
-		}
-	}
+	sameNames(t, "--", defined, flags, "takes")
 
 	known := []string{"BEA_LOG"}
 	for _, sp := range settings.Specs() {
 		known = append(known, sp.Env)
 	}
-	for _, v := range known {
-		if !slices.Contains(envs, v) {
-			t.Errorf("beaweb reads %s, which the README's settings table leaves out", v)
+	sameNames(t, "", known, envs, "reads")
+}
+
+// sameNames reports each name beaweb has that the README leaves out, and
+// each the README names that beaweb does not have.
+func sameNames(t *testing.T, prefix string, beaweb, readme []string, verb string) {
+	t.Helper()
+	for _, n := range beaweb {
+		if !slices.Contains(readme, n) {
+			t.Errorf("beaweb %s %s%s, which the README's settings table leaves out", verb, prefix, n)
 		}
 	}
-	for _, v := range envs {
-		if !slices.Contains(known, v) {
-			t.Errorf("the README's settings table names %s, which beaweb does not read", v)
+	for _, n := range readme {
+		if !slices.Contains(beaweb, n) {
+			t.Errorf("the README's settings table names %s%s, which beaweb does not %s", prefix, n, strings.TrimSuffix(verb, "s"))
 		}
 	}
 }
