@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"net"
 	"slices"
 	"strconv"
@@ -49,6 +50,9 @@ type config struct {
 	Server   string
 	Username string
 	Auth     string
+	// LogLevel is how much beaweb says (--verbose, BEA_LOG); the zero value
+	// is info.
+	LogLevel slog.Level
 
 	// settings are the values above with their sources, for the Settings
 	// page and for the next change.
@@ -103,6 +107,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	// --addr already names for the dashboard, and --server, which is a
 	// setting of its own (the practice world announces it).
 	worldFlags := addWorldFlags(fs, &world)
+	logLevel := addLogFlag(fs, getenv)
 	if err := fs.Parse(args); err != nil {
 		return base, err
 	}
@@ -110,6 +115,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		return base, fmt.Errorf("unexpected argument %q; subcommands are practice, bench, craft-plan, plan-build and places", fs.Arg(0))
 	}
 	c := configOf(s, world)
+	if c.LogLevel, err = logLevel(); err != nil {
+		return c, err
+	}
 	if !c.Practice {
 		var given []string
 		fs.Visit(func(f *flag.Flag) {
@@ -133,8 +141,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	}
 	if s.NeedsToken() {
 		s = s.WithToken(newToken())
+		level := c.LogLevel
 		c = configOf(s, world)
-		c.TokenMade = true
+		c.TokenMade, c.LogLevel = true, level
 	}
 	return c, s.Check()
 }
@@ -160,9 +169,9 @@ func addWorldFlags(fs *flag.FlagSet, world *practiceSettings) []string {
 // use; the rest still apply.
 func (c *config) applySaved(saved map[string]string) []error {
 	s, errs := c.settings.WithSaved(saved)
-	blueprints := c.blueprints
+	blueprints, level := c.blueprints, c.LogLevel
 	*c = configOf(s, c.PracticeWorld)
-	c.blueprints = blueprints
+	c.blueprints, c.LogLevel = blueprints, level
 	return errs
 }
 

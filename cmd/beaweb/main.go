@@ -74,6 +74,8 @@ func run(ctx context.Context, args []string, e env) int {
 			// The sandbox of a build script: beaweb runs itself as a child
 			// with an empty environment and a memory limit.
 			return script.ChildMain(e.stdin, e.stdout, e.stderr)
+		case "version", "-version", "--version":
+			return runVersion(e.stdout, e.stderr, dataFS())
 		case "help", "-h", "--help":
 			fmt.Fprint(e.stdout, usage+"\nflags:\n")
 			_, _ = parseConfig([]string{"-h"}, e.getenv, e.stdout) // prints the flags
@@ -104,9 +106,12 @@ const usage = `beaweb: the brain of an AI Minecraft player, with a dashboard.
   beaweb craft-plan ITEM [COUNT] [--have item=N,...] [--mc VERSION] [--json]
   beaweb plan-build (--template NAME | --args FILE.json | --script FILE.star) [--have item=N,...] [--json] [--svg FILE]
   beaweb places export|import [--world SERVER] [FILE]
+  beaweb --version          the version, the Go that built it, the recipe books and the protocol
 
 Settings come from flags, then BEA_* environment variables, then what was
 saved from the dashboard, then the defaults; the README lists them all.
+The first line is the dashboard's address; --verbose (or BEA_LOG=debug)
+also logs the start-up details and what her mind and the game link do.
 
 Her timers (the idle nudge, the commentary, how long a reflex counts as
 recent) count game time: with --practice at --speed X they are divided by X.

@@ -60,7 +60,7 @@ func (m *models) configure(c modelChoice) error {
 		return err
 	}
 	m.cur = next
-	m.logger.Info("model ready", slog.String("model", next.Name()))
+	m.logger.Debug("model ready", slog.String("model", next.Name()))
 	return nil
 }
 

@@ -35,7 +35,7 @@ const stopTimeout = 3 * time.Second
 // the running action is stopped, every goroutine ends and the database is
 // closed.
 func serve(ctx context.Context, cfg config, e env) error {
-	logger := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	logger := newLogger(e.stderr, cfg.LogLevel)
 	// One beaweb per database: a second would drive the same game.
 	claim, err := store.ClaimFile(cfg.DB)
 	if err != nil {
@@ -91,9 +91,9 @@ func serve(ctx context.Context, cfg config, e env) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "beaweb: dashboard at %s\n", url)
+	fmt.Fprintln(e.stdout, greeting(url, cfg, saved))
 	printToken(e.stdout, cfg)
-	logger.Info("dashboard listening", slog.String("url", url))
+	logger.Debug("dashboard listening", slog.String("url", url))
 
 	mindDone := app.start(ctx, gameCtx, goRun)
 	goRun("dashboard", func() error { return dash.Serve(ctx, ln) })
@@ -163,7 +163,7 @@ func startPractice(ctx context.Context, cfg config, e env, logger *slog.Logger, 
 		return "", fmt.Errorf("practice world: %w", err)
 	}
 	url := dialURL(ln.Addr())
-	logger.Info("practice world started", slog.String("url", url), slog.Int64("seed", opts.Seed),
+	logger.Debug("practice world started", slog.String("url", url), slog.Int64("seed", opts.Seed),
 		slog.Float64("speed", opts.Speed), slog.Bool("quiet", opts.Quiet), slog.Bool("peaceful", opts.Peaceful))
 	goRun("practice world", func() error { return world.Serve(ctx, ln) })
 	return url, nil
@@ -255,7 +255,7 @@ func (a *application) start(ctx, gameCtx context.Context, goRun func(string, fun
 // Then whatever the game still does on her behalf without a call waiting (a
 // follow_player, which answered when she set off) is stopped as well.
 func (a *application) stop(gameCtx context.Context, mindDone <-chan struct{}) {
-	a.logger.Info("stopping: the running action is stopped, then the game link and the database are closed")
+	a.logger.Info("Stopping: her running action first, then the game link and the database")
 	<-mindDone
 	ctx, cancel := context.WithTimeout(gameCtx, stopTimeout)
 	defer cancel()

@@ -40,7 +40,7 @@ func TestStopsCleanlyOnSignals(t *testing.T) {
 			db := filepath.Join(t.TempDir(), "bea.db")
 			cmd := exec.Command(os.Args[0], "-test.run=^$")
 			cmd.Env = append(os.Environ(), "BEAWEB_RUN_MAIN=1",
-				"BEAWEB_ARGS=--practice --speed 20 --addr 127.0.0.1:0 --db "+db)
+				"BEAWEB_ARGS=--practice --speed 20 --verbose --addr 127.0.0.1:0 --db "+db)
 			stdout, err := cmd.StdoutPipe()
 			if err != nil {
 				t.Fatal(err)
@@ -80,7 +80,7 @@ func TestStopsCleanlyOnSignals(t *testing.T) {
 			}()
 			select {
 			case l := <-lines:
-				if !strings.Contains(l, "dashboard at http://127.0.0.1:") {
+				if !strings.HasPrefix(l, "Open http://127.0.0.1:") {
 					t.Fatalf("first line %q, want the dashboard's URL", l)
 				}
 			case <-time.After(60 * time.Second):
@@ -108,7 +108,7 @@ func TestStopsCleanlyOnSignals(t *testing.T) {
 			case <-time.After(20 * time.Second):
 				t.Fatalf("beaweb did not stop within 20 s of %s:\n%s", sig, stderr.String())
 			}
-			if !strings.Contains(stderr.String(), "stopping") {
+			if !strings.Contains(stderr.String(), "Stopping") {
 				t.Errorf("no word of stopping in the log:\n%s", stderr.String())
 			}
 			s, err := store.Open(context.Background(), db, nil)

@@ -33,7 +33,7 @@ func migrate(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
 		return err
 	}
 	for _, r := range results {
-		logger.Info("store: migration applied", slog.String("file", r.Source.Path), slog.Duration("took", r.Duration))
+		logger.Debug("store: migration applied", slog.String("file", r.Source.Path), slog.Duration("took", r.Duration))
 	}
 	return nil
 }
