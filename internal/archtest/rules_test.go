@@ -11,6 +11,7 @@ const (
 	openai     = "beaweb/internal/agent/llm/openai"
 	provider   = "beaweb/internal/agent/llm/provider"
 	rules      = "beaweb/internal/agent/llm/rules"
+	request    = "beaweb/internal/agent/request"
 	tools      = "beaweb/internal/agent/tools"
 	archtest   = "beaweb/internal/archtest"
 	browser    = "beaweb/internal/browsertest"
@@ -80,7 +81,8 @@ var importRules = map[string]rule{
 	llmtest:   {code: []string{agent, provider}},
 	openai:    {code: []string{agent, provider}, tests: []string{llmtest}},
 	anthropic: {code: []string{agent, provider}, tests: []string{llmtest}},
-	rules:     {code: []string{agent, game, protocol}},
+	rules:     {code: []string{agent, request, game, protocol}},
+	request:   {code: []string{game}},
 
 	// Memory.
 	store: {code: []string{agent, game, migrations}, tests: []string{protocol}},
@@ -96,7 +98,7 @@ var importRules = map[string]rule{
 
 	// The commands: the only place the concrete types meet.
 	cmdBeaweb: {
-		code: []string{data, agent, anthropic, openai, rules, tools, game, modclient, practice, protocol,
+		code: []string{data, agent, anthropic, openai, rules, request, tools, game, modclient, practice, protocol,
 			blueprint, preview, recipes, script, settings, store, web, live, lockstep},
 		tests: []string{browser, gametest},
 	},

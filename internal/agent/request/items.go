@@ -1,6 +1,10 @@
 package request
 
-import "strings"
+import (
+	"strings"
+
+	"beaweb/internal/game"
+)
 
 // item is the item a player's words name: an alias of the table, an id of
 // the book (plurals and "_" for spaces forgiven), or the one id a small slip
@@ -65,7 +69,7 @@ func (p *Parser) near(id string) string {
 		if abs(len(it)-len(id)) > limit {
 			continue
 		}
-		switch d := distance(id, it); {
+		switch d := game.EditDistance(id, it); {
 		case d < bestD:
 			best, bestD, ties = it, d, 1
 		case d == bestD:
@@ -83,31 +87,4 @@ func abs(n int) int {
 		return -n
 	}
 	return n
-}
-
-// distance is the edit distance between a and b (insertions, deletions,
-// substitutions and swaps of two letters side by side), over bytes: the
-// words compared are ids and the table's own words.
-func distance(a, b string) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }

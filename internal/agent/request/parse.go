@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"beaweb/internal/game"
 )
 
 // Request is a line a player said to her, understood: what it asks and the
@@ -234,5 +236,5 @@ func (p *Parser) counts(ws []word) []count {
 // of it ("folow", "shleter"): one letter off in a word of four letters or
 // more.
 func like(want, got string) bool {
-	return want == got || len(want) >= 4 && distance(want, got) <= 1
+	return want == got || len(want) >= 4 && game.EditDistance(want, got) <= 1
 }

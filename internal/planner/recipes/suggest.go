@@ -3,6 +3,8 @@ package recipes
 import (
 	"slices"
 	"strings"
+
+	"beaweb/internal/game"
 )
 
 // Closest returns up to n item names nearest to what was typed: names that
@@ -20,7 +22,7 @@ func (b *Book) Closest(typed string, n int) []string {
 	}
 	var cands []cand
 	for _, name := range b.items {
-		score := levenshtein(typed, name)
+		score := game.EditDistance(typed, name)
 		if strings.Contains(name, typed) || strings.Contains(typed, name) {
 			// A containing name beats any misspelling; among those the
 			// shorter (closer to what was typed) wins.
@@ -43,26 +45,4 @@ func (b *Book) Closest(typed string, n int) []string {
 		out = append(out, c.name)
 	}
 	return out
-}
-
-// levenshtein is the edit distance between two strings, bytewise (item
-// names are ASCII).
-func levenshtein(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
