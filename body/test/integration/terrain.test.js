@@ -40,7 +40,12 @@ describe('the body on generated hills', { timeout: 300_000 }, () => {
   });
 
   test('she gathers dirt she can reach, digs down to stone, takes some and climbs back up', async () => {
-    ok(await brain.call('find_block', { block: 'dirt', count: 1, radius: 16 }, 200_000));
+    // Under load flying-squid now and then drops nothing for the blocks
+    // she breaks (FAILURE_NO_DROPS); a player would dig once more, and so
+    // does the test, once.
+    let dirt = await brain.call('find_block', { block: 'dirt', count: 1, radius: 16 }, 200_000);
+    if (dirt.result === 'FAILURE_NO_DROPS') dirt = await brain.call('find_block', { block: 'dirt', count: 1, radius: 16 }, 200_000);
+    ok(dirt);
     alex.chat('/give Bea wooden_pickaxe');
     await brain.until(() => brain.latest('state').inventory.some((s) => s.item === 'wooden_pickaxe') || undefined, 'the pickaxe in her inventory', WAIT);
     ok(await brain.call('mine_down', { depth: 3 }, 120_000));
