@@ -136,7 +136,7 @@ func (s *Server) handleLogin(c echo.Context) error {
 	}
 	if subtle.ConstantTimeCompare([]byte(c.FormValue("token")), []byte(s.cfg.Token)) != 1 {
 		s.guesses.wrong(ip, now)
-		s.log.Info("web: a sign-in with a wrong token", slog.String("remote", ip))
+		s.log.Warn("web: a sign-in with a wrong token", slog.String("remote", ip))
 		return render(c, http.StatusUnauthorized, pages.Login(pages.LoginView{Head: s.head(c, "Sign in", "/login"), Next: next,
 			Problem: "That token is not the one beaweb was started with."}))
 	}

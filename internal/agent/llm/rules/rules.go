@@ -125,18 +125,8 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	ps := last.Perceptions
 	v := m.sit.Snapshot()
 	m.noteResult(ps)
-	calls = append(calls, m.noteErrand(ps, has)...)
-	for _, h := range linesToHer(ps) {
-		if c, ok := m.answerCall(h.from, m.hear(h, v), has); ok {
-			calls = append(calls, c)
-		}
-	}
-	if m.stopNow {
-		m.stopNow = false
-		if has["stop_moving"] {
-			// She stands still (her hands hold) until asked for something.
-			calls = append(calls, m.call("stop_moving", map[string]any{}))
-		}
+	calls, stop := m.people(ps, v, has)
+	if stop {
 		return agent.ModelResponse{ToolCalls: calls, Latency: time.Since(start)}, nil
 	}
 	busy := v.Doing != nil
@@ -185,6 +175,26 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		calls = append(calls, m.call("stay_silent", map[string]any{}))
 	}
 	return agent.ModelResponse{ToolCalls: calls, Latency: time.Since(start)}, nil
+}
+
+// people reads what the perceptions say of her errand and answers every
+// line said to her (m.mu is held). stop reports a stop asked for, sent
+// among the calls: her turn ends there, her hands holding still.
+func (m *Model) people(ps []agent.Perception, v agent.Snapshot, has map[string]bool) (calls []agent.ToolCall, stop bool) {
+	calls = m.noteErrand(ps, has)
+	for _, h := range linesToHer(ps) {
+		if c, ok := m.answerCall(h.from, m.hear(h, v), has); ok {
+			calls = append(calls, c)
+		}
+	}
+	if !m.stopNow {
+		return calls, false
+	}
+	m.stopNow = false
+	if has["stop_moving"] {
+		calls = append(calls, m.call("stop_moving", map[string]any{}))
+	}
+	return calls, true
 }
 
 func toolSet(specs []agent.ToolSpec) map[string]bool {
