@@ -163,54 +163,9 @@ func (s *Server) handleEvents(c echo.Context) error {
 	frames, cancel := s.frames.Subscribe()
 	defer cancel()
 
-	w := c.Response()
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	h.Add("Vary", "Accept-Encoding")
-	// The stream is compressed as one gzip stream for its whole life: an
-	// event is mostly the card it redraws as it was a moment ago, which
-	// the compressor still holds, so a viewer receives little more than
-	// what changed (a twentieth of the bytes of a practice game).
-	var out io.Writer = w
-	var zw *gzip.Writer
-	if acceptsGzip(req) {
-		h.Set("Content-Encoding", "gzip")
-		zw, _ = gzip.NewWriterLevel(w, streamLevel) // a valid level cannot fail
-		out = zw
-	}
-	w.WriteHeader(http.StatusOK)
-
-	rc := http.NewResponseController(w)
-	write := func(b []byte) bool {
-		if err := rc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout)); err != nil {
-			s.log.Debug("web: live stream write deadline not supported", slog.Any("error", err))
-		}
-		_, err := out.Write(b)
-		if err == nil && zw != nil {
-			err = zw.Flush() // the event leaves now, not when a block is full
-		}
-		if err == nil {
-			err = rc.Flush()
-		}
-		if err != nil {
-			s.log.Debug("web: live viewer gone", slog.Any("error", err))
-			return false
-		}
-		return true
-	}
-
-	if zw != nil {
-		// However the stream ends, the gzip stream ends whole, so that the
-		// browser reads an end, not a cut.
-		defer func() {
-			_ = rc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
-			if zw.Close() == nil {
-				_ = rc.Flush()
-			}
-		}()
-	}
+	sw := s.openStream(c)
+	defer sw.close()
+	write := sw.write
 	first := append([]byte("retry: 2000\n\n"), s.renderPanel(ctx, s.deps.Live.Snapshot())...)
 	if !write(first) {
 		return nil
@@ -236,5 +191,67 @@ func (s *Server) handleEvents(c echo.Context) error {
 				return nil
 			}
 		}
+	}
+}
+
+// liveStream is one viewer's event stream: written event by event, each
+// flushed at once, under the server's write deadline.
+type liveStream struct {
+	s   *Server
+	rc  *http.ResponseController
+	out io.Writer
+	zw  *gzip.Writer // nil for a viewer that takes no gzip
+}
+
+// openStream sends the stream's headers. The stream is compressed as one
+// gzip stream for its whole life: an event is mostly the card it redraws
+// as it was a moment ago, which the compressor still holds, so a viewer
+// receives little more than what changed (a twentieth of the bytes of a
+// practice game).
+func (s *Server) openStream(c echo.Context) *liveStream {
+	w := c.Response()
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	h.Add("Vary", "Accept-Encoding")
+	ls := &liveStream{s: s, rc: http.NewResponseController(w), out: w}
+	if acceptsGzip(c.Request()) {
+		h.Set("Content-Encoding", "gzip")
+		ls.zw, _ = gzip.NewWriterLevel(w, streamLevel) // a valid level cannot fail
+		ls.out = ls.zw
+	}
+	w.WriteHeader(http.StatusOK)
+	return ls
+}
+
+// write sends b and reports whether the viewer is still there.
+func (ls *liveStream) write(b []byte) bool {
+	if err := ls.rc.SetWriteDeadline(time.Now().Add(ls.s.cfg.WriteTimeout)); err != nil {
+		ls.s.log.Debug("web: live stream write deadline not supported", slog.Any("error", err))
+	}
+	_, err := ls.out.Write(b)
+	if err == nil && ls.zw != nil {
+		err = ls.zw.Flush() // the event leaves now, not when a block is full
+	}
+	if err == nil {
+		err = ls.rc.Flush()
+	}
+	if err != nil {
+		ls.s.log.Debug("web: live viewer gone", slog.Any("error", err))
+		return false
+	}
+	return true
+}
+
+// close ends the gzip stream whole, however the stream ends, so that the
+// browser reads an end, not a cut.
+func (ls *liveStream) close() {
+	if ls.zw == nil {
+		return
+	}
+	_ = ls.rc.SetWriteDeadline(time.Now().Add(ls.s.cfg.WriteTimeout))
+	if ls.zw.Close() == nil {
+		_ = ls.rc.Flush()
 	}
 }
