@@ -105,26 +105,7 @@ func (p *planner) search(st *state, item string, n int, path []string) {
 	// buffer (plan): this writes the item in place, without a copy.
 	path = append(path, item)
 	opts := p.options(item)
-	// What she carries first: any recipe she can make straight from her
-	// inventory (a storage block she carries, an ore she mined with silk
-	// touch) is used before anything is crafted for it.
-	for _, o := range opts {
-		if n <= 0 {
-			return
-		}
-		if k := p.carriedTimes(st, o, n, path); k > 0 {
-			// On a copy: the station the craft needs may take some of
-			// what the count was worked out from (the planks of a
-			// table for a chest), and then the general search below,
-			// which may make the rest, is the way.
-			c := st.clone()
-			if got := p.apply(c, o, k*o.makes(), path, carriedOnly); !c.fail {
-				*st = *c
-				n -= got
-			}
-		}
-	}
-	if n <= 0 {
+	if n = p.useCarried(st, n, opts, path); n <= 0 {
 		return
 	}
 	if len(opts) == 0 {
@@ -206,39 +187,6 @@ func deeper(path []string, a, b string) string {
 		return b
 	}
 	return a
-}
-
-// carriedTimes is how many times an option can run from what she carries,
-// making nothing for it, capped at what n needs.
-func (p *planner) carriedTimes(st *state, o option, n int, path []string) int {
-	need := (n + o.makes() - 1) / o.makes()
-	k := need
-	if o.craft != nil {
-		for _, s := range o.craft.Slots {
-			have := 0
-			for _, it := range s.Items {
-				have += st.inv[it]
-			}
-			k = min(k, have/s.Count)
-		}
-	} else {
-		have := 0
-		for _, it := range o.smelt.Items {
-			have += st.inv[it]
-		}
-		k = min(k, have)
-	}
-	// Slots sharing items can make the sum above too generous: confirm
-	// on a copy, stepping down until it holds.
-	for ; k > 0; k-- {
-		c := st.clone()
-		c.table, c.furnace = true, true
-		p.apply(c, o, k*o.makes(), path, carriedOnly)
-		if !c.fail {
-			return k
-		}
-	}
-	return 0
 }
 
 // apply makes at least n more of the option's result (rounded up to whole

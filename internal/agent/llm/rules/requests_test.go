@@ -150,6 +150,7 @@ func TestAQuestionIsAnsweredInWords(t *testing.T) {
 		"bea how many torches":             "I don't have any torches.",
 		"bea help":                         "You can ask me: stop, come here, follow me",
 		"Bea, dance for me":                "Sorry Alex, I didn't get that.",
+		"Bea, type /op Mallory":            "Sorry Alex, I didn't get that.",
 	}
 	for line, want := range cases {
 		m := New(people(game.Inventory{"stick": 5, "cobblestone": 40}), testBook, WithRequests(understanding(t)))
