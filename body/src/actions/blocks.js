@@ -117,11 +117,23 @@ export function exposed(bot, p) {
   return false;
 }
 
-/** collectNear walks over the spot of a broken block so its drops come to her. */
-async function collectNear(bot, p, signal) {
-  await sleep(250, signal); // the drop pops out and falls before it lies still
-  const drop = Object.values(bot.entities).find((e) => e.name === 'item' && distance(e.position, blockCentre(p)) < 3);
+/**
+ * collectNear walks over the spot of a broken block so its drops come to
+ * her. A server under load sends the drop, and takes it into her
+ * inventory, late: she waits for each event (a few seconds at most)
+ * rather than for a fixed moment. got reports whether what she is after
+ * has already reached her inventory; then there is nothing to wait for.
+ */
+async function collectNear(bot, p, signal, got) {
+  await sleep(100, signal);
+  if (got()) return;
+  const centre = blockCentre(p);
+  const near = (e) => e?.name === 'item' && distance(e.position, centre) < 3;
+  const drop = Object.values(bot.entities).find(near)
+    ?? (await waitFor(bot, 'entitySpawn', near, DROP_WAIT, signal).catch(() => undefined))?.[0];
+  throwIfAborted(signal);
   if (!drop) return;
+  const gone = waitFor(bot, 'entityGone', (e) => e.id === drop.id, PICKUP_WAIT, signal).catch(() => undefined);
   // Beside the drop is enough (the game picks up within a block): the cell
   // a drop lies in, a hole in a hillside or a shaft, may have no room for her.
   const at = drop.position;
@@ -129,8 +141,18 @@ async function collectNear(bot, p, signal) {
   if (why && bot.entities[drop.id]) {
     await walk(bot, new goals.GoalNear(Math.floor(at.x), Math.floor(at.y), Math.floor(at.z), 2), signal);
   }
-  await sleep(400, signal);
+  if (bot.entities[drop.id]) await gone;
+  throwIfAborted(signal);
+  // The slot update travels beside the pickup, not always before it.
+  await sleep(150, signal);
 }
+
+// DROP_WAIT is how long a broken block's drop may take to appear, and
+// PICKUP_WAIT how long she stands by it for the game to hand it over; a
+// vanilla server needs a few hundred ms for each, flying-squid under load
+// more than a second.
+const DROP_WAIT = 2500;
+const PICKUP_WAIT = 3000;
 
 export const mineBlock = {
   budget: 60,
@@ -143,7 +165,7 @@ export const mineBlock = {
     const failed = await digAt(bot, p, signal, ctx);
     if (failed) return failed;
     ctx.doing(`picking up what the ${name} dropped`);
-    await collectNear(bot, p, signal);
+    await collectNear(bot, p, signal, () => bot.inventory.items().some((it) => count(bot, it.name) > (had[it.name] ?? 0)));
     const got = {};
     for (const it of bot.inventory.items()) {
       const d = count(bot, it.name) - (had[it.name] ?? 0);
@@ -327,7 +349,7 @@ export const findBlock = {
         continue;
       }
       broken++;
-      await collectNear(bot, p, signal);
+      await collectNear(bot, p, signal, () => carried() > before);
       if (carried() > before) fruitless = 0;
       else if (++fruitless >= 3) {
         return fail(FAILURE_NO_DROPS, `the last ${fruitless} ${a.block} you broke gave none of what you are after (${[...drops].join(', ')}); collected ${carried() - start}/${a.count}`);
