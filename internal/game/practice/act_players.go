@@ -117,7 +117,7 @@ func prepGotoPlayer(w *World, p *params) (runFunc, error) {
 				return succeed("you are beside %s at %s, %.1f blocks away", e.name, w.bea.feet(), e.pos.Dist(w.bea.pos))
 			}
 			a.doing = "walking to " + e.name
-			err := a.goTo(e.pos.Block(), rng, false)
+			err := a.goToClimbing(e.pos.Block(), rng)
 			if err == errStopped {
 				return err.outcome()
 			}
@@ -164,7 +164,15 @@ func followPlayer(a *act, name string, rng float64) outcome {
 			}
 			continue
 		}
-		res := w.findPath(pathQuery{start: w.bea.feet(), target: e.pos.Block(), rng: rng, maxNodes: walkNodes})
+		q := pathQuery{start: w.bea.feet(), target: e.pos.Block(), rng: rng, maxNodes: walkNodes}
+		res := w.findPath(q)
+		if !res.found {
+			// Up where no slope goes: she climbs after them on her blocks.
+			q.towers = min(w.bea.inv.towerBlocks(), maxTowers)
+			if r2 := w.findPath(q); q.towers > 0 && r2.found {
+				res = r2
+			}
+		}
 		if len(res.steps) == 0 {
 			lostFor += 10
 			if lostFor > 10*ticksPerSecond {
@@ -207,7 +215,7 @@ func prepGive(w *World, p *params) (runFunc, error) {
 		}
 		a.doing = "walking to " + e.name
 		if horizontalDist(e.pos, w.bea.pos) > 2.5 {
-			if err := a.goTo(e.pos.Block(), 2, false); err != nil && horizontalDist(e.pos, w.bea.pos) > 4 {
+			if err := a.goToClimbing(e.pos.Block(), 2); err != nil && horizontalDist(e.pos, w.bea.pos) > 4 {
 				if err == errStopped {
 					return err.outcome()
 				}

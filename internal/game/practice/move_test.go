@@ -279,3 +279,41 @@ func TestMineDownStopsBeforeLavaAndFire(t *testing.T) {
 		}
 	}
 }
+
+// TestGotoPlayerTowersUpToAPlayerOnAColumn: a player stands on a stone
+// column five blocks high with no way up it. With dirt in her pockets she
+// climbs to him a block under her feet at a time, as mineflayer's
+// pathfinder towers, and spends only what the climb took; with nothing to
+// climb on she says she found no way.
+func TestGotoPlayerTowersUpToAPlayerOnAColumn(t *testing.T) {
+	for _, dirt := range []int{0, 16} {
+		h := arena(t, Options{Seed: 1, Players: []PlayerScript{{Name: "Alex", Offset: game.Pos{X: 6}}}}, 16)
+		for x := 5; x <= 7; x++ {
+			for z := -1; z <= 1; z++ {
+				for y := arenaY + 1; y <= arenaY+5; y++ {
+					h.set(at(x, y, z), "stone")
+				}
+			}
+		}
+		h.w.ents.playerNamed("Alex").pos = at(6, arenaY+6, 0).Center()
+		if dirt > 0 {
+			h.give("dirt", dirt)
+		}
+		a := h.do("goto_player", obj{"player": "Alex", "range": 2}, 20*60)
+		if dirt == 0 {
+			want(t, a, protocol.Failure)
+			if !strings.Contains(a.Message, "no way") {
+				t.Fatalf("with no blocks to climb on: %q", a.Message)
+			}
+			continue
+		}
+		want(t, a, protocol.Success)
+		if f := h.w.bea.feet(); f.Y < arenaY+4 {
+			t.Fatalf("she stands at %v, below the column's top; log %q", f, a.Log)
+		}
+		spent := dirt - h.w.bea.inv.count("dirt")
+		if spent < 3 || spent > 6 {
+			t.Fatalf("the climb spent %d dirt for a column of 5", spent)
+		}
+	}
+}

@@ -13,6 +13,12 @@ const (
 	walkNodes = 12000
 	digNodes  = 30000
 	maxFall   = 3
+	// towerCost is a tower step's cost in blocks walked: the jump, the
+	// block spent and the moment it takes to aim.
+	towerCost = 4
+	// maxTowers bounds the blocks one way may climb on: a node counts them
+	// in a byte.
+	maxTowers = 200
 )
 
 // moveKind says how one step of a path is taken.
@@ -24,6 +30,9 @@ const (
 	moveDown
 	moveSwim
 	moveDigDown
+	// moveTower jumps and puts a block under her feet: one block up where
+	// nothing stands to step onto, as mineflayer's pathfinder towers.
+	moveTower
 )
 
 // pathStep is one step: where her feet end up, how she gets there, and the
@@ -41,6 +50,9 @@ type pathQuery struct {
 	rng           float64
 	dig           bool
 	maxNodes      int
+	// towers is how many blocks she may put under her feet to climb where
+	// no step leads up (0: none); each node counts those its way has used.
+	towers int
 	// avoid marks cells she must not enter (a build's cells, lava's edge).
 	avoid func(game.Pos) bool
 	// goal, when set, replaces reaching target: the search ends at the
@@ -68,6 +80,7 @@ type pathNode struct {
 	kind   moveKind
 	dig    [3]game.Pos
 	ndig   uint8
+	placed uint8 // blocks its way has put under her to climb
 	closed bool
 }
 
@@ -188,17 +201,24 @@ func (s *search) add(p game.Pos, gcost float32, parent int32, kind moveKind, dig
 		return
 	}
 	key := s.g.index(p)
+	placed := uint8(0)
+	if parent >= 0 {
+		placed = s.nodes[parent].placed
+	}
+	if kind == moveTower {
+		placed++
+	}
 	if i, ok := s.index[key]; ok {
 		n := &s.nodes[i]
 		if n.closed || gcost >= n.g {
 			return
 		}
-		n.g, n.parent, n.kind = gcost, parent, kind
+		n.g, n.parent, n.kind, n.placed = gcost, parent, kind, placed
 		n.ndig = uint8(copy(n.dig[:], dig))
 		s.open.push(heapItem{gcost + s.h(p), i})
 		return
 	}
-	n := pathNode{pos: p, g: gcost, parent: parent, kind: kind}
+	n := pathNode{pos: p, g: gcost, parent: parent, kind: kind, placed: placed}
 	n.ndig = uint8(copy(n.dig[:], dig))
 	s.nodes = append(s.nodes, n)
 	i := int32(len(s.nodes) - 1)
@@ -274,6 +294,11 @@ func (s *search) expand(p game.Pos, gc float32, from int32) {
 		if q.dig {
 			s.digAcross(p, nx, gc, step, feetOK, from)
 		}
+	}
+	if q.towers > 0 && !swimming && int(s.nodes[from].placed) < q.towers && g.walkable(p.Add(up2)) {
+		// Jump and put a block under her feet. Weighed as several steps, so
+		// a way round or up a slope wins where there is one.
+		s.add(p.Add(up1), gc+towerCost, from, moveTower, nil)
 	}
 	if q.dig && !swimming {
 		// Dig straight down through the block she stands on.

@@ -39,16 +39,24 @@ var errStopped = &walkErr{result: protocol.Interrupted, message: "stopped"}
 // digs. A walk that stops gaining ground steps aside once and plans again
 // before it gives up. It returns nil once she is there.
 func (a *act) goTo(target game.Pos, rng float64, dig bool) *walkErr {
-	return a.walkTo(target, rng, dig, 0)
+	return a.walkTo(target, rng, dig, 0, false)
+}
+
+// goToClimbing walks without digging, and where no step leads up she
+// climbs on the dirt or stone she carries, a block under her feet at a
+// time, as the body's pathfinder towers: for walks to a player, who may
+// stand where no slope goes.
+func (a *act) goToClimbing(target game.Pos, rng float64) *walkErr {
+	return a.walkTo(target, rng, false, 0, true)
 }
 
 // goToWithin walks without digging, with a small search: for short errands
 // such as picking up a drop, where a long search is not worth its time.
 func (a *act) goToWithin(target game.Pos, rng float64, maxNodes int) *walkErr {
-	return a.walkTo(target, rng, false, maxNodes)
+	return a.walkTo(target, rng, false, maxNodes, false)
 }
 
-func (a *act) walkTo(target game.Pos, rng float64, dig bool, maxNodes int) *walkErr {
+func (a *act) walkTo(target game.Pos, rng float64, dig bool, maxNodes int, climb bool) *walkErr {
 	w := a.w
 	steppedAside := false
 	for attempt := 0; attempt < 8; attempt++ {
@@ -59,6 +67,15 @@ func (a *act) walkTo(target game.Pos, rng float64, dig bool, maxNodes int) *walk
 		q := pathQuery{start: start, target: target, rng: rng, maxNodes: maxNodes}
 		res := w.findPath(q)
 		mode := "walk"
+		if !res.found && climb {
+			if n := w.bea.inv.towerBlocks(); n > 0 {
+				tq := q
+				tq.towers = min(n, maxTowers)
+				if r2 := w.findPath(tq); r2.found {
+					res, mode = r2, "climb"
+				}
+			}
+		}
 		if !res.found && dig {
 			q.dig, q.maxNodes = true, 0
 			if r2 := w.findPath(q); r2.found {
@@ -168,6 +185,12 @@ func (a *act) follow(steps []pathStep) *walkErr {
 		}
 	}()
 	for i, st := range steps {
+		if st.kind == moveTower {
+			if err := a.towerStep(st); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := a.digStep(st); err != nil {
 			return err
 		}
@@ -202,6 +225,26 @@ func (a *act) follow(steps []pathStep) *walkErr {
 		w.bea.placeAt(st.to)
 		w.bea.exert(0.01)
 		shut(i)
+	}
+	return nil
+}
+
+// towerStep jumps and puts a block from her scaffolding under her feet.
+func (a *act) towerStep(st pathStep) *walkErr {
+	w := a.w
+	if w.bea.feet().Add(up1) != st.to {
+		return &walkErr{result: protocol.Failure, message: "you were moved off your path"}
+	}
+	item := w.bea.inv.towerBlock()
+	if item == "" {
+		return &walkErr{result: protocol.Failure, message: "you ran out of blocks to climb on"}
+	}
+	o := pillarUp(a, 1, item, nil)
+	if a.stopped {
+		return errStopped
+	}
+	if !o.result.OK() {
+		return &walkErr{result: protocol.Failure, message: o.message}
 	}
 	return nil
 }
