@@ -102,7 +102,7 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 	}
 	a.mind.SetPolicy(cfg.policy())
 	if u.Enabled != a.mind.Enabled() {
-		a.mind.SetEnabled(u.Enabled)
+		a.mind.SetEnabled(ctx, u.Enabled)
 	}
 	return nil
 }
