@@ -216,8 +216,9 @@ const surveySlack = 4.0
 // stood, so it may forget remembered blocks it should have seen only when
 // her position is known: a state has come since the last hello, respawn or
 // change of world, and the distances the survey gives agree with it.
-// Otherwise what it saw is only added. A write that fails is logged.
-func (s *Surface) onSurvey(ctx context.Context, p protocol.Survey, now time.Time) {
+// Otherwise what it saw is only added. later runs the write; one that
+// fails is logged.
+func (s *Surface) onSurvey(ctx context.Context, p protocol.Survey, now time.Time, later func(func())) {
 	var (
 		world, dim string
 		at         *game.Pos
@@ -235,7 +236,10 @@ func (s *Surface) onSurvey(ctx context.Context, p protocol.Survey, now time.Time
 	if centered {
 		look.Center = *at
 	}
-	s.spatial.lookIn(ctx, world, dim, look, centered)
+	if s.spatial == nil || s.spatial.store == nil {
+		return
+	}
+	later(func() { s.spatial.lookIn(ctx, world, dim, look, centered) })
 }
 
 // surveyLook turns a survey into a look at the world for the spatial map:

@@ -46,8 +46,34 @@ func NewSurface(live *Live, hands *Hands, senses Senses, spatial *Map, logger *s
 	return &Surface{live: live, hands: hands, senses: senses, spatial: spatial, logger: logger, perceive: perceive}
 }
 
-// Run handles packets until ctx ends or the channel closes.
+// writeQueue is how many writes of what she saw may wait behind the
+// senses; past that the senses wait for the disk.
+const writeQueue = 8
+
+// Run handles packets until ctx ends or the channel closes. What a survey
+// saw is written to her map by a goroutine of Run's own, so that the
+// packets behind it never wait on the disk; Run returns once the writes
+// queued are done.
 func (s *Surface) Run(ctx context.Context, packets <-chan protocol.Packet) {
+	writes := make(chan func(), writeQueue)
+	written := make(chan struct{})
+	go func() {
+		defer close(written)
+		for w := range writes {
+			w()
+			s.live.Clock().Done() // the token paid when it was queued
+		}
+	}()
+	defer func() {
+		close(writes)
+		<-written
+	}()
+	later := func(w func()) {
+		// In the bench the write holds the world as the packet did, so a
+		// turn sees the same map however the goroutines ran.
+		s.live.Clock().Add(1)
+		writes <- w
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -56,14 +82,20 @@ func (s *Surface) Run(ctx context.Context, packets <-chan protocol.Packet) {
 			if !ok {
 				return
 			}
-			s.Handle(ctx, p)
+			s.handle(ctx, p, later)
 			s.live.Clock().Done() // the token the mod client paid for p
 		}
 	}
 }
 
-// Handle takes one packet from the game side.
+// Handle takes one packet from the game side, writing what it saw at once.
 func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
+	s.handle(ctx, p, func(w func()) { w() })
+}
+
+// handle takes one packet from the game side; later runs a write of her
+// map, at once or behind the senses.
+func (s *Surface) handle(ctx context.Context, p protocol.Packet, later func(func())) {
 	now := s.live.Now()
 	switch p := p.(type) {
 	case protocol.Hello:
@@ -73,7 +105,7 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 	case protocol.State:
 		s.onState(p, now)
 	case protocol.Survey:
-		s.onSurvey(ctx, p, now)
+		s.onSurvey(ctx, p, now, later)
 	case protocol.Terrain:
 		s.onTerrain(p)
 	case protocol.Progress:
