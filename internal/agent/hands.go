@@ -55,19 +55,6 @@ type Report struct {
 	TurnID  int64
 }
 
-// OK reports whether every action of the batch succeeded.
-func (r Report) OK() bool {
-	if len(r.NotDone) > 0 {
-		return false
-	}
-	for _, s := range r.Steps {
-		if !s.Answer.Result.OK() {
-			return false
-		}
-	}
-	return true
-}
-
 // Text is the report as she reads it: one line per action, the first line
 // of each its result, then what was not done.
 func (r Report) Text() string {
