@@ -2,7 +2,6 @@ package archtest
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -272,29 +271,12 @@ func jsFunctionHead(toks []jsToken, i int, closing map[int]int) (string, int, bo
 // the tests.
 func longJSFunctions(root string, limit int, allowed map[string]bool) ([]string, error) {
 	var out []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			switch d.Name() {
-			case "node_modules", "test", "testdata", ".git":
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(d.Name(), ".js") {
-			return nil
-		}
+	js := func(name string) bool { return strings.HasSuffix(name, ".js") }
+	err := eachSource(root, []string{"node_modules", "test", "testdata", ".git"}, js, func(rel, path string) error {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			return err
 		}
-		rel, err := filepath.Rel(root, path)
-		if err != nil {
-			return err
-		}
-		rel = filepath.ToSlash(rel)
 		for _, f := range jsFunctions(string(src)) {
 			lines := f.end - f.start + 1
 			name := f.name

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -25,36 +26,41 @@ var longAllowed = map[string]bool{
 	"internal/game/practice/blocks.go knownBlocks": true,
 }
 
+// eachSource calls visit with the path relative to root (with slashes)
+// and the path of every file under root whose name keep accepts, leaving
+// out the folders named in skip.
+func eachSource(root string, skip []string, keep func(name string) bool, visit func(rel, path string) error) error {
+	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && slices.Contains(skip, d.Name()):
+			return filepath.SkipDir
+		case d.IsDir() || !keep(d.Name()):
+			return nil
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		return visit(filepath.ToSlash(rel), path)
+	})
+}
+
 // longFunctions returns a sentence for every function of the non-test,
 // non-generated Go files under root longer than limit lines, except those
 // allowed (by "path name", path relative to root with slashes).
 func longFunctions(root string, limit int, allowed map[string]bool) ([]string, error) {
 	var out []string
 	fset := token.NewFileSet()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			switch d.Name() {
-			case "testdata", "node_modules", ".git":
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		name := d.Name()
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || strings.HasSuffix(name, "_templ.go") {
-			return nil
-		}
+	goCode := func(name string) bool {
+		return strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") && !strings.HasSuffix(name, "_templ.go")
+	}
+	err := eachSource(root, []string{"testdata", "node_modules", ".git"}, goCode, func(rel, path string) error {
 		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
 		if err != nil {
 			return err
 		}
-		rel, err := filepath.Rel(root, path)
-		if err != nil {
-			return err
-		}
-		rel = filepath.ToSlash(rel)
 		for _, decl := range f.Decls {
 			fn, ok := decl.(*ast.FuncDecl)
 			if !ok || fn.Body == nil {
