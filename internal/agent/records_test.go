@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 )
 
@@ -103,5 +104,40 @@ func TestStopNowWaitsUnderItsCallersContext(t *testing.T) {
 	defer g.mu.Unlock()
 	if !g.marked || !g.within {
 		t.Errorf("stop_moving went under the caller's context: %v, bounded by stopWait: %v", g.marked, g.within)
+	}
+}
+
+// datedSenses is her memory as the senses write it, noting whether each
+// write had a deadline.
+type datedSenses struct {
+	datedLog
+}
+
+func (s *datedSenses) RecordDeath(ctx context.Context, _ string, _ game.Death) error {
+	return s.note(ctx, "death")
+}
+
+func (s *datedSenses) CountMessage(ctx context.Context, _, name string, _ time.Time) (game.Person, error) {
+	return game.Person{Name: name}, s.note(ctx, "line")
+}
+
+func (s *datedSenses) SetCard(ctx context.Context, _ string, _ bool) error {
+	return s.note(ctx, "card")
+}
+
+// TestTheSensesWriteWithADeadline: a death and a player's line are written
+// within recordWrite.
+func TestTheSensesWriteWithADeadline(t *testing.T) {
+	senses := &datedSenses{}
+	live := NewLive("Bea", nil, nil)
+	s := NewSurface(live, nil, senses, nil, discard(), func(Perception) {})
+	ctx := context.Background()
+	s.Handle(ctx, protocol.Hello{Protocol: 2, World: protocol.WorldID{Server: "w:1"}})
+	s.Handle(ctx, protocol.Chat{UUID: "u-alex", Name: "Alex", Message: "hi"})
+	s.Handle(ctx, protocol.Death{Cause: "fell"})
+	senses.mu.Lock()
+	defer senses.mu.Unlock()
+	if got := senses.writes; len(got) != 2 || got[0] != "line dated live" || got[1] != "death dated live" {
+		t.Errorf("the senses wrote %q; want the line and the death, each dated", got)
 	}
 }

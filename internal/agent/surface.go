@@ -125,10 +125,7 @@ func (s *Surface) handle(ctx context.Context, p protocol.Packet, later func(func
 	case protocol.Death:
 		world := s.onDeath(p, now)
 		if s.senses != nil {
-			d := game.Death{At: now, Cause: p.Cause, Dimension: orDefault(p.Dimension, "overworld"), Pos: p.Position.Block()}
-			if err := s.senses.RecordDeath(ctx, world, d); err != nil {
-				s.logger.Warn("agent: the death was not recorded", slog.Any("error", err))
-			}
+			s.recordDeath(ctx, world, game.Death{At: now, Cause: p.Cause, Dimension: orDefault(p.Dimension, "overworld"), Pos: p.Position.Block()})
 		}
 		s.perceive(Perception{Source: SourceGame, Kind: KindDeath, At: now, Death: &p,
 			Text: fmt.Sprintf("You died: %s, at %s (%s). Where you died is remembered as last_death.", p.Cause, p.Position.Block(), orDefault(p.Dimension, "overworld"))})
@@ -252,6 +249,18 @@ func (s *Surface) noteReflex(r ReflexNote) {
 	s.live.Update(TopicReflex, func(snap *Snapshot) { snap.Reflexes = appendKeep(snap.Reflexes, r, keepReflexes) })
 }
 
+// recordDeath writes her death to her memory. The senses write a death,
+// and a player's line (remember), before they perceive it, so that a turn
+// about it finds it remembered; recordWrite bounds how long a slow disk
+// holds the packets behind.
+func (s *Surface) recordDeath(ctx context.Context, world string, d game.Death) {
+	ctx, cancel := context.WithTimeout(ctx, recordWrite)
+	defer cancel()
+	if err := s.senses.RecordDeath(ctx, world, d); err != nil {
+		s.logger.Warn("agent: the death was not recorded", slog.Any("error", err))
+	}
+}
+
 func sameInventory(a, b game.Inventory) bool {
 	if len(a) != len(b) {
 		return false
@@ -267,6 +276,8 @@ func sameInventory(a, b game.Inventory) bool {
 // remember tallies a line said by a player, and keeps a card on someone who
 // has talked with her a few times.
 func (s *Surface) remember(ctx context.Context, c protocol.Chat, now time.Time) {
+	ctx, cancel := context.WithTimeout(ctx, recordWrite)
+	defer cancel()
 	p, err := s.senses.CountMessage(ctx, c.UUID, c.Name, now)
 	if err != nil {
 		s.logger.Warn("agent: the speaker was not remembered", slog.String("player", c.Name), slog.Any("error", err))
