@@ -38,7 +38,7 @@ var errRefused = errors.New("refused")
 
 func (fakeScripts) PreviewScript(_ context.Context, src string) ([]blueprint.Cell, []string, error) {
 	if strings.Contains(src, "while") {
-		return nil, nil, fault.Invalid("Your script uses while, and build scripts have no while: loop with for over a range.")
+		return nil, nil, fault.New(fault.CodeInvalid, "Your script uses while, and build scripts have no while: loop with for over a range.")
 	}
 	if strings.Contains(src, "crash") {
 		return nil, nil, errRefused

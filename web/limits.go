@@ -6,7 +6,6 @@ import (
 	"net"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -227,16 +226,4 @@ func (c *limitConn) Close() error {
 	err := c.Conn.Close()
 	c.once.Do(c.release)
 	return err
-}
-
-// noListing refuses a static path that names a folder: the files are the
-// binary's own, but which ones there are is nobody's business.
-func noListing(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		p := c.Request().URL.Path
-		if strings.HasSuffix(p, "/") {
-			return echo.NewHTTPError(http.StatusNotFound)
-		}
-		return next(c)
-	}
 }

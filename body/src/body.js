@@ -31,8 +31,9 @@ const MELEE_REACH = 4.5;
  */
 export function startBody(o) {
   const { bot, log } = o;
-  let spawned = false;
-  let tick = 0;
+  // What the handlers and timers share: whether she has joined, whether
+  // she is dead (between her death and her respawn), the game ticks seen.
+  const life = { spawned: false, dead: false, tick: 0 };
   let signIn = null; // the Microsoft sign-in that waits for a person, re-sent to each new connection
   const deaths = [];
   const craftCache = {};
@@ -61,11 +62,11 @@ export function startBody(o) {
   });
   const follow = new Follow(bot, (p) => link.broadcast(p));
   const dispatcher = new Dispatcher({
-    actions: guardSpawn(actions, () => spawned),
+    actions: guardSpawn(actions, () => life.spawned),
     bot,
     send: (client, packet) => link.send(client, packet),
     broadcast: (packet) => link.broadcast(packet),
-    isDead: () => spawned && bot.health <= 0,
+    isDead: () => life.spawned && bot.health <= 0,
     ctx: { deaths, follow, commands: o.commands ?? [], chat: new ChatQueue((line) => bot.chat(line)), furnaces: new Map() },
     log,
   });
@@ -73,10 +74,48 @@ export function startBody(o) {
   dispatcher.on('take', (action) => reflexes.giveWay(action));
   dispatcher.on('interrupt', (reason) => follow.end(reason));
 
+  const stopTimers = startTimers({ bot, link, log, reflexes, life, server: o.server, craftCache, dimension: () => world().dimension });
+  const on = guarded(bot, log);
+  on('physicsTick', () => { life.tick++; });
+  watchSpawn({ bot, on, link, reflexes, life, world, log });
+  watchChat(bot, on, link);
+  watchHarm({ bot, on, link, reflexes, dispatcher, follow, deaths, life, dimension: () => world().dimension });
+
+  return {
+    link,
+    dispatcher,
+    /** signInNeeded tells beaweb a person must sign in to Microsoft with a device code. */
+    signInNeeded(packet) {
+      signIn = { type: 'sign_in', ...packet };
+      link.broadcast(signIn);
+    },
+    signedIn() { signIn = null; },
+    /** lost answers every request still running: the game link is gone. */
+    lost(reason) {
+      follow.end('disconnected');
+      reflexes.stop();
+      dispatcher.endAll('disconnected');
+      log('the game link is gone', { reason });
+    },
+    async close() {
+      stopTimers();
+      reflexes.stop();
+      dispatcher.endAll('disconnected');
+      await link.close();
+    },
+  };
+}
+
+/**
+ * startTimers sends the state (0.5 s), survey and terrain (2 s) packets
+ * while she is in the game and someone listens, and logs how her event
+ * loop stalls each minute. It answers the function that stops them all.
+ */
+function startTimers({ bot, link, log, reflexes, life, server, craftCache, dimension }) {
   const timers = [];
   const every = (ms, fn) => {
     const t = setInterval(() => {
-      if (!spawned || link.clients.size === 0) return;
+      if (!life.spawned || link.clients.size === 0) return;
       try {
         fn();
       } catch (e) {
@@ -86,7 +125,7 @@ export function startBody(o) {
     timers.push(t);
   };
   every(STATE_MS, () => {
-    link.broadcast(statePacket(bot, { server: o.server, tick, craftCache }));
+    link.broadcast(statePacket(bot, { server, tick: life.tick, craftCache }));
     reflexes.consider();
   });
   every(SURVEY_MS, () => link.broadcast(surveyPacket(bot)));
@@ -101,42 +140,49 @@ export function startBody(o) {
   }, 60_000);
   loopLog.unref?.();
   timers.push(loopLog);
-  every(SURVEY_MS, terrainSender(bot, link, () => world().dimension));
+  every(SURVEY_MS, terrainSender(bot, link, dimension));
+  return () => {
+    for (const t of timers) clearInterval(t);
+    stalls.disable();
+  };
+}
 
-  let lastHealth = null;
-  const blows = new Blows(bot);
-  // The attacker of the last drop in health. mineflayer fires 'health' and
-  // then 'death' for the same packet, so the death reads the cause the
-  // health handler has just settled.
-  let lastCause = null;
-  let dead = false; // between her death and her respawn
-  const on = (event, fn) => bot.on(event, (...args) => {
+/** guarded answers a bot.on whose handlers log what they throw rather than end the body. */
+function guarded(bot, log) {
+  return (event, fn) => bot.on(event, (...args) => {
     try {
       fn(...args);
     } catch (e) {
       log(`handling ${event} failed`, { error: String(e?.stack ?? e) });
     }
   });
-  on('physicsTick', () => { tick++; });
+}
+
+/** watchSpawn tells a join, a new world and a respawn apart, and says which. */
+function watchSpawn({ bot, on, link, reflexes, life, world, log }) {
   on('spawn', () => {
-    const first = !spawned;
-    spawned = true;
+    const first = !life.spawned;
+    life.spawned = true;
     if (first) {
       log('joined the server', { username: bot.username, version: bot.version });
       link.broadcast({ type: 'world', ...world() });
       return;
     }
-    if (!dead) {
+    if (!life.dead) {
       // A spawn while alive is a trip through a portal (or a /tp across
       // worlds): a new world, not a respawn.
       link.broadcast({ type: 'world', ...world() });
       return;
     }
-    dead = false;
+    life.dead = false;
     const p = bot.entity.position;
     link.broadcast({ type: 'respawn', position: { x: round1(p.x), y: round1(p.y), z: round1(p.z) }, dimension: world().dimension });
     reflexes.respawned();
   });
+}
+
+/** watchChat sends each chat line she hears: players' lines and the server's own. */
+function watchChat(bot, on, link) {
   const heard = (username, message) => {
     const e = playerEntity(bot, username);
     const self = username === bot.username;
@@ -145,6 +191,16 @@ export function startBody(o) {
   };
   on('chat', heard);
   hear(bot, heard, (text) => link.broadcast({ type: 'chat', uuid: '', name: 'Server', message: text, distance: null, self: false }));
+}
+
+/** watchHarm sends her damage, with the attacker where there is one, and her deaths. */
+function watchHarm({ bot, on, link, reflexes, dispatcher, follow, deaths, life, dimension }) {
+  let lastHealth = null;
+  const blows = new Blows(bot);
+  // The attacker of the last drop in health. mineflayer fires 'health' and
+  // then 'death' for the same packet, so the death reads the cause the
+  // health handler has just settled.
+  let lastCause = null;
   on('entitySwingArm', (e) => blows.swung(e));
   on('entityHurt', (entity, source) => {
     if (entity === bot.entity) blows.hurt(source);
@@ -166,10 +222,10 @@ export function startBody(o) {
     const d = {
       cause: lastCause ? `killed by ${lastCause.username ?? lastCause.name}` : 'died',
       position: { x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) },
-      dimension: world().dimension, at: Date.now(),
+      dimension: dimension(), at: Date.now(),
     };
     lastCause = null;
-    dead = true;
+    life.dead = true;
     deaths.push(d);
     if (deaths.length > DEATHS_KEPT) deaths.shift();
     dispatcher.endAll('death');
@@ -177,31 +233,6 @@ export function startBody(o) {
     link.broadcast({ type: 'death', cause: d.cause, position: d.position, dimension: d.dimension });
     reflexes.died();
   });
-
-  return {
-    link,
-    dispatcher,
-    /** signInNeeded tells beaweb a person must sign in to Microsoft with a device code. */
-    signInNeeded(packet) {
-      signIn = { type: 'sign_in', ...packet };
-      link.broadcast(signIn);
-    },
-    signedIn() { signIn = null; },
-    /** lost answers every request still running: the game link is gone. */
-    lost(reason) {
-      follow.end('disconnected');
-      reflexes.stop();
-      dispatcher.endAll('disconnected');
-      log('the game link is gone', { reason });
-    },
-    async close() {
-      for (const t of timers) clearInterval(t);
-      stalls.disable();
-      reflexes.stop();
-      dispatcher.endAll('disconnected');
-      await link.close();
-    },
-  };
 }
 
 /** guardSpawn answers every action at once while she has not joined the server yet. */

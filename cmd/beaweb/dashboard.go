@@ -25,6 +25,6 @@ func (c controls) SetPlaying(ctx context.Context, on bool) error {
 	if err := c.db.SetSetting(ctx, keyEnabled, strconv.FormatBool(on)); err != nil {
 		return fmt.Errorf("saving the switch: %w", err)
 	}
-	c.mind.SetEnabled(on)
+	c.mind.SetEnabled(ctx, on)
 	return nil
 }

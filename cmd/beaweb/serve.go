@@ -218,7 +218,8 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 	})
 	mind.SetPolicy(cfg.policy())
 	app := &application{cfg: cfg, db: db, client: client, mind: mind, models: ms, live: lv, logger: logger,
-		senses: agent.NewSurface(lv, hands, db, spatial, mindLog, inbox.Perceive), parts: parts, templates: templates, prices: bill}
+		senses: agent.NewSurface(lv, hands, db, spatial, mindLog, inbox.Perceive), parts: parts, templates: templates, prices: bill,
+		saving: make(chan struct{}, 1)}
 	app.applyModel()
 	return app, nil
 }
@@ -291,7 +292,8 @@ type application struct {
 	templates *blueprint.Templates
 	prices    *prices // the bill's, kept in step with cfg
 
-	mu sync.Mutex // guards cfg after start
+	mu     sync.Mutex    // guards cfg after start
+	saving chan struct{} // the turn of the one save of the settings under way
 }
 
 // tools builds her registry from the settings in force.

@@ -35,6 +35,16 @@ func (a *application) Settings(ctx context.Context) (web.Settings, error) {
 // live panel). A change a flag or the environment would override is
 // refused with the sentence that says so, never saved.
 func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) error {
+	// Saves take turns, so that each reads the settings the last one left
+	// and none is applied over another. The turn is a token rather than a
+	// lock held across the write: only another save waits for it, and that
+	// one gives up with its request.
+	select {
+	case a.saving <- struct{}{}:
+		defer func() { <-a.saving }()
+	case <-ctx.Done():
+		return fault.Wrap(fault.CodeUnavailable, ctx.Err(), "The settings were not saved: another save of them did not finish in time. Try again.")
+	}
 	a.mu.Lock()
 	prev := a.cfg
 	a.mu.Unlock()
@@ -54,17 +64,15 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 		return err
 	}
 	set, forget := next.Saved(prev.settings)
+	saved := map[string]string{keyEnabled: strconv.FormatBool(u.Enabled)}
 	for key, v := range set {
-		if err := a.db.SetSetting(ctx, string(key), v); err != nil {
-			return err
-		}
+		saved[string(key)] = v
 	}
-	for _, key := range forget {
-		if err := a.db.DeleteSetting(ctx, string(key)); err != nil {
-			return err
-		}
+	forgotten := make([]string, len(forget))
+	for i, key := range forget {
+		forgotten[i] = string(key)
 	}
-	if err := a.db.SetSetting(ctx, keyEnabled, strconv.FormatBool(u.Enabled)); err != nil {
+	if err := a.db.SaveSettings(ctx, saved, forgotten); err != nil {
 		return err
 	}
 
@@ -94,7 +102,7 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 	}
 	a.mind.SetPolicy(cfg.policy())
 	if u.Enabled != a.mind.Enabled() {
-		a.mind.SetEnabled(u.Enabled)
+		a.mind.SetEnabled(ctx, u.Enabled)
 	}
 	return nil
 }

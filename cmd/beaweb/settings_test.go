@@ -278,3 +278,39 @@ func TestSettingsRenameHerAtOnce(t *testing.T) {
 		t.Errorf("the autopilot does not answer a line naming Ada: %+v %v", resp.ToolCalls, err)
 	}
 }
+
+// TestSettingsSavesTakeTurns: a save waits for the one under way, so that
+// it reads the settings that one left; one whose request ends while it
+// waits says so and saves nothing. A save that takes its turn saves the
+// whole form, the switch included.
+func TestSettingsSavesTakeTurns(t *testing.T) {
+	cfg, _ := parseConfig(nil, envFrom(nil), io.Discard)
+	app := testApp(t, cfg)
+	form := web.SettingsUpdate{Changes: map[settings.Key]string{settings.Name: "Ada", settings.Commentary: "45"}, Enabled: false}
+
+	app.saving <- struct{}{} // a save under way
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // its request ended while it waited
+	err := app.SaveSettings(ctx, form)
+	if fault.CodeOf(err) != fault.CodeUnavailable || !strings.Contains(fault.Message(err), "another save") {
+		t.Errorf("a save that could not take its turn: %v, want one that says another save was under way", err)
+	}
+	if saved, _ := app.db.Settings(context.Background()); len(saved) != 0 {
+		t.Errorf("a save that never had its turn saved %v", saved)
+	}
+	<-app.saving // the other save is over
+
+	if err := app.SaveSettings(context.Background(), form); err != nil {
+		t.Fatal(err)
+	}
+	saved, err := app.db.Settings(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if saved["name"] != "Ada" || saved["commentary_seconds"] != "45" || saved[keyEnabled] != "false" {
+		t.Errorf("saved %v", saved)
+	}
+	if len(app.saving) != 0 {
+		t.Error("a save kept its turn after it ended")
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path"
-	"strconv"
 )
 
 // dataRoot is where minecraft-data keeps its data inside the npm tarball.
@@ -175,6 +174,3 @@ func decodeResult(raw json.RawMessage) (id, count int, err error) {
 	id, err = decodeID(raw)
 	return id, 1, err
 }
-
-// itoa keeps strconv out of the callers' way.
-func itoa(n int) string { return strconv.Itoa(n) }

@@ -55,19 +55,6 @@ type Report struct {
 	TurnID  int64
 }
 
-// OK reports whether every action of the batch succeeded.
-func (r Report) OK() bool {
-	if len(r.NotDone) > 0 {
-		return false
-	}
-	for _, s := range r.Steps {
-		if !s.Answer.Result.OK() {
-			return false
-		}
-	}
-	return true
-}
-
 // Text is the report as she reads it: one line per action, the first line
 // of each its result, then what was not done.
 func (r Report) Text() string {
@@ -220,14 +207,19 @@ func (h *Hands) Release() {
 	h.live.Update(TopicHands, func(s *Snapshot) { s.Held = nil })
 }
 
+// stopWait bounds how long StopNow waits for the game to answer its
+// stop_moving.
+const stopWait = 3 * time.Second
+
 // StopNow stops the batch and, when an action is running, asks the game to
-// stop it too (stop_moving), waiting a few seconds at most for the answer.
-func (h *Hands) StopNow() {
+// stop it too (stop_moving), waiting under ctx, and stopWait at most, for
+// the answer.
+func (h *Hands) StopNow(ctx context.Context) {
 	h.Stop()
 	if _, busy := h.Busy(); !busy {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, stopWait)
 	defer cancel()
 	if ans, err := h.game.Send(ctx, "stop_moving", nil, nil); err != nil || !ans.Result.OK() {
 		h.logger.Warn("agent: the running action could not be stopped", slog.String("answer", ans.Explanation()), slog.Any("error", err))
@@ -354,8 +346,10 @@ func (h *Hands) record(ctx context.Context, rec ActionRecord, finished bool) {
 		return
 	}
 	// The history must be written even while the program shuts down, so a
-	// finished action is not lost with the cancelled context.
-	ctx = context.WithoutCancel(ctx)
+	// finished action is not lost with the cancelled context; but no
+	// longer than recordWrite, so a stuck disk never holds her hands.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordWrite)
+	defer cancel()
 	var err error
 	if finished {
 		err = h.log.FinishAction(ctx, rec)

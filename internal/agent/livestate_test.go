@@ -19,8 +19,6 @@ var t0 = time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC)
 
 func str(s string) *string { return &s }
 
-func dist(d float64) *float64 { return &d }
-
 // busyState is a crowded moment: a row of torches, ores, a fight, people.
 func busyState() Snapshot {
 	st := &protocol.State{

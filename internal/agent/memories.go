@@ -1,10 +1,12 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"log/slog"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -30,9 +32,13 @@ const (
 	surveyRadius  = 20
 )
 
-// memoryCache reads her memories for the live state at most every few
-// seconds: a model call must not wait on the database, and places and
-// remembered blocks do not change between two steps of a turn.
+// memoryCache reads her memories for the live state at most every
+// memoryRefresh, however she moves: a model call must not wait on the
+// database, and places and remembered blocks do not change between two
+// steps of a turn. What it keeps is what was read; the distances and the
+// order are worked out from where she stands at each call. It is read
+// again at once in another world or dimension, or after forget. The reads
+// run outside its lock: only the bookkeeping is under it.
 type memoryCache struct {
 	recall Recall
 	logger *slog.Logger
@@ -40,9 +46,16 @@ type memoryCache struct {
 
 	mu    sync.Mutex
 	at    time.Time
-	key   string // world, dimension and the block she stood on
-	mem   *Memories
+	key   string // world and dimension
+	read  *recalled
+	gen   int                 // counts forget calls, so a read begun before one is not kept
 	facts map[string][]string // by uuid
+}
+
+// recalled is what one read of her memory found.
+type recalled struct {
+	places []game.Place
+	known  []game.KnownBlock // nearest first from where she stood then
 }
 
 // memories returns what she remembers that belongs in her live state now:
@@ -63,16 +76,32 @@ func (c *memoryCache) memories(ctx context.Context, v Snapshot) *Memories {
 	}
 	dim := orDefault(v.State.Player.Dimension, orDefault(v.World.Dimension, "overworld"))
 	at := v.State.Player.Position.Block()
-	key := world + "\x00" + dim + "\x00" + at.String()
+	r := c.recalled(ctx, world, dim, at)
+	mem := notes(r, dim, at)
+	mem.Known = beyondSurvey(mem.Known, at, v.Survey)
+	mem.People = c.people(ctx, v)
+	return mem
+}
+
+// recalled answers what was read of her memory of world and dim, reading
+// it again when it is older than memoryRefresh, of another world or
+// dimension, or forgotten.
+func (c *memoryCache) recalled(ctx context.Context, world, dim string, at game.Pos) *recalled {
+	key := world + "\x00" + dim
+	c.mu.Lock()
+	r, gen := c.read, c.gen
+	fresh := r != nil && c.key == key && c.now().Sub(c.at) < memoryRefresh
+	c.mu.Unlock()
+	if fresh {
+		return r
+	}
+	r = c.readMemory(ctx, world, dim, at)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.mem == nil || c.key != key || c.now().Sub(c.at) >= memoryRefresh {
-		c.mem, c.key, c.at, c.facts = c.read(ctx, world, dim, at), key, c.now(), map[string][]string{}
+	if c.gen == gen { // nothing changed her memory while it was read
+		c.read, c.key, c.at, c.facts = r, key, c.now(), map[string][]string{}
 	}
-	out := *c.mem
-	out.Known = beyondSurvey(c.mem.Known, at, v.Survey)
-	out.People = c.people(ctx, v)
-	return &out
+	return r
 }
 
 // forget drops what was read, so the next live state reads her memory
@@ -83,18 +112,31 @@ func (c *memoryCache) forget() {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.mem = nil
+	c.read = nil
+	c.gen++
 }
 
-// read asks her memory for the places of world and the nearest block of
-// each useful kind around at. A read that fails is logged and leaves its
+// readMemory asks her memory for the places of world and the nearest block
+// of each useful kind around at. A read that fails is logged and leaves its
 // part empty.
-func (c *memoryCache) read(ctx context.Context, world, dim string, at game.Pos) *Memories {
-	mem := &Memories{}
+func (c *memoryCache) readMemory(ctx context.Context, world, dim string, at game.Pos) *recalled {
 	places, err := c.recall.Places(ctx, world)
 	if err != nil {
 		c.logger.Warn("agent: her places could not be read", slog.Any("error", err))
 	}
+	known, err := c.recall.NearestKinds(ctx, world, dim, at, recallRadius)
+	if err != nil {
+		c.logger.Warn("agent: her map could not be read", slog.Any("error", err))
+	}
+	return &recalled{places: places, known: known}
+}
+
+// notes are what was read as her live state shows it from at in dim: the
+// places nearest first, those of other dimensions without a distance, and
+// the remembered blocks nearest first.
+func notes(r *recalled, dim string, at game.Pos) *Memories {
+	mem := &Memories{}
+	places := slices.Clone(r.places)
 	game.NearestFirst(places, dim, at)
 	for _, p := range places {
 		d := -1.0 // another dimension: no distance
@@ -103,13 +145,10 @@ func (c *memoryCache) read(ctx context.Context, world, dim string, at game.Pos) 
 		}
 		mem.Places = append(mem.Places, PlaceNote{Name: p.Name, Pos: p.Pos, Dimension: p.Dimension, Distance: d})
 	}
-	known, err := c.recall.NearestKinds(ctx, world, dim, at, recallRadius)
-	if err != nil {
-		c.logger.Warn("agent: her map could not be read", slog.Any("error", err))
-	}
-	for _, k := range known {
+	for _, k := range r.known {
 		mem.Known = append(mem.Known, KnownNote{Block: k.Block, Pos: k.Pos, Distance: k.Pos.Dist(at)})
 	}
+	slices.SortStableFunc(mem.Known, func(a, b KnownNote) int { return cmp.Compare(a.Distance, b.Distance) })
 	return mem
 }
 
@@ -134,14 +173,17 @@ func beyondSurvey(known []KnownNote, at game.Pos, s *protocol.Survey) []KnownNot
 	return out
 }
 
-// people is what she knows of the players near her; c.mu is held.
+// people is what she knows of the players near her. The facts of a
+// player are read once per read of her memory, outside the lock.
 func (c *memoryCache) people(ctx context.Context, v Snapshot) []PersonNote {
 	var out []PersonNote
 	for _, p := range v.State.Players {
 		if p.UUID == "" {
 			continue
 		}
+		c.mu.Lock()
 		facts, ok := c.facts[p.UUID]
+		c.mu.Unlock()
 		if !ok {
 			fs, err := c.recall.Facts(ctx, p.UUID)
 			if err != nil {
@@ -150,7 +192,11 @@ func (c *memoryCache) people(ctx context.Context, v Snapshot) []PersonNote {
 			for _, f := range fs {
 				facts = append(facts, f.Text)
 			}
-			c.facts[p.UUID] = facts
+			c.mu.Lock()
+			if c.facts != nil {
+				c.facts[p.UUID] = facts
+			}
+			c.mu.Unlock()
 		}
 		if len(facts) > 0 {
 			out = append(out, PersonNote{Name: p.Name, Facts: facts})
@@ -170,8 +216,9 @@ const surveySlack = 4.0
 // stood, so it may forget remembered blocks it should have seen only when
 // her position is known: a state has come since the last hello, respawn or
 // change of world, and the distances the survey gives agree with it.
-// Otherwise what it saw is only added. A write that fails is logged.
-func (s *Surface) onSurvey(ctx context.Context, p protocol.Survey, now time.Time) {
+// Otherwise what it saw is only added. later runs the write; one that
+// fails is logged.
+func (s *Surface) onSurvey(ctx context.Context, p protocol.Survey, now time.Time, later func(func())) {
 	var (
 		world, dim string
 		at         *game.Pos
@@ -189,7 +236,10 @@ func (s *Surface) onSurvey(ctx context.Context, p protocol.Survey, now time.Time
 	if centered {
 		look.Center = *at
 	}
-	s.spatial.lookIn(ctx, world, dim, look, centered)
+	if s.spatial == nil || s.spatial.store == nil {
+		return
+	}
+	later(func() { s.spatial.lookIn(ctx, world, dim, look, centered) })
 }
 
 // surveyLook turns a survey into a look at the world for the spatial map:

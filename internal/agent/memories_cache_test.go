@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"testing/synctest"
 	"time"
 
 	"beaweb/internal/game"
@@ -193,40 +192,103 @@ func TestMemoriesNameTheNearestKindBeyondTheSurvey(t *testing.T) {
 	}
 }
 
-func TestMemoriesAreReadAgainWhenSheMovesOrAfterAWhile(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		recall := &fakeRecall{
-			places: map[string][]game.Place{"w:1": {{Name: "home", Dimension: "overworld", Pos: game.Pos{X: 9, Y: 64, Z: 0}}}},
-			facts:  map[string][]game.Fact{"u-alex": {{Text: "likes birch"}}},
+// TestMemoriesAreReadAtMostEveryFewSeconds: her memory is read once per
+// memoryRefresh however she moves, the distances following her all the
+// same, and again at once in another world or dimension.
+func TestMemoriesAreReadAtMostEveryFewSeconds(t *testing.T) {
+	recall := &fakeRecall{
+		places: map[string][]game.Place{"w:1": {{Name: "home", Dimension: "overworld", Pos: game.Pos{X: 9, Y: 64, Z: 0}}}},
+		facts:  map[string][]game.Fact{"u-alex": {{Text: "likes birch"}}},
+	}
+	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	c := &memoryCache{recall: recall, logger: discard(), now: func() time.Time { return clock }}
+	ctx := context.Background()
+	v := viewAt("w:1", "overworld", game.Pos{X: 0, Y: 64, Z: 0})
+	v.State.Players = []protocol.NearPlayer{{Name: "Alex", UUID: "u-alex"}, {Name: "Steve", UUID: "u-steve"}, {Name: "Ghost"}}
+	mem := c.memories(ctx, v)
+	if recall.readCount() != 1 || len(mem.People) != 1 || mem.People[0].Name != "Alex" || mem.People[0].Facts[0] != "likes birch" {
+		t.Fatalf("first read: %d reads, people %+v", recall.readCount(), mem.People)
+	}
+	// A new place is not seen until her memory is read again.
+	recall.mu.Lock()
+	recall.places["w:1"] = append(recall.places["w:1"], game.Place{Name: "cave", Dimension: "overworld", Pos: game.Pos{X: 1, Y: 60, Z: 0}})
+	recall.mu.Unlock()
+
+	// Five blocks in a second, then standing still until just short of
+	// memoryRefresh: no read, but each distance is from where she stands.
+	for x := 1; x <= 5; x++ {
+		clock = clock.Add(200 * time.Millisecond)
+		mem = c.memories(ctx, viewAt("w:1", "overworld", game.Pos{X: x, Y: 64, Z: 0}))
+		if recall.readCount() != 1 || len(mem.Places) != 1 || mem.Places[0].Distance != float64(9-x) {
+			t.Fatalf("%d blocks on: %d reads, places %+v; want 1 read and home %d away", x, recall.readCount(), mem.Places, 9-x)
 		}
-		c := &memoryCache{recall: recall, logger: discard(), now: time.Now}
-		ctx := context.Background()
-		v := viewAt("w:1", "overworld", game.Pos{X: 0, Y: 64, Z: 0})
-		v.State.Players = []protocol.NearPlayer{{Name: "Alex", UUID: "u-alex"}, {Name: "Steve", UUID: "u-steve"}, {Name: "Ghost"}}
-		mem := c.memories(ctx, v)
-		if recall.readCount() != 1 || len(mem.People) != 1 || mem.People[0].Name != "Alex" || mem.People[0].Facts[0] != "likes birch" {
-			t.Fatalf("first read: %d reads, people %+v", recall.readCount(), mem.People)
-		}
-		// A new place is not seen until the cache is read again.
-		recall.mu.Lock()
-		recall.places["w:1"] = append(recall.places["w:1"], game.Place{Name: "cave", Dimension: "overworld", Pos: game.Pos{X: 1, Y: 60, Z: 0}})
-		recall.mu.Unlock()
-		time.Sleep(memoryRefresh - time.Second)
-		if mem := c.memories(ctx, v); recall.readCount() != 1 || len(mem.Places) != 1 {
-			t.Fatalf("within %v in the same block: %d reads, places %v", memoryRefresh, recall.readCount(), placeNames(mem.Places))
-		}
-		time.Sleep(time.Second)
-		if mem := c.memories(ctx, v); recall.readCount() != 2 || !slices.Equal(placeNames(mem.Places), []string{"cave", "home"}) {
-			t.Fatalf("after %v: %d reads, places %v", memoryRefresh, recall.readCount(), placeNames(mem.Places))
-		}
-		moved := viewAt("w:1", "overworld", game.Pos{X: 20, Y: 64, Z: 0})
-		if mem := c.memories(ctx, moved); recall.readCount() != 3 || mem.Places[0].Name != "home" || mem.Places[0].Distance != 11 {
-			t.Fatalf("after a step: %d reads, places %+v", recall.readCount(), mem.Places)
-		}
-		if mem := c.memories(ctx, viewAt("w:2", "overworld", game.Pos{X: 20, Y: 64, Z: 0})); recall.readCount() != 4 || len(mem.Places) != 0 {
-			t.Fatalf("in another world: %d reads, places %+v", recall.readCount(), mem.Places)
-		}
-	})
+	}
+	clock = clock.Add(memoryRefresh - time.Second - time.Nanosecond)
+	if mem := c.memories(ctx, v); recall.readCount() != 1 || len(mem.Places) != 1 || mem.Places[0].Distance != 9 {
+		t.Fatalf("within %v: %d reads, places %+v", memoryRefresh, recall.readCount(), mem.Places)
+	}
+	clock = clock.Add(time.Nanosecond)
+	if mem := c.memories(ctx, v); recall.readCount() != 2 || !slices.Equal(placeNames(mem.Places), []string{"cave", "home"}) {
+		t.Fatalf("after %v: %d reads, places %v", memoryRefresh, recall.readCount(), placeNames(mem.Places))
+	}
+	// Her memory was read where she stood then; standing 11 blocks from
+	// home puts home first.
+	if mem := c.memories(ctx, viewAt("w:1", "overworld", game.Pos{X: 20, Y: 64, Z: 0})); recall.readCount() != 2 || mem.Places[0].Name != "home" || mem.Places[0].Distance != 11 {
+		t.Fatalf("after a walk: %d reads, places %+v", recall.readCount(), mem.Places)
+	}
+	if mem := c.memories(ctx, viewAt("w:2", "overworld", game.Pos{X: 20, Y: 64, Z: 0})); recall.readCount() != 3 || len(mem.Places) != 0 {
+		t.Fatalf("in another world: %d reads, places %+v", recall.readCount(), mem.Places)
+	}
+	if c.memories(ctx, viewAt("w:2", "the_nether", game.Pos{X: 20, Y: 64, Z: 0})); recall.readCount() != 4 {
+		t.Fatalf("in another dimension: %d reads, want 4", recall.readCount())
+	}
+	c.forget()
+	if c.memories(ctx, viewAt("w:2", "the_nether", game.Pos{X: 20, Y: 64, Z: 0})); recall.readCount() != 5 {
+		t.Fatalf("after forget: %d reads, want 5", recall.readCount())
+	}
+}
+
+// blockingRecall is a memory whose Places waits until it is let go, to
+// show what the cache holds while a read is under way.
+type blockingRecall struct {
+	fakeRecall
+	reading chan struct{} // closed when Places has begun
+	release chan struct{}
+}
+
+func (b *blockingRecall) Places(ctx context.Context, world string) ([]game.Place, error) {
+	close(b.reading)
+	<-b.release
+	return b.fakeRecall.Places(ctx, world)
+}
+
+// TestMemoriesAreReadOutsideTheLock: while her memory is read the cache's
+// lock is free, and a forget that comes during the read keeps what that
+// read found from being kept.
+func TestMemoriesAreReadOutsideTheLock(t *testing.T) {
+	recall := &blockingRecall{
+		fakeRecall: fakeRecall{places: map[string][]game.Place{"w:1": {{Name: "home", Dimension: "overworld"}}}},
+		reading:    make(chan struct{}), release: make(chan struct{}),
+	}
+	c := &memoryCache{recall: recall, logger: discard(), now: time.Now}
+	done := make(chan *Memories)
+	go func() { done <- c.memories(context.Background(), viewAt("w:1", "overworld", game.Pos{})) }()
+	<-recall.reading
+	if !c.mu.TryLock() {
+		t.Fatal("the cache's lock is held while her memory is read")
+	}
+	c.mu.Unlock()
+	c.forget()
+	close(recall.release)
+	if mem := <-done; len(mem.Places) != 1 {
+		t.Fatalf("the read found %+v", mem)
+	}
+	c.mu.Lock()
+	kept := c.read
+	c.mu.Unlock()
+	if kept != nil {
+		t.Error("a read begun before forget was kept")
+	}
 }
 
 func TestMemoriesWithoutWhereOrWhat(t *testing.T) {

@@ -182,10 +182,11 @@ func (m *Mind) Enabled() bool { return m.inbox.open.Load() }
 
 // SetEnabled turns the skill on or off. Off, she stops acting: perceptions
 // are dropped, no turn runs and the nudges are silent; the dashboard stays.
-func (m *Mind) SetEnabled(on bool) {
+// Turning it off waits under ctx for the game to stop the running action.
+func (m *Mind) SetEnabled(ctx context.Context, on bool) {
 	m.inbox.open.Store(on)
 	if !on {
-		m.hands.StopNow()
+		m.hands.StopNow(ctx)
 	} else {
 		m.hands.Release() // "Let her play" ends a stop too
 	}
@@ -220,7 +221,7 @@ func (m *Mind) Run(ctx context.Context) error {
 	m.turnCtx = actions
 	m.mu.Unlock()
 	defer func() {
-		m.hands.StopNow()
+		m.hands.StopNow(actions) // called off only once the game has answered
 		callOff()
 		m.hands.Wait()
 	}()

@@ -94,7 +94,7 @@ func TestAskPutsAPerceptionOnTheBus(t *testing.T) {
 		if p.Kind != KindAsk || !p.Addressed || !strings.Contains(p.Text, "12 cobblestone") || !strings.Contains(p.Text, "hands are free") {
 			t.Errorf("ask: %+v", p)
 		}
-		m.SetEnabled(false)
+		m.SetEnabled(context.Background(), false)
 		if err := m.Ask(context.Background()); err == nil {
 			t.Error("asking with the skill off did not say so")
 		}

@@ -180,7 +180,7 @@ func TestAMindStartedOffHearsNothing(t *testing.T) {
 	if n := len(m.inbox.queue); n != 0 {
 		t.Errorf("%d perceptions waiting while off", n)
 	}
-	m.SetEnabled(true)
+	m.SetEnabled(context.Background(), true)
 	m.Perceive(Perception{Source: SourceGame, Kind: KindFight, Text: "hit"})
 	if n := len(m.inbox.queue); n != 1 || !m.live.Snapshot().Enabled {
 		t.Errorf("%d perceptions waiting once on, enabled %v", n, m.live.Snapshot().Enabled)

@@ -6,6 +6,11 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
+// recordWrite bounds one write of her history (an action's record, a
+// turn's): a write that takes longer is given up and logged, so that a
+// slow disk never holds her hands or her next turn.
+const recordWrite = 5 * time.Second
+
 // ActionRecord is one game action as the history keeps it: written when the
 // request is sent and again when its answer arrives.
 type ActionRecord struct {

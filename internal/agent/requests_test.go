@@ -121,7 +121,7 @@ func TestStopHoldsHerStill(t *testing.T) {
 		if !strings.Contains(m.liveState(context.Background()), "you are standing still: the dashboard told you to stop") {
 			t.Errorf("her live state does not say she was stopped:\n%s", m.liveState(context.Background()))
 		}
-		m.SetEnabled(true) // Let her play
+		m.SetEnabled(context.Background(), true) // Let her play
 		if m.live.Snapshot().Held != nil {
 			t.Error("Let her play left her held")
 		}

@@ -46,8 +46,34 @@ func NewSurface(live *Live, hands *Hands, senses Senses, spatial *Map, logger *s
 	return &Surface{live: live, hands: hands, senses: senses, spatial: spatial, logger: logger, perceive: perceive}
 }
 
-// Run handles packets until ctx ends or the channel closes.
+// writeQueue is how many writes of what she saw may wait behind the
+// senses; past that the senses wait for the disk.
+const writeQueue = 8
+
+// Run handles packets until ctx ends or the channel closes. What a survey
+// saw is written to her map by a goroutine of Run's own, so that the
+// packets behind it never wait on the disk; Run returns once the writes
+// queued are done.
 func (s *Surface) Run(ctx context.Context, packets <-chan protocol.Packet) {
+	writes := make(chan func(), writeQueue)
+	written := make(chan struct{})
+	go func() {
+		defer close(written)
+		for w := range writes {
+			w()
+			s.live.Clock().Done() // the token paid when it was queued
+		}
+	}()
+	defer func() {
+		close(writes)
+		<-written
+	}()
+	later := func(w func()) {
+		// In the bench the write holds the world as the packet did, so a
+		// turn sees the same map however the goroutines ran.
+		s.live.Clock().Add(1)
+		writes <- w
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -56,14 +82,20 @@ func (s *Surface) Run(ctx context.Context, packets <-chan protocol.Packet) {
 			if !ok {
 				return
 			}
-			s.Handle(ctx, p)
+			s.handle(ctx, p, later)
 			s.live.Clock().Done() // the token the mod client paid for p
 		}
 	}
 }
 
-// Handle takes one packet from the game side.
+// Handle takes one packet from the game side, writing what it saw at once.
 func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
+	s.handle(ctx, p, func(w func()) { w() })
+}
+
+// handle takes one packet from the game side; later runs a write of her
+// map, at once or behind the senses.
+func (s *Surface) handle(ctx context.Context, p protocol.Packet, later func(func())) {
 	now := s.live.Now()
 	switch p := p.(type) {
 	case protocol.Hello:
@@ -73,7 +105,7 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 	case protocol.State:
 		s.onState(p, now)
 	case protocol.Survey:
-		s.onSurvey(ctx, p, now)
+		s.onSurvey(ctx, p, now, later)
 	case protocol.Terrain:
 		s.onTerrain(p)
 	case protocol.Progress:
@@ -93,10 +125,7 @@ func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
 	case protocol.Death:
 		world := s.onDeath(p, now)
 		if s.senses != nil {
-			d := game.Death{At: now, Cause: p.Cause, Dimension: orDefault(p.Dimension, "overworld"), Pos: p.Position.Block()}
-			if err := s.senses.RecordDeath(ctx, world, d); err != nil {
-				s.logger.Warn("agent: the death was not recorded", slog.Any("error", err))
-			}
+			s.recordDeath(ctx, world, game.Death{At: now, Cause: p.Cause, Dimension: orDefault(p.Dimension, "overworld"), Pos: p.Position.Block()})
 		}
 		s.perceive(Perception{Source: SourceGame, Kind: KindDeath, At: now, Death: &p,
 			Text: fmt.Sprintf("You died: %s, at %s (%s). Where you died is remembered as last_death.", p.Cause, p.Position.Block(), orDefault(p.Dimension, "overworld"))})
@@ -220,6 +249,18 @@ func (s *Surface) noteReflex(r ReflexNote) {
 	s.live.Update(TopicReflex, func(snap *Snapshot) { snap.Reflexes = appendKeep(snap.Reflexes, r, keepReflexes) })
 }
 
+// recordDeath writes her death to her memory. The senses write a death,
+// and a player's line (remember), before they perceive it, so that a turn
+// about it finds it remembered; recordWrite bounds how long a slow disk
+// holds the packets behind.
+func (s *Surface) recordDeath(ctx context.Context, world string, d game.Death) {
+	ctx, cancel := context.WithTimeout(ctx, recordWrite)
+	defer cancel()
+	if err := s.senses.RecordDeath(ctx, world, d); err != nil {
+		s.logger.Warn("agent: the death was not recorded", slog.Any("error", err))
+	}
+}
+
 func sameInventory(a, b game.Inventory) bool {
 	if len(a) != len(b) {
 		return false
@@ -235,6 +276,8 @@ func sameInventory(a, b game.Inventory) bool {
 // remember tallies a line said by a player, and keeps a card on someone who
 // has talked with her a few times.
 func (s *Surface) remember(ctx context.Context, c protocol.Chat, now time.Time) {
+	ctx, cancel := context.WithTimeout(ctx, recordWrite)
+	defer cancel()
 	p, err := s.senses.CountMessage(ctx, c.UUID, c.Name, now)
 	if err != nil {
 		s.logger.Warn("agent: the speaker was not remembered", slog.String("player", c.Name), slog.Any("error", err))

@@ -228,7 +228,10 @@ func (m *Mind) saveTurn(ctx context.Context, rec *TurnRecord) {
 		}
 		return
 	}
-	if err := m.turns.SaveTurn(context.WithoutCancel(ctx), rec); err != nil {
+	// Written even as the program shuts down, but within recordWrite.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordWrite)
+	defer cancel()
+	if err := m.turns.SaveTurn(ctx, rec); err != nil {
 		m.logger.Warn("agent: the turn was not recorded", slog.Any("error", err))
 	}
 }

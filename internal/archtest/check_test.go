@@ -97,15 +97,22 @@ func checkImports(module string, pkgs map[string]listed, rules map[string]rule) 
 }
 
 // checkLibraries returns one sentence for every import of a confined library
-// from a package that is not its home. Tests count: one elsewhere goes
-// through the home package's own helpers (gametest, say).
+// from a package that is not its home, or, in a package's tests, neither its
+// home nor one of its test homes. Tests count: one elsewhere goes through the
+// home package's own helpers (gametest, say).
 func checkLibraries(pkgs map[string]listed) []string {
 	var bad []string
 	for pkg, p := range pkgs {
-		for _, imp := range slices.Concat(p.code, p.tests) {
-			for _, c := range confined {
-				if (imp == c.lib || strings.HasPrefix(imp, c.lib+"/")) && !slices.Contains(c.homes, pkg) {
+		for _, c := range confined {
+			of := func(imp string) bool { return imp == c.lib || strings.HasPrefix(imp, c.lib+"/") }
+			for _, imp := range p.code {
+				if of(imp) && !slices.Contains(c.homes, pkg) {
 					bad = append(bad, fmt.Sprintf("%s imports %s, which belongs only in %v", pkg, imp, c.homes))
+				}
+			}
+			for _, imp := range p.tests {
+				if of(imp) && !slices.Contains(c.homes, pkg) && !slices.Contains(c.testHomes, pkg) {
+					bad = append(bad, fmt.Sprintf("the tests of %s import %s, which belongs only in %v and the tests of %v", pkg, imp, c.homes, c.testHomes))
 				}
 			}
 		}

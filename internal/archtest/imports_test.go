@@ -72,3 +72,25 @@ func TestTheCheckCatchesAForbiddenImport(t *testing.T) {
 		t.Errorf("a table that allows the fixture's imports still found: %v", bad)
 	}
 }
+
+// TestTheCheckCatchesALibraryOutOfPlace: a confined library imported by
+// code that is not its home is caught, and so is one imported by the tests
+// of a package that is neither its home nor one of its test homes; chromedp
+// in web's tests passes, in web's code does not.
+func TestTheCheckCatchesALibraryOutOfPlace(t *testing.T) {
+	got := checkLibraries(map[string]listed{
+		web:      {code: []string{"github.com/chromedp/chromedp"}, tests: []string{"github.com/chromedp/chromedp"}},
+		agent:    {tests: []string{"github.com/chromedp/cdproto/page"}},
+		browser:  {code: []string{"github.com/chromedp/chromedp"}},
+		store:    {code: []string{"gorm.io/gorm"}},
+		practice: {code: []string{"gorm.io/gorm"}},
+	})
+	want := []string{
+		"beaweb/internal/game/practice imports gorm.io/gorm, which belongs only in [beaweb/internal/store]",
+		"beaweb/web imports github.com/chromedp/chromedp, which belongs only in [beaweb/internal/browsertest]",
+		"the tests of beaweb/internal/agent import github.com/chromedp/cdproto/page, which belongs only in [beaweb/internal/browsertest] and the tests of [beaweb/web beaweb/cmd/beaweb]",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("the check said\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

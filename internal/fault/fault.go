@@ -68,10 +68,8 @@ func New(code Code, sentence string) *Error {
 	return &Error{Code: code, Message: sentence}
 }
 
-// Invalid is bad input, with the sentence that says how to fix it.
-func Invalid(sentence string) error { return New(CodeInvalid, sentence) }
-
-// Invalidf is Invalid with the sentence formatted as fmt.Sprintf does.
+// Invalidf is bad input, with the sentence that says how to fix it,
+// formatted as fmt.Sprintf does.
 func Invalidf(format string, args ...any) error {
 	return New(CodeInvalid, fmt.Sprintf(format, args...))
 }

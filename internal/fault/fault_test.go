@@ -55,7 +55,7 @@ func TestIsAndAsSeeTheCause(t *testing.T) {
 	if !errors.Is(sentinel, errGone) || sentinel.Error() != "No place is called home." {
 		t.Errorf("a sentinel cause: Is = %v, Error = %q", errors.Is(sentinel, errGone), sentinel.Error())
 	}
-	if errors.Is(fault.Invalid("x"), errGone) {
+	if errors.Is(fault.New(fault.CodeInvalid, "x"), errGone) {
 		t.Error("a fault matches a sentinel it does not wrap")
 	}
 	if fault.Wrap(fault.CodeInternal, nil, "x") != nil {

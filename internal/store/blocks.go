@@ -209,9 +209,4 @@ func deleteBlocks(tx *gorm.DB, worldID int64, dimension string, gone []game.Pos)
 	return nil
 }
 
-func dist2(a, b game.Pos) int64 {
-	dx, dy, dz := int64(a.X-b.X), int64(a.Y-b.Y), int64(a.Z-b.Z)
-	return dx*dx + dy*dy + dz*dz
-}
-
 func (r knownBlockRecord) pos() game.Pos { return game.Pos{X: r.X, Y: r.Y, Z: r.Z} }

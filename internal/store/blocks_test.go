@@ -357,3 +357,10 @@ func TestRememberBlocksDropsStates(t *testing.T) {
 		t.Errorf("a block of states only: %v", err)
 	}
 }
+
+// dist2 is the square of the distance between a and b, as the store's
+// query measures it.
+func dist2(a, b game.Pos) int64 {
+	dx, dy, dz := int64(a.X-b.X), int64(a.Y-b.Y), int64(a.Z-b.Z)
+	return dx*dx + dy*dy + dz*dz
+}

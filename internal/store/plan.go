@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -116,6 +118,34 @@ func (s *Store) SetSetting(ctx context.Context, key, value string) error {
 func (s *Store) DeleteSetting(ctx context.Context, key string) error {
 	if err := s.w.WithContext(ctx).Delete(&settingRecord{}, "key = ?", key).Error; err != nil {
 		return fmt.Errorf("store: delete setting %q: %w", key, translate(err))
+	}
+	return nil
+}
+
+// SaveSettings saves set and forgets the keys of forget in one
+// transaction: a form is kept whole or not at all.
+func (s *Store) SaveSettings(ctx context.Context, set map[string]string, forget []string) error {
+	for key := range set {
+		if strings.TrimSpace(key) == "" {
+			return fmt.Errorf("store: %w", fault.Invalidf("a setting needs a name"))
+		}
+	}
+	err := s.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		for _, key := range slices.Sorted(maps.Keys(set)) {
+			err := tx.Exec("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, set[key]).Error
+			if err != nil {
+				return fmt.Errorf("set %q: %w", key, err)
+			}
+		}
+		for _, key := range forget {
+			if err := tx.Delete(&settingRecord{}, "key = ?", key).Error; err != nil {
+				return fmt.Errorf("delete %q: %w", key, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("store: save settings: %w", translate(err))
 	}
 	return nil
 }

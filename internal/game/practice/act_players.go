@@ -1,7 +1,6 @@
 package practice
 
 import (
-	"fmt"
 	"strings"
 
 	"beaweb/internal/game/protocol"
@@ -233,9 +232,4 @@ func prepGive(w *World, p *params) (runFunc, error) {
 		}
 		return succeed("you dropped %d %s at %s's feet", n, item, e.name)
 	}, nil
-}
-
-// describeEntity names an entity for a log line.
-func describeEntity(e *entity) string {
-	return fmt.Sprintf("%s #%d at %s", e.displayName(), e.id, e.pos.Block())
 }

@@ -212,9 +212,6 @@ func (l *lighting) brightest(p game.Pos, src lightSource, floor, ceiling, enough
 	return best
 }
 
-// skyAt is the sky light that reaches p at noon on a clear day, 0 to 15.
-func (l *lighting) skyAt(p game.Pos) int { return l.skyOver(p, 0, maxLight) }
-
 // skyOver is the sky light of p when it is above floor, else floor; it
 // stops looking once it knows the light is at least enough.
 func (l *lighting) skyOver(p game.Pos, floor, enough int) int {

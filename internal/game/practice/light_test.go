@@ -181,3 +181,6 @@ func TestZombiesRiseByDayOnlyWhereNoSkyLightReaches(t *testing.T) {
 		t.Fatal("no zombie rose by day in a closed dark hall")
 	}
 }
+
+// skyAt is the sky light that reaches p at noon on a clear day, 0 to 15.
+func (l *lighting) skyAt(p game.Pos) int { return l.skyOver(p, 0, maxLight) }

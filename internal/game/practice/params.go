@@ -179,19 +179,6 @@ func (p *params) stringIn(name string, allowed []string) string {
 	return s
 }
 
-// optBool reads an optional true or false.
-func (p *params) optBool(name string, def bool) bool {
-	if p.err != nil || !p.has(name) {
-		return def
-	}
-	var b bool
-	if err := json.Unmarshal(p.m[name], &b); err != nil {
-		p.failf("%s must be true or false, got %s", name, jsonKind(p.m[name]))
-		return def
-	}
-	return b
-}
-
 // itemName reads an item or block name, dropping a minecraft: prefix.
 func (p *params) itemName(name string, required bool) string {
 	var s string
