@@ -24,16 +24,6 @@ var widths = []struct {
 	height int
 }{{"desktop", 1400, 900}, {"phone", 390, 844}}
 
-// launchAt opens a browser whose page is exactly width×height: headless
-// Chromium keeps its window at least 500 px wide, so a 390-px window alone
-// gives a 500-px page; the viewport is set as a phone's.
-func launchAt(t *testing.T, width, height int) context.Context {
-	t.Helper()
-	ctx := browsertest.Launch(t, browsertest.Need(t), width, height)
-	within(t, ctx, "sizing the page", chromedp.EmulateViewport(int64(width), int64(height)))
-	return ctx
-}
-
 // keepScreenshot writes the page to a PNG when BEA_KEEP_SCREENSHOTS is set,
 // for a person to look at; the test does not depend on it.
 func keepScreenshot(t *testing.T, ctx context.Context, name string) {
@@ -78,7 +68,7 @@ func TestBrowserMapShowsTheWorld(t *testing.T) {
 				}
 				s.Body = &b
 			})
-			ctx := launchAt(t, w.width, w.height)
+			ctx := browsertest.Launch(t, browsertest.Need(t), w.width, w.height)
 			water := game.MapColours[game.MapColourOf("water")].RGB
 			within(t, ctx, "the ground drawn under her",
 				chromedp.Navigate(f.URL+"/"),
@@ -157,7 +147,7 @@ func TestBrowserInventoryReadsAtAGlance(t *testing.T) {
 				carrying(&b)
 				s.Body = &b
 			})
-			ctx := launchAt(t, w.width, w.height)
+			ctx := browsertest.Launch(t, browsertest.Need(t), w.width, w.height)
 			within(t, ctx, "one tile per item",
 				chromedp.Navigate(f.URL+"/"),
 				pollTrue(`(function () {
@@ -204,7 +194,7 @@ func TestBrowserPhoneFirstScreen(t *testing.T) {
 		carrying(&b)
 		s.Body = &b
 	})
-	ctx := launchAt(t, 390, 844)
+	ctx := browsertest.Launch(t, browsertest.Need(t), 390, 844)
 	within(t, ctx, "her hands, Stop and her health on the first screen",
 		chromedp.Navigate(f.URL+"/"),
 		pollTrue(`(function () {
@@ -231,7 +221,7 @@ func TestBrowserWordsForPeople(t *testing.T) {
 				l.Message = "you are at (-54, 71, -19), 0.0 blocks from (-54, 71, -19)"
 				s.Last = &l
 			})
-			ctx := launchAt(t, w.width, w.height)
+			ctx := browsertest.Launch(t, browsertest.Need(t), w.width, w.height)
 			// innerText is what a person sees: hidden parts are not in it.
 			seen := func(sel string) string {
 				return `((document.querySelector(` + jsString(sel) + `) || {}).innerText || "")`
@@ -267,7 +257,7 @@ func TestBrowserAPlacePage(t *testing.T) {
 			f := serve(t, func(_ *web.Config, d *web.Deps) { d.Places = places; d.Map = fakeMap{n: 4} })
 			world := f.Live.Snapshot().Conn.World.Server
 			f.Live.Update(agent.TopicBody, func(s *agent.Snapshot) { s.Ground = groundAround(world) })
-			ctx := launchAt(t, w.width, w.height)
+			ctx := browsertest.Launch(t, browsertest.Need(t), w.width, w.height)
 			within(t, ctx, "the place's page",
 				chromedp.Navigate(f.URL+"/places/home%20base?world=practice"),
 				pollTrue(textOf("h1")+` === "home base" && `+textOf("main")+`.includes("the first shelter, by the lake") && `+textOf("ul.near")+`.includes("mine")`),

@@ -178,11 +178,11 @@ func TestHerBuildsAreNamedByWhatTheyAre(t *testing.T) {
 	}
 	f.History.add(agent.ActionRecord{ID: "r1-a", Action: "build", Started: clock.Add(-time.Hour), Finished: clock, Params: string(params),
 		Result: "FAILURE", Message: "built 99 of 101 cells; you ran out of 2 glass",
-		Build: &agent.BuildCount{Cells: 101, Placed: 99, Missing: 2}})
+		Build: &agent.BuildCount{Cells: 101, Placed: 99, Missing: 2, Short: map[string]int{"glass": 2}}})
 	f.History.add(agent.ActionRecord{ID: "r2-a", Action: "build", Started: clock, Finished: clock, Result: "SUCCESS",
 		Params: `{"origin":{"x":10,"y":64,"z":-3},"layers":[["#######"],["#######"],["#######"]],"palette":{"#":"cobblestone"}}`})
 	_, body := get(t, browser(t), f.URL+"/builds")
-	for _, want := range []string{"<strong>Dirt shelter</strong>", "at " + shelter.Origin.String(), `<span class="warn" title="FAILURE">Nearly done: 2 cells left, 2 blocks short</span>`,
+	for _, want := range []string{"<strong>Dirt shelter</strong>", "at " + shelter.Origin.String(), `<span class="warn" title="FAILURE">Nearly done: 2 cells left, short of 2 glass</span>`,
 		"<strong>Cobblestone wall, 7 long and 3 high</strong>", "Built it"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the builds page lacks %q", want)

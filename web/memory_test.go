@@ -79,6 +79,8 @@ func TestHistoryShowsTurnTranscripts(t *testing.T) {
 		Duration: 1500 * time.Millisecond, Shown: "You are Bea.\nYou have 3 planks.",
 		ToolCalls: []agent.ToolCallRecord{{Name: "find_block", Args: `{"block":"log","count":4}`, Answer: "started"}},
 		Said:      "Hello <Steve>!", Started: clock,
+	}, {
+		ID: 2, Trigger: "action+chat+action", Model: "rules/autopilot", Duration: 19 * time.Millisecond, Started: clock.Add(-time.Minute),
 	}}}
 	f := serve(t, func(_ *web.Config, d *web.Deps) { d.Turns = turns })
 	code, body := get(t, browser(t), f.URL+"/history")
@@ -86,10 +88,14 @@ func TestHistoryShowsTurnTranscripts(t *testing.T) {
 		t.Fatalf("history: %d", code)
 	}
 	for _, want := range []string{"Steve said: &lt;b&gt;hi&lt;/b&gt;", "1,234 in (1,000 read from the cache) / 56 out",
-		"Tokens per model call", "634 in (600 read from the cache) / 6 out", "1.5s", "You have 3 planks.",
-		"find_block({&#34;block&#34;:&#34;log&#34;,&#34;count&#34;:4})", "Hello &lt;Steve&gt;!"} {
+		"Tokens per model call", "634 in (600 read from the cache) / 6 out", "took 1.5 s", "You have 3 planks.",
+		"find_block({&#34;block&#34;:&#34;log&#34;,&#34;count&#34;:4})", "Hello &lt;Steve&gt;!",
+		"An action ended and a line of chat", "· offline autopilot", "· took 19 ms"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the history lacks %q", want)
 		}
+	}
+	if strings.Contains(body, "0 in / 0 out") {
+		t.Errorf("a turn of the autopilot, which counts no tokens, shows a count of none")
 	}
 }

@@ -74,7 +74,7 @@ func TestLivePageShowsTheSnapshot(t *testing.T) {
 		`hx-ext="sse"`, `sse-connect="/live/events"`, `sse-swap="hands"`, `sse-swap="actions"`,
 		"find_block(block=log, count=4)", `data-elapsed="12"`, "12 s</span> so far", "chopped 1 of 4 logs",
 		"move_to(x=3, y=64, z=-2)", "SUCCESS", "17.5/20", "18/20", "(3, 64, -2)",
-		"connected", "1.4.0", "1.21.4", "practice", "rules", "autopilot",
+		"connected", "1.4.0", "1.21.4", "practice", "offline autopilot",
 		"Ask her what she is doing", "/static/vendor/htmx-2.0.11.min.", // then its fingerprint
 	} {
 		if !strings.Contains(body, want) {

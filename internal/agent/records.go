@@ -36,6 +36,10 @@ type BuildCount struct {
 	Placed    int `json:"placed"`    // cells that hold what they should
 	Missing   int `json:"missing"`   // cells left undone because she ran out of their block
 	Protected int `json:"protected"` // cells where a protected block she never breaks stands
+	// Short is the blocks she ran short of, by kind (oak_planks: 3): what
+	// the Missing cells want. Nil when she ran short of nothing, or for a
+	// build counted before it was kept.
+	Short map[string]int `json:"short,omitempty"`
 	// Data is the counted cells as the game side sent them: which cells are
 	// wrong and what she ran short of, read by the rules; never stored.
 	Data *protocol.BuildData `json:"-"`
@@ -51,8 +55,15 @@ func BuildCountOf(a protocol.Answer) *BuildCount {
 		return nil
 	}
 	c := &BuildCount{Cells: d.Cells, Placed: d.Right, Protected: len(d.Protected), Data: &d}
-	for _, n := range d.Missing {
+	for block, n := range d.Missing {
+		if n <= 0 {
+			continue
+		}
 		c.Missing += n
+		if c.Short == nil {
+			c.Short = make(map[string]int, len(d.Missing))
+		}
+		c.Short[block] = n
 	}
 	return c
 }

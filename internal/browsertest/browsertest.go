@@ -40,8 +40,11 @@ func Need(t *testing.T) string {
 	return path
 }
 
-// Launch starts a headless browser of the given window size for the test.
-// When the test fails, the page as it stands is written to a PNG before the
+// Launch starts a headless browser whose page is exactly width×height for
+// the test. The window alone would not do: headless Chromium keeps it at
+// least 500 px wide, so a 390-px window gives a 500-px page; the page's
+// size is set as a phone's is (device metrics emulation). When the test
+// fails, the page as it stands is written to a PNG before the
 // browser closes. Cleanups run last first: start what the page talks to
 // before the browser, so it still serves when the screenshot is taken.
 func Launch(t *testing.T, path string, width, height int) context.Context {
@@ -64,6 +67,11 @@ func Launch(t *testing.T, path string, width, height int) context.Context {
 		cancel()
 		cancelAlloc()
 		t.Fatalf("starting %s: %v", path, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
+		cancel()
+		cancelAlloc()
+		t.Fatalf("sizing the page to %d×%d: %v", width, height, err)
 	}
 	t.Cleanup(func() {
 		if t.Failed() {

@@ -33,7 +33,7 @@ func (s *Store) RememberBlocks(ctx context.Context, world, dimension string, see
 	if err != nil {
 		return err
 	}
-	err = s.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = s.transaction(ctx, "known_blocks", func(tx *gorm.DB) error {
 		if err := deleteBlocks(tx, wid, dimension, gone); err != nil {
 			return err
 		}
@@ -68,7 +68,7 @@ func (s *Store) RememberLook(ctx context.Context, world, dimension string, look 
 		return err
 	}
 	c, r := look.Center, look.Radius
-	err = s.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = s.transaction(ctx, "known_blocks", func(tx *gorm.DB) error {
 		var inCube []knownBlockRecord
 		err := tx.Select("x", "y", "z", "block", "family").
 			Where("world_id = ? AND dimension = ? AND x BETWEEN ? AND ? AND z BETWEEN ? AND ? AND y BETWEEN ? AND ?",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
 
@@ -20,7 +21,7 @@ func TestBuildCountsRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	build.Finished, build.Result, build.Message = t0.Add(time.Minute), "FAILURE", "built 40 of 52 cells; …"
-	build.Build = &agent.BuildCount{Cells: 52, Placed: 40, Missing: 9, Protected: 3}
+	build.Build = &agent.BuildCount{Cells: 52, Placed: 40, Missing: 9, Protected: 3, Short: map[string]int{"oak_planks": 8, "glass": 1}}
 	if err := s.FinishAction(ctx, build); err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +35,7 @@ func TestBuildCountsRoundTrip(t *testing.T) {
 	if got[0].Build != nil {
 		t.Errorf("a chat line reads build counts %+v", got[0].Build)
 	}
-	if b := got[1].Build; b == nil || *b != *build.Build {
+	if b := got[1].Build; b == nil || !reflect.DeepEqual(*b, *build.Build) {
 		t.Errorf("the build reads %+v, want %+v", b, build.Build)
 	}
 }

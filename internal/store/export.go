@@ -92,7 +92,7 @@ func (s *Store) ImportPlaces(ctx context.Context, world string, data []byte) (in
 	if err != nil {
 		return 0, err
 	}
-	err = s.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = s.transaction(ctx, "places", func(tx *gorm.DB) error {
 		for _, p := range places {
 			created, updated := s.stamp(p.Created), s.stamp(p.Updated)
 			err := tx.Exec(`INSERT INTO places (world_id, name, dimension, x, y, z, note, created, updated)

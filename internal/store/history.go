@@ -37,16 +37,17 @@ func (s *Store) FinishAction(ctx context.Context, a agent.ActionRecord) error {
 		return err
 	}
 	err = s.w.WithContext(ctx).Exec(`INSERT INTO actions (id, action, params, started, finished, result, message, log, turn_id,
-			build_cells, build_placed, build_missing, build_protected)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			build_cells, build_placed, build_missing, build_protected, build_short)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET
 			finished = excluded.finished, result = excluded.result,
 			message = excluded.message, log = excluded.log,
 			turn_id = coalesce(excluded.turn_id, turn_id),
 			build_cells = excluded.build_cells, build_placed = excluded.build_placed,
-			build_missing = excluded.build_missing, build_protected = excluded.build_protected`,
+			build_missing = excluded.build_missing, build_protected = excluded.build_protected,
+			build_short = excluded.build_short`,
 		rec.ID, rec.Action, rec.Params, rec.Started, rec.Finished, rec.Result, rec.Message, rec.Log, rec.TurnID,
-		rec.BuildCells, rec.BuildPlaced, rec.BuildMissing, rec.BuildProtected).Error
+		rec.BuildCells, rec.BuildPlaced, rec.BuildMissing, rec.BuildProtected, rec.BuildShort).Error
 	if err != nil {
 		return fmt.Errorf("store: finish action %s: %w", a.ID, translate(err))
 	}
@@ -86,6 +87,14 @@ func (s *Store) actionRecordOf(a agent.ActionRecord) (actionRecord, error) {
 	}
 	if b := a.Build; b != nil {
 		rec.BuildCells, rec.BuildPlaced, rec.BuildMissing, rec.BuildProtected = &b.Cells, &b.Placed, &b.Missing, &b.Protected
+		if len(b.Short) > 0 {
+			short, err := json.Marshal(b.Short)
+			if err != nil {
+				return actionRecord{}, fmt.Errorf("store: action %s: %w", a.ID, err)
+			}
+			js := string(short)
+			rec.BuildShort = &js
+		}
 	}
 	return rec, nil
 }
@@ -104,6 +113,11 @@ func (r actionRecord) record() agent.ActionRecord {
 	if r.BuildCells != nil {
 		a.Build = &agent.BuildCount{Cells: *r.BuildCells, Placed: deref(r.BuildPlaced), Missing: deref(r.BuildMissing),
 			Protected: deref(r.BuildProtected)}
+		// Written by actionRecordOf; a value that does not read (edited by
+		// hand) leaves the kinds unsaid rather than the row unread.
+		if r.BuildShort != nil && json.Unmarshal([]byte(*r.BuildShort), &a.Build.Short) != nil {
+			a.Build.Short = nil
+		}
 	}
 	// The log was written by actionRecordOf; a row that does not read back
 	// (edited by hand) keeps its text as one line rather than losing it.

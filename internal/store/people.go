@@ -31,7 +31,7 @@ func (s *Store) seePlayer(ctx context.Context, uuid, name string, at time.Time, 
 		return game.Person{}, fmt.Errorf("store: %w", fault.Invalidf("a player is known by UUID and name; this one lacks one (uuid %q, name %q)", uuid, name))
 	}
 	t := s.stamp(at)
-	err := s.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := s.transaction(ctx, "people", func(tx *gorm.DB) error {
 		err := tx.Exec(`INSERT INTO people (uuid, name, first_seen, last_seen, messages) VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (uuid) DO UPDATE SET
 				name = CASE WHEN excluded.last_seen >= last_seen THEN excluded.name ELSE name END,
@@ -154,7 +154,7 @@ func (s *Store) AddFact(ctx context.Context, uuid, text string) (game.Fact, erro
 		return game.Fact{}, fmt.Errorf("store: %w", err)
 	}
 	rec := factRecord{UUID: uuid, Text: text, Created: ms(s.now())}
-	err = s.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = s.transaction(ctx, "facts", func(tx *gorm.DB) error {
 		res := tx.Model(&personRecord{}).Where("uuid = ?", uuid).Update("card", true)
 		if res.Error != nil {
 			return res.Error

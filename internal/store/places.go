@@ -30,7 +30,7 @@ func (s *Store) RememberPlace(ctx context.Context, world string, p game.Place) (
 		return nil, err
 	}
 	now := ms(s.now())
-	err = s.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = s.transaction(ctx, "places", func(tx *gorm.DB) error {
 		var old placeRecord
 		err := tx.Where("world_id = ? AND name = ?", wid, p.Name).Take(&old).Error
 		switch translate(err) {
@@ -123,7 +123,7 @@ func (s *Store) RenamePlace(ctx context.Context, world, from, to string) (game.P
 		return game.Place{}, err
 	}
 	var rec placeRecord
-	err = s.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = s.transaction(ctx, "places", func(tx *gorm.DB) error {
 		if err := tx.Where("world_id = ? AND name = ?", wid, strings.TrimSpace(from)).Take(&rec).Error; err != nil {
 			return err
 		}
@@ -168,7 +168,7 @@ func (s *Store) RecordDeath(ctx context.Context, world string, d game.Death) err
 	if utf8.RuneCountInString(note) > maxNote {
 		note = string([]rune(note)[:maxNote])
 	}
-	err = s.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = s.transaction(ctx, "deaths", func(tx *gorm.DB) error {
 		rec := deathRecord{WorldID: wid, At: at, Cause: d.Cause, Dimension: d.Dimension, X: d.Pos.X, Y: d.Pos.Y, Z: d.Pos.Z}
 		if err := tx.Create(&rec).Error; err != nil {
 			return err

@@ -42,7 +42,7 @@ func (s *Store) SaveObjective(ctx context.Context, o *agent.Objective) error {
 		return fmt.Errorf("store: %w", fault.Invalidf("that objective has %d characters; keep it to %d", n, maxObjective))
 	}
 	rec := objectiveRecord{ID: o.ID, Text: text, Done: o.Done, SortOrder: o.Order}
-	err := s.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := s.transaction(ctx, "objectives", func(tx *gorm.DB) error {
 		if o.ID == 0 {
 			if rec.SortOrder == 0 {
 				var last int

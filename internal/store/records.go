@@ -100,6 +100,7 @@ type actionRecord struct {
 	BuildPlaced    *int
 	BuildMissing   *int
 	BuildProtected *int
+	BuildShort     *string // JSON object: the blocks she ran short of, by kind
 }
 
 func (actionRecord) TableName() string { return "actions" }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"errors"
 	"regexp"
 	"slices"
@@ -33,8 +34,7 @@ type saveWatch struct {
 
 	mu       sync.Mutex
 	report   func([]agent.SaveTrouble)
-	troubles []agent.SaveTrouble // in the order they began
-	tables   []string            // the table of each trouble
+	troubles []agent.SaveTrouble // in the order they began, one per kind of record
 
 	// reporting is held from a change to its report, so that reports go
 	// out in the order of the changes; mu guards the fields above it.
@@ -64,12 +64,46 @@ func (w *saveWatch) after(db *gorm.DB) {
 		}
 		table = strings.ToLower(m[1])
 	}
-	err := db.Error
+	if tw, ok := db.Statement.Context.Value(txKey{}).(*txWrites); ok {
+		// Nothing of a transaction is saved before its COMMIT, and a
+		// COMMIT can fail after every statement worked: transaction
+		// settles it.
+		if !slices.Contains(tw.tables, table) {
+			tw.tables = append(tw.tables, table)
+		}
+		return
+	}
+	w.settle([]string{table}, db.Error)
+}
+
+// txKey is the context key of the writes of a transaction in progress.
+type txKey struct{}
+
+// txWrites is what one transaction writes; only the goroutine running the
+// transaction touches it.
+type txWrites struct{ tables []string }
+
+// transaction runs fn in one transaction on the writer and reports what it
+// writes as saved or not once the transaction has ended, the COMMIT
+// included. table is what it is for, named even when the BEGIN fails before
+// any statement runs. Every transaction of the store goes through here
+// (TestEveryTransactionIsWatched), so that none can fail unseen.
+func (s *Store) transaction(ctx context.Context, table string, fn func(tx *gorm.DB) error) error {
+	tw := &txWrites{tables: []string{table}}
+	err := s.w.WithContext(context.WithValue(ctx, txKey{}, tw)).Transaction(fn)
+	s.saves.settle(tw.tables, err)
+	return err
+}
+
+// settle reports the tables written as saved, or as not saved when the
+// disk or the file refused them. A write refused for what it held is left
+// alone: the page that asked for it says why.
+func (w *saveWatch) settle(tables []string, err error) {
 	switch {
 	case err == nil:
-		w.saved(table)
+		w.saved(tables)
 	case diskTrouble(err):
-		w.failed(table, err)
+		w.failed(tables, err)
 	}
 }
 
@@ -89,37 +123,59 @@ func diskTrouble(err error) bool {
 	return false
 }
 
-func (w *saveWatch) failed(table string, err error) {
+func (w *saveWatch) failed(tables []string, err error) {
 	w.reporting.Lock()
 	defer w.reporting.Unlock()
 	w.mu.Lock()
-	i := slices.Index(w.tables, table)
-	if i < 0 {
-		w.tables = append(w.tables, table)
-		w.troubles = append(w.troubles, agent.SaveTrouble{What: recordsOf(table), Since: w.now()})
-		i = len(w.tables) - 1
+	for _, what := range kinds(tables) {
+		i := w.index(what)
+		if i < 0 {
+			w.troubles = append(w.troubles, agent.SaveTrouble{What: what, Since: w.now()})
+			i = len(w.troubles) - 1
+		}
+		w.troubles[i].Error = err.Error()
+		w.troubles[i].Count++
 	}
-	w.troubles[i].Error = err.Error()
-	w.troubles[i].Count++
 	list := slices.Clone(w.troubles)
 	w.mu.Unlock()
 	w.tell(list) // every failure: its count is on the page
 }
 
-func (w *saveWatch) saved(table string) {
+func (w *saveWatch) saved(tables []string) {
 	w.reporting.Lock()
 	defer w.reporting.Unlock()
 	w.mu.Lock()
-	i := slices.Index(w.tables, table)
-	if i < 0 {
+	n := len(w.troubles)
+	for _, what := range kinds(tables) {
+		if i := w.index(what); i >= 0 {
+			w.troubles = slices.Delete(w.troubles, i, i+1)
+		}
+	}
+	if len(w.troubles) == n {
 		w.mu.Unlock()
 		return
 	}
-	w.tables = slices.Delete(w.tables, i, i+1)
-	w.troubles = slices.Delete(w.troubles, i, i+1)
 	list := slices.Clone(w.troubles)
 	w.mu.Unlock()
 	w.tell(list)
+}
+
+// index is where the trouble with what is in w.troubles, or -1; w.mu is
+// held.
+func (w *saveWatch) index(what string) int {
+	return slices.IndexFunc(w.troubles, func(t agent.SaveTrouble) bool { return t.What == what })
+}
+
+// kinds names what tables keep, each once: the people, their names and
+// their facts are one kind of record to the person who loses them.
+func kinds(tables []string) []string {
+	var out []string
+	for _, t := range tables {
+		if what := recordsOf(t); !slices.Contains(out, what) {
+			out = append(out, what)
+		}
+	}
+	return out
 }
 
 func (w *saveWatch) tell(list []agent.SaveTrouble) {

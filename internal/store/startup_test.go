@@ -55,23 +55,44 @@ func TestOpenSaysWhyTheFileCannotBeUsed(t *testing.T) {
 		{filepath.Join(dir, "nowhere", "bea.db"), "its folder " + filepath.Join(dir, "nowhere") + " does not exist"},
 		{isDir, "it is a folder; point --db (BEA_DB) at a file, such as " + filepath.Join(isDir, "beaweb.db")},
 	}
-	if os.Geteuid() != 0 { // root writes read-only files anyway
-		ro := filepath.Join(dir, "ro.db")
-		if err := os.WriteFile(ro, nil, 0o444); err != nil {
-			t.Fatal(err)
-		}
-		cases = append(cases, struct{ path, want string }{ro, "the file cannot be written (permission denied)"})
-	}
 	for _, tc := range cases {
-		s, err := Open(context.Background(), tc.path, nil)
-		if err == nil {
-			s.Close()
-			t.Errorf("Open(%s) worked", tc.path)
-			continue
-		}
-		if msg := err.Error(); !strings.Contains(msg, "database "+tc.path) || !strings.Contains(msg, tc.want) {
-			t.Errorf("Open(%s): %q; want the file and %q", tc.path, msg, tc.want)
-		}
+		checkOpenRefused(t, tc.path, tc.want, func() error { return tryOpen(tc.path) })
+	}
+}
+
+// A database file that is read-only to the user beaweb runs as is refused
+// at start with the file and the cause, root or not (asSomeoneElse).
+func TestOpenRefusesAReadOnlyFile(t *testing.T) {
+	dir := t.TempDir()
+	ro := filepath.Join(dir, "ro.db")
+	if err := os.WriteFile(ro, nil, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	checkOpenRefused(t, ro, "the file cannot be written (permission denied)", func() error {
+		return asSomeoneElse(t, dir, func() error { return tryOpen(ro) })
+	})
+}
+
+// tryOpen opens the store at path and closes it at once.
+func tryOpen(path string) error {
+	s, err := Open(context.Background(), path, nil)
+	if err == nil {
+		s.Close()
+	}
+	return err
+}
+
+// checkOpenRefused checks that open fails with a sentence that names path
+// and says want.
+func checkOpenRefused(t *testing.T, path, want string, open func() error) {
+	t.Helper()
+	err := open()
+	if err == nil {
+		t.Errorf("Open(%s) worked", path)
+		return
+	}
+	if msg := err.Error(); !strings.Contains(msg, "database "+path) || !strings.Contains(msg, want) {
+		t.Errorf("Open(%s): %q; want the file and %q", path, msg, want)
 	}
 }
 

@@ -3,6 +3,8 @@ package partials
 import (
 	"cmp"
 	"encoding/json"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -203,7 +205,10 @@ func RecordOutcome(r agent.ActionRecord, reflexes []agent.ReflexNote) (brief str
 	if b := r.Build; b != nil && r.Result != "" {
 		if nearlyBuilt(r) {
 			left := "Nearly done: " + plural(b.Cells-b.Placed, "cell") + " left"
-			if b.Missing > 0 {
+			switch {
+			case len(b.Short) > 0:
+				left += ", short of " + shortOf(b.Short)
+			case b.Missing > 0: // counted before the kinds were kept
 				left += ", " + plural(b.Missing, "block") + " short"
 			}
 			return left, r.Message != ""
@@ -214,6 +219,23 @@ func RecordOutcome(r agent.ActionRecord, reflexes []agent.ReflexNote) (brief str
 		return ResultWords(protocol.Result(r.Result)), r.Message != ""
 	}
 	return Said(r.Action, r.Params, protocol.Result(r.Result), r.Message, InterruptedBy(r.ID, reflexes))
+}
+
+// shortOf says the blocks a build ran short of, the most wanted first:
+// "3 oak planks and 1 glass".
+func shortOf(short map[string]int) string {
+	blocks := slices.Collect(maps.Keys(short))
+	slices.SortFunc(blocks, func(a, b string) int {
+		return cmp.Or(cmp.Compare(short[b], short[a]), cmp.Compare(a, b))
+	})
+	parts := make([]string, len(blocks))
+	for i, block := range blocks {
+		parts[i] = strconv.Itoa(short[block]) + " " + ItemName(block)
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // InterruptedBy is the reflex that cut the action with request id short,
