@@ -130,7 +130,7 @@ func (s *Store) SaveSettings(ctx context.Context, set map[string]string, forget 
 			return fmt.Errorf("store: %w", fault.Invalidf("a setting needs a name"))
 		}
 	}
-	err := s.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := s.transaction(ctx, "settings", func(tx *gorm.DB) error {
 		for _, key := range slices.Sorted(maps.Keys(set)) {
 			err := tx.Exec("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, set[key]).Error
 			if err != nil {
