@@ -172,7 +172,10 @@ export class Reflexes {
       return;
     }
     const d = distance(attacker.position, bot.entity.position);
-    if (isHostile(attacker) && (d < 6 || RANGED.has(attacker.name) && d <= RANGED_REACH)) {
+    // A player who struck her is fought back like a hostile mob: Blows
+    // names only one that did strike.
+    const foe = isHostile(attacker) || attacker.type === 'player';
+    if (foe && (d < 6 || RANGED.has(attacker.name) && d <= RANGED_REACH)) {
       this.start('defend', `fighting back against the ${name}`, async (signal) => {
         const r = await fight(bot, attacker, signal, null, 20_000);
         return r.gone ? `the ${name} is gone after ${r.hits} blows` : `stopped fighting the ${name} after ${r.hits} blows`;

@@ -1,11 +1,14 @@
 // The terrain tier: the body on flying-squid's generated hills
 // (diamond-square, not superflat) on loopback, with a scripted second
-// player who gives her a pickaxe. She walks over the hills, gathers dirt
-// she can reach, digs down to stone, takes some and climbs back up.
+// player, Alex. She walks over the hills, gathers dirt she can reach, digs
+// down to stone, takes some and climbs back up; she fells a trunk Alex
+// sets beside her; Alex teleports away while she follows him, hits her and
+// kills her.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import mineflayer from 'mineflayer';
+import { Vec3 } from 'vec3';
 import { startPlayer } from '../../src/player.js';
 import { MC_VERSION, startSquid } from './squid.js';
 import { Brain, WAIT, ok, stopAll } from './brain.js';
@@ -32,6 +35,17 @@ describe('the body on generated hills', { timeout: 300_000 }, () => {
   after(() => stopAll({ brain, alex, player, linkEnded, squid }));
 
   const here = () => brain.latest('state').player.position;
+  const bea = () => alex.players.Bea?.entity;
+  /** alexBeside brings Alex next to her with /tp, and resolves once his client is there. */
+  const alexBeside = async () => {
+    const near = () => bea() && alex.entity.position.distanceTo(bea().position) < 3;
+    if (near()) return;
+    alex.chat('/tp Alex Bea');
+    // Her state packets (every 0.5 s) wake the wait; Alex's client has moved by then.
+    await brain.until(() => near() || undefined, 'Alex beside her', WAIT);
+  };
+  /** sent is the packets of a type that came after the first `from`. */
+  const sent = (from, type, test = () => true) => brain.packets.slice(from).find((p) => p.type === type && test(p));
 
   test('she walks over the hills', async () => {
     const from = here();
@@ -51,5 +65,63 @@ describe('the body on generated hills', { timeout: 300_000 }, () => {
     ok(await brain.call('mine_down', { depth: 3 }, 120_000));
     ok(await brain.call('find_block', { block: 'stone', count: 1, radius: 8 }, 120_000));
     ok(await brain.call('go_to_surface', {}, 120_000));
+  });
+
+  test('she fells a trunk she can reach and carries its logs', async () => {
+    // diamond-square grows no trees, so Alex sets a three-log trunk beside
+    // her with /setblock: the trunk stands where the test knows, in its own
+    // file, while the server stays the one the other tests share.
+    await alexBeside();
+    await alex.waitForChunksToLoad();
+    const p = here();
+    const x = Math.floor(p.x) + 3, z = Math.floor(p.z);
+    let g = Math.floor(p.y) + 8;
+    while (alex.blockAt(new Vec3(x, g, z))?.name === 'air') g--;
+    for (let y = g + 1; y <= g + 3; y++) alex.chat(`/setblock ${x} ${y} ${z} oak_log 1`);
+    const logs = () => brain.latest('state').inventory.filter((s) => s.item === 'oak_log').reduce((n, s) => n + s.count, 0);
+    await brain.until(() => brain.latest('state').blocks.filter((b) => b.block === 'oak_log').length === 3 || undefined, 'the trunk in her view', WAIT);
+    let a = await brain.call('find_block', { block: 'log', count: 3, radius: 16 }, 200_000);
+    if (a.result === 'FAILURE_NO_DROPS') a = await brain.call('find_block', { block: 'log', count: 3 - logs(), radius: 16 }, 200_000);
+    ok(a);
+    await brain.until(() => logs() >= 3 || undefined, 'three oak_log in her inventory', WAIT);
+  });
+
+  test('a follow ends with a reason when he teleports away', async () => {
+    await alexBeside();
+    ok(await brain.call('follow_player', { player: 'Alex', range: 2 }));
+    const from = brain.packets.length;
+    const at = alex.entity.position;
+    alex.chat(`/tp Alex ${Math.floor(at.x) + 200} 100 ${Math.floor(at.z)}`);
+    const ended = await brain.until(() => sent(from, 'follow_ended', (q) => q.player === 'Alex'), 'follow_ended', 60_000);
+    assert.match(ended.reason, /teleported away|went out of sight/);
+  });
+
+  test('he hits her: the damage and the defend reflex name him', async () => {
+    await alexBeside();
+    const from = brain.packets.length;
+    // The first blow: flying-squid sends her no hurt event, and Alex's
+    // client swings after the blow, so the swing that follows claims it.
+    alex.attack(bea());
+    const started = await brain.until(() => sent(from, 'reflex', (q) => q.reflex === 'defend' && q.event === 'started'), 'the defend reflex', WAIT);
+    assert.equal(started.target.name, 'Alex');
+    assert.equal(started.target.type, 'player');
+    await alexBeside();
+    alex.attack(bea());
+    const named = await brain.until(() => sent(from, 'damage', (q) => q.attacker?.name === 'Alex'), 'a damage naming Alex', WAIT);
+    assert.equal(named.source, 'attack');
+  });
+
+  test('he kills her: the death names him, and she respawns', async () => {
+    const from = brain.packets.length;
+    for (let blow = 0; blow < 40 && !sent(from, 'death'); blow++) {
+      await alexBeside();
+      const before = brain.packets.length;
+      alex.attack(bea());
+      await brain.until(() => sent(before, 'damage') ?? sent(before, 'death'), 'her health to drop', WAIT);
+    }
+    const death = await brain.until(() => sent(from, 'death'), 'her death', WAIT);
+    assert.equal(death.cause, 'killed by Alex');
+    await brain.until(() => sent(from, 'respawn'), 'her respawn', 60_000);
+    await brain.until(() => brain.latest('state').player.health === 20 || undefined, 'her health back at 20', WAIT);
   });
 });
