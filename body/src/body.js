@@ -166,7 +166,7 @@ export function startBody(o) {
       lastCause = a;
       link.broadcast({
         type: 'damage', amount: round1(lastHealth - bot.health), health: round1(bot.health), source: a ? 'attack' : 'generic',
-        attacker: a ? attackerRef(a) : null,
+        attacker: a ? attackerRef(a, bot) : null,
       });
       if (bot.health > 0) reflexes.hurt(a);
     }
@@ -175,7 +175,7 @@ export function startBody(o) {
   on('death', () => {
     const p = bot.entity.position;
     const d = {
-      cause: lastCause ? `killed by ${lastCause.username ?? lastCause.name}` : 'died',
+      cause: lastCause ? `killed by ${attackerRef(lastCause, bot).name}` : 'died',
       position: { x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) },
       dimension: world().dimension, at: Date.now(),
     };

@@ -113,3 +113,14 @@ test('a player who strikes her is fought back, and the defend reflex names him',
   assert.deepEqual(sent[0].target, { type: 'player', name: 'Alex', uuid: 'uuid-Alex' });
   assert.equal(end.event, 'finished');
 });
+
+test('a player the server spawned as another kind is named as the player when he strikes', async () => {
+  const bot = new FakeBot();
+  const alex = bot.addPlayer('Alex', new Vec3(1.5, 64, 1.5));
+  bot.players.Alex.entity = null;
+  Object.assign(alex, { type: 'mob', name: 'allay', username: undefined, lives: 1 });
+  const { r, sent, settled } = reflexesOn(bot);
+  r.hurt(alex);
+  await settled('defend');
+  assert.deepEqual(sent[0].target, { type: 'player', name: 'Alex', uuid: 'uuid-Alex' });
+});
