@@ -59,6 +59,36 @@ describe('the body on generated hills', { timeout: 300_000 }, () => {
     assert.match(a.message, /you walked/);
   });
 
+  test('she fells a trunk she can reach and carries its logs', async () => {
+    // diamond-square grows no trees, so Alex sets a three-log trunk beside
+    // her with /setblock: the trunk stands where the test knows, in its own
+    // file, while the server stays the one the other tests share. It comes
+    // before the dig: go_to_surface may leave her on a pillar.
+    await alexBeside();
+    // A column beside her whose ground is level with hers and open above,
+    // read from her own client's world (its chunks round her are in): a
+    // trunk on a cliff or in a hillside would test the pathfinder, not her.
+    const p = here();
+    const fx = Math.floor(p.x), fy = Math.floor(p.y), fz = Math.floor(p.z);
+    const open = (x, y, z) => ['air', 'short_grass', 'tall_grass'].includes(player.bot.blockAt(new Vec3(x, y, z))?.name);
+    const groundAt = (x, z) => {
+      let y = fy + 8;
+      while (y > fy - 16 && open(x, y, z)) y--;
+      return y;
+    };
+    const spots = [[2, 0], [-2, 0], [0, 2], [0, -2], [3, 0], [-3, 0], [0, 3], [0, -3], [2, 2], [-2, -2], [2, -2], [-2, 2]]
+      .map(([dx, dz]) => ({ x: fx + dx, z: fz + dz, g: groundAt(fx + dx, fz + dz) }))
+      .sort((a, b) => Math.abs(a.g - (fy - 1)) - Math.abs(b.g - (fy - 1)));
+    const { x, z, g } = spots[0];
+    for (let y = g + 1; y <= g + 3; y++) alex.chat(`/setblock ${x} ${y} ${z} oak_log 1`);
+    const logs = () => brain.latest('state').inventory.filter((s) => s.item === 'oak_log').reduce((n, s) => n + s.count, 0);
+    await brain.until(() => brain.latest('survey')?.kinds.some((k) => k.kind === 'oak_log' && k.count === 3) || undefined, 'the trunk in her survey', WAIT);
+    let a = await brain.call('find_block', { block: 'log', count: 3, radius: 16 }, 200_000);
+    if (a.result === 'FAILURE_NO_DROPS') a = await brain.call('find_block', { block: 'log', count: 3 - logs(), radius: 16 }, 200_000);
+    ok(a);
+    await brain.until(() => logs() >= 3 || undefined, 'three oak_log in her inventory', WAIT);
+  });
+
   test('she gathers dirt she can reach, digs down to stone, takes some and climbs back up', async () => {
     // Under load flying-squid now and then drops nothing for the blocks
     // she breaks (FAILURE_NO_DROPS); a player would dig once more, and so
@@ -71,25 +101,6 @@ describe('the body on generated hills', { timeout: 300_000 }, () => {
     ok(await brain.call('mine_down', { depth: 3 }, 120_000));
     ok(await brain.call('find_block', { block: 'stone', count: 1, radius: 8 }, 120_000));
     ok(await brain.call('go_to_surface', {}, 120_000));
-  });
-
-  test('she fells a trunk she can reach and carries its logs', async () => {
-    // diamond-square grows no trees, so Alex sets a three-log trunk beside
-    // her with /setblock: the trunk stands where the test knows, in its own
-    // file, while the server stays the one the other tests share.
-    await alexBeside();
-    // The ground beside her, read from her own client's world, whose chunks round her are in.
-    const p = here();
-    const x = Math.floor(p.x) + 3, z = Math.floor(p.z);
-    let g = Math.floor(p.y) + 8;
-    while (g > p.y - 16 && ['air', 'short_grass', 'tall_grass'].includes(player.bot.blockAt(new Vec3(x, g, z))?.name)) g--;
-    for (let y = g + 1; y <= g + 3; y++) alex.chat(`/setblock ${x} ${y} ${z} oak_log 1`);
-    const logs = () => brain.latest('state').inventory.filter((s) => s.item === 'oak_log').reduce((n, s) => n + s.count, 0);
-    await brain.until(() => brain.latest('survey')?.kinds.some((k) => k.kind === 'oak_log' && k.count === 3) || undefined, 'the trunk in her survey', WAIT);
-    let a = await brain.call('find_block', { block: 'log', count: 3, radius: 16 }, 200_000);
-    if (a.result === 'FAILURE_NO_DROPS') a = await brain.call('find_block', { block: 'log', count: 3 - logs(), radius: 16 }, 200_000);
-    ok(a);
-    await brain.until(() => logs() >= 3 || undefined, 'three oak_log in her inventory', WAIT);
   });
 
   test('he hits her: the damage and the defend reflex name him', async () => {
@@ -120,6 +131,8 @@ describe('the body on generated hills', { timeout: 300_000 }, () => {
     assert.equal(death.cause, 'killed by Alex');
     await brain.until(() => sent(from, 'respawn'), 'her respawn', 60_000);
     await brain.until(() => brain.latest('state').player.health === 20 || undefined, 'her health back at 20', WAIT);
+    const log = ok(await brain.call('check_death_log', {}));
+    assert.equal(log.data.deaths.at(-1).cause, 'killed by Alex');
   });
 
   test('a follow ends with a reason when he teleports away', async () => {
