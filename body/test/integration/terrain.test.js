@@ -50,6 +50,15 @@ describe('the body on generated hills', { timeout: 300_000 }, () => {
     // Her state packets (every 0.5 s) wake the wait; Alex's client has moved by then.
     await brain.until(() => near() || undefined, 'Alex beside her', WAIT);
   };
+  /**
+   * alexAway sends Alex 40 blocks off: flying-squid hands a drop to any
+   * player beside it, and Alex beside her took the dirt she dug.
+   */
+  const alexAway = async () => {
+    const p = here();
+    alex.chat(`/tp Alex ${Math.floor(p.x) + 40} ${Math.floor(p.y) + 20} ${Math.floor(p.z)}`);
+    await brain.until(() => alex.entity.position.distanceTo(new Vec3(p.x, p.y, p.z)) > 30 || undefined, 'Alex away from her', WAIT);
+  };
   /** sent is the packets of a type that came after the first `from`. */
   const sent = (from, type, test = () => true) => brain.packets.slice(from).find((p) => p.type === type && test(p));
 
@@ -64,7 +73,7 @@ describe('the body on generated hills', { timeout: 300_000 }, () => {
     // her with /setblock: the trunk stands where the test knows, in its own
     // file, while the server stays the one the other tests share. It comes
     // before the dig: go_to_surface may leave her on a pillar.
-    await alexBeside();
+    await alexAway();
     // A column beside her whose ground is level with hers and open above,
     // read from her own client's world (its chunks round her are in): a
     // trunk on a cliff or in a hillside would test the pathfinder, not her.
@@ -93,6 +102,7 @@ describe('the body on generated hills', { timeout: 300_000 }, () => {
     // Under load flying-squid now and then drops nothing for the blocks
     // she breaks (FAILURE_NO_DROPS); a player would dig once more, and so
     // does the test, once.
+    await alexAway();
     let dirt = await brain.call('find_block', { block: 'dirt', count: 1, radius: 16 }, 200_000);
     if (dirt.result === 'FAILURE_NO_DROPS') dirt = await brain.call('find_block', { block: 'dirt', count: 1, radius: 16 }, 200_000);
     ok(dirt);
