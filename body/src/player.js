@@ -53,10 +53,6 @@ export function startPlayer(o) {
       moves.allow1by1towers = true;
       bot.pathfinder.setMovements(moves);
       bot.pathfinder.thinkTimeout = 5000;
-      // A path is searched for at most 20 ms a tick (mineflayer-pathfinder's
-      // default is 40): with the tick's own physics, 40 held her event loop
-      // near 50 ms through a long walk over hills.
-      bot.pathfinder.tickTimeout = 20;
       o.log('ready', { status: 'joined', ms_to_spawn: Date.now() - started, version: bot.version });
       resolve(Date.now() - started);
     });
