@@ -18,9 +18,11 @@ import { distance, playerEntity, round1 } from './game.js';
 export const BODY_VERSION = '0.1.0';
 const STATE_MS = 500;
 const SURVEY_MS = 2000;
+const SURVEY_FROM_MS = 170; // the survey's first tick, between two state ticks
 const DEATHS_KEPT = 10;
 const BLOW_MS = 1000; // a hurt and its drop in health arrive within one second
 const MELEE_REACH = 4.5;
+const LATE_SWING_MS = 250; // a swing this soon after a drop no hurt event explained is its blow
 
 /**
  * startBody serves protocol 2 for bot on host:port.
@@ -113,22 +115,26 @@ export function startBody(o) {
  */
 function startTimers({ bot, link, log, reflexes, life, server, craftCache, dimension }) {
   const timers = [];
-  const every = (ms, fn) => {
-    const t = setInterval(() => {
+  // every runs fn each ms from `from` ms on. The state, survey and terrain
+  // timers start apart (0, 170 and 1170 ms): begun together, their work
+  // fell in one turn of the event loop every 2 s, 45 ms on flying-squid.
+  const every = (ms, fn, from = 0) => {
+    const tick = () => {
       if (!life.spawned || link.clients.size === 0) return;
       try {
         fn();
       } catch (e) {
         log('perception failed', { error: String(e?.stack ?? e) });
       }
-    }, ms);
-    timers.push(t);
+    };
+    const start = setTimeout(() => timers.push(setInterval(tick, ms)), from);
+    timers.push(start);
   };
   every(STATE_MS, () => {
     link.broadcast(statePacket(bot, { server, tick: life.tick, craftCache }));
     reflexes.consider();
   });
-  every(SURVEY_MS, () => link.broadcast(surveyPacket(bot)));
+  every(SURVEY_MS, () => link.broadcast(surveyPacket(bot)), SURVEY_FROM_MS);
   // How long her event loop stalls, logged each minute: a stall of more
   // than 50 ms is a late answer, a late reflex and a jerky walk.
   const stalls = monitorEventLoopDelay({ resolution: 10 });
@@ -140,9 +146,9 @@ function startTimers({ bot, link, log, reflexes, life, server, craftCache, dimen
   }, 60_000);
   loopLog.unref?.();
   timers.push(loopLog);
-  every(SURVEY_MS, terrainSender(bot, link, dimension));
+  every(SURVEY_MS, terrainSender(bot, link, dimension), SURVEY_FROM_MS + SURVEY_MS / 2);
   return () => {
-    for (const t of timers) clearInterval(t);
+    for (const t of timers) clearTimeout(t); // clearTimeout ends an interval too
     stalls.disable();
   };
 }
@@ -201,7 +207,12 @@ function watchHarm({ bot, on, link, reflexes, dispatcher, follow, deaths, life, 
   // then 'death' for the same packet, so the death reads the cause the
   // health handler has just settled.
   let lastCause = null;
-  on('entitySwingArm', (e) => blows.swung(e));
+  on('entitySwingArm', (e) => {
+    const late = blows.swung(e);
+    // A blow felt before the swing that struck it (flying-squid): the
+    // damage went out as generic, the reflex still answers the striker.
+    if (late && bot.health > 0) reflexes.hurt(late);
+  });
   on('entityHurt', (entity, source) => {
     if (entity === bot.entity) blows.hurt(source);
   });
@@ -211,7 +222,7 @@ function watchHarm({ bot, on, link, reflexes, dispatcher, follow, deaths, life, 
       lastCause = a;
       link.broadcast({
         type: 'damage', amount: round1(lastHealth - bot.health), health: round1(bot.health), source: a ? 'attack' : 'generic',
-        attacker: a ? attackerRef(a) : null,
+        attacker: a ? attackerRef(a, bot) : null,
       });
       if (bot.health > 0) reflexes.hurt(a);
     }
@@ -220,7 +231,7 @@ function watchHarm({ bot, on, link, reflexes, dispatcher, follow, deaths, life, 
   on('death', () => {
     const p = bot.entity.position;
     const d = {
-      cause: lastCause ? `killed by ${lastCause.username ?? lastCause.name}` : 'died',
+      cause: lastCause ? `killed by ${attackerRef(lastCause, bot).name}` : 'died',
       position: { x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) },
       dimension: dimension(), at: Date.now(),
     };
@@ -254,6 +265,10 @@ function guardSpawn(actions, spawned) {
  * to one that did: the damage event's source where the server sends one
  * (1.20 and newer), else an entity within melee reach that swung its arm a
  * moment before. A fall, fire or drowning has neither, and reads as generic.
+ * A server that sends no hurt event to the player struck (flying-squid)
+ * leaves only the swing, which a 1.9+ client sends after its blow: a drop
+ * that no event explains is claimed by a swing within reach that comes
+ * right after it.
  */
 export class Blows {
   constructor(bot, now = Date.now) {
@@ -261,10 +276,17 @@ export class Blows {
     this.now = now;
     this.swings = new Map(); // entity id → when it last swung
     this.pending = null; // {attacker, at}
+    this.unclaimed = null; // when a drop no hurt event explained was felt
   }
 
+  /** swung notes a swing; it answers e when the swing claims a drop felt just before it, else null. */
   swung(e) {
-    if (e && e !== this.bot.entity) this.swings.set(e.id, this.now());
+    if (!e || e === this.bot.entity) return null;
+    this.swings.set(e.id, this.now());
+    if (this.unclaimed === null || this.now() - this.unclaimed > LATE_SWING_MS) return null;
+    if (distance(e.position, this.bot.entity.position) > MELEE_REACH) return null;
+    this.unclaimed = null;
+    return e;
   }
 
   hurt(source) {
@@ -275,7 +297,13 @@ export class Blows {
   take() {
     const p = this.pending;
     this.pending = null;
-    if (!p || this.now() - p.at > BLOW_MS) return null;
+    this.unclaimed = null;
+    if (!p) {
+      const s = this.swinger();
+      if (!s) this.unclaimed = this.now();
+      return s;
+    }
+    if (this.now() - p.at > BLOW_MS) return null;
     return p.attacker;
   }
 

@@ -59,14 +59,19 @@ export function statePacket(bot, o) {
   const f = feet(bot);
   const blocks = [];
   const census = {};
+  // Through the cell reader: 729 Blocks built twice a second took 12 to 20 ms of the event loop.
+  const read = cellReader(bot);
+  const eye = pos.offset(0, 1.62, 0);
   for (let dx = -CLOSE_VIEW; dx <= CLOSE_VIEW; dx++) {
-    for (let dy = -CLOSE_VIEW; dy <= CLOSE_VIEW; dy++) {
-      for (let dz = -CLOSE_VIEW; dz <= CLOSE_VIEW; dz++) {
+    for (let dz = -CLOSE_VIEW; dz <= CLOSE_VIEW; dz++) {
+      const column = read.column(f.x + dx, f.z + dz);
+      if (!column) continue;
+      for (let dy = -CLOSE_VIEW; dy <= CLOSE_VIEW; dy++) {
+        const c = column(f.y + dy);
+        if (!c || c.air) continue;
         const p = f.offset(dx, dy, dz);
-        const b = bot.blockAt(p, false);
-        if (!b || isAir(b)) continue;
-        census[b.name] = (census[b.name] ?? 0) + 1;
-        blocks.push({ block: b.name, x: p.x, y: p.y, z: p.z, distance: round1(distance(blockCentre(p), pos.offset(0, 1.62, 0))) });
+        census[c.name] = (census[c.name] ?? 0) + 1;
+        blocks.push({ block: c.name, x: p.x, y: p.y, z: p.z, distance: round1(distance(blockCentre(p), eye)) });
       }
     }
   }
@@ -143,11 +148,13 @@ function toProtocolSlot(i, start) {
  * reporting). Building 69,000 Blocks every 2 s took 114 ms of the event
  * loop on flying-squid. Without mineflayer's world (the fake bot of the
  * tests) it reads blockAt.
- * @returns {{column: (x: number, z: number) => ((y: number) => ({name: string, open: boolean, useful: boolean}|null))|null}}
+ * @returns {{column: (x: number, z: number) => ((y: number) => ({name: string, air: boolean, open: boolean, useful: boolean}|null))|null}}
  */
 export function cellReader(bot) {
   const byState = bot.registry?.blocksByStateId;
-  const info = (name, box) => ({ name, open: (isAir({ name }) || box === 'empty') && name !== 'lava', useful: !isAir({ name }) && usefulKind(name) });
+  const info = (name, box) => ({
+    name, air: isAir({ name }), open: (isAir({ name }) || box === 'empty') && name !== 'lava', useful: !isAir({ name }) && usefulKind(name),
+  });
   if (!bot.world?.getColumnAt || !byState) {
     return {
       column: (x, z) => (y) => {

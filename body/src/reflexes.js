@@ -4,7 +4,7 @@
 // reflex interrupts gets its own INTERRUPTED answer from the dispatcher.
 
 import { Interruption, sleep } from './answer.js';
-import { goals, distance, walk } from './game.js';
+import { goals, distance, playerNameOf, walk } from './game.js';
 import { bestFood, eat } from './actions/inventory.js';
 import { bestWeapon, fight, isHostile } from './actions/combat.js';
 
@@ -25,7 +25,10 @@ const RESPAWN_TRIES = 20;
  * target: its type, its name (a player's username) and its uuid.
  * @returns {{type: string, name: string, uuid: string}}
  */
-export function attackerRef(e) {
+export function attackerRef(e, bot) {
+  // A player the server spawned as another kind is a player still: the player list's uuid says so.
+  const player = bot ? playerNameOf(bot, e) : '';
+  if (player) return { type: 'player', name: player, uuid: e.uuid ?? bot.players[player]?.uuid ?? '' };
   return { type: e.name ?? e.type ?? 'unknown', name: e.username ?? e.name ?? '', uuid: e.uuid ?? '' };
 }
 
@@ -162,21 +165,25 @@ export class Reflexes {
     this.lastHurt = Date.now();
     if (bot.health <= 0 || !attacker) return;
     if (this.running && (this.running.kind === 'flee' || this.running.kind === 'defend')) return;
-    const name = attacker.username ?? attacker.name ?? 'something';
+    const ref = attackerRef(attacker, bot);
+    const name = ref.name || 'something';
     if (bot.health < FLEE_BELOW && !bestWeapon(bot)) {
       this.start('flee', `fleeing from ${name} at ${Math.round(bot.health)} health with nothing to fight with`, async (signal) => {
         const from = attacker.position;
         await walk(bot, new goals.GoalInvert(new goals.GoalFollow(attacker, 16)), AbortSignal.any([signal, AbortSignal.timeout(10_000)])).catch(() => '');
         return `fled to ${distance(bot.entity.position, from).toFixed(0)} blocks from ${name}`;
-      }, { target: attackerRef(attacker) });
+      }, { target: ref });
       return;
     }
     const d = distance(attacker.position, bot.entity.position);
-    if (isHostile(attacker) && (d < 6 || RANGED.has(attacker.name) && d <= RANGED_REACH)) {
+    // A player who struck her is fought back like a hostile mob: Blows
+    // names only one that did strike.
+    const foe = isHostile(attacker) || ref.type === 'player';
+    if (foe && (d < 6 || RANGED.has(attacker.name) && d <= RANGED_REACH)) {
       this.start('defend', `fighting back against the ${name}`, async (signal) => {
         const r = await fight(bot, attacker, signal, null, 20_000);
         return r.gone ? `the ${name} is gone after ${r.hits} blows` : `stopped fighting the ${name} after ${r.hits} blows`;
-      }, { target: attackerRef(attacker) });
+      }, { target: ref });
     }
   }
 

@@ -221,3 +221,22 @@ test('a block within reach but out of sight is walked to, not dug blind', async 
   await run(bot, 'mine_block', { x: 0, y: 62, z: 0 });
   assert.deepEqual(bot.calls.find((c) => c[0] === 'goto'), ['goto', 'GoalLookAtBlock']);
 });
+
+test('where the server sends no hurt event, a swing before the drop or right after it names the striker', async () => {
+  const bot = flat();
+  const alex = bot.addPlayer('Alex', new Vec3(1.5, 64, 0.5));
+  let now = 1000;
+  const blows = new Blows(bot, () => now);
+  blows.swung(alex);
+  now += 400;
+  assert.equal(blows.take(), alex, 'the swing of his last blow names the next');
+  now += 5000;
+  assert.equal(blows.take(), null, 'the first blow: its swing comes after the drop');
+  now += 50;
+  assert.equal(blows.swung(alex), alex, 'the swing right after claims it');
+  assert.equal(blows.swung(alex), null, 'and only once');
+  now += 5000;
+  assert.equal(blows.take(), null);
+  now += 1000;
+  assert.equal(blows.swung(alex), null, 'a swing long after a fall claims nothing');
+});

@@ -102,3 +102,25 @@ test('dangers come first: out of lava, up for air, away from a creeper; a skelet
   assert.deepEqual([ran.sent[0].reflex, ran.sent[0].event], ['defend', 'started']);
   ran.r.stop();
 });
+
+test('a player who strikes her is fought back, and the defend reflex names him', async () => {
+  const bot = new FakeBot();
+  const alex = bot.addPlayer('Alex', new Vec3(1.5, 64, 1.5));
+  alex.lives = 1;
+  const { r, sent, settled } = reflexesOn(bot);
+  r.hurt(alex);
+  const end = await settled('defend');
+  assert.deepEqual(sent[0].target, { type: 'player', name: 'Alex', uuid: 'uuid-Alex' });
+  assert.equal(end.event, 'finished');
+});
+
+test('a player the server spawned as another kind is named as the player when he strikes', async () => {
+  const bot = new FakeBot();
+  const alex = bot.addPlayer('Alex', new Vec3(1.5, 64, 1.5));
+  bot.players.Alex.entity = null;
+  Object.assign(alex, { type: 'mob', name: 'allay', username: undefined, lives: 1 });
+  const { r, sent, settled } = reflexesOn(bot);
+  r.hurt(alex);
+  await settled('defend');
+  assert.deepEqual(sent[0].target, { type: 'player', name: 'Alex', uuid: 'uuid-Alex' });
+});

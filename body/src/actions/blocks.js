@@ -7,6 +7,7 @@ import { FAILURE, FAILURE_NO_DROPS, FAILURE_PROTECTED, abortable, fail, ok, slee
 import {
   FACES, Vec3, blockByName, blockCentre, count, describeItems, distance, feet, findItem, goals, isAir, openWindow, passable, walk, waitFor,
 } from '../game.js';
+import { findNear } from './find.js';
 import { checkProps, mismatch, parseBlock, placedAs, plan, standFor, stateText } from './states.js';
 
 const REACH = 4.5;
@@ -28,15 +29,15 @@ export const scan = {
   budget: 10,
   concurrent: true,
   params: (p) => ({ block: p.itemName('block', true), radius: p.optInt('radius', 32, 1, 64) }),
-  async run(bot, a) {
+  async run(bot, a, signal) {
     const kinds = kindsMatching(bot, a.block);
     if (kinds.length === 0) return fail(FAILURE, `${a.block} is not a block this server knows`);
     const eye = bot.entity.position;
     // Counting every stone within 64 blocks took 680 ms of the event loop:
     // the count stops at SCAN_MOST, and the answer says "or more".
-    const found = bot.findBlocks({ matching: kinds.map((k) => k.id), maxDistance: a.radius, count: SCAN_MOST });
+    const found = await findNear(bot, kinds, a.radius, SCAN_MOST, signal);
     const hits = found
-      .map((p) => ({ block: bot.blockAt(p)?.name ?? a.block, x: p.x, y: p.y, z: p.z, distance: Math.round(distance(blockCentre(p), eye) * 10) / 10 }))
+      .map(({ p, name }) => ({ block: name, x: p.x, y: p.y, z: p.z, distance: Math.round(distance(blockCentre(p), eye) * 10) / 10 }))
       .sort((l, r) => l.distance - r.distance);
     const counts = {};
     for (const h of hits) counts[h.block] = (counts[h.block] ?? 0) + 1;
@@ -328,7 +329,7 @@ export const findBlock = {
     let fruitless = 0;
     while (carried() - start < a.count) {
       throwIfAborted(signal);
-      const spots = bot.findBlocks({ matching: kinds.map((k) => k.id), maxDistance: a.radius, count: 64 })
+      const spots = (await findNear(bot, kinds, a.radius, 64, signal)).map((h) => h.p)
         .filter((p) => !skip.has(p.toString()))
         .map((p) => ({ p, open: exposed(bot, p), d: distance(p, bot.entity.position) }))
         // Blocks with an open side first: a buried one is reached only by

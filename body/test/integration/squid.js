@@ -67,6 +67,7 @@ export async function serveSquid({ grove = false, terrain = false } = {}) {
     serv.once('listening', resolve);
     serv.once('error', reject);
   });
+  fixRespawn(serv);
   if (terrain) return { serv, port };
   serv.getSpawnPoint = async () => new Vec3(SPAWN.x, GROUND_Y + 1, SPAWN.z);
   if (grove) {
@@ -76,6 +77,36 @@ export async function serveSquid({ grove = false, terrain = false } = {}) {
     }
   }
   return { serv, port };
+}
+
+/**
+ * fixRespawn answers a respawn request on 1.21: flying-squid 1.12 respawns a
+ * player only for client_command's action 0, which 1.21's protocol names
+ * 'perform_respawn', and writes the respawn packet as before 1.20.5, so a
+ * dead player stayed dead. This does for the named action what
+ * flying-squid's own respawn plugin does for 0, in 1.21's packet.
+ */
+function fixRespawn(serv) {
+  serv.on('newPlayer', (player) => {
+    player._client.on('client_command', (d) => {
+      if (d?.actionId !== 'perform_respawn') return;
+      player.behavior('requestRespawn', {}, () => {
+        // 1.20.5's respawn packet holds its fields in worldState, which
+        // flying-squid's _sendRespawn does not write.
+        player._client.write('respawn', {
+          worldState: {
+            dimension: 0, name: serv.dimensionNames[0], hashedSeed: serv.hashedSeed, gamemode: player.gameMode,
+            previousGamemode: 255, isDebug: false, isFlat: false, portalCooldown: 0,
+          },
+          copyMetadata: 0,
+        });
+        player.sendSelfPosition();
+        player.updateHealth(20);
+        player.nearbyEntities = [];
+        player.updateAndSpawn();
+      });
+    });
+  });
 }
 
 /**
