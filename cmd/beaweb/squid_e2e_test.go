@@ -44,7 +44,7 @@ func startOnSquid(t *testing.T, ctx context.Context, grove bool) *onSquid {
 	if err := installBody(ctx, dir, node, t.Output(), slog.New(slog.DiscardHandler)); err != nil {
 		t.Fatal(err)
 	}
-	world, err := startSquidWorld(ctx, node, dir, "Alex", grove, t.Output())
+	world, err := startSquidWorld(ctx, squidOptions{Node: node, Dir: dir, Player: "Alex", Grove: grove, Stderr: t.Output()})
 	if err != nil {
 		t.Fatal(err)
 	}

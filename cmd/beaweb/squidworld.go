@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
 )
 
 // squidWorld is flying-squid on loopback with a scripted second player in
@@ -32,6 +33,8 @@ type squidWorld struct {
 	stdin  io.WriteCloser // flying-squid's console; closing it stops the server
 	says   *os.File       // the write end of the player's lines (his fd 3)
 	read   chan struct{}  // closed once his reports are read to their end
+	began  time.Time
+	watch  func(protocol.Packet) // squidOptions.Watch
 
 	mu    sync.Mutex
 	heard []squidLine
@@ -66,23 +69,35 @@ type squidReport struct {
 	Error string
 }
 
-// startSquidWorld starts flying-squid with node from the body's folder dir,
-// a flat world (with a ring of log trunks round the spawn with grove), and
-// the player named player in it, and returns once he stands in it. It ends
-// with ctx, or with close.
-func startSquidWorld(ctx context.Context, node, dir, player string, grove bool, stderr io.Writer) (*squidWorld, error) {
+// squidOptions are what startSquidWorld starts: node, the body's folder
+// (Dir, which holds serve-squid.js), the player's name, the log ring round
+// the spawn (Grove), where flying-squid's own output goes, and Watch, which,
+// when set, hears what the player hears and sees as the world's packets:
+// a Chat for each line, and a State for each sight of her (the player
+// named Bea), with him in its Players and its tick the 50 ms since start.
+type squidOptions struct {
+	Node, Dir, Player string
+	Grove             bool
+	Stderr            io.Writer
+	Watch             func(protocol.Packet)
+}
+
+// startSquidWorld starts flying-squid with the player in it, and returns
+// once he stands in it. It ends with ctx, or with close.
+func startSquidWorld(ctx context.Context, o squidOptions) (*squidWorld, error) {
+	node, dir, player := o.Node, o.Dir, o.Player
 	args := []string{filepath.Join("test", "integration", "serve-squid.js"), "--player", player}
-	if grove {
+	if o.Grove {
 		args = append(args, "--grove")
 	}
 	cmd := exec.CommandContext(ctx, node, args...)
-	cmd.Dir, cmd.Stderr = dir, stderr
+	cmd.Dir, cmd.Stderr = dir, o.Stderr
 	r, w, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
 	cmd.ExtraFiles = []*os.File{r}
-	s := &squidWorld{player: player, cmd: cmd, says: w, read: make(chan struct{})}
+	s := &squidWorld{player: player, cmd: cmd, says: w, read: make(chan struct{}), began: time.Now(), watch: o.Watch}
 	if s.stdin, err = cmd.StdinPipe(); err != nil {
 		r.Close()
 		w.Close()
@@ -151,6 +166,25 @@ func (s *squidWorld) readReports(out io.Reader, port chan<- int) {
 			s.fault = r.Error
 		}
 		s.mu.Unlock()
+		if s.watch != nil {
+			s.tell(now, r)
+		}
+	}
+}
+
+// tell gives Watch a report as the world's packets.
+func (s *squidWorld) tell(now time.Time, r squidReport) {
+	switch {
+	case r.Heard != nil:
+		s.watch(protocol.Chat{Name: r.Heard.Name, Message: r.Heard.Message})
+	case r.Seen != nil:
+		her, ok := r.Seen.Players["Bea"]
+		if !ok {
+			return
+		}
+		p := vec(her)
+		s.watch(protocol.State{Tick: int64(now.Sub(s.began) / (50 * time.Millisecond)), Player: protocol.PlayerState{Position: p},
+			Players: []protocol.NearPlayer{{Name: s.player, X: r.Seen.At[0], Y: r.Seen.At[1], Z: r.Seen.At[2], Distance: p.Dist(vec(r.Seen.At))}}})
 	}
 }
 

@@ -14,7 +14,7 @@
 // JSON object a line among flying-squid's own output:
 //   {"heard": {"name": "Bea", "message": "..."}}  a chat line, as it comes
 //   {"seen": {"at": [x, y, z], "players": {"Bea": [x, y, z]}, "inventory": {"stick": 1}}}
-//     every 200 ms: where he stands, the players he sees, what he carries
+//     every 100 ms: where he stands, the players he sees, what he carries
 //   {"error": "..."}  his link failed; the lines after it are not said
 
 import net from 'node:net';
@@ -86,7 +86,7 @@ async function scriptedPlayer(name, port) {
     const inventory = {};
     for (const it of bot.inventory.items()) inventory[it.name] = (inventory[it.name] ?? 0) + it.count;
     send({ seen: { at: at(bot.entity.position), players, inventory } });
-  }, 200);
+  }, 100);
   createInterface({ input: new net.Socket({ fd: 3, readable: true, writable: false }) }).on('line', (line) => {
     if (up && line.trim() !== '') bot.chat(line);
   });
