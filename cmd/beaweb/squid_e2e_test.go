@@ -26,8 +26,8 @@ type onSquid struct {
 
 // startOnSquid starts flying-squid with Alex in it (with the log ring of
 // --grove round the spawn when grove), then beaweb with --server, and
-// returns once Alex sees her. It skips the test without Node.js 22 or npm,
-// and with -short.
+// returns once Alex sees her and she has started her first action. It
+// skips the test without Node.js 22 or npm, and with -short.
 func startOnSquid(t *testing.T, ctx context.Context, grove bool) *onSquid {
 	t.Helper()
 	if testing.Short() {
@@ -55,6 +55,17 @@ func startOnSquid(t *testing.T, ctx context.Context, grove bool) *onSquid {
 		v, ok := world.latest()
 		_, seen := v.Players["Bea"]
 		return ok && seen
+	})
+	// Her first turns after she joins wait for the game's first states; a
+	// line said then waits with them. A player talks to her once she plays.
+	db, err := store.Open(context.Background(), a.DB, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	s.waitFor(t, time.Minute, "her first action", func() bool {
+		ended, _ := actions(t, db)
+		return len(ended) > 0
 	})
 	return s
 }

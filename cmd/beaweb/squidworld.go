@@ -24,8 +24,9 @@ import (
 // it (the body's test/integration/serve-squid.js --player), for the body's
 // end-to-end tests and `beaweb bench --requests N --body`: the player says
 // what he is told in game chat, and what he hears and sees comes back
-// stamped with the wall clock. He joins before her, as flying-squid lists
-// to a newcomer only the players who join after it.
+// stamped with the wall clock. He joins before her; flying-squid itself
+// never lists the players already there to a newcomer, so serve-squid.js
+// sends her that list (or she would know no player called Alex).
 type squidWorld struct {
 	Port   int
 	player string
