@@ -177,6 +177,8 @@ func parseBench(args []string, getenv func(string) string, stderr io.Writer) (be
 		return s, fmt.Errorf("--days %g: she must play for some time", s.Days)
 	case s.Parallel < 1:
 		return s, fmt.Errorf("--parallel %d: at least one seed must be played at a time", s.Parallel)
+	case s.Body && s.Requests <= 0:
+		return s, errors.New("--body runs the request bench through the body: give it with --requests N")
 	}
 	_, err = s.config(s.Seeds[0], "bench.db")
 	return s, err
