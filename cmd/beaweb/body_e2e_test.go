@@ -24,19 +24,12 @@ func TestPlaysOnFlyingSquidThroughTheBody(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 6*time.Minute)
 	defer cancel()
 	s := startOnSquid(t, ctx, true)
-	say := func(line string) time.Time {
-		at, err := s.world.say(line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return at
-	}
-	say("/give Bea stick")
-	at := say("Bea, come here")
+	s.say(t, "/give Bea stick")
+	at := s.say(t, "Bea, come here")
 	s.waitFor(t, time.Minute, "her to come", func() bool {
 		return slices.ContainsFunc(s.world.lines(at, "Bea"), func(l squidLine) bool { return l.Message == "Here I am!" })
 	})
-	say("Bea, give me a stick")
+	s.say(t, "Bea, give me a stick")
 	db, err := store.Open(context.Background(), s.a.DB, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -23,18 +23,13 @@ func TestAPlayerAsksAndSheDoesThroughTheBody(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 8*time.Minute)
 	defer cancel()
 	s := startOnSquid(t, ctx, true)
-	say := func(line string) {
-		if _, err := s.world.say(line); err != nil {
-			t.Fatal(err)
-		}
-	}
-	say("/give Bea stick")
+	s.say(t, "/give Bea stick")
 
 	// Alex steps 10 blocks away from her; she comes.
 	v, _ := s.world.latest()
 	her := v.Players["Bea"]
 	to := fmt.Sprintf("%d 5 %d", int(math.Floor(her.X))+10, int(math.Floor(her.Z)))
-	say("/tp Alex " + to)
+	s.say(t, "/tp Alex "+to)
 	s.waitFor(t, 10*time.Second, "Alex to stand 10 blocks from her", func() bool {
 		d, ok := s.distance()
 		return ok && d > 8
@@ -50,7 +45,7 @@ func TestAPlayerAsksAndSheDoesThroughTheBody(t *testing.T) {
 	// He asks her to follow, then steps 6 blocks on (a step, not a teleport).
 	s.ask(t, "Bea, follow me", "Following")
 	v, _ = s.world.latest()
-	say(fmt.Sprintf("/tp Alex %d 5 %d", int(math.Floor(v.Me.X)), int(math.Floor(v.Me.Z))+6))
+	s.say(t, fmt.Sprintf("/tp Alex %d 5 %d", int(math.Floor(v.Me.X)), int(math.Floor(v.Me.Z))+6))
 	s.waitFor(t, 10*time.Second, "Alex to step 6 blocks on", func() bool {
 		d, ok := s.distance()
 		return ok && d > 5

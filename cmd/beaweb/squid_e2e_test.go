@@ -115,6 +115,16 @@ func actions(t *testing.T, db *store.Store) (ended map[string]int, succeeded []s
 	return ended, succeeded
 }
 
+// say has Alex say line (a /command too), and returns when he was told.
+func (s *onSquid) say(t *testing.T, line string) time.Time {
+	t.Helper()
+	at, err := s.world.say(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return at
+}
+
 // answer is her first line in the chat after at; ok is false when she has
 // said nothing since.
 func (s *onSquid) answer(at time.Time) (squidLine, bool) {
@@ -129,10 +139,7 @@ func (s *onSquid) answer(at time.Time) (squidLine, bool) {
 // one of want (what a player would read as about his request).
 func (s *onSquid) ask(t *testing.T, line string, want ...string) (time.Time, squidLine) {
 	t.Helper()
-	at, err := s.world.say(line)
-	if err != nil {
-		t.Fatal(err)
-	}
+	at := s.say(t, line)
 	s.waitFor(t, 2*time.Second, fmt.Sprintf("her answer to %q", line), func() bool {
 		_, ok := s.answer(at)
 		return ok
