@@ -35,6 +35,9 @@ type benchSettings struct {
 	// Requests, when above 0, plays the request bench instead
 	// (bench_requests.go) with that many timed requests.
 	Requests int
+	// Body runs the request bench through the body on flying-squid on
+	// loopback instead of the practice world.
+	Body bool
 	// model are beaweb's own model flags as given (--model-provider,
 	// --model-url, --model); with the BEA_* variables of getenv they choose
 	// her model exactly as they do for beaweb.
@@ -54,7 +57,7 @@ const (
 
 const benchUsage = `usage: beaweb bench [--seeds 1-10] [--speed 10000] [--days 2] [--peaceful] [--parallel N] [--json]
                     [--keep DIR] [--model-provider P] [--model-url URL] [--model NAME]
-       beaweb bench --requests 50
+       beaweb bench --requests 50 [--body]
        beaweb bench --tasks FILE.json [--task ID]... [--json]   (mindcraft's tasks; see the README)
 
 Plays the practice world headless for each seed with the brain beaweb runs
@@ -75,6 +78,8 @@ With --requests N, Alex, a player of the practice world, asks her for
 things in plain words instead: once through the request table, in step,
 for the rows she serves end to end, then N requests three seconds apart at
 the game's own speed, for the time to her answer and to her first move.
+With --body as well, the same through the body (Node.js 22) on flying-squid
+on loopback, in real time, with Alex a scripted player of that server.
 `
 
 // runBench is `beaweb bench`: it plays every seed, prints a progress line
@@ -93,7 +98,7 @@ func runBench(ctx context.Context, args []string, getenv func(string) string, st
 		return 2
 	}
 	if s.Requests > 0 {
-		if err := requestBench(ctx, s, s.Requests, stdout); err != nil {
+		if err := requestBench(ctx, s, s.Requests, stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "beaweb bench: %v\n", err)
 			return 1
 		}
@@ -144,6 +149,7 @@ func parseBench(args []string, getenv func(string) string, stderr io.Writer) (be
 	fs.BoolVar(&s.JSON, "json", false, "print JSON instead of a table")
 	fs.StringVar(&s.Keep, "keep", "", "keep each seed's database as seed-N.db in this folder, for a look at her history")
 	fs.IntVar(&s.Requests, "requests", 0, "instead: a player asks her for things in plain words; once through the request table, then this many timed requests")
+	fs.BoolVar(&s.Body, "body", false, "with --requests: through the body on flying-squid on loopback (needs Node.js 22) instead of the practice world")
 	own := flag.NewFlagSet("beaweb", flag.ContinueOnError)
 	var given settings.Settings
 	given.AddFlags(own)
@@ -171,6 +177,8 @@ func parseBench(args []string, getenv func(string) string, stderr io.Writer) (be
 		return s, fmt.Errorf("--days %g: she must play for some time", s.Days)
 	case s.Parallel < 1:
 		return s, fmt.Errorf("--parallel %d: at least one seed must be played at a time", s.Parallel)
+	case s.Body && s.Requests <= 0:
+		return s, errors.New("--body runs the request bench through the body: give it with --requests N")
 	}
 	_, err = s.config(s.Seeds[0], "bench.db")
 	return s, err

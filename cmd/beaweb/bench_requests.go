@@ -43,6 +43,9 @@ func probes() []probe {
 		}
 	}
 	thanked := func(w *requestWatch, from, to int64) bool {
+		if w.handoverUnseen {
+			return says("There you go!")(w, from, to)
+		}
 		return slices.ContainsFunc(w.said(from, to, "Alex"), func(s string) bool { return strings.HasPrefix(s, "thanks for the") })
 	}
 	return []probe{
@@ -81,6 +84,10 @@ type requestWatch struct {
 	her     map[int64]game.Vec3
 	players map[int64][]protocol.NearPlayer
 	stamps  map[int64]time.Time // when each state tick went out
+	// handoverUnseen: the server drops what she throws to a player
+	// (flying-squid), so her "There you go!", said once her give_item
+	// succeeded, stands in for his thanks.
+	handoverUnseen bool
 }
 
 type watchedLine struct {
@@ -202,14 +209,18 @@ func (w *requestWatch) latency(from, to int64, line string) (answer, move time.D
 // in lockstep, once through the request table with time for each, for the
 // share she serves end to end; and at the game's own speed (real time),
 // n requests three seconds apart, for the time to her answer and her first
-// move.
-func requestBench(ctx context.Context, s benchSettings, n int, stdout io.Writer) error {
+// move. With s.Body, the same through the body on flying-squid
+// (bench_requests_body.go).
+func requestBench(ctx context.Context, s benchSettings, n int, stdout, stderr io.Writer) error {
+	if s.Body {
+		return requestBenchBody(ctx, s, n, stdout, stderr)
+	}
 	ps := probes()
 	var at float64 = 20
 	var script []practice.Timed
-	starts := make([]float64, len(ps))
+	spans := make([]span, len(ps))
 	for i, p := range ps {
-		starts[i] = at
+		spans[i] = span{int64(at * 20), int64((at + p.window) * 20)}
 		script = append(script, practice.Timed{At: at, Line: p.line})
 		at += p.window
 	}
@@ -217,17 +228,48 @@ func requestBench(ctx context.Context, s benchSettings, n int, stdout io.Writer)
 	if err != nil {
 		return err
 	}
-	// A row of the table is served when every line that tries it is.
+	printServed(stdout, ps, w, spans)
+
+	script = nil
+	asked := make([]askedLine, n)
+	for i := range n {
+		at := 10 + 3*float64(i)
+		script = append(script, practice.Timed{At: at, Line: ps[i%len(ps)].line})
+		asked[i] = askedLine{span{int64(at * 20), int64((at + 3) * 20)}, ps[i%len(ps)].line, ps[i%len(ps)].moves}
+	}
+	w, err = playRequests(ctx, s, script, 10+3*float64(n)+3, false)
+	if err != nil {
+		return err
+	}
+	printLatency(stdout, w, asked, "at the game's own speed")
+	return nil
+}
+
+// span is the ticks from a line said to the next.
+type span struct{ from, to int64 }
+
+// askedLine is one line of the timed run: when it was said, until the
+// next, and whether it moves her.
+type askedLine struct {
+	span
+	line  string
+	moves bool
+}
+
+// printServed prints, for each probe said in its span, whether she served
+// it and what she said, then the rows of the request table she served end
+// to end: a row is served when every line that tries it is.
+func printServed(stdout io.Writer, ps []probe, w *requestWatch, spans []span) {
 	rowOK := map[string]bool{}
 	fmt.Fprintf(stdout, "%-32s %-38s %-7s %s\n", "row", "line", "served", "what she said")
 	for i, p := range ps {
-		from, to := int64(starts[i]*20), int64((starts[i]+p.window)*20)
+		from, to := spans[i].from, spans[i].to
 		ok := p.served(w, from, to)
+		fmt.Fprintf(stdout, "%-32s %-38q %-7v %s\n", p.row, p.line, ok, strings.Join(w.said(from, to, "Bea"), " / "))
 		if was, seen := rowOK[p.row]; seen {
 			ok = ok && was
 		}
 		rowOK[p.row] = ok
-		fmt.Fprintf(stdout, "%-32s %-38q %-7v %s\n", p.row, p.line, p.served(w, from, to), strings.Join(w.said(from, to, "Bea"), " / "))
 	}
 	served := 0
 	for _, ok := range rowOK {
@@ -236,29 +278,24 @@ func requestBench(ctx context.Context, s benchSettings, n int, stdout io.Writer)
 		}
 	}
 	fmt.Fprintf(stdout, "served end to end: %d of %d rows of the request table\n\n", served, len(rowOK))
+}
 
-	script = nil
-	for i := range n {
-		script = append(script, practice.Timed{At: 10 + 3*float64(i), Line: ps[i%len(ps)].line})
-	}
-	w, err = playRequests(ctx, s, script, 10+3*float64(n)+3, false)
-	if err != nil {
-		return err
-	}
+// printLatency prints the time from each asked line to her answer and to
+// her first move (for the lines that move her), median and worst.
+func printLatency(stdout io.Writer, w *requestWatch, asked []askedLine, how string) {
 	var answers, moves []time.Duration
-	for i, line := range script {
-		a, m, ok, moved := w.latency(int64(line.At*20), int64((line.At+3)*20), line.Line)
+	for _, l := range asked {
+		a, m, ok, moved := w.latency(l.from, l.to, l.line)
 		if ok {
 			answers = append(answers, a)
 		}
-		if moved && ps[i%len(ps)].moves {
+		if moved && l.moves {
 			moves = append(moves, m)
 		}
 	}
-	fmt.Fprintf(stdout, "%d requests, 3 s apart, at the game's own speed:\n", n)
+	fmt.Fprintf(stdout, "%d requests, 3 s apart, %s:\n", len(asked), how)
 	fmt.Fprintf(stdout, "  answered %d; time to her answer: median %s, worst %s\n", len(answers), median(answers), worst(answers))
 	fmt.Fprintf(stdout, "  moved for %d of the requests that move her; time to her first move: median %s, worst %s\n", len(moves), median(moves), worst(moves))
-	return nil
 }
 
 // playRequests plays seed 1 of the practice world, peaceful, with Alex
