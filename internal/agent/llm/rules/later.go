@@ -30,21 +30,6 @@ const (
 	oreTrip = 8
 )
 
-// later lists the steps due once she has the iron pickaxe.
-func (r *routineBuilder) later() {
-	if !has(r.inv, "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe") {
-		return
-	}
-	if _, bed := furnishings(r.inv); r.inv[bed] == 0 {
-		r.bed(bed, false)
-	}
-	if r.inv["torch"] < torchStock && r.inv["coal"]+r.inv["charcoal"] > 1 {
-		r.torchesFor(8)
-	}
-	r.diamonds()
-	r.stocks()
-}
-
 // armour makes and puts on the first piece of iron armour she lacks: ore
 // mined, smelted in her furnace, crafted, then worn.
 func (r *routineBuilder) armour() {
@@ -97,26 +82,31 @@ func (r *routineBuilder) ingots(g goal, n int) bool {
 // laidBy hunts an animal in reach while she carries fewer than stock
 // meals.
 func (r *routineBuilder) laidBy(stock int) {
-	meals := 0
-	for _, f := range foods {
-		meals += r.inv[f]
-	}
-	if meals >= stock {
+	if r.meals() >= stock {
 		return
 	}
-	if prey := inSight(r.v, func(kind string) bool { return animals[kind] }); prey != "" {
+	if prey := r.preyInSight(); prey != "" {
 		r.add(goalFood, "attack_entity", map[string]any{"entity": prey})
 	}
 }
 
-// diamonds goes down for three diamonds and makes a diamond pickaxe.
+// meals counts the meals she carries.
+func (r *routineBuilder) meals() int {
+	n := 0
+	for _, f := range foods {
+		n += r.inv[f]
+	}
+	return n
+}
+
+// diamonds goes down for the diamonds a diamond pickaxe takes.
 func (r *routineBuilder) diamonds() {
-	if has(r.inv, "diamond_pickaxe", "netherite_pickaxe") {
-		return
-	}
-	if n, d := r.book.Takes("diamond_pickaxe", "diamond"), r.inv["diamond"]; d < n {
-		r.add(goalDiamonds, "find_block", map[string]any{"block": "diamond_ore", "count": n - d})
-	}
+	n, d := r.book.Takes("diamond_pickaxe", "diamond"), r.inv["diamond"]
+	r.add(goalDiamonds, "find_block", map[string]any{"block": "diamond_ore", "count": n - d})
+}
+
+// diamondPickaxe makes the diamond pickaxe, with the sticks it takes.
+func (r *routineBuilder) diamondPickaxe() {
 	r.sticksFor(r.book.Takes("diamond_pickaxe", "stick"))
 	r.add(goalDiamondPickaxe, "craft_item", map[string]any{"item": "diamond_pickaxe", "count": 1})
 }
