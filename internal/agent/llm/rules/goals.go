@@ -3,7 +3,7 @@ package rules
 // goal is what a step of hers is for: a rung of the routine, or a person's
 // request. Every goal is declared here, once, with the words she says for
 // it and the ways the routine treats it (goalSpec); the order she takes
-// them in is the routine's one priority list (routine.go).
+// them in is her one priority list (priorities.go).
 type goal string
 
 // The goals.
@@ -49,6 +49,7 @@ const (
 	goalStock          goal = "stock"
 	goalDiamonds       goal = "diamonds"
 	goalDiamondPickaxe goal = "diamond_pickaxe"
+	goalMineLight      goal = "mine_light"
 )
 
 // goalSpec is what the routine knows of a goal besides its steps.
@@ -118,7 +119,8 @@ func goals() map[goal]goalSpec {
 		goalArmour:         {words: "for iron armour"},
 		goalStock:          {words: "to stock up on wood, coal and iron"},
 		goalDiamonds:       {words: "for diamonds"},
-		goalDiamondPickaxe: {words: "for diamonds"},
+		goalDiamondPickaxe: {words: "for a diamond pickaxe"},
+		goalMineLight:      {words: "so that no monster rises in my mine"},
 	}
 }
 

@@ -1,9 +1,14 @@
 package rules
 
+import (
+	"beaweb/internal/agent"
+	"beaweb/internal/game"
+)
+
 // After the iron pickaxe the day goes on, as a player's would: iron armour
 // piece by piece (the routine asks for it right after the shelter's kit),
-// a bed, food laid by, torches, then diamonds and a diamond
-// pickaxe, and last stocks of wood, iron and coal. Something is always due
+// a bed, food laid by, torches, then a trip down for diamonds and a
+// diamond pickaxe, and last stocks of wood, iron and coal. Something is always due
 // by day, so no day passes idle.
 
 // ironArmour are the pieces of iron armour, the most protective first, with
@@ -99,10 +104,131 @@ func (r *routineBuilder) meals() int {
 	return n
 }
 
-// diamonds goes down for the diamonds a diamond pickaxe takes.
+// The trip for diamonds. She goes down a shaft (mine_down, which stops
+// short of lava, water and a deep drop) to diamondY in the morning, in her
+// iron chestplate, with the meals and torches for a day below; she lights the mine as she works
+// it, goes for diamond ore from there, and climbs a staircase back up
+// (go_to_surface) in time for her shelter: the deeper she is, the earlier
+// (climbTime).
+const (
+	// diamondY is the level she mines at: the practice world lays its
+	// diamonds between y -60 and -40, and in the game lava floods the caves
+	// below -54.
+	diamondY = -50
+	// atDepth is how far above diamondY she counts as down there: a
+	// shaft that stopped short on a ledge still reaches the ore.
+	atDepth = 3
+	// shaftStep is the most one mine_down digs: a trip a step at a time,
+	// so hunger or a monster is heard between them.
+	shaftStep = 32
+	// tripMeals and tripTorches are what she takes down.
+	tripMeals   = 2
+	tripTorches = 8
+	// digTicks is about what a block of the shaft takes her to dig and
+	// drop through; stairTicks a step of the staircase up, beyond the
+	// first stairFree that climbAt leaves time for; mineTicks the least
+	// time at the bottom worth the trip.
+	digTicks   = 20
+	stairTicks = 55
+	stairFree  = 32
+	mineTicks  = 1500
+)
+
+// climbTime is the time of day from which she leaves a mine for the open
+// sky: climbAt, earlier by the steps of the staircase up from where she is.
+func (m *Model) climbTime(v agent.Snapshot) int64 {
+	if v.State == nil {
+		return climbAt
+	}
+	return climbTimeFrom(m.ground(v) - float64(v.State.Player.Position.Block().Y))
+}
+
+func climbTimeFrom(depth float64) int64 {
+	return climbAt - int64(max(0, depth-stairFree)*stairTicks)
+}
+
+// ground is the height of the ground she knows, her own when she knows
+// none yet.
+func (m *Model) ground(v agent.Snapshot) float64 {
+	if m.haveGround || v.State == nil {
+		return m.groundY
+	}
+	return v.State.Player.Position.Y
+}
+
+// diamondsDue: the iron pickaxe made, the diamond one not yet, and fewer
+// diamonds than it takes.
+func diamondsDue(m *Model, r *routineBuilder) bool {
+	return ironPickaxe(m, r) && !diamondPickaxe(m, r) && r.inv["diamond"] < r.book.Takes("diamond_pickaxe", "diamond")
+}
+
+// diveDue: the diamonds due, above diamondY in her chestplate with the
+// meals for the trip and its torches (or the coal for them), and time
+// enough to dig down, mine and climb back up before the dusk.
+func diveDue(m *Model, r *routineBuilder) bool {
+	if r.v.State == nil || !diamondsDue(m, r) || r.deep() || r.v.State.Armor.Chest == nil || r.meals() < tripMeals ||
+		r.inv["torch"] < tripTorches && r.coal() == 0 {
+		return false
+	}
+	t := dayTime(r.v)
+	if t >= dawn {
+		t -= 24000 // the small hours of the morning
+	}
+	left := int64(r.v.State.Player.Position.Block().Y-diamondY) * digTicks
+	return t+left+mineTicks < climbTimeFrom(m.ground(r.v)-diamondY)
+}
+
+// deep reports whether she is down at diamondY.
+func (r *routineBuilder) deep() bool {
+	return r.v.State != nil && r.v.State.Player.Position.Block().Y <= diamondY+atDepth
+}
+
+// mining: down at diamondY with the diamonds due, before her climb.
+func mining(m *Model, r *routineBuilder) bool {
+	return r.deep() && diamondsDue(m, r) && dayTime(r.v) < m.climbTime(r.v)
+}
+
+// dive digs the shaft down a step, the trip's torches made first.
+func (r *routineBuilder) dive() {
+	if r.inv["torch"] < tripTorches {
+		r.torchesFor(tripTorches)
+	}
+	y := r.v.State.Player.Position.Block().Y
+	r.add(goalDiamonds, "mine_down", map[string]any{"depth": min(shaftStep, y-diamondY)})
+}
+
+// diamonds goes for the diamonds a diamond pickaxe takes.
 func (r *routineBuilder) diamonds() {
 	n, d := r.book.Takes("diamond_pickaxe", "diamond"), r.inv["diamond"]
 	r.add(goalDiamonds, "find_block", map[string]any{"block": "diamond_ore", "count": n - d})
+}
+
+// torchSpot is where a torch lights her mine: on the floor beside her, out
+// of her way; ok is false when her close view shows a torch already, or
+// no floor beside her.
+func (r *routineBuilder) torchSpot() (anchor game.Pos, ok bool) {
+	if r.inv["torch"] == 0 || r.v.State.Census["torch"]+r.v.State.Census["wall_torch"] > 0 {
+		return game.Pos{}, false
+	}
+	s := solidsOf(r.v)
+	if s == nil {
+		return game.Pos{}, false
+	}
+	feet := r.v.State.Player.Position.Block()
+	for _, d := range horizontal {
+		if c := feet.Add(d); !s[c] && !s[c.Add(up1)] && s[c.Add(game.Pos{Y: -1})] {
+			return c.Add(game.Pos{Y: -1}), true
+		}
+	}
+	return game.Pos{}, false
+}
+
+// lightMine sets a torch down beside her: no monster rises where its light
+// reaches.
+func (r *routineBuilder) lightMine() {
+	if at, ok := r.torchSpot(); ok {
+		r.add(goalMineLight, "place_block", map[string]any{"block": "torch", "x": at.X, "y": at.Y, "z": at.Z, "face": "top"})
+	}
 }
 
 // diamondPickaxe makes the diamond pickaxe, with the sticks it takes.

@@ -211,7 +211,7 @@ func (m *Model) leaveWork(v agent.Snapshot, has map[string]bool) (agent.ToolCall
 	case (trip || v.Doing.Action == "smelt_item") && r.outnumbered(dangerRange):
 		r.sealIn()
 	case !trip:
-	case t >= climbAt && t < dusk:
+	case t >= m.climbTime(v) && t < dusk:
 		r.add(goalDusk, "go_to_surface", map[string]any{})
 	case t >= dusk && t < dawn:
 		r.sealIn()
