@@ -63,7 +63,8 @@ type goalSpec struct {
 	giveUpAfter int
 	// noWalk: a step of it that failed twice here is passed over without
 	// a walk elsewhere (a walk in the dark is what a refuge keeps her
-	// from, and the refuge has another way).
+	// from, and the refuge has another way; a trip for diamonds tunnels
+	// on instead).
 	noWalk bool
 	// foray: its walks are walks to look for animals (forage counts them).
 	foray bool
@@ -118,7 +119,7 @@ func goals() map[goal]goalSpec {
 		goalTorches:        {words: "for torches"},
 		goalArmour:         {words: "for iron armour"},
 		goalStock:          {words: "to stock up on wood, coal and iron"},
-		goalDiamonds:       {words: "for diamonds"},
+		goalDiamonds:       {words: "for diamonds", noWalk: true}, // a branch of her mine is her walk elsewhere
 		goalDiamondPickaxe: {words: "for a diamond pickaxe"},
 		goalMineLight:      {words: "so that no monster rises in my mine"},
 	}

@@ -107,8 +107,10 @@ func (r *routineBuilder) meals() int {
 // The trip for diamonds. She goes down a shaft (mine_down, which stops
 // short of lava, water and a deep drop) to diamondY in the morning, in her
 // iron chestplate, with the meals and torches for a day below; she lights the mine as she works
-// it, goes for diamond ore from there, and climbs a staircase back up
-// (go_to_surface) in time for her shelter: the deeper she is, the earlier
+// it, goes for diamond ore from there, and climbs back up in time for her
+// shelter: up her own shaft on a pillar of what she dug out of it, or,
+// without the blocks or the shaft, by a staircase (go_to_surface), which
+// takes long enough from deep to start earlier the deeper she is
 // (climbTime).
 const (
 	// diamondY is the level she mines at: the practice world lays its
@@ -121,6 +123,8 @@ const (
 	// shaftStep is the most one mine_down digs: a trip a step at a time,
 	// so hunger or a monster is heard between them.
 	shaftStep = 32
+	// maxPillar is the most one pillar_up climbs.
+	maxPillar = 64
 	// tripMeals and tripTorches are what she takes down.
 	tripMeals   = 2
 	tripTorches = 8
@@ -132,15 +136,83 @@ const (
 	stairTicks = 55
 	stairFree  = 32
 	mineTicks  = 1500
+	// pillarTicks is about what a block of a pillar up her shaft takes,
+	// walkTicks a block of the walk back to its foot, and climbMargin what
+	// she leaves to spare before the dusk.
+	pillarTicks = 16
+	walkTicks   = 10
+	climbMargin = 300
+	// branchLength is how far she tunnels on to new ground when no diamond
+	// ore is left within reach of her.
+	branchLength = 24
 )
 
 // climbTime is the time of day from which she leaves a mine for the open
-// sky: climbAt, earlier by the steps of the staircase up from where she is.
+// sky: climbAt when she can pillar up her shaft, else earlier by the steps
+// of the staircase up from where she is.
 func (m *Model) climbTime(v agent.Snapshot) int64 {
 	if v.State == nil {
 		return climbAt
 	}
+	feet := v.State.Player.Position.Block()
+	if s := m.shaftHere(v); s != nil && buildingBlocks(v.Inventory) >= s.top.Y-feet.Y {
+		return pillarTime(s.top.Y-s.foot.Y, feet.Dist(s.foot))
+	}
 	return climbTimeFrom(m.ground(v) - float64(v.State.Player.Position.Block().Y))
+}
+
+// mineShaft is the shaft she dug down for diamonds: where it opens under
+// the sky, and the lowest she has stood in it.
+type mineShaft struct {
+	top, foot game.Pos
+	dimension string
+}
+
+// shaftHere is her shaft, when she is in its dimension; nil for none.
+func (m *Model) shaftHere(v agent.Snapshot) *mineShaft {
+	if m.shaft == nil || m.shaft.dimension != dimension(v) {
+		return nil
+	}
+	return m.shaft
+}
+
+// noteShaft follows her shaft, once a decision: its foot is the lowest she
+// stands in it; once she has been down it and is out under the sky again,
+// it is done with.
+func (m *Model) noteShaft(v agent.Snapshot) {
+	s := m.shaftHere(v)
+	if s == nil || v.State == nil {
+		return
+	}
+	feet := v.State.Player.Position.Block()
+	switch {
+	case feet.X == s.top.X && feet.Z == s.top.Z && feet.Y < s.foot.Y:
+		s.foot = feet
+	case !m.underground(v) && s.foot.Y < s.top.Y-underDepth:
+		m.shaft = nil
+	}
+}
+
+// climb takes her up out of a mine: back to the foot of her shaft and up
+// it on a pillar, a trip of at most 64 blocks at a time; else, or when
+// that fails, by a staircase.
+func (m *Model) climb(r *routineBuilder) {
+	if s := m.shaftHere(r.v); s != nil && s.foot.Y < s.top.Y {
+		feet := r.v.State.Player.Position.Block()
+		if feet.X != s.top.X || feet.Z != s.top.Z {
+			r.add(goalDusk, "move_to", map[string]any{
+				"x": float64(s.foot.X) + 0.5, "y": float64(s.foot.Y), "z": float64(s.foot.Z) + 0.5, "range": 0.5})
+		} else if h := s.top.Y - feet.Y; h > 0 && buildingBlocks(r.inv) >= h {
+			r.add(goalDusk, "pillar_up", map[string]any{"height": min(h, maxPillar)})
+		}
+	}
+	r.add(goalDusk, "go_to_surface", map[string]any{})
+}
+
+// pillarTime is the time of day from which she leaves a mine up her
+// shaft: a walk of dist blocks back to its foot and a pillar of height.
+func pillarTime(height int, dist float64) int64 {
+	return dusk - climbMargin - int64(height*pillarTicks) - int64(dist*walkTicks)
 }
 
 func climbTimeFrom(depth float64) int64 {
@@ -174,8 +246,12 @@ func diveDue(m *Model, r *routineBuilder) bool {
 	if t >= dawn {
 		t -= 24000 // the small hours of the morning
 	}
-	left := int64(r.v.State.Player.Position.Block().Y-diamondY) * digTicks
-	return t+left+mineTicks < climbTimeFrom(m.ground(r.v)-diamondY)
+	depth := r.v.State.Player.Position.Block().Y - diamondY
+	if s := m.shaftHere(r.v); s != nil && m.underground(r.v) {
+		depth += r.v.State.Player.Position.Block().Y - s.top.Y // the pillar climbs it all
+	}
+	// Up her shaft on a pillar of what she dug, from a branch away.
+	return t+int64(depth*digTicks)+mineTicks < pillarTime(depth, branchLength)
 }
 
 // deep reports whether she is down at diamondY.
@@ -188,10 +264,22 @@ func mining(m *Model, r *routineBuilder) bool {
 	return r.deep() && diamondsDue(m, r) && dayTime(r.v) < m.climbTime(r.v)
 }
 
-// dive digs the shaft down a step, the trip's torches made first.
-func (r *routineBuilder) dive() {
+// dive digs the shaft down a step, the trip's torches made first. Under
+// the open sky it is a new shaft, which opens where she stands; down a
+// mine out of her shaft, she climbs out first.
+func (m *Model) dive(r *routineBuilder) {
 	if r.inv["torch"] < tripTorches {
 		r.torchesFor(tripTorches)
+	}
+	feet := r.v.State.Player.Position.Block()
+	switch s := m.shaftHere(r.v); {
+	case !m.underground(r.v):
+		m.shaft = &mineShaft{top: feet, foot: feet, dimension: dimension(r.v)}
+	case s == nil || feet.X != s.top.X || feet.Z != s.top.Z:
+		// Down a mine of another trip's: the shaft she climbs back up
+		// opens under the sky.
+		r.add(goalDiamonds, "go_to_surface", map[string]any{})
+		return
 	}
 	y := r.v.State.Player.Position.Block().Y
 	r.add(goalDiamonds, "mine_down", map[string]any{"depth": min(shaftStep, y-diamondY)})
@@ -228,6 +316,17 @@ func (r *routineBuilder) torchSpot() (anchor game.Pos, ok bool) {
 func (r *routineBuilder) lightMine() {
 	if at, ok := r.torchSpot(); ok {
 		r.add(goalMineLight, "place_block", map[string]any{"block": "torch", "x": at.X, "y": at.Y, "z": at.Z, "face": "top"})
+	}
+}
+
+// branch tunnels on along her level to new ground when the diamond ore in
+// reach of her is mined out (the find for it held back): a branch of her
+// mine, east first, another way when one is held back in its turn.
+func (r *routineBuilder) branch() {
+	feet := r.v.State.Player.Position.Block()
+	for _, d := range horizontal {
+		to := feet.Add(game.Pos{X: d.X * branchLength, Z: d.Z * branchLength})
+		r.add(goalDiamonds, "move_to", map[string]any{"x": float64(to.X) + 0.5, "y": float64(to.Y), "z": float64(to.Z) + 0.5, "range": 1.0})
 	}
 }
 

@@ -237,21 +237,20 @@ func TestNoDayPassesIdleAfterTheIronPickaxe(t *testing.T) {
 func TestNoWalkForACallOnlyTimeLetsThrough(t *testing.T) {
 	v := withInv(game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1,
 		"coal": 4, "stick": 4, "dirt": 60, "chest": 1, "oak_door": 1, "furnace": 1, "white_bed": 1, "torch": 16, "cooked_beef": 6,
-		"iron_helmet": 1})
+		"iron_helmet": 1, "diamond_pickaxe": 1})
 	v.v.State.Armor = protocol.Armor{Head: ptr("iron_helmet"), Chest: ptr("iron_chestplate"), Legs: ptr("iron_leggings"), Feet: ptr("iron_boots")}
-	v.v.State.Player.Position.Y = diamondY // down her shaft
 	m := New(&v, testBook)
-	diamonds := callKey("find_block", map[string]any{"block": "diamond_ore", "count": 3})
+	logs := callKey("find_block", map[string]any{"block": "log", "count": 8})
 	p, walks := idle, 0
 	for i := 0; i < 60; i++ {
 		c := decide(t, m, p)
 		if len(c) != 1 {
 			t.Fatalf("decision %d: %s", i+1, callsText(c))
 		}
-		held := m.tries[diamonds] != nil && m.tries[diamonds].fails >= movedOnFails
+		held := m.tries[logs] != nil && m.tries[logs].fails >= movedOnFails
 		switch callKey(c[0].Name, args(c[0])) {
-		case diamonds:
-			p = done("find_block", protocol.Failure, "you found no diamond_ore within 32 blocks that you could reach")
+		case logs:
+			p = done("find_block", protocol.Failure, "you found no log within 32 blocks that you could reach")
 		case `move_away{"distance":24}`:
 			if held {
 				walks++
@@ -262,8 +261,8 @@ func TestNoWalkForACallOnlyTimeLetsThrough(t *testing.T) {
 			p = done(c[0].Name, protocol.Success, "done")
 		}
 	}
-	if m.tries[diamonds] == nil || m.tries[diamonds].fails < movedOnFails {
-		t.Fatalf("diamonds failed only %v times", m.tries[diamonds])
+	if m.tries[logs] == nil || m.tries[logs].fails < movedOnFails {
+		t.Fatalf("the logs failed only %v times", m.tries[logs])
 	}
 	if walks > 0 {
 		t.Fatalf("%d walks elsewhere for a call only time lets through", walks)
@@ -319,6 +318,25 @@ func TestADiamondTrip(t *testing.T) {
 			t.Errorf("at %d, %d blocks down: %v, want %s first", c.time, 114, got, c.want)
 		}
 	}
+	// Down her own shaft with the blocks to fill it, she mines until the
+	// walk back to its foot and a pillar up it take her to the dusk.
+	m.shaft = &mineShaft{top: game.Pos{X: 5, Y: 64, Z: 5}, foot: game.Pos{X: 5, Y: diamondY, Z: 5}, dimension: "overworld"}
+	w.inv["cobbled_deepslate"] = 120
+	w.pos = game.Pos{X: 9, Y: diamondY, Z: 5}
+	for _, c := range []struct {
+		time int64
+		want string
+	}{{pillarTime(114, 4) - 100, `find_block{"block":"diamond_ore","count":3}`}, {pillarTime(114, 4), `move_to{"range":0.5,"x":5.5,"y":-50,"z":5.5}`}} {
+		w.time = 24000 + c.time
+		if got := callsText(decide(t, m, idle)); got != c.want {
+			t.Errorf("at %d, 4 blocks from the foot of her shaft: %s, want %s", c.time, got, c.want)
+		}
+		m.tries = tries{}
+	}
+	w.pos, w.time = game.Pos{X: 5, Y: diamondY, Z: 5}, 24000+pillarTime(114, 0)
+	if got := callsText(decide(t, m, idle)); got != `pillar_up{"height":64}` {
+		t.Errorf("at the foot of her shaft at %d: %s, want a pillar up it", w.time%24000, got)
+	}
 
 	for _, c := range []struct {
 		why  string
@@ -327,7 +345,7 @@ func TestADiamondTrip(t *testing.T) {
 	}{
 		{"without meals", 200, func(inv game.Inventory) { inv["cooked_beef"] = 1 }},
 		{"without torches", 200, func(inv game.Inventory) { inv["torch"], inv["coal"] = 4, 0 }},
-		{"at noon", 6000, func(game.Inventory) {}},
+		{"in the afternoon", 7000, func(game.Inventory) {}},
 		{"without a chestplate", 200, func(game.Inventory) {}},
 	} {
 		worn := armour
@@ -380,5 +398,34 @@ func TestTorchesLightHerMine(t *testing.T) {
 	v.v.State.Census = map[string]int{"wall_torch": 1}
 	if c := callsText(decide(t, New(v, testBook), idle)); c != ore {
 		t.Fatalf("with a torch in sight: %s, want %s", c, ore)
+	}
+}
+
+// TestBranchesWhenTheOreIsMinedOut: down at diamondY, once the find for
+// diamonds has failed twice where she stands, she tunnels on along her
+// level to new ground, and looks again from there.
+func TestBranchesWhenTheOreIsMinedOut(t *testing.T) {
+	v := withInv(game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1,
+		"coal": 4, "stick": 4, "dirt": 60, "chest": 1, "oak_door": 1, "furnace": 1, "white_bed": 1, "torch": 16, "cooked_beef": 6,
+		"oak_log": 64, "raw_iron": 32})
+	v.v.State.Armor = protocol.Armor{Head: ptr("iron_helmet"), Chest: ptr("iron_chestplate"), Legs: ptr("iron_leggings"), Feet: ptr("iron_boots")}
+	v.v.State.Player.Position = game.Vec3{X: 4.5, Y: diamondY, Z: 4.5}
+	v.v.State.World.Time = 1000
+	m := New(&v, testBook)
+	ore := `find_block{"block":"diamond_ore","count":3}`
+	none := done("find_block", protocol.Failure, "you found no diamond_ore within 32 blocks that you could reach")
+	var got []string
+	p := idle
+	for range 3 {
+		got = append(got, callsText(decide(t, m, p)))
+		p = none
+	}
+	want := []string{ore, ore, `move_to{"range":1,"x":28.5,"y":-50,"z":4.5}`}
+	if !slices.Equal(got, want) {
+		t.Fatalf("with no diamond ore in reach: %v, want %v", got, want)
+	}
+	v.v.State.Player.Position.X += branchLength
+	if c := callsText(decide(t, m, done("move_to", protocol.Success, "you are there"))); c != ore {
+		t.Fatalf("at the end of her branch: %s, want %s", c, ore)
 	}
 }

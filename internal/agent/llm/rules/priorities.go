@@ -56,16 +56,19 @@ func priorities() []rung {
 		}, next: func(_ *Model, r *routineBuilder) { r.iron() }},
 		// From late afternoon the night comes first.
 		{goal: goalDusk, when: func(m *Model, r *routineBuilder) bool { return dayTime(r.v) >= m.climbTime(r.v) && m.underground(r.v) },
-			next: func(_ *Model, r *routineBuilder) { r.add(goalDusk, "go_to_surface", map[string]any{}) }},
+			next: (*Model).climb},
 		// Down a mine for diamonds (later.go): on down the shaft, and at the
 		// bottom a torch, then the ore, before the work of the surface.
 		{goal: goalDiamonds, when: func(m *Model, r *routineBuilder) bool { return m.underground(r.v) && diveDue(m, r) },
-			next: func(_ *Model, r *routineBuilder) { r.dive() }},
+			next: (*Model).dive},
 		{goal: goalMineLight, when: func(m *Model, r *routineBuilder) bool {
 			_, ok := r.torchSpot()
 			return mining(m, r) && ok
 		}, next: func(_ *Model, r *routineBuilder) { r.lightMine() }},
-		{goal: goalDiamonds, when: mining, next: func(_ *Model, r *routineBuilder) { r.diamonds() }},
+		{goal: goalDiamonds, when: mining, next: func(_ *Model, r *routineBuilder) { r.diamonds(); r.branch() }},
+		{goal: goalDiamondPickaxe, when: func(m *Model, r *routineBuilder) bool { // a craft away
+			return !diamondPickaxe(m, r) && r.inv["diamond"] >= r.book.Takes("diamond_pickaxe", "diamond")
+		}, next: func(_ *Model, r *routineBuilder) { r.diamondPickaxe() }},
 		{goal: goalFood, when: afternoon, next: func(_ *Model, r *routineBuilder) { r.laidBy(1) }},
 		{goal: goalDirt, when: func(m *Model, r *routineBuilder) bool { return afternoon(m, r) && m.shelterNear(r.v) == nil },
 			next: kitByDay},
@@ -91,7 +94,7 @@ func priorities() []rung {
 		{goal: goalFood, when: ironPickaxe, next: func(_ *Model, r *routineBuilder) { r.laidBy(foodStock) }},
 		// In her chestplate, a morning's trip for diamonds comes before the
 		// rest of her armour: two game days are not enough for both.
-		{goal: goalDiamonds, when: diveDue, next: func(_ *Model, r *routineBuilder) { r.dive() }},
+		{goal: goalDiamonds, when: diveDue, next: (*Model).dive},
 		{goal: goalArmour, when: func(m *Model, r *routineBuilder) bool { return r.v.State != nil && ironPickaxe(m, r) },
 			next: func(_ *Model, r *routineBuilder) { r.armour() }},
 		{goal: goalStoneAxe, when: func(_ *Model, r *routineBuilder) bool { return r.lacks(stoneTools[2:]) },
@@ -106,9 +109,6 @@ func priorities() []rung {
 		{goal: goalTorches, when: func(m *Model, r *routineBuilder) bool {
 			return ironPickaxe(m, r) && r.inv["torch"] < torchStock && r.coal() > 1
 		}, next: func(_ *Model, r *routineBuilder) { r.torchesFor(8) }},
-		{goal: goalDiamondPickaxe, when: func(m *Model, r *routineBuilder) bool {
-			return ironPickaxe(m, r) && !diamondPickaxe(m, r) && r.inv["diamond"] >= r.book.Takes("diamond_pickaxe", "diamond")
-		}, next: func(_ *Model, r *routineBuilder) { r.diamondPickaxe() }},
 		{goal: goalStock, when: ironPickaxe, next: func(_ *Model, r *routineBuilder) { r.stocks() }},
 	}
 }

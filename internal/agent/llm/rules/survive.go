@@ -212,7 +212,7 @@ func (m *Model) leaveWork(v agent.Snapshot, has map[string]bool) (agent.ToolCall
 		r.sealIn()
 	case !trip:
 	case t >= m.climbTime(v) && t < dusk:
-		r.add(goalDusk, "go_to_surface", map[string]any{})
+		m.climb(r)
 	case t >= dusk && t < dawn:
 		r.sealIn()
 	}
