@@ -235,10 +235,8 @@ func TestNoDayPassesIdleAfterTheIronPickaxe(t *testing.T) {
 // decision meanwhile, however well the walks go, but gets on with the
 // rest of the routine.
 func TestNoWalkForACallOnlyTimeLetsThrough(t *testing.T) {
-	v := withInv(game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1,
-		"coal": 4, "stick": 4, "dirt": 60, "chest": 1, "oak_door": 1, "furnace": 1, "white_bed": 1, "torch": 16, "cooked_beef": 6,
-		"iron_helmet": 1, "diamond_pickaxe": 1})
-	v.v.State.Armor = protocol.Armor{Head: ptr("iron_helmet"), Chest: ptr("iron_chestplate"), Legs: ptr("iron_leggings"), Feet: ptr("iron_boots")}
+	v := withInv(tripKit(game.Inventory{"iron_helmet": 1, "diamond_pickaxe": 1}))
+	v.v.State.Armor = ironWorn()
 	m := New(&v, testBook)
 	logs := callKey("find_block", map[string]any{"block": "log", "count": 8})
 	p, walks := idle, 0
@@ -271,6 +269,22 @@ func TestNoWalkForACallOnlyTimeLetsThrough(t *testing.T) {
 
 func ptr(s string) *string { return &s }
 
+// tripKit is what she carries once she has the iron pickaxe, the
+// shelter's kit and the trip's meals and torches, with extra.
+func tripKit(extra game.Inventory) game.Inventory {
+	inv := game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1,
+		"coal": 4, "stick": 4, "dirt": 60, "chest": 1, "oak_door": 1, "furnace": 1, "white_bed": 1, "torch": 16, "cooked_beef": 6}
+	for k, n := range extra {
+		inv[k] = n
+	}
+	return inv
+}
+
+// ironWorn is a whole suit of iron armour.
+func ironWorn() protocol.Armor {
+	return protocol.Armor{Head: ptr("iron_helmet"), Chest: ptr("iron_chestplate"), Legs: ptr("iron_leggings"), Feet: ptr("iron_boots")}
+}
+
 // TestADiamondTrip: armoured, with meals and torches, she goes down her
 // shaft in the morning a step at a time, goes for diamonds at the bottom
 // and makes the diamond pickaxe. Down there, she sets off up in time to
@@ -278,9 +292,7 @@ func ptr(s string) *string { return &s }
 // for the trip, she does not go down.
 func TestADiamondTrip(t *testing.T) {
 	inv := func() game.Inventory {
-		return game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1,
-			"coal": 4, "stick": 4, "dirt": 60, "chest": 1, "oak_door": 1, "furnace": 1, "white_bed": 1, "torch": 16, "cooked_beef": 6,
-			"oak_log": 64, "raw_iron": 32}
+		return tripKit(game.Inventory{"oak_log": 64, "raw_iron": 32})
 	}
 	armour := map[string]string{"head": "iron_helmet", "chest": "iron_chestplate", "legs": "iron_leggings", "feet": "iron_boots"}
 	w := &world{t: t, inv: inv(), pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 24000 + 200, food: 20, worn: armour}
@@ -367,9 +379,7 @@ func TestADiamondTrip(t *testing.T) {
 // a torch in her close view, or in the foot of her shaft with no floor
 // beside her, she goes for the ore.
 func TestTorchesLightHerMine(t *testing.T) {
-	inv := game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1,
-		"coal": 4, "stick": 4, "dirt": 60, "chest": 1, "oak_door": 1, "furnace": 1, "white_bed": 1, "torch": 16, "cooked_beef": 6,
-		"oak_log": 64, "raw_iron": 32}
+	inv := tripKit(game.Inventory{"oak_log": 64, "raw_iron": 32})
 	v := shaft(inv, 3) // the foot of her shaft: walls all round
 	feet := game.Pos{X: 4, Y: diamondY, Z: 4}
 	for i := range v.v.State.Blocks {
@@ -377,7 +387,7 @@ func TestTorchesLightHerMine(t *testing.T) {
 	}
 	v.v.State.Player.Position.Y = diamondY
 	v.v.State.World.Time = 1000
-	v.v.State.Armor = protocol.Armor{Head: ptr("iron_helmet"), Chest: ptr("iron_chestplate"), Legs: ptr("iron_leggings"), Feet: ptr("iron_boots")}
+	v.v.State.Armor = ironWorn()
 	ore := `find_block{"block":"diamond_ore","count":3}`
 	if c := callsText(decide(t, New(v, testBook), idle)); c != ore {
 		t.Fatalf("in the foot of her shaft: %s, want %s", c, ore)
@@ -405,10 +415,8 @@ func TestTorchesLightHerMine(t *testing.T) {
 // diamonds has failed twice where she stands, she tunnels on along her
 // level to new ground, and looks again from there.
 func TestBranchesWhenTheOreIsMinedOut(t *testing.T) {
-	v := withInv(game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1,
-		"coal": 4, "stick": 4, "dirt": 60, "chest": 1, "oak_door": 1, "furnace": 1, "white_bed": 1, "torch": 16, "cooked_beef": 6,
-		"oak_log": 64, "raw_iron": 32})
-	v.v.State.Armor = protocol.Armor{Head: ptr("iron_helmet"), Chest: ptr("iron_chestplate"), Legs: ptr("iron_leggings"), Feet: ptr("iron_boots")}
+	v := withInv(tripKit(game.Inventory{"oak_log": 64, "raw_iron": 32}))
+	v.v.State.Armor = ironWorn()
 	v.v.State.Player.Position = game.Vec3{X: 4.5, Y: diamondY, Z: 4.5}
 	v.v.State.World.Time = 1000
 	m := New(&v, testBook)
