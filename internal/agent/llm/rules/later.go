@@ -117,9 +117,10 @@ const (
 	// diamonds between y -60 and -40, and in the game lava floods the caves
 	// below -54.
 	diamondY = -50
-	// atDepth is how far above diamondY she counts as down there: a
-	// shaft that stopped short on a ledge still reaches the ore.
-	atDepth = 3
+	// atDepth is how far above diamondY she counts as down there: the
+	// ore she follows up to the top of its band, and a shaft that stopped
+	// short on a ledge, are still in reach of the ore.
+	atDepth = 10
 	// shaftStep is the most one mine_down digs: a trip a step at a time,
 	// so hunger or a monster is heard between them.
 	shaftStep = 32
@@ -264,22 +265,16 @@ func mining(m *Model, r *routineBuilder) bool {
 	return r.deep() && diamondsDue(m, r) && dayTime(r.v) < m.climbTime(r.v)
 }
 
-// dive digs the shaft down a step, the trip's torches made first. Under
-// the open sky it is a new shaft, which opens where she stands; down a
-// mine out of her shaft, she climbs out first.
+// dive digs the shaft down a step, the trip's torches made first. Out of
+// her shaft it is a new one, which opens where she stands: under the sky,
+// or in a mine of another trip's, from where she climbs on once up it.
 func (m *Model) dive(r *routineBuilder) {
 	if r.inv["torch"] < tripTorches {
 		r.torchesFor(tripTorches)
 	}
 	feet := r.v.State.Player.Position.Block()
-	switch s := m.shaftHere(r.v); {
-	case !m.underground(r.v):
+	if s := m.shaftHere(r.v); s == nil || feet.X != s.top.X || feet.Z != s.top.Z || !m.underground(r.v) {
 		m.shaft = &mineShaft{top: feet, foot: feet, dimension: dimension(r.v)}
-	case s == nil || feet.X != s.top.X || feet.Z != s.top.Z:
-		// Down a mine of another trip's: the shaft she climbs back up
-		// opens under the sky.
-		r.add(goalDiamonds, "go_to_surface", map[string]any{})
-		return
 	}
 	y := r.v.State.Player.Position.Block().Y
 	r.add(goalDiamonds, "mine_down", map[string]any{"depth": min(shaftStep, y-diamondY)})
