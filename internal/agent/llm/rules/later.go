@@ -5,11 +5,11 @@ import (
 	"beaweb/internal/game"
 )
 
-// After the iron pickaxe the day goes on, as a player's would: iron armour
-// piece by piece (the routine asks for it right after the shelter's kit),
-// a bed, food laid by, torches, then a trip down for diamonds and a
-// diamond pickaxe, and last stocks of wood, iron and coal. Something is always due
-// by day, so no day passes idle.
+// After the iron pickaxe the day goes on, as a player's would: of a
+// morning a trip down for diamonds and a diamond pickaxe, iron armour piece
+// by piece, a bed, food laid by, torches, and last stocks of wood, iron and
+// coal (priorities.go has the order). Something is always due by day, so no
+// day passes idle.
 
 // ironArmour are the pieces of iron armour, the most protective first, with
 // the slot each goes on; the ingots each takes are the book's.
@@ -105,9 +105,10 @@ func (r *routineBuilder) meals() int {
 }
 
 // The trip for diamonds. She goes down a shaft (mine_down, which stops
-// short of lava, water and a deep drop) to diamondY in the morning, in her
-// iron chestplate, with the meals and torches for a day below; she lights the mine as she works
-// it, goes for diamond ore from there, and climbs back up in time for her
+// short of lava, water and a deep drop) to diamondY in the morning, with
+// the meals and torches for a day below, before her iron armour (two game
+// days are not enough for both); she lights the mine as she works it,
+// goes for diamond ore from there, and climbs back up in time for her
 // shelter: up her own shaft on a pillar of what she dug out of it, or,
 // without the blocks or the shaft, by a staircase (go_to_surface), which
 // takes long enough from deep to start earlier the deeper she is
@@ -235,11 +236,10 @@ func diamondsDue(m *Model, r *routineBuilder) bool {
 	return ironPickaxe(m, r) && !diamondPickaxe(m, r) && r.inv["diamond"] < r.book.Takes("diamond_pickaxe", "diamond")
 }
 
-// diveDue: the diamonds due, above diamondY in her chestplate with the
-// meals for the trip and its torches (or the coal for them), and time
+// diveDue: the diamonds due, above diamondY with the meals for the trip and its torches (or the coal for them), and time
 // enough to dig down, mine and climb back up before the dusk.
 func diveDue(m *Model, r *routineBuilder) bool {
-	if r.v.State == nil || !diamondsDue(m, r) || r.deep() || r.v.State.Armor.Chest == nil || r.meals() < tripMeals ||
+	if r.v.State == nil || !diamondsDue(m, r) || r.deep() || r.meals() < tripMeals ||
 		r.inv["torch"] < tripTorches && r.coal() == 0 {
 		return false
 	}

@@ -358,13 +358,8 @@ func TestADiamondTrip(t *testing.T) {
 		{"without meals", 200, func(inv game.Inventory) { inv["cooked_beef"] = 1 }},
 		{"without torches", 200, func(inv game.Inventory) { inv["torch"], inv["coal"] = 4, 0 }},
 		{"in the afternoon", 7000, func(game.Inventory) {}},
-		{"without a chestplate", 200, func(game.Inventory) {}},
 	} {
-		worn := armour
-		if c.why == "without a chestplate" {
-			worn = map[string]string{"head": "iron_helmet"}
-		}
-		w := &world{t: t, inv: inv(), pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 24000 + c.time, food: 20, worn: worn}
+		w := &world{t: t, inv: inv(), pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 24000 + c.time, food: 20}
 		c.inv(w.inv)
 		for _, s := range New(w, testBook).routine(w.Snapshot()) {
 			if s.goal == goalDiamonds {

@@ -92,8 +92,9 @@ func priorities() []rung {
 		// The coming night's shelter, then what the nights and mines ask.
 		{goal: goalDirt, when: func(m *Model, r *routineBuilder) bool { return m.shelterNear(r.v) == nil }, next: kitByDay},
 		{goal: goalFood, when: ironPickaxe, next: func(_ *Model, r *routineBuilder) { r.laidBy(foodStock) }},
-		// In her chestplate, a morning's trip for diamonds comes before the
-		// rest of her armour: two game days are not enough for both.
+		// A morning's trip for diamonds comes before her armour: two game
+		// days are not enough for both, and her torches keep the monsters
+		// from rising round her down there.
 		{goal: goalDiamonds, when: diveDue, next: (*Model).dive},
 		{goal: goalArmour, when: func(m *Model, r *routineBuilder) bool { return r.v.State != nil && ironPickaxe(m, r) },
 			next: func(_ *Model, r *routineBuilder) { r.armour() }},
