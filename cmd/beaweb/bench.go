@@ -64,8 +64,8 @@ Plays the practice world headless for each seed with the brain beaweb runs
 (the rules autopilot unless a model is configured: the flags above or
 BEA_MODEL_PROVIDER, BEA_MODEL_URL, BEA_MODEL, BEA_API_KEY) and prints, per
 seed, the game minutes to her first log, crafting table, wooden and stone
-pickaxes, furnace, iron ingot and iron pickaxe, her deaths, actions and
-failures, the failure she met most, and her model's calls and tokens.
+pickaxes, furnace, iron ingot, iron pickaxe, diamond and diamond pickaxe,
+her deaths, actions and failures, the failure she met most, and her model's calls and tokens.
 
 Each seed gets a world, a brain and a database of its own. The world and
 her mind keep step: the world runs a tick only once her mind has taken in

@@ -73,7 +73,8 @@ func (r seedResult) progress() string {
 }
 
 // benchHeads are the table's milestone columns, in milestones' order.
-var benchHeads = []string{"first log", "crafting table", "wooden pickaxe", "stone pickaxe", "furnace", "iron ingot", "iron pickaxe"}
+var benchHeads = []string{"first log", "crafting table", "wooden pickaxe", "stone pickaxe", "furnace", "iron ingot", "iron pickaxe",
+	"diamond", "diamond pickaxe"}
 
 // writeBenchTable prints one row per seed, then a line per seed for its
 // deaths and most repeated failure, then the totals the goal is read from.
@@ -108,6 +109,7 @@ func writeBenchTable(w io.Writer, s benchSettings, results []seedResult) error {
 	t := tallyGoal(results)
 	fmt.Fprintf(w, "\nIron pickaxe on %d of %d seeds, %d of them within 15 game minutes; %d deaths in all; the most repeated failure of any seed %d times.\n",
 		t.iron, len(results), t.ironIn15, t.deaths, t.worstRepeat)
+	fmt.Fprintf(w, "Diamond pickaxe on %d of %d seeds.\n", t.diamond, len(results))
 	_, err := fmt.Fprintf(w, "Model: %d turns, %d calls, %d tokens in (%d from cache), %d out.\n", t.turns, t.calls, t.tokensIn, t.tokensCached, t.tokensOut)
 	return err
 }
@@ -166,9 +168,9 @@ func failureWords(f string) string {
 	return strings.ReplaceAll(action, "_", " ") + ": " + message
 }
 
-// goalTally is what the goal of issue 17 is read from.
+// goalTally is what the goals of issues 17 and 27 are read from.
 type goalTally struct {
-	iron, ironIn15, deaths, worstRepeat             int
+	iron, ironIn15, diamond, deaths, worstRepeat    int
 	turns, calls, tokensIn, tokensCached, tokensOut int
 }
 
@@ -180,6 +182,9 @@ func tallyGoal(results []seedResult) goalTally {
 			if m <= 15 {
 				t.ironIn15++
 			}
+		}
+		if _, ok := r.First["diamond_pickaxe"]; ok {
+			t.diamond++
 		}
 		t.deaths += len(r.Deaths)
 		t.worstRepeat = max(t.worstRepeat, r.TopFailureCount)

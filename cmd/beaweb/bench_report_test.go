@@ -12,7 +12,7 @@ import (
 func reportResults() []seedResult {
 	return []seedResult{
 		{Seed: 1, Minutes: 40, First: map[string]float64{"log": 0.1, "crafting_table": 0.4, "wooden_pickaxe": 0.4, "stone_pickaxe": 0.8,
-			"furnace": 4.1, "iron_ingot": 4.4, "iron_pickaxe": 4.8}, KeptIronPickaxe: true, Deaths: []benchDeath{},
+			"furnace": 4.1, "iron_ingot": 4.4, "iron_pickaxe": 4.8, "diamond": 21.5, "diamond_pickaxe": 22.0}, KeptIronPickaxe: true, Deaths: []benchDeath{},
 			Actions: 120, Failures: 3, TopFailure: "find_block: no diamond_ore within 64 blocks", TopFailureCount: 2,
 			Turns: 150, ModelCalls: 300},
 		{Seed: 2, Minutes: 40, First: map[string]float64{"log": 0.2, "iron_pickaxe": 16.5},
@@ -38,9 +38,9 @@ func TestBenchTableReadsForAPerson(t *testing.T) {
 		}
 	}
 	want := []string{
-		"seed first log crafting table wooden pickaxe stone pickaxe furnace iron ingot iron pickaxe deaths actions failures worst repeat model calls tokens in tokens out",
-		"1 0.1 0.4 0.4 0.8 4.1 4.4 4.8 0 120 3 2 300 0 0",
-		"2 0.2 - - - - - 16.5 (lost) 1 90 25 21 180 5000 300",
+		"seed first log crafting table wooden pickaxe stone pickaxe furnace iron ingot iron pickaxe diamond diamond pickaxe deaths actions failures worst repeat model calls tokens in tokens out",
+		"1 0.1 0.4 0.4 0.8 4.1 4.4 4.8 21.5 22.0 0 120 3 2 300 0 0",
+		"2 0.2 - - - - - 16.5 (lost) - - 1 90 25 21 180 5000 300",
 		"3 not played",
 	}
 	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
@@ -53,6 +53,7 @@ func TestBenchTableReadsForAPerson(t *testing.T) {
 		"Seed 1: her most repeated failure (twice): find block: no diamond_ore within 64 blocks",
 		"Seed 3 was not played: beaweb did not start: the port is taken",
 		"Iron pickaxe on 2 of 3 seeds, 1 of them within 15 game minutes; 1 deaths in all; the most repeated failure of any seed 21 times.",
+		"Diamond pickaxe on 1 of 3 seeds.",
 		"Model: 250 turns, 480 calls, 5000 tokens in (4000 from cache), 300 out.",
 	} {
 		if !strings.Contains(text, says) {

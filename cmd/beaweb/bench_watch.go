@@ -7,9 +7,10 @@ import (
 )
 
 // milestones are the items whose first appearance in her inventory the
-// bench times, in the order she gets them on the way to iron. "log" stands
-// for a log of any wood.
-var milestones = []string{"log", "crafting_table", "wooden_pickaxe", "stone_pickaxe", "furnace", "iron_ingot", "iron_pickaxe"}
+// bench times, in the order she gets them on the way to iron, then to a
+// diamond pickaxe. "log" stands for a log of any wood.
+var milestones = []string{"log", "crafting_table", "wooden_pickaxe", "stone_pickaxe", "furnace", "iron_ingot", "iron_pickaxe",
+	"diamond", "diamond_pickaxe"}
 
 // observation is what a watcher of the practice world saw of her: the tick
 // each milestone first showed in her inventory, her deaths and what she

@@ -101,7 +101,7 @@ func (w *world) do(c agent.ToolCall) agent.Perception {
 	w.t.Helper()
 	var a struct {
 		Block, Item, Name, Slot string
-		Count                   int
+		Count, Depth            int
 		X, Y, Z                 float64
 	}
 	if err := json.Unmarshal(c.Args, &a); err != nil {
@@ -188,6 +188,14 @@ func (w *world) do(c agent.ToolCall) agent.Perception {
 	case "eat_food":
 		take(game.Inventory{a.Item: 1}, 1)
 		w.food = 20
+	case "mine_down":
+		w.pos.Y -= a.Depth
+		w.time += int64(digTicks * a.Depth)
+	case "go_to_surface":
+		w.time += int64(stairTicks * max(0, 64-w.pos.Y))
+		w.pos.Y = 64
+	case "place_block":
+		take(game.Inventory{a.Block: 1}, 1)
 	case "stay_silent", "remember_place", "mc_chat", "speak":
 		return agent.Perception{}
 	default:

@@ -3,7 +3,7 @@ package rules
 // goal is what a step of hers is for: a rung of the routine, or a person's
 // request. Every goal is declared here, once, with the words she says for
 // it and the ways the routine treats it (goalSpec); the order she takes
-// them in is the routine's one priority list (routine.go).
+// them in is her one priority list (priorities.go).
 type goal string
 
 // The goals.
@@ -49,6 +49,7 @@ const (
 	goalStock          goal = "stock"
 	goalDiamonds       goal = "diamonds"
 	goalDiamondPickaxe goal = "diamond_pickaxe"
+	goalMineLight      goal = "mine_light"
 )
 
 // goalSpec is what the routine knows of a goal besides its steps.
@@ -62,7 +63,8 @@ type goalSpec struct {
 	giveUpAfter int
 	// noWalk: a step of it that failed twice here is passed over without
 	// a walk elsewhere (a walk in the dark is what a refuge keeps her
-	// from, and the refuge has another way).
+	// from, and the refuge has another way; a trip for diamonds tunnels
+	// on instead).
 	noWalk bool
 	// foray: its walks are walks to look for animals (forage counts them).
 	foray bool
@@ -117,8 +119,9 @@ func goals() map[goal]goalSpec {
 		goalTorches:        {words: "for torches"},
 		goalArmour:         {words: "for iron armour"},
 		goalStock:          {words: "to stock up on wood, coal and iron"},
-		goalDiamonds:       {words: "for diamonds"},
-		goalDiamondPickaxe: {words: "for diamonds"},
+		goalDiamonds:       {words: "for diamonds", noWalk: true}, // a branch of her mine is her walk elsewhere
+		goalDiamondPickaxe: {words: "for a diamond pickaxe"},
+		goalMineLight:      {words: "so that no monster rises in my mine"},
 	}
 }
 

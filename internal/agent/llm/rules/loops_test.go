@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -201,7 +203,8 @@ func TestHuntsOnlyWhatItCanReach(t *testing.T) {
 
 // TestNoDayPassesIdleAfterTheIronPickaxe: from the iron pickaxe on, through
 // a whole day, something is always due: armour, a bed, food, torches,
-// diamonds, stocks.
+// stocks. (Her armour takes the morning, when she would go down for
+// diamonds: TestADiamondTrip.)
 func TestNoDayPassesIdleAfterTheIronPickaxe(t *testing.T) {
 	sheep := protocol.Entity{Type: "sheep", Distance: 12, Y: 64}
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1,
@@ -219,8 +222,8 @@ func TestNoDayPassesIdleAfterTheIronPickaxe(t *testing.T) {
 		perception = w.do(calls[0])
 	}
 	text := strings.Join(done, " ")
-	for _, want := range []string{`equip_item{"item":"iron_boots"`, `craft_item{"count":1,"item":"white_bed"}`, `find_block{"block":"diamond_ore"`,
-		`craft_item{"count":1,"item":"diamond_pickaxe"}`, `find_block{"block":"log","count":8}`} {
+	for _, want := range []string{`equip_item{"item":"iron_boots"`, `craft_item{"count":1,"item":"white_bed"}`,
+		`find_block{"block":"log","count":8}`} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the day never did %s: %s", want, text)
 		}
@@ -232,22 +235,20 @@ func TestNoDayPassesIdleAfterTheIronPickaxe(t *testing.T) {
 // decision meanwhile, however well the walks go, but gets on with the
 // rest of the routine.
 func TestNoWalkForACallOnlyTimeLetsThrough(t *testing.T) {
-	v := withInv(game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1,
-		"coal": 4, "stick": 4, "dirt": 60, "chest": 1, "oak_door": 1, "furnace": 1, "white_bed": 1, "torch": 16, "cooked_beef": 6,
-		"iron_helmet": 1})
-	v.v.State.Armor = protocol.Armor{Head: ptr("iron_helmet"), Chest: ptr("iron_chestplate"), Legs: ptr("iron_leggings"), Feet: ptr("iron_boots")}
+	v := withInv(tripKit(game.Inventory{"iron_helmet": 1, "diamond_pickaxe": 1}))
+	v.v.State.Armor = ironWorn()
 	m := New(&v, testBook)
-	diamonds := callKey("find_block", map[string]any{"block": "diamond_ore", "count": 3})
+	logs := callKey("find_block", map[string]any{"block": "log", "count": 8})
 	p, walks := idle, 0
 	for i := 0; i < 60; i++ {
 		c := decide(t, m, p)
 		if len(c) != 1 {
 			t.Fatalf("decision %d: %s", i+1, callsText(c))
 		}
-		held := m.tries[diamonds] != nil && m.tries[diamonds].fails >= movedOnFails
+		held := m.tries[logs] != nil && m.tries[logs].fails >= movedOnFails
 		switch callKey(c[0].Name, args(c[0])) {
-		case diamonds:
-			p = done("find_block", protocol.Failure, "you found no diamond_ore within 32 blocks that you could reach")
+		case logs:
+			p = done("find_block", protocol.Failure, "you found no log within 32 blocks that you could reach")
 		case `move_away{"distance":24}`:
 			if held {
 				walks++
@@ -258,8 +259,8 @@ func TestNoWalkForACallOnlyTimeLetsThrough(t *testing.T) {
 			p = done(c[0].Name, protocol.Success, "done")
 		}
 	}
-	if m.tries[diamonds] == nil || m.tries[diamonds].fails < movedOnFails {
-		t.Fatalf("diamonds failed only %v times", m.tries[diamonds])
+	if m.tries[logs] == nil || m.tries[logs].fails < movedOnFails {
+		t.Fatalf("the logs failed only %v times", m.tries[logs])
 	}
 	if walks > 0 {
 		t.Fatalf("%d walks elsewhere for a call only time lets through", walks)
@@ -267,3 +268,167 @@ func TestNoWalkForACallOnlyTimeLetsThrough(t *testing.T) {
 }
 
 func ptr(s string) *string { return &s }
+
+// tripKit is what she carries once she has the iron pickaxe, the
+// shelter's kit and the trip's meals and torches, with extra.
+func tripKit(extra game.Inventory) game.Inventory {
+	inv := game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1,
+		"coal": 4, "stick": 4, "dirt": 60, "chest": 1, "oak_door": 1, "furnace": 1, "white_bed": 1, "torch": 16, "cooked_beef": 6}
+	for k, n := range extra {
+		inv[k] = n
+	}
+	return inv
+}
+
+// ironWorn is a whole suit of iron armour.
+func ironWorn() protocol.Armor {
+	return protocol.Armor{Head: ptr("iron_helmet"), Chest: ptr("iron_chestplate"), Legs: ptr("iron_leggings"), Feet: ptr("iron_boots")}
+}
+
+// TestADiamondTrip: armoured, with meals and torches, she goes down her
+// shaft in the morning a step at a time, goes for diamonds at the bottom
+// and makes the diamond pickaxe. Down there, she sets off up in time to
+// be out before the dusk: the deeper, the earlier. Without the meals for a day below, or once the morning is too far gone
+// for the trip, she does not go down.
+func TestADiamondTrip(t *testing.T) {
+	inv := func() game.Inventory {
+		return tripKit(game.Inventory{"oak_log": 64, "raw_iron": 32})
+	}
+	armour := map[string]string{"head": "iron_helmet", "chest": "iron_chestplate", "legs": "iron_leggings", "feet": "iron_boots"}
+	w := &world{t: t, inv: inv(), pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 24000 + 200, food: 20, worn: armour}
+	m := New(w, testBook)
+	perception := idle
+	var done []string
+	for i := 0; i < 60 && w.time < 24000+dusk; i++ {
+		calls := decide(t, m, perception)
+		if len(calls) != 1 || calls[0].Name == "stay_silent" {
+			t.Fatalf("at %d, after %v: %s", w.time%24000, done, callsText(calls))
+		}
+		done = append(done, callsText(calls))
+		perception = w.do(calls[0])
+		if w.inv["diamond_pickaxe"] > 0 {
+			break
+		}
+	}
+	want := []string{`mine_down{"depth":32}`, `mine_down{"depth":32}`, `mine_down{"depth":32}`, `mine_down{"depth":18}`,
+		`find_block{"block":"diamond_ore","count":3}`, `craft_item{"count":1,"item":"diamond_pickaxe"}`}
+	if !slices.Equal(done, want) {
+		t.Errorf("the trip went %v, want %v", done, want)
+	}
+
+	// 114 blocks below the ground she knows, the staircase up takes
+	// (114-stairFree)*stairTicks past what climbAt leaves time for.
+	w = &world{t: t, inv: inv(), pos: game.Pos{X: 5, Y: diamondY, Z: 5}, food: 20, worn: armour}
+	m = New(w, testBook)
+	m.groundY, m.haveGround = 64, true
+	for _, c := range []struct {
+		time int64
+		want string
+	}{{climbTimeFrom(114) - 100, "find_block"}, {climbTimeFrom(114), "go_to_surface"}, {climbAt - 100, "go_to_surface"}} {
+		w.time = 24000 + c.time
+		if got := m.routine(w.Snapshot()); len(got) == 0 || got[0].tool != c.want {
+			t.Errorf("at %d, %d blocks down: %v, want %s first", c.time, 114, got, c.want)
+		}
+	}
+	// Down her own shaft with the blocks to fill it, she mines until the
+	// walk back to its foot and a pillar up it take her to the dusk.
+	m.shaft = &mineShaft{top: game.Pos{X: 5, Y: 64, Z: 5}, foot: game.Pos{X: 5, Y: diamondY, Z: 5}, dimension: "overworld"}
+	w.inv["cobbled_deepslate"] = 120
+	w.pos = game.Pos{X: 9, Y: diamondY, Z: 5}
+	for _, c := range []struct {
+		time int64
+		want string
+	}{{pillarTime(114, 4) - 100, `find_block{"block":"diamond_ore","count":3}`}, {pillarTime(114, 4), `move_to{"range":0.5,"x":5.5,"y":-50,"z":5.5}`}} {
+		w.time = 24000 + c.time
+		if got := callsText(decide(t, m, idle)); got != c.want {
+			t.Errorf("at %d, 4 blocks from the foot of her shaft: %s, want %s", c.time, got, c.want)
+		}
+		m.tries = tries{}
+	}
+	w.pos, w.time = game.Pos{X: 5, Y: diamondY, Z: 5}, 24000+pillarTime(114, 0)
+	if got := callsText(decide(t, m, idle)); got != `pillar_up{"height":64}` {
+		t.Errorf("at the foot of her shaft at %d: %s, want a pillar up it", w.time%24000, got)
+	}
+
+	for _, c := range []struct {
+		why  string
+		time int64
+		inv  func(game.Inventory)
+	}{
+		{"without meals", 200, func(inv game.Inventory) { inv["cooked_beef"] = 1 }},
+		{"without torches", 200, func(inv game.Inventory) { inv["torch"], inv["coal"] = 4, 0 }},
+		{"in the afternoon", 7000, func(game.Inventory) {}},
+	} {
+		w := &world{t: t, inv: inv(), pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 24000 + c.time, food: 20}
+		c.inv(w.inv)
+		for _, s := range New(w, testBook).routine(w.Snapshot()) {
+			if s.goal == goalDiamonds {
+				t.Errorf("%s: %s %v, want no trip down", c.why, s.tool, s.args)
+			}
+		}
+	}
+}
+
+// TestTorchesLightHerMine: down at diamondY she sets a torch on the floor
+// beside her, where her tunnel leads on, before she goes for the ore; with
+// a torch in her close view, or in the foot of her shaft with no floor
+// beside her, she goes for the ore.
+func TestTorchesLightHerMine(t *testing.T) {
+	inv := tripKit(game.Inventory{"oak_log": 64, "raw_iron": 32})
+	v := shaft(inv, 3) // the foot of her shaft: walls all round
+	feet := game.Pos{X: 4, Y: diamondY, Z: 4}
+	for i := range v.v.State.Blocks {
+		v.v.State.Blocks[i].Y += diamondY - 60
+	}
+	v.v.State.Player.Position.Y = diamondY
+	v.v.State.World.Time = 1000
+	v.v.State.Armor = ironWorn()
+	ore := `find_block{"block":"diamond_ore","count":3}`
+	if c := callsText(decide(t, New(v, testBook), idle)); c != ore {
+		t.Fatalf("in the foot of her shaft: %s, want %s", c, ore)
+	}
+	// Her tunnel leads east: the cell east of her is open, over stone.
+	east := feet.Add(game.Pos{X: 1})
+	var blocks []protocol.SeenBlock
+	for _, b := range v.v.State.Blocks {
+		if p := (game.Pos{X: b.X, Y: b.Y, Z: b.Z}); p != east && p != east.Add(up1) {
+			blocks = append(blocks, b)
+		}
+	}
+	v.v.State.Blocks = append(blocks, protocol.SeenBlock{Block: "deepslate", X: east.X, Y: east.Y - 1, Z: east.Z})
+	want := fmt.Sprintf(`place_block{"block":"torch","face":"top","x":%d,"y":%d,"z":%d}`, east.X, east.Y-1, east.Z)
+	if c := callsText(decide(t, New(v, testBook), idle)); c != want {
+		t.Fatalf("in her tunnel: %s, want %s", c, want)
+	}
+	v.v.State.Census = map[string]int{"wall_torch": 1}
+	if c := callsText(decide(t, New(v, testBook), idle)); c != ore {
+		t.Fatalf("with a torch in sight: %s, want %s", c, ore)
+	}
+}
+
+// TestBranchesWhenTheOreIsMinedOut: down at diamondY, once the find for
+// diamonds has failed twice where she stands, she tunnels on along her
+// level to new ground, and looks again from there.
+func TestBranchesWhenTheOreIsMinedOut(t *testing.T) {
+	v := withInv(tripKit(game.Inventory{"oak_log": 64, "raw_iron": 32}))
+	v.v.State.Armor = ironWorn()
+	v.v.State.Player.Position = game.Vec3{X: 4.5, Y: diamondY, Z: 4.5}
+	v.v.State.World.Time = 1000
+	m := New(&v, testBook)
+	ore := `find_block{"block":"diamond_ore","count":3}`
+	none := done("find_block", protocol.Failure, "you found no diamond_ore within 32 blocks that you could reach")
+	var got []string
+	p := idle
+	for range 3 {
+		got = append(got, callsText(decide(t, m, p)))
+		p = none
+	}
+	want := []string{ore, ore, `move_to{"range":1,"x":28.5,"y":-50,"z":4.5}`}
+	if !slices.Equal(got, want) {
+		t.Fatalf("with no diamond ore in reach: %v, want %v", got, want)
+	}
+	v.v.State.Player.Position.X += branchLength
+	if c := callsText(decide(t, m, done("move_to", protocol.Success, "you are there"))); c != ore {
+		t.Fatalf("at the end of her branch: %s, want %s", c, ore)
+	}
+}

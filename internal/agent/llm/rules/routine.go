@@ -75,75 +75,27 @@ var stoneTools = []stoneTool{
 	{goalStoneShovel, "stone_shovel", []string{"iron_shovel", "diamond_shovel", "netherite_shovel"}},
 }
 
-// routine lists the steps of a survival day in order; the first due one is
-// taken. Food when hungry or hurt; out of a mine when hurt with a monster
-// near, and away from a pack of monsters (dug in from one down a mine);
-// her health mended before the day's work when she is hurt (mend); room
-// made in a full pack (makeRoom); a meal
-// found when she carries none and her food runs low (forage); the night
-// (a shelter, then staying in it, asleep when it has a bed; without the
-// shelter's kit, or down a mine, sealed in a hole); wood, a table and a
-// wooden pickaxe; stone, a stone pickaxe and sword; a few meals when an
-// animal is in reach; coal, iron, a furnace and an iron pickaxe, the way
-// to iron kept short; her raw meat cooked; what the coming night's shelter
-// takes (its dirt, a chest, a bed, a torch and a door); meals laid by and
-// iron armour; the stone axe and shovel; torches; then what comes after
-// the iron pickaxe (later). From late afternoon she comes up out of a
-// mine (climbAt), and a meal for the night and the shelter's kit come
-// first. At night, and on a morning with monsters still about, nothing
-// else is due in her shelter: she eats what she carries, puts her spares
-// in its chest, and sleeps or rests.
+// routine lists the steps due now, in the order of her priority list
+// (priorities.go): the steps of every rung that applies, down to the first
+// that, applying, leaves nothing below it due. The first of them that may
+// be sent is taken.
 func (m *Model) routine(v agent.Snapshot) []step {
 	inv := v.Inventory
 	if inv == nil {
 		inv = game.Inventory{}
 	}
 	r := &routineBuilder{book: m.book, inv: inv, v: v, logs: family(inv, "_log"), planks: family(inv, "_planks")}
-	if v.State != nil && (night(v) || dayTime(v) >= dusk && dayTime(v) < dawn || m.monstersAtDawn(v)) {
-		// By night she eats what she carries and never leaves her shelter
-		// to hunt: the monsters are out.
-		r.food(false)
-		m.night(r)
-		return r.out
-	}
-	r.food(true)
-	r.retreat(m.underground(v))
-	if r.evade(m.underground(v)) {
-		return r.out // holed up in a mine until the pack has gone
-	}
-	if r.mend() {
-		return r.out // a climb or a walk away first, if due; else she rests
-	}
-	r.makeRoom(roomByDay)
-	m.forage(r)
-	if r.inv["iron_ingot"] >= m.book.Takes("iron_pickaxe", "iron_ingot") {
-		r.iron() // a craft away from the iron pickaxe: before the dusk
-	}
-	if dayTime(v) >= climbAt && m.underground(v) {
-		r.add(goalDusk, "go_to_surface", map[string]any{}) // the night is met on the surface
-	}
-	if dayTime(v) >= duskPrep {
-		r.laidBy(1) // a meal for the night, while the animals are out
-		if m.shelterNear(v) == nil {
-			r.kit(false, shelterDirt)
+	for _, g := range priorities() {
+		if g.when != nil && !g.when(m, r) {
+			continue
+		}
+		if g.next != nil {
+			g.next(m, r)
+		}
+		if g.alone {
+			break
 		}
 	}
-	r.basics()
-	r.stone(stoneTools[:2])
-	r.laidBy(earlyMeals) // a weapon in hand: meals for the first night
-	r.coal()
-	r.iron()
-	r.cook()
-	if m.shelterNear(v) == nil {
-		r.kit(false, shelterDirt)
-	}
-	if has(r.inv, "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe") {
-		r.laidBy(foodStock)
-	}
-	r.armour() // iron armour next: the nights and the mines are dangerous
-	r.stone(stoneTools[2:])
-	r.torches()
-	r.later()
 	return r.out
 }
 
@@ -196,27 +148,16 @@ func (r *routineBuilder) sticksFor(need int) {
 	r.add(goalSticks, "craft_item", map[string]any{"item": "stick", "count": n})
 }
 
-// food eats when she is hungry, and when she has nothing to eat hunts an
-// animal in reach, if hunt allows. Hurt below hurtAt health she eats
-// though not hungry, up to fullAt food, where the game heals her at all.
-func (r *routineBuilder) food(hunt bool) {
-	if r.v.State == nil {
-		return
-	}
-	p, meal := r.v.State.Player, r.meal()
-	switch {
-	case meal != "" && (p.Food <= hungryAt || p.Health < hurtAt && p.Food < fullAt):
-		r.add(goalEat, "eat_food", map[string]any{"item": meal})
-	case meal == "" && p.Food <= hungryAt && hunt:
-		r.hunt(goalHunt)
+// hunt goes after an animal in reach, if one is.
+func (r *routineBuilder) hunt(g goal) {
+	if prey := r.preyInSight(); prey != "" {
+		r.add(g, "attack_entity", map[string]any{"entity": prey})
 	}
 }
 
-// hunt goes after an animal in reach, if one is.
-func (r *routineBuilder) hunt(g goal) {
-	if prey := inSight(r.v, func(kind string) bool { return animals[kind] }); prey != "" {
-		r.add(g, "attack_entity", map[string]any{"entity": prey})
-	}
+// preyInSight is the nearest animal in reach that drops meat, "" for none.
+func (r *routineBuilder) preyInSight() string {
+	return inSight(r.v, func(kind string) bool { return animals[kind] })
 }
 
 // meal is the best food she carries, "" for none.
@@ -229,41 +170,23 @@ func (r *routineBuilder) meal() string {
 	return ""
 }
 
-// mend puts her health first when she is hurt below mendAt by day: a trip
-// down a mine begun hurt is a fight begun hurt, and that is how she died.
-// She fills her food up to fedUp with what she carries, where the game
-// heals her fastest; with nothing to eat and too little food for her
-// health to come back, she hunts an animal in reach. It reports whether
-// the day's work waits: for the meal or the hunt, or, fed enough and
-// nothing hostile near, while she rests and heals.
-func (r *routineBuilder) mend() bool {
-	if r.v.State == nil || r.v.State.Player.Health >= mendAt {
-		return false
-	}
-	p, meal := r.v.State.Player, r.meal()
-	switch {
-	case meal != "" && p.Food < fedUp:
-		r.add(goalMend, "eat_food", map[string]any{"item": meal})
-		return true
-	case p.Food < fullAt:
-		n := len(r.out)
-		if meal == "" {
-			r.hunt(goalMend)
-		}
-		return len(r.out) > n
-	}
-	return !monsterNear(r.v, dangerRange)
+// woodenPickaxe makes her first pickaxe, with the sticks and planks it
+// takes.
+func (r *routineBuilder) woodenPickaxe() {
+	r.sticksFor(r.book.Takes("wooden_pickaxe", "stick"))
+	r.planksFor(goalPickaxe, r.book.Takes("wooden_pickaxe", "oak_planks"))
+	r.add(goalPickaxe, "craft_item", map[string]any{"item": "wooden_pickaxe", "count": 1})
 }
 
-// basics are the first things of a new world: a crafting table and a
-// wooden pickaxe.
-func (r *routineBuilder) basics() {
-	r.table(goalTable)
-	if !has(r.inv, "wooden_pickaxe", "stone_pickaxe", "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe") {
-		r.sticksFor(r.book.Takes("wooden_pickaxe", "stick"))
-		r.planksFor(goalPickaxe, r.book.Takes("wooden_pickaxe", "oak_planks"))
-		r.add(goalPickaxe, "craft_item", map[string]any{"item": "wooden_pickaxe", "count": 1})
+// lacks reports whether she lacks a tool of the set, and every tool that
+// makes it unnecessary.
+func (r *routineBuilder) lacks(set []stoneTool) bool {
+	for _, t := range set {
+		if r.inv[t.item] == 0 && !has(r.inv, t.better...) {
+			return true
+		}
 	}
+	return false
 }
 
 // stone gathers the cobblestone the missing tools of a set take, all at
@@ -289,19 +212,8 @@ func (r *routineBuilder) stone(set []stoneTool) {
 	r.add(missing[0].goal, "craft_item", map[string]any{"item": missing[0].item, "count": 1})
 }
 
-// coal gets coal for the furnace and torches.
-func (r *routineBuilder) coal() {
-	if coal := r.inv["coal"] + r.inv["charcoal"]; coal < 4 {
-		r.add(goalCoal, "find_block", map[string]any{"block": "coal_ore", "count": 4 - coal})
-	}
-}
-
-// torches makes torches from the coal she has.
-func (r *routineBuilder) torches() {
-	if coal := r.inv["coal"] + r.inv["charcoal"]; r.inv["torch"] < 8 && coal > 0 {
-		r.torchesFor(8)
-	}
-}
+// coal is the coal and charcoal she carries, for the furnace and torches.
+func (r *routineBuilder) coal() int { return r.inv["coal"] + r.inv["charcoal"] }
 
 // torchesFor makes n torches, with the sticks they take: the one place a
 // torch is made, for the day, the shelter and after the iron pickaxe.

@@ -75,12 +75,18 @@ func (r *routineBuilder) spares() []spare {
 // than room slots of her pack are free: one step a decision, the next
 // frees more if still due.
 func (r *routineBuilder) makeRoom(room int) {
-	if r.v.State == nil || packSlots-len(r.v.State.Inventory) >= room || !chestAtHand(r.v) {
+	if !r.crowded(room) {
 		return
 	}
 	if s := r.spares(); len(s) > 0 {
 		r.add(goalRoom, "store_item", map[string]any{"item": s[0].item, "count": s[0].count})
 	}
+}
+
+// crowded reports whether fewer than room slots of her pack are free, with
+// a chest at hand to make more.
+func (r *routineBuilder) crowded(room int) bool {
+	return r.v.State != nil && packSlots-len(r.v.State.Inventory) < room && chestAtHand(r.v)
 }
 
 // chestAtHand reports whether a chest stands in her close view, where

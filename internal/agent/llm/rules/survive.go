@@ -27,51 +27,11 @@ const (
 	morningEnd = 2000
 )
 
-// retreat puts a climb to the open sky first when she is hurt down a mine
-// with a monster near: there the sun fights for her. When the climb fails
-// twice it is held back like any call, and the routine goes on.
-func (r *routineBuilder) retreat(underground bool) {
-	if r.v.State == nil || !underground || r.v.State.Player.Health > fleeAt || !monsterNear(r.v, dangerRange) {
-		return
-	}
-	r.add(goalRetreat, "go_to_surface", map[string]any{})
-}
-
-// evade puts a walk away from monsters first by day when they are too
-// many for her, or she too hurt for one: move_away leads away from the
-// nearest. A walk that fails twice is held back like any call. Down a
-// mine a walk leads through more of the dark the monsters rise in, often
-// towards them: there she holes up instead (holeUp).
-func (r *routineBuilder) evade(underground bool) bool {
-	if r.v.State == nil {
-		return false
-	}
-	if underground {
-		return r.holeUp()
-	}
-	if r.outnumbered(packRange) {
-		r.add(goalEvade, "move_away", map[string]any{"distance": 24})
-	}
-	return false
-}
-
 // outnumbered reports whether the monsters within d blocks of her are too
 // many for her, or she too hurt for one.
 func (r *routineBuilder) outnumbered(d float64) bool {
 	n := monstersWithin(r.v, d)
 	return n >= packSize || n > 0 && r.v.State.Player.Health <= evadeAt
-}
-
-// holeUp digs her in down a mine when the monsters within dangerRange
-// outnumber her, as for a night (sealIn): a cell they cannot reach or see
-// into, where they lose her. It reports whether she stays in it: nothing
-// else is due until they have wandered off.
-func (r *routineBuilder) holeUp() bool {
-	if !r.outnumbered(dangerRange) {
-		return false
-	}
-	r.sealIn()
-	return true
 }
 
 // monstersAtDawn reports whether she is in her shelter on a morning with a
@@ -236,7 +196,7 @@ const climbAt = 10000
 // left of it, when the mine is no place to be at it. When the monsters
 // within dangerRange outnumber her and none has struck yet, she leaves a
 // trip for blocks, or a smelt (its furnace is left with what is in it),
-// and digs in (holeUp's cell) before the first blow. A trip for blocks
+// and digs in (sealIn's cell, as for a pack by day) before the first blow. A trip for blocks
 // gives way from climbAt to a climb to the open sky, where the night is
 // met in a shelter, and from dusk to a hole where she stands, as for any
 // night below; a smelt then is let finish. A step that failed twice from
@@ -251,8 +211,8 @@ func (m *Model) leaveWork(v agent.Snapshot, has map[string]bool) (agent.ToolCall
 	case (trip || v.Doing.Action == "smelt_item") && r.outnumbered(dangerRange):
 		r.sealIn()
 	case !trip:
-	case t >= climbAt && t < dusk:
-		r.add(goalDusk, "go_to_surface", map[string]any{})
+	case t >= m.climbTime(v) && t < dusk:
+		m.climb(r)
 	case t >= dusk && t < dawn:
 		r.sealIn()
 	}
