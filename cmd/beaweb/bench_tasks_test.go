@@ -203,30 +203,46 @@ func TestBenchBuildsABlueprint(t *testing.T) {
 // 25×25 stone hall five high (3,125 cells, air inside), two agents' stone
 // and a door.
 func bigHouse(t *testing.T) string {
-	t.Helper()
 	const side, high = 25, 5
+	return houseTask(t, "big_stone_house", side, high, 3000, func(x, y, z int) string {
+		edge := x == 0 || z == 0 || x == side-1 || z == side-1
+		switch {
+		case edge && z == side-1 && x == 7 && (y == 1 || y == 2):
+			return "oak_door"
+		case y == 0 || y == high-1 || edge:
+			return "stone"
+		}
+		return "air"
+	})
+}
+
+// houseTask writes a task file of one construction task: a side×high×side
+// blueprint at mindcraft's coordinates, its cells given by block, and the
+// blocks it takes split between two agents, each with 64 dirt to stand on
+// as mindcraft's generator gives them.
+func houseTask(t *testing.T, id string, side, high, timeout int, block func(x, y, z int) string) string {
+	t.Helper()
 	var levels []mcLevel
-	stone := 0
+	need := map[string]int{}
 	for y := range high {
 		rows := make([][]string, side)
 		for z := range side {
 			for x := range side {
-				edge := x == 0 || z == 0 || x == side-1 || z == side-1
-				switch {
-				case edge && z == side-1 && x == 7 && (y == 1 || y == 2):
-					rows[z] = append(rows[z], "oak_door")
-				case y == 0 || y == high-1 || edge:
-					rows[z] = append(rows[z], "stone")
-					stone++
-				default:
-					rows[z] = append(rows[z], "air")
+				b := block(x, y, z)
+				rows[z] = append(rows[z], b)
+				if b != "air" {
+					need[b]++
 				}
 			}
 		}
 		levels = append(levels, mcLevel{Level: y, Coordinates: [3]int{148, -60 + y, -170}, Placement: rows})
 	}
-	task := map[string]any{"big_stone_house": map[string]any{"type": "construction", "timeout": 3000,
-		"initial_inventory": map[string]any{"0": map[string]int{"stone": stone / 2}, "1": map[string]int{"stone": stone - stone/2, "oak_door": 1}},
+	first, second := map[string]int{"dirt": 64}, map[string]int{"dirt": 64}
+	for b, n := range need {
+		first[b], second[b] = first[b]+n/2, second[b]+n-n/2
+	}
+	task := map[string]any{id: map[string]any{"type": "construction", "timeout": timeout,
+		"initial_inventory": map[string]any{"0": first, "1": second},
 		"blueprint":         mcBlueprint{Levels: levels}}}
 	b, err := json.Marshal(task)
 	if err != nil {
