@@ -200,6 +200,13 @@ func (m *Model) errandEnded(e *errand, ended agent.Ended) (over bool, say string
 	switch r := e.req; {
 	case ended.Result == protocol.Interrupted:
 		return true, "" // a new request or a stop took her hands
+	case ended.Action == "build" && (ok && morePartsAfter(ended.Call) || ended.Result == protocol.FailTimeout):
+		// A template built in parts goes on with its next part, and a build
+		// past the game's time for one goes on where it stopped: the same
+		// build_template again. A part built is progress, so the errand's
+		// step count starts over.
+		e.steps = 0
+		return false, ""
 	case !ok && walking(ended.Action) && !e.climbed:
 		e.climb = true // most likely down a hole: up to the open sky, then again
 		return false, ""
@@ -224,6 +231,20 @@ func (m *Model) errandEnded(e *errand, ended agent.Ended) (over bool, say string
 		return true, "Done, it's built."
 	}
 	return false, "" // a gather or a craft on the way
+}
+
+// morePartsAfter reports whether a build_template call built a part of a
+// template with parts still to come: its call ends "part 2 of 5".
+func morePartsAfter(call string) bool {
+	var i, n int
+	at := strings.LastIndex(call, "part ")
+	if at < 0 {
+		return false
+	}
+	if _, err := fmt.Sscanf(call[at:], "part %d of %d", &i, &n); err != nil {
+		return false
+	}
+	return i < n
 }
 
 // walking reports whether an action walks her to a place or a player, and
