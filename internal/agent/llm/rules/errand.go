@@ -31,6 +31,9 @@ type errand struct {
 	following bool
 	// call is the id of its last call, to read the tool's answer by.
 	call string
+	// replaced is the action her hands were on when its last step was
+	// sent: that action's end, interrupted by the step, is not the step's.
+	replaced string
 	// climb is set when a walk for it found no way: she climbs to the
 	// surface, then tries once more (climbed).
 	climb, climbed bool
@@ -195,7 +198,11 @@ func playerPos(v agent.Snapshot, name string) (game.Pos, bool) {
 // errandEnded reads the end of the errand's action: it reports whether the
 // errand is over, and what she says then ("" for nothing yet).
 func (m *Model) errandEnded(e *errand, ended agent.Ended) (over bool, say string) {
-	e.waiting = ""
+	if ended.Result == protocol.Interrupted && ended.Action == e.replaced {
+		e.replaced = "" // the routine's action her step took the hands from
+		return false, ""
+	}
+	e.waiting, e.replaced = "", ""
 	ok := ended.Result == protocol.Success
 	switch r := e.req; {
 	case ended.Result == protocol.Interrupted:
@@ -312,7 +319,10 @@ func (m *Model) serveErrand(v agent.Snapshot, has map[string]bool) []agent.ToolC
 		return nil
 	}
 	e.steps++
-	e.waiting = protocolAction(s.tool)
+	e.waiting, e.replaced = protocolAction(s.tool), ""
+	if v.Doing != nil {
+		e.replaced = v.Doing.Action
+	}
 	m.lastGoal = goalRequest
 	c := m.call(s.tool, s.args)
 	m.stepID, e.call = c.ID, c.ID

@@ -43,3 +43,24 @@ func TestABuildInPartsGoesOnToTheLast(t *testing.T) {
 		t.Errorf("the last part built, she says %q", got)
 	}
 }
+
+// TestTheActionARequestReplacesIsNotTheRequests: a request that takes her
+// hands from the routine's action of the same kind is not over when that
+// action ends interrupted; it is when its own step ends.
+func TestTheActionARequestReplacesIsNotTheRequests(t *testing.T) {
+	s := people(game.Inventory{})
+	s.v.Doing = &agent.Doing{Action: "goto_player", Call: "goto_player(player=Steve)"}
+	m := New(s, testBook, WithRequests(understanding(t)))
+	if a, ok := firstAction(decideWith(t, m, askedBy("Alex", "bea come here"))); !ok || a.Name != "goto_player" {
+		t.Fatalf("first step %+v", a)
+	}
+	s.v.Doing = &agent.Doing{Action: "goto_player", Call: "goto_player(player=Alex)"}
+	m.sit = s
+	calls := decideWith(t, m, done("goto_player", protocol.Interrupted, "interrupted (replaced)"))
+	if said(calls) != "" || m.errand == nil {
+		t.Fatalf("the routine's walk, replaced, ended her errand: %s", callsText(calls))
+	}
+	if got := said(decideWith(t, m, done("goto_player", protocol.Success, "arrived"))); got != "Here I am!" {
+		t.Errorf("arrived, she says %q", got)
+	}
+}
