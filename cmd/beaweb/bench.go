@@ -331,11 +331,16 @@ func playSeed(ctx context.Context, s benchSettings, seed int64) (r seedResult) {
 // --keep names, where it stays for a look at her history, else a file in a
 // temporary folder of its own that playSeed removes.
 func (s benchSettings) database(seed int64) (string, error) {
+	return s.databaseNamed(fmt.Sprintf("seed-%d.db", seed))
+}
+
+// databaseNamed is database for a file name of the caller's.
+func (s benchSettings) databaseNamed(name string) (string, error) {
 	if s.Keep == "" {
 		dir, err := os.MkdirTemp("", "beaweb-bench-")
 		return filepath.Join(dir, "bench.db"), err
 	}
-	path := filepath.Join(s.Keep, fmt.Sprintf("seed-%d.db", seed))
+	path := filepath.Join(s.Keep, name)
 	if err := os.MkdirAll(s.Keep, 0o755); err != nil {
 		return "", err
 	}
