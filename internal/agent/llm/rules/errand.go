@@ -207,8 +207,10 @@ func (m *Model) errandEnded(e *errand, ended agent.Ended) (over bool, say string
 	switch r := e.req; {
 	case ended.Result == protocol.Interrupted:
 		return true, "" // a new request or a stop took her hands
-	case ended.Action == "build" && (ok && morePartsAfter(ended.Call) || ended.Result == protocol.FailTimeout):
-		// A template built in parts goes on with its next part, and a build
+	case ended.Action == "build" && morePartsAfter(ended.Call) && (ok || ended.Result == protocol.Failure && ended.Build != nil),
+		ended.Action == "build" && ended.Result == protocol.FailTimeout:
+		// A template built in parts goes on with its next part, even past
+		// a part built only as far as it went (a block short), and a build
 		// past the game's time for one goes on where it stopped: the same
 		// build_template again. A part built is progress, so the errand's
 		// step count starts over.

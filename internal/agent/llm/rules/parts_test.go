@@ -11,15 +11,19 @@ import (
 
 // partEnded is a build of part i of n of a template that is over.
 func partEnded(result protocol.Result, i, n int) agent.Perception {
-	p := done("build", result, "built all 450 cells")
+	p := doneBuild(result, "built all 450 cells", `{"cells": 450, "right": 450}`)
+	if result == protocol.Failure {
+		p = doneBuild(result, "built 444 of 450 cells; you ran out of 6 glass_pane", `{"cells": 450, "right": 444}`)
+	}
 	p.Ended[0].Call = fmt.Sprintf("build_template(name=big_house, at=(10, 64, 10), rotation=0), part %d of %d", i, n)
 	return p
 }
 
 // TestABuildInPartsGoesOnToTheLast: a template built in parts is asked
 // for again after each part until the last, and past the game's time for
-// one build; more parts than an errand's step limit are no reason to
-// give up, and she says it is built only when the last part stands.
+// one build, and past a part built only as far as it went (a block
+// short); more parts than an errand's step limit are no reason to give
+// up, and she says it is built only when the last part stands.
 func TestABuildInPartsGoesOnToTheLast(t *testing.T) {
 	m := New(people(game.Inventory{"stone": 64}), testBook, WithRequests(understanding(t)))
 	a, ok := firstAction(decideWith(t, m, told("build big_house at 10 64 10")))
@@ -34,7 +38,11 @@ func TestABuildInPartsGoesOnToTheLast(t *testing.T) {
 				t.Fatalf("after part %d ran out of time: %s", i, callsText(calls))
 			}
 		}
-		calls := decideWith(t, m, partEnded(protocol.Success, i, parts))
+		result := protocol.Success
+		if i == 2 {
+			result = protocol.Failure
+		}
+		calls := decideWith(t, m, partEnded(result, i, parts))
 		if a, ok := firstAction(calls); !ok || a.Name != "build_template" || args(a)["name"] != "big_house" || said(calls) != "" {
 			t.Fatalf("after part %d of %d: %s", i, parts, callsText(calls))
 		}
