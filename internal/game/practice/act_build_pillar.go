@@ -53,6 +53,10 @@ func (s *buildState) pillarCells() *walkErr {
 		}
 		ground := w.bea.feet()
 		keep := s.stillNeeded(w.land, pending)
+		if err := s.digForPillar(c.Pos.Y-ground.Y-1, keep); err == errStopped {
+			return err
+		}
+
 		rise, stopped := s.riseFor(c, keep)
 		if stopped {
 			return errStopped

@@ -109,3 +109,48 @@ func (s *buildState) unbridge(laid []game.Pos) {
 		}
 	}
 }
+
+// digForPillar digs the ground blocks round her feet (never under the
+// build's footprint, never a protected block or a container) until she
+// carries enough spare blocks to tower rise blocks up, and waits for their
+// drops: a kit of exactly the build's blocks leaves her none to stand on,
+// and a player digs a few.
+func (s *buildState) digForPillar(rise int, keep game.Inventory) *walkErr {
+	a, w := s.a, s.a.w
+	box := s.exp.Box
+	spare := func() int {
+		n := 0
+		for item, c := range w.bea.inv.totals() {
+			id, known := w.blocks.lookup(item)
+			if known && placeable(item) && c > keep[item] {
+				if b := w.blocks.info(id); b.solid && !b.gravity && !b.door && !b.container {
+					n += c - keep[item]
+				}
+			}
+		}
+		return n
+	}
+	feet := w.bea.feet()
+	dug := 0
+	for _, d := range horizontal {
+		if spare()+dug >= rise {
+			break
+		}
+		q := game.Pos{X: feet.X + d[0], Y: feet.Y - 1, Z: feet.Z + d[1]}
+		b := w.grid.info(q)
+		if q.X >= box.Min.X && q.X <= box.Max.X && q.Z >= box.Min.Z && q.Z <= box.Max.Z ||
+			!b.solid || b.hardness < 0 || b.protected || b.container || b.gravity || !w.grid.passable(q.Add(up1)) || w.land.claimed(q) {
+			continue
+		}
+		a.doing = "digging " + b.name + " to stand on"
+		if _, err := a.breakBlock(q); err == errStopped {
+			return err
+		} else if err == nil {
+			dug++
+		}
+	}
+	if dug > 0 && !a.wait(12) { // the drops lie beside her until she can pick them up
+		return errStopped
+	}
+	return nil
+}
