@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -56,5 +59,65 @@ func TestBenchBuildsOverhangs(t *testing.T) {
 	}
 	if r := out.Tasks[0]; !r.Success || r.Score != 1 {
 		t.Errorf("%+v\n%s", r, stderr.String())
+	}
+}
+
+// TestBenchPlaysTasksInParallel: --parallel 2 plays a crafting and a
+// construction task at once with the rules autopilot, each with a world
+// and a database of its own, and the results come back in the file's
+// order with the summary's means.
+func TestBenchPlaysTasksInParallel(t *testing.T) {
+	keep := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	code := runBenchTasks(context.Background(), []string{"--tasks", writeTaskFile(t), "--task", "team_shears", "--task", "hut",
+		"--parallel", "2", "--keep", keep, "--json"}, func(string) string { return "" }, &stdout, &stderr, nil)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr.String())
+	}
+	var out struct {
+		Tasks   []taskResult            `json:"tasks"`
+		Summary map[string]*typeSummary `json:"summary"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	if len(out.Tasks) != 2 || out.Tasks[0].Task != "team_shears" || out.Tasks[1].Task != "hut" {
+		t.Fatalf("%+v", out.Tasks)
+	}
+	for _, r := range out.Tasks {
+		if !r.Success || r.Score != 1 {
+			t.Errorf("%+v\n%s", r, stderr.String())
+		}
+	}
+	if s := out.Summary["construction"]; s == nil || s.MeanScore != 1 || s.MeanGameSeconds <= 0 {
+		t.Errorf("summary %+v", s)
+	}
+	for _, name := range []string{"task_team_shears.db", "task_hut.db"} {
+		if _, err := os.Stat(filepath.Join(keep, name)); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestBenchRefusesLevelsAtOneHeight: a blueprint whose levels lie at one
+// height and ask different blocks of a cell, as mindcraft's small_church
+// does, can match no world: it is not doable as given, and says why.
+func TestBenchRefusesLevelsAtOneHeight(t *testing.T) {
+	const file = `{"small_church": {"type": "construction", "initial_inventory": {"0": {"oak_planks": 4}},
+	 "blueprint": {"levels": [
+	   {"level": 0, "coordinates": [-18, -60, 30], "placement": [["oak_planks", "oak_planks"]]},
+	   {"level": 1, "coordinates": [-18, -60, 30], "placement": [["oak_planks", "air"]]}]}}}`
+	path := filepath.Join(t.TempDir(), "church.json")
+	if err := os.WriteFile(path, []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := runBenchTasks(context.Background(), []string{"--tasks", path}, func(string) string { return "" }, &stdout, &stderr, nil); code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr.String())
+	}
+	out := stdout.String()
+	if !strings.Contains(out, "not doable") ||
+		!strings.Contains(out, "its levels 0 and 1 both lie at y -60 and ask oak_planks and air of the cell at (-17, -60, 30)") {
+		t.Errorf("table:\n%s", out)
 	}
 }

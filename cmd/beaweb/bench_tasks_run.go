@@ -359,6 +359,10 @@ type typeSummary struct {
 	NotDone  int `json:"not_done"`
 	Undoable int `json:"not_doable"`
 	Other    int `json:"not_played_or_error"`
+	// MeanGameSeconds and MeanScore are over the tasks played (done or
+	// not done).
+	MeanGameSeconds float64 `json:"mean_game_seconds"`
+	MeanScore       float64 `json:"mean_score"`
 }
 
 func summarize(results []taskResult) map[string]*typeSummary {
@@ -371,10 +375,15 @@ func summarize(results []taskResult) map[string]*typeSummary {
 		}
 		s.Tasks++
 		switch r.Status {
-		case statusDone:
-			s.Done++
-		case statusNotDone:
-			s.NotDone++
+		case statusDone, statusNotDone:
+			played := float64(s.Done + s.NotDone)
+			s.MeanGameSeconds = (s.MeanGameSeconds*played + r.GameSeconds) / (played + 1)
+			s.MeanScore = (s.MeanScore*played + r.Score) / (played + 1)
+			if r.Status == statusDone {
+				s.Done++
+			} else {
+				s.NotDone++
+			}
 		case statusUndoable:
 			s.Undoable++
 		default:
@@ -398,8 +407,8 @@ func writeTasksTable(w io.Writer, results []taskResult) error {
 	for _, typ := range []string{"techtree", "construction"} {
 		if s := sums[typ]; s != nil {
 			doable := s.Tasks - s.Undoable
-			fmt.Fprintf(w, "%s: %d of %d doable tasks done (%d not doable as given, %d not played or failed to run)\n",
-				typ, s.Done, doable, s.Undoable, s.Other)
+			fmt.Fprintf(w, "%s: %d of %d doable tasks done (%d not doable as given, %d not played or failed to run); played, a mean of %.0f game seconds and a score of %.2f\n",
+				typ, s.Done, doable, s.Undoable, s.Other, s.MeanGameSeconds, s.MeanScore)
 		}
 	}
 	return nil
