@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"beaweb/internal/agent"
 )
 
 // overhangHouse is a 15×15×15 house of the kind mindcraft's generator
@@ -45,32 +47,18 @@ func overhangHouse(t *testing.T) string {
 // right at the end (the practice world used to leave them, and the part
 // stopped at the first overhang).
 func TestBenchBuildsOverhangs(t *testing.T) {
-	var stdout, stderr bytes.Buffer
-	code := runBenchTasks(context.Background(), []string{"--tasks", overhangHouse(t), "--json"},
-		func(string) string { return "" }, &stdout, &stderr, &builder{})
-	if code != 0 {
-		t.Fatalf("exit %d\n%s", code, stderr.String())
-	}
-	var out struct {
-		Tasks []taskResult `json:"tasks"`
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
-		t.Fatalf("%v\n%s", err, stdout.String())
-	}
-	if r := out.Tasks[0]; !r.Success || r.Score != 1 {
-		t.Errorf("%+v\n%s", r, stderr.String())
+	tasks, _, _ := tasksJSON(t, &builder{}, "--tasks", overhangHouse(t))
+	if r := tasks[0]; !r.Success || r.Score != 1 {
+		t.Errorf("%+v", r)
 	}
 }
 
-// TestBenchPlaysTasksInParallel: --parallel 2 plays a crafting and a
-// construction task at once with the rules autopilot, each with a world
-// and a database of its own, and the results come back in the file's
-// order with the summary's means.
-func TestBenchPlaysTasksInParallel(t *testing.T) {
-	keep := t.TempDir()
+// tasksJSON runs bench --tasks with args and --json, and reads its
+// results and what it said on stderr; a failed run fails the test.
+func tasksJSON(t *testing.T, model agent.Model, args ...string) ([]taskResult, map[string]*typeSummary, string) {
+	t.Helper()
 	var stdout, stderr bytes.Buffer
-	code := runBenchTasks(context.Background(), []string{"--tasks", writeTaskFile(t), "--task", "team_shears", "--task", "hut",
-		"--parallel", "2", "--keep", keep, "--json"}, func(string) string { return "" }, &stdout, &stderr, nil)
+	code := runBenchTasks(context.Background(), append(args, "--json"), func(string) string { return "" }, &stdout, &stderr, model)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr.String())
 	}
@@ -81,18 +69,29 @@ func TestBenchPlaysTasksInParallel(t *testing.T) {
 	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
 		t.Fatalf("%v\n%s", err, stdout.String())
 	}
-	if len(out.Tasks) != 2 || out.Tasks[0].Task != "team_shears" || out.Tasks[1].Task != "hut" {
-		t.Fatalf("%+v", out.Tasks)
+	return out.Tasks, out.Summary, stderr.String()
+}
+
+// TestBenchPlaysTasksInParallel: --parallel 2 plays a crafting and a
+// construction task at once with the rules autopilot, each with a world
+// and a database of its own, and the results come back in the file's
+// order with the summary's means.
+func TestBenchPlaysTasksInParallel(t *testing.T) {
+	keep := t.TempDir()
+	tasks, summary, _ := tasksJSON(t, nil, "--tasks", writeTaskFile(t), "--task", "team_shears", "--task", "flat_house",
+		"--parallel", "2", "--keep", keep)
+	if len(tasks) != 2 || tasks[0].Task != "team_shears" || tasks[1].Task != "flat_house" {
+		t.Fatalf("%+v", tasks)
 	}
-	for _, r := range out.Tasks {
+	for _, r := range tasks {
 		if !r.Success || r.Score != 1 {
-			t.Errorf("%+v\n%s", r, stderr.String())
+			t.Errorf("%+v", r)
 		}
 	}
-	if s := out.Summary["construction"]; s == nil || s.MeanScore != 1 || s.MeanGameSeconds <= 0 {
+	if s := summary["construction"]; s == nil || s.MeanScore != 1 || s.MeanGameSeconds <= 0 {
 		t.Errorf("summary %+v", s)
 	}
-	for _, name := range []string{"task_team_shears.db", "task_hut.db"} {
+	for _, name := range []string{"task_team_shears.db", "task_flat_house.db"} {
 		if _, err := os.Stat(filepath.Join(keep, name)); err != nil {
 			t.Error(err)
 		}

@@ -117,31 +117,19 @@ func (c *crafter) Generate(_ context.Context, req agent.ModelRequest) (agent.Mod
 // box, a model that crafts what it is asked, and the check on her
 // inventory; the task she cannot do is reported so, and not played.
 func TestBenchTaskEndToEnd(t *testing.T) {
-	var stdout, stderr bytes.Buffer
-	code := runBenchTasks(context.Background(), []string{"--tasks", writeTaskFile(t), "--task", "team_shears", "--task", "old_name", "--json"},
-		func(string) string { return "" }, &stdout, &stderr, &crafter{})
-	if code != 0 {
-		t.Fatalf("exit %d\n%s", code, stderr.String())
-	}
-	var out struct {
-		Tasks   []taskResult            `json:"tasks"`
-		Summary map[string]*typeSummary `json:"summary"`
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
-		t.Fatalf("%v\n%s", err, stdout.String())
-	}
-	r := out.Tasks[0]
+	tasks, summary, stderr := tasksJSON(t, &crafter{}, "--tasks", writeTaskFile(t), "--task", "team_shears", "--task", "old_name")
+	r := tasks[0]
 	if !r.Success || r.Status != statusDone || r.Actions < 1 || r.ModelCalls < 1 || r.GameSeconds <= 0 || r.GameSeconds > 60 {
-		t.Errorf("team_shears: %+v\n%s", r, stderr.String())
+		t.Errorf("team_shears: %+v\n%s", r, stderr)
 	}
-	if out.Tasks[1].Status != statusUndoable || out.Tasks[1].Success || out.Tasks[1].Actions != 0 {
-		t.Errorf("old_name: %+v", out.Tasks[1])
+	if tasks[1].Status != statusUndoable || tasks[1].Success || tasks[1].Actions != 0 {
+		t.Errorf("old_name: %+v", tasks[1])
 	}
-	if s := out.Summary["techtree"]; s == nil || s.Done != 1 || s.Undoable != 1 {
-		t.Errorf("summary %+v", out.Summary)
+	if s := summary["techtree"]; s == nil || s.Done != 1 || s.Undoable != 1 {
+		t.Errorf("summary %+v", summary)
 	}
-	if !strings.Contains(stderr.String(), "her kit is the 2 agents' inventories pooled: 2 iron_ingot") {
-		t.Errorf("the kit is not said:\n%s", stderr.String())
+	if !strings.Contains(stderr, "her kit is the 2 agents' inventories pooled: 2 iron_ingot") {
+		t.Errorf("the kit is not said:\n%s", stderr)
 	}
 }
 
@@ -259,19 +247,8 @@ func houseTask(t *testing.T, id string, side, high, timeout int, block func(x, y
 // 2,000 cells is built in parts, one build_template after another, and
 // every cell is right at the end.
 func TestBenchBuildsABigBlueprintInParts(t *testing.T) {
-	var stdout, stderr bytes.Buffer
-	code := runBenchTasks(context.Background(), []string{"--tasks", bigHouse(t), "--json"},
-		func(string) string { return "" }, &stdout, &stderr, &builder{})
-	if code != 0 {
-		t.Fatalf("exit %d\n%s", code, stderr.String())
-	}
-	var out struct {
-		Tasks []taskResult `json:"tasks"`
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
-		t.Fatalf("%v\n%s", err, stdout.String())
-	}
-	if r := out.Tasks[0]; !r.Success || r.Score != 1 || r.Actions < 2 {
-		t.Errorf("%+v\n%s", r, stderr.String())
+	tasks, _, _ := tasksJSON(t, &builder{}, "--tasks", bigHouse(t))
+	if r := tasks[0]; !r.Success || r.Score != 1 || r.Actions < 2 {
+		t.Errorf("%+v", r)
 	}
 }
