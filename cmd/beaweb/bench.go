@@ -58,7 +58,7 @@ const (
 const benchUsage = `usage: beaweb bench [--seeds 1-10] [--speed 10000] [--days 2] [--peaceful] [--parallel N] [--json]
                     [--keep DIR] [--model-provider P] [--model-url URL] [--model NAME]
        beaweb bench --requests 50 [--body]
-       beaweb bench --tasks FILE.json [--task ID]... [--json]   (mindcraft's tasks; see the README)
+       beaweb bench --tasks FILE.json [--task ID]... [--parallel N] [--json]   (mindcraft's tasks; see the README)
 
 Plays the practice world headless for each seed with the brain beaweb runs
 (the rules autopilot unless a model is configured: the flags above or
@@ -145,7 +145,7 @@ func parseBench(args []string, getenv func(string) string, stderr io.Writer) (be
 	fs.Float64Var(&s.Speed, "speed", s.Speed, "the fastest the practice world may run: 1 is 20 ticks a second; the default is as fast as her mind keeps up")
 	fs.Float64Var(&s.Days, "days", s.Days, "game days to play each seed (20 game minutes each)")
 	fs.BoolVar(&s.Peaceful, "peaceful", false, "practice world without monsters")
-	fs.IntVar(&s.Parallel, "parallel", s.Parallel, "seeds played at once")
+	fs.IntVar(&s.Parallel, "parallel", s.Parallel, "seeds, or tasks, played at once")
 	fs.BoolVar(&s.JSON, "json", false, "print JSON instead of a table")
 	fs.StringVar(&s.Keep, "keep", "", "keep each seed's database as seed-N.db in this folder, for a look at her history")
 	fs.IntVar(&s.Requests, "requests", 0, "instead: a player asks her for things in plain words; once through the request table, then this many timed requests")
@@ -339,11 +339,16 @@ func playSeed(ctx context.Context, s benchSettings, seed int64) (r seedResult) {
 // --keep names, where it stays for a look at her history, else a file in a
 // temporary folder of its own that playSeed removes.
 func (s benchSettings) database(seed int64) (string, error) {
+	return s.databaseNamed(fmt.Sprintf("seed-%d.db", seed))
+}
+
+// databaseNamed is database for a file name of the caller's.
+func (s benchSettings) databaseNamed(name string) (string, error) {
 	if s.Keep == "" {
 		dir, err := os.MkdirTemp("", "beaweb-bench-")
 		return filepath.Join(dir, "bench.db"), err
 	}
-	path := filepath.Join(s.Keep, fmt.Sprintf("seed-%d.db", seed))
+	path := filepath.Join(s.Keep, name)
 	if err := os.MkdirAll(s.Keep, 0o755); err != nil {
 		return "", err
 	}

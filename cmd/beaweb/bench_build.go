@@ -156,3 +156,28 @@ func (b *mcBlueprint) cells() int {
 	}
 	return len(blocks) * rows * cols
 }
+
+// clash says why no world can match the blueprint when two of its levels
+// lie at the same height and ask different blocks of one cell (mindcraft's
+// small_church gives all ten levels y -60); "" when none do.
+func (b *mcBlueprint) clash() string {
+	at := map[game.Pos]int{} // a cell's level, by the cell
+	for i, l := range b.Levels {
+		c := l.Coordinates
+		for z, row := range l.Placement {
+			for x, want := range row {
+				p := game.Pos{X: c[0] + x, Y: c[1], Z: c[2] + z}
+				j, seen := at[p]
+				if !seen {
+					at[p] = i
+					continue
+				}
+				if other := b.Levels[j].Placement[p.Z-b.Levels[j].Coordinates[2]][p.X-b.Levels[j].Coordinates[0]]; other != want {
+					return fmt.Sprintf("its levels %d and %d both lie at y %d and ask %s and %s of the cell at %s",
+						b.Levels[j].Level, l.Level, c[1], other, want, p)
+				}
+			}
+		}
+	}
+	return ""
+}

@@ -194,6 +194,10 @@ func (t *benchTask) checkDoable(book *recipes.Book) {
 			t.Short = fmt.Sprintf("her kit is short of %s for %d %s: she must find the rest", missingList(p.Missing), t.Count, t.Target)
 		}
 	case "construction":
+		if why := t.Blueprint.clash(); why != "" {
+			t.Undoable = why
+			return
+		}
 		for _, name := range t.Blueprint.blocks() {
 			if !book.Known(name) {
 				t.Undoable = fmt.Sprintf("its blueprint has %s, which Minecraft %s does not have", name, book.Version())

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -109,16 +110,13 @@ func runBenchTasks(ctx context.Context, args []string, getenv func(string) strin
 		fmt.Fprintf(stderr, "beaweb bench: %v\n", err)
 		return 1
 	}
-	var results []taskResult
 	for i := range tasks {
-		if ctx.Err() != nil {
-			fmt.Fprintln(stderr, "beaweb bench: stopped before every task was played")
-			return 1
-		}
 		tasks[i].checkDoable(book)
-		r := playTask(ctx, s, tasks[i], model)
-		fmt.Fprintf(stderr, "task %s: %s (%s)\n", r.Task, r.Status, kitSentence(r))
-		results = append(results, r)
+	}
+	results := playTasks(ctx, s, tasks, model, stderr)
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "beaweb bench: stopped before every task was played")
+		return 1
 	}
 	if s.JSON {
 		err = writeTasksJSON(stdout, results)
@@ -130,6 +128,32 @@ func runBenchTasks(ctx context.Context, args []string, getenv func(string) strin
 		return 1
 	}
 	return 0
+}
+
+// playTasks plays the tasks, --parallel at a time, each in a world of its
+// own, and returns their results in the file's order; a line on stderr
+// says each as it ends.
+func playTasks(ctx context.Context, s benchSettings, tasks []benchTask, model agent.Model, stderr io.Writer) []taskResult {
+	results := make([]taskResult, len(tasks))
+	slots := make(chan struct{}, max(s.Parallel, 1))
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for i := range tasks {
+		if ctx.Err() != nil {
+			break
+		}
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			r := playTask(ctx, s, tasks[i], model)
+			results[i] = r
+			mu.Lock()
+			fmt.Fprintf(stderr, "task %s: %s (%s)\n", r.Task, r.Status, kitSentence(r))
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	return results
 }
 
 // kitSentence says that her kit pools the team's inventories.
@@ -156,7 +180,7 @@ func playTask(ctx context.Context, s benchSettings, t benchTask, model agent.Mod
 		r.Status, r.Note = statusNotPlayed, fmt.Sprintf("its blueprint has %d cells, air included; a template holds at most %d", n, blueprint.MaxTemplateCells)
 		return r
 	}
-	path, err := s.database(0)
+	path, err := s.databaseNamed(t.templateName() + ".db")
 	if err != nil {
 		r.Status, r.Note = statusError, fmt.Sprintf("no room for her database: %v", err)
 		return r
@@ -335,6 +359,10 @@ type typeSummary struct {
 	NotDone  int `json:"not_done"`
 	Undoable int `json:"not_doable"`
 	Other    int `json:"not_played_or_error"`
+	// MeanGameSeconds and MeanScore are over the tasks played (done or
+	// not done).
+	MeanGameSeconds float64 `json:"mean_game_seconds"`
+	MeanScore       float64 `json:"mean_score"`
 }
 
 func summarize(results []taskResult) map[string]*typeSummary {
@@ -347,10 +375,15 @@ func summarize(results []taskResult) map[string]*typeSummary {
 		}
 		s.Tasks++
 		switch r.Status {
-		case statusDone:
-			s.Done++
-		case statusNotDone:
-			s.NotDone++
+		case statusDone, statusNotDone:
+			played := float64(s.Done + s.NotDone)
+			s.MeanGameSeconds = (s.MeanGameSeconds*played + r.GameSeconds) / (played + 1)
+			s.MeanScore = (s.MeanScore*played + r.Score) / (played + 1)
+			if r.Status == statusDone {
+				s.Done++
+			} else {
+				s.NotDone++
+			}
 		case statusUndoable:
 			s.Undoable++
 		default:
@@ -374,8 +407,8 @@ func writeTasksTable(w io.Writer, results []taskResult) error {
 	for _, typ := range []string{"techtree", "construction"} {
 		if s := sums[typ]; s != nil {
 			doable := s.Tasks - s.Undoable
-			fmt.Fprintf(w, "%s: %d of %d doable tasks done (%d not doable as given, %d not played or failed to run)\n",
-				typ, s.Done, doable, s.Undoable, s.Other)
+			fmt.Fprintf(w, "%s: %d of %d doable tasks done (%d not doable as given, %d not played or failed to run); played, a mean of %.0f game seconds and a score of %.2f\n",
+				typ, s.Done, doable, s.Undoable, s.Other, s.MeanGameSeconds, s.MeanScore)
 		}
 	}
 	return nil

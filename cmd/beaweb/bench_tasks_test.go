@@ -117,31 +117,19 @@ func (c *crafter) Generate(_ context.Context, req agent.ModelRequest) (agent.Mod
 // box, a model that crafts what it is asked, and the check on her
 // inventory; the task she cannot do is reported so, and not played.
 func TestBenchTaskEndToEnd(t *testing.T) {
-	var stdout, stderr bytes.Buffer
-	code := runBenchTasks(context.Background(), []string{"--tasks", writeTaskFile(t), "--task", "team_shears", "--task", "old_name", "--json"},
-		func(string) string { return "" }, &stdout, &stderr, &crafter{})
-	if code != 0 {
-		t.Fatalf("exit %d\n%s", code, stderr.String())
-	}
-	var out struct {
-		Tasks   []taskResult            `json:"tasks"`
-		Summary map[string]*typeSummary `json:"summary"`
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
-		t.Fatalf("%v\n%s", err, stdout.String())
-	}
-	r := out.Tasks[0]
+	tasks, summary, stderr := tasksJSON(t, &crafter{}, "--tasks", writeTaskFile(t), "--task", "team_shears", "--task", "old_name")
+	r := tasks[0]
 	if !r.Success || r.Status != statusDone || r.Actions < 1 || r.ModelCalls < 1 || r.GameSeconds <= 0 || r.GameSeconds > 60 {
-		t.Errorf("team_shears: %+v\n%s", r, stderr.String())
+		t.Errorf("team_shears: %+v\n%s", r, stderr)
 	}
-	if out.Tasks[1].Status != statusUndoable || out.Tasks[1].Success || out.Tasks[1].Actions != 0 {
-		t.Errorf("old_name: %+v", out.Tasks[1])
+	if tasks[1].Status != statusUndoable || tasks[1].Success || tasks[1].Actions != 0 {
+		t.Errorf("old_name: %+v", tasks[1])
 	}
-	if s := out.Summary["techtree"]; s == nil || s.Done != 1 || s.Undoable != 1 {
-		t.Errorf("summary %+v", out.Summary)
+	if s := summary["techtree"]; s == nil || s.Done != 1 || s.Undoable != 1 {
+		t.Errorf("summary %+v", summary)
 	}
-	if !strings.Contains(stderr.String(), "her kit is the 2 agents' inventories pooled: 2 iron_ingot") {
-		t.Errorf("the kit is not said:\n%s", stderr.String())
+	if !strings.Contains(stderr, "her kit is the 2 agents' inventories pooled: 2 iron_ingot") {
+		t.Errorf("the kit is not said:\n%s", stderr)
 	}
 }
 
@@ -203,30 +191,46 @@ func TestBenchBuildsABlueprint(t *testing.T) {
 // 25×25 stone hall five high (3,125 cells, air inside), two agents' stone
 // and a door.
 func bigHouse(t *testing.T) string {
-	t.Helper()
 	const side, high = 25, 5
+	return houseTask(t, "big_stone_house", side, high, 3000, func(x, y, z int) string {
+		edge := x == 0 || z == 0 || x == side-1 || z == side-1
+		switch {
+		case edge && z == side-1 && x == 7 && (y == 1 || y == 2):
+			return "oak_door"
+		case y == 0 || y == high-1 || edge:
+			return "stone"
+		}
+		return "air"
+	})
+}
+
+// houseTask writes a task file of one construction task: a side×high×side
+// blueprint at mindcraft's coordinates, its cells given by block, and the
+// blocks it takes split between two agents, each with 64 dirt to stand on
+// as mindcraft's generator gives them.
+func houseTask(t *testing.T, id string, side, high, timeout int, block func(x, y, z int) string) string {
+	t.Helper()
 	var levels []mcLevel
-	stone := 0
+	need := map[string]int{}
 	for y := range high {
 		rows := make([][]string, side)
 		for z := range side {
 			for x := range side {
-				edge := x == 0 || z == 0 || x == side-1 || z == side-1
-				switch {
-				case edge && z == side-1 && x == 7 && (y == 1 || y == 2):
-					rows[z] = append(rows[z], "oak_door")
-				case y == 0 || y == high-1 || edge:
-					rows[z] = append(rows[z], "stone")
-					stone++
-				default:
-					rows[z] = append(rows[z], "air")
+				b := block(x, y, z)
+				rows[z] = append(rows[z], b)
+				if b != "air" {
+					need[b]++
 				}
 			}
 		}
 		levels = append(levels, mcLevel{Level: y, Coordinates: [3]int{148, -60 + y, -170}, Placement: rows})
 	}
-	task := map[string]any{"big_stone_house": map[string]any{"type": "construction", "timeout": 3000,
-		"initial_inventory": map[string]any{"0": map[string]int{"stone": stone / 2}, "1": map[string]int{"stone": stone - stone/2, "oak_door": 1}},
+	first, second := map[string]int{"dirt": 64}, map[string]int{"dirt": 64}
+	for b, n := range need {
+		first[b], second[b] = first[b]+n/2, second[b]+n-n/2
+	}
+	task := map[string]any{id: map[string]any{"type": "construction", "timeout": timeout,
+		"initial_inventory": map[string]any{"0": first, "1": second},
 		"blueprint":         mcBlueprint{Levels: levels}}}
 	b, err := json.Marshal(task)
 	if err != nil {
@@ -243,19 +247,8 @@ func bigHouse(t *testing.T) string {
 // 2,000 cells is built in parts, one build_template after another, and
 // every cell is right at the end.
 func TestBenchBuildsABigBlueprintInParts(t *testing.T) {
-	var stdout, stderr bytes.Buffer
-	code := runBenchTasks(context.Background(), []string{"--tasks", bigHouse(t), "--json"},
-		func(string) string { return "" }, &stdout, &stderr, &builder{})
-	if code != 0 {
-		t.Fatalf("exit %d\n%s", code, stderr.String())
-	}
-	var out struct {
-		Tasks []taskResult `json:"tasks"`
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
-		t.Fatalf("%v\n%s", err, stdout.String())
-	}
-	if r := out.Tasks[0]; !r.Success || r.Score != 1 || r.Actions < 2 {
-		t.Errorf("%+v\n%s", r, stderr.String())
+	tasks, _, _ := tasksJSON(t, &builder{}, "--tasks", bigHouse(t))
+	if r := tasks[0]; !r.Success || r.Score != 1 || r.Actions < 2 {
+		t.Errorf("%+v", r)
 	}
 }

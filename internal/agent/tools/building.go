@@ -180,17 +180,24 @@ func (b *buildTools) buildPart(name, call string, parts []blueprint.Args) agent.
 	read := out.Action.Read
 	out.Action.Read = func(ctx context.Context, a protocol.Answer) string {
 		text := read(ctx, a)
-		if !a.Result.OK() {
+		// A part that ran out of the game's time goes on where it stopped;
+		// one built as far as it goes (a block short, a cell out of reach)
+		// leaves the rest of the template to the next parts all the same.
+		if a.Result != protocol.Success && a.Result != protocol.Failure {
 			return text
 		}
 		b.mu.Lock()
 		b.nextPart[call] = i + 1
 		b.mu.Unlock()
-		if i+1 == len(parts) {
-			return fmt.Sprintf("%s That was the last of its %d parts: the whole of %s stands.", text, len(parts), name)
+		stands := "stands"
+		if !a.Result.OK() {
+			stands = "is built as far as it goes"
 		}
-		return fmt.Sprintf("%s Part %d of %d of %s stands; build_template again with the same name and place builds part %d.",
-			text, i+1, len(parts), name, i+2)
+		if i+1 == len(parts) {
+			return fmt.Sprintf("%s That was the last of its %d parts of %s.", text, len(parts), name)
+		}
+		return fmt.Sprintf("%s Part %d of %d of %s %s; build_template again with the same name and place builds part %d.",
+			text, i+1, len(parts), name, stands, i+2)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package practice
 
 import (
+	"slices"
 	"sort"
 
 	"beaweb/internal/game"
@@ -35,6 +36,7 @@ func (s *buildState) pillarCells() *walkErr {
 		}
 		base, ok := w.land.pillarBase(c.Pos, s.exp.Box)
 		if !ok {
+			a.logf("no spot on the ground beside %s to pillar up from", c)
 			s.far = append(s.far, c)
 			pending = pending[1:]
 			continue
@@ -44,12 +46,17 @@ func (s *buildState) pillarCells() *walkErr {
 			if err == errStopped {
 				return err
 			}
+			a.logf("could not walk to the pillar spot %s for %s: %s", base, c, err.message)
 			s.far = append(s.far, c)
 			pending = pending[1:]
 			continue
 		}
 		ground := w.bea.feet()
 		keep := s.stillNeeded(w.land, pending)
+		if err := s.digForPillar(c.Pos.Y-ground.Y-1, keep); err == errStopped {
+			return err
+		}
+
 		rise, stopped := s.riseFor(c, keep)
 		if stopped {
 			return errStopped
@@ -92,21 +99,52 @@ func (s *buildState) riseFor(c blueprint.Cell, keep game.Inventory) (rise int, s
 }
 
 // fromPillarTop does every pending cell she reaches from the top of a
-// pillar and returns those she could not; a cell she did that is still
-// wrong goes to the far cells.
+// pillar and returns those she could not; a cell she reaches with nothing
+// to hold it is placed against a bridge (scaffoldCell), after which the
+// others are tried again, since it may hold them. A cell she did that is
+// still wrong goes to the far cells.
 func (s *buildState) fromPillarTop(pending []blueprint.Cell) ([]blueprint.Cell, *walkErr) {
+	w := s.a.w
+	for {
+		rest, err := s.reachedCells(pending)
+		if err != nil {
+			return nil, err
+		}
+		i := slices.IndexFunc(rest, func(c blueprint.Cell) bool { return w.bea.reaches(c.Pos) && !w.bea.occupies(c.Pos) })
+		if i < 0 {
+			return rest, nil
+		}
+		c := rest[i]
+		pending = slices.Delete(rest, i, i+1)
+		ok, err := s.scaffoldCell(c, s.stillNeeded(w.land, pending))
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			s.tally(c.Pos)
+		} else {
+			s.far = append(s.far, c)
+		}
+	}
+}
+
+// reachedCells does every pending cell she reaches that has something to
+// hold it, and returns the others.
+func (s *buildState) reachedCells(pending []blueprint.Cell) ([]blueprint.Cell, *walkErr) {
 	a, w := s.a, s.a.w
 	var rest []blueprint.Cell
 	for _, p := range pending {
-		if !w.bea.reaches(p.Pos) || p.Block != blueprint.Air && !w.land.supported(p.Pos) {
-			rest = append(rest, p)
+		if w.land.cellRight(p) {
+			s.tally(p.Pos)
+			continue
+		}
+		if !w.bea.reaches(p.Pos) || w.bea.occupies(p.Pos) || p.Block != blueprint.Air && !w.land.supported(p.Pos) {
+			rest = append(rest, p) // out of reach, where she stands, or nothing holds it yet
 			continue
 		}
 		if p.Block == blueprint.Air {
-			if !blueprint.IsEmpty(w.grid.name(p.Pos)) {
-				if _, err := a.breakBlock(p.Pos); err == errStopped {
-					return nil, err
-				}
+			if _, err := a.breakBlock(p.Pos); err == errStopped {
+				return nil, err
 			}
 		} else if w.bea.inv.count(blueprint.Kind(p.Block)) == 0 {
 			s.missing[blueprint.Kind(p.Block)]++
@@ -152,11 +190,16 @@ func (s *buildState) stillNeeded(t *terrain, cells []blueprint.Cell) game.Invent
 	return keep
 }
 
-// pillarBase is a standing spot on the ground beside p, outside the build's
-// box where there is one.
+// pillarBase is a standing spot beside p, the lowest there is (the ground
+// rather than the top of what the build has put up, where she may wall
+// herself in), and outside the build's footprint where there is one.
 func (t *terrain) pillarBase(p game.Pos, box blueprint.Box) (game.Pos, bool) {
 	g := t.grid
-	var inside *game.Pos
+	inside := func(q game.Pos) bool {
+		return q.X >= box.Min.X && q.X <= box.Max.X && q.Z >= box.Min.Z && q.Z <= box.Max.Z
+	}
+	var best game.Pos
+	found := false
 	for r := 1; r <= 3; r++ {
 		for _, d := range horizontal {
 			x, z := p.X+d[0]*r, p.Z+d[1]*r
@@ -165,18 +208,12 @@ func (t *terrain) pillarBase(p game.Pos, box blueprint.Box) (game.Pos, bool) {
 			if !g.inside(q) || !g.standable(q.Add(down1)) || !g.passable(q) || !g.passable(q.Add(up1)) || y > p.Y {
 				continue
 			}
-			if !box.Contains(q) {
-				return q, true
-			}
-			if inside == nil {
-				inside = &q
+			if !found || q.Y < best.Y || q.Y == best.Y && inside(best) && !inside(q) {
+				best, found = q, true
 			}
 		}
 	}
-	if inside != nil {
-		return *inside, true
-	}
-	return game.Pos{}, false
+	return best, found
 }
 
 // collectAround picks up the items lying within r of p, waiting on each

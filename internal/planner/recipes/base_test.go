@@ -37,9 +37,6 @@ func TestEveryItemFromTheBaseItemsOfOneWay(t *testing.T) {
 					}
 					x.have[fuel] += x.fuel
 				}
-				if greedy[item] {
-					continue
-				}
 				carryingOne(t, b, item, n, x.have)
 				runs++
 			}
@@ -49,15 +46,6 @@ func TestEveryItemFromTheBaseItemsOfOneWay(t *testing.T) {
 		}
 	}
 }
-
-// greedy are the items whose plan from these base items still misses one:
-// a step early in the plan takes, from what she carries, what a later one
-// needed (the sticks of a bamboo gate made of the bamboo its planks are
-// made of; the table for an iron chain sawn from the stripped logs of the
-// hanging sign), where another choice would have left enough. The
-// planner weighs each step on its own; planning them together is left to
-// do.
-var greedy = map[string]bool{"bamboo_fence_gate": true, "oak_hanging_sign": true}
 
 // expansion breaks an item down to its base items along the first way of
 // each intermediate.

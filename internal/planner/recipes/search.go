@@ -1,6 +1,7 @@
 package recipes
 
 import (
+	"iter"
 	"slices"
 
 	"beaweb/internal/game"
@@ -197,24 +198,9 @@ func (p *planner) apply(st *state, o option, n int, path []string, from source) 
 		r := o.craft
 		gain := o.makes()
 		times := (n + gain - 1) / gain
-		uses := map[string]int{}
-		for _, s := range r.Slots {
-			slotFrom := from
-			if from == gatherLoop && s.Count <= r.Count {
-				// Only a recipe that takes more of the ingredient
-				// than it makes packs it; the other way round it
-				// unpacks what she does not carry.
-				slotFrom = anySource
-			}
-			if isSelf(r, s) {
-				// A recipe that copies its result takes one she
-				// carries; making one for it would go round.
-				slotFrom = carriedOnly
-			}
-			p.obtain(st, s.Items, s.Count*times, path, slotFrom, uses)
-			if st.fail {
-				return 0
-			}
+		uses := p.fillSlots(st, r, times, path, from)
+		if st.fail {
+			return 0
 		}
 		if !r.FitsInventory() {
 			// The table comes after the ingredients, from what they
@@ -258,6 +244,55 @@ func (p *planner) apply(st *state, o option, n int, path []string, from source) 
 	st.inv[s.Result] += n
 	st.steps = st.steps.add(Step{Kind: KindSmelt, Item: s.Result, Count: n, Times: n, Uses: uses, Station: StationFurnace})
 	return n
+}
+
+// fillSlots obtains the ingredients of times crafts of r, slot by slot,
+// and returns what they took. Each slot is weighed on its own, so an
+// early one may take, from what she carries, what a later one needed (the
+// bamboo of a bamboo gate's sticks is that of its planks' block): when
+// the slots in order leave something missing, they are tried the other
+// way round too, and the better of the two is kept.
+func (p *planner) fillSlots(st *state, r *Recipe, times int, path []string, from source) map[string]int {
+	if len(r.Slots) < 2 {
+		return p.fillInOrder(st, r, slices.All(r.Slots), times, path, from)
+	}
+	before := st.clone()
+	uses := p.fillInOrder(st, r, slices.All(r.Slots), times, path, from)
+	if !st.fail && st.missed == before.missed {
+		return uses
+	}
+	back := before
+	backUses := p.fillInOrder(back, r, slices.Backward(r.Slots), times, path, from)
+	if !back.fail && (st.fail || back.missed < st.missed) {
+		*st = *back
+		return backUses
+	}
+	return uses
+}
+
+// fillInOrder is fillSlots for the slots in the order given; st.fail says
+// when one could not be filled.
+func (p *planner) fillInOrder(st *state, r *Recipe, slots iter.Seq2[int, Slot], times int, path []string, from source) map[string]int {
+	uses := map[string]int{}
+	for _, s := range slots {
+		slotFrom := from
+		if from == gatherLoop && s.Count <= r.Count {
+			// Only a recipe that takes more of the ingredient than it
+			// makes packs it; the other way round it unpacks what she
+			// does not carry.
+			slotFrom = anySource
+		}
+		if isSelf(r, s) {
+			// A recipe that copies its result takes one she carries;
+			// making one for it would go round.
+			slotFrom = carriedOnly
+		}
+		p.obtain(st, s.Items, s.Count*times, path, slotFrom, uses)
+		if st.fail {
+			return uses
+		}
+	}
+	return uses
 }
 
 // ensureStation makes sure a crafting table or furnace is at hand before a

@@ -31,6 +31,9 @@ type errand struct {
 	following bool
 	// call is the id of its last call, to read the tool's answer by.
 	call string
+	// replaced is the action her hands were on when its last step was
+	// sent: that action's end, interrupted by the step, is not the step's.
+	replaced string
 	// climb is set when a walk for it found no way: she climbs to the
 	// surface, then tries once more (climbed).
 	climb, climbed bool
@@ -195,11 +198,24 @@ func playerPos(v agent.Snapshot, name string) (game.Pos, bool) {
 // errandEnded reads the end of the errand's action: it reports whether the
 // errand is over, and what she says then ("" for nothing yet).
 func (m *Model) errandEnded(e *errand, ended agent.Ended) (over bool, say string) {
-	e.waiting = ""
+	if ended.Result == protocol.Interrupted && ended.Action == e.replaced {
+		e.replaced = "" // the routine's action her step took the hands from
+		return false, ""
+	}
+	e.waiting, e.replaced = "", ""
 	ok := ended.Result == protocol.Success
 	switch r := e.req; {
 	case ended.Result == protocol.Interrupted:
 		return true, "" // a new request or a stop took her hands
+	case ended.Action == "build" && morePartsAfter(ended.Call) && (ok || ended.Result == protocol.Failure && ended.Build != nil),
+		ended.Action == "build" && ended.Result == protocol.FailTimeout:
+		// A template built in parts goes on with its next part, even past
+		// a part built only as far as it went (a block short), and a build
+		// past the game's time for one goes on where it stopped: the same
+		// build_template again. A part built is progress, so the errand's
+		// step count starts over.
+		e.steps = 0
+		return false, ""
 	case !ok && walking(ended.Action) && !e.climbed:
 		e.climb = true // most likely down a hole: up to the open sky, then again
 		return false, ""
@@ -224,6 +240,20 @@ func (m *Model) errandEnded(e *errand, ended agent.Ended) (over bool, say string
 		return true, "Done, it's built."
 	}
 	return false, "" // a gather or a craft on the way
+}
+
+// morePartsAfter reports whether a build_template call built a part of a
+// template with parts still to come: its call ends "part 2 of 5".
+func morePartsAfter(call string) bool {
+	var i, n int
+	at := strings.LastIndex(call, "part ")
+	if at < 0 {
+		return false
+	}
+	if _, err := fmt.Sscanf(call[at:], "part %d of %d", &i, &n); err != nil {
+		return false
+	}
+	return i < n
 }
 
 // walking reports whether an action walks her to a place or a player, and
@@ -291,7 +321,10 @@ func (m *Model) serveErrand(v agent.Snapshot, has map[string]bool) []agent.ToolC
 		return nil
 	}
 	e.steps++
-	e.waiting = protocolAction(s.tool)
+	e.waiting, e.replaced = protocolAction(s.tool), ""
+	if v.Doing != nil {
+		e.replaced = v.Doing.Action
+	}
 	m.lastGoal = goalRequest
 	c := m.call(s.tool, s.args)
 	m.stepID, e.call = c.ID, c.ID

@@ -1,0 +1,74 @@
+package rules
+
+import (
+	"fmt"
+	"testing"
+
+	"beaweb/internal/agent"
+	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
+)
+
+// partEnded is a build of part i of n of a template that is over.
+func partEnded(result protocol.Result, i, n int) agent.Perception {
+	p := doneBuild(result, "built all 450 cells", `{"cells": 450, "right": 450}`)
+	if result == protocol.Failure {
+		p = doneBuild(result, "built 444 of 450 cells; you ran out of 6 glass_pane", `{"cells": 450, "right": 444}`)
+	}
+	p.Ended[0].Call = fmt.Sprintf("build_template(name=big_house, at=(10, 64, 10), rotation=0), part %d of %d", i, n)
+	return p
+}
+
+// TestABuildInPartsGoesOnToTheLast: a template built in parts is asked
+// for again after each part until the last, and past the game's time for
+// one build, and past a part built only as far as it went (a block
+// short); more parts than an errand's step limit are no reason to give
+// up, and she says it is built only when the last part stands.
+func TestABuildInPartsGoesOnToTheLast(t *testing.T) {
+	m := New(people(game.Inventory{"stone": 64}), testBook, WithRequests(understanding(t)))
+	a, ok := firstAction(decideWith(t, m, told("build big_house at 10 64 10")))
+	if !ok || a.Name != "build_template" {
+		t.Fatalf("first step %+v", a)
+	}
+	const parts = 9
+	for i := 1; i < parts; i++ {
+		if i == 4 {
+			calls := decideWith(t, m, partEnded(protocol.FailTimeout, i, parts))
+			if a, ok := firstAction(calls); !ok || a.Name != "build_template" || said(calls) != "" {
+				t.Fatalf("after part %d ran out of time: %s", i, callsText(calls))
+			}
+		}
+		result := protocol.Success
+		if i == 2 {
+			result = protocol.Failure
+		}
+		calls := decideWith(t, m, partEnded(result, i, parts))
+		if a, ok := firstAction(calls); !ok || a.Name != "build_template" || args(a)["name"] != "big_house" || said(calls) != "" {
+			t.Fatalf("after part %d of %d: %s", i, parts, callsText(calls))
+		}
+	}
+	if got := said(decideWith(t, m, partEnded(protocol.Success, parts, parts))); got != "Done, it's built." {
+		t.Errorf("the last part built, she says %q", got)
+	}
+}
+
+// TestTheActionARequestReplacesIsNotTheRequests: a request that takes her
+// hands from the routine's action of the same kind is not over when that
+// action ends interrupted; it is when its own step ends.
+func TestTheActionARequestReplacesIsNotTheRequests(t *testing.T) {
+	s := people(game.Inventory{})
+	s.v.Doing = &agent.Doing{Action: "goto_player", Call: "goto_player(player=Steve)"}
+	m := New(s, testBook, WithRequests(understanding(t)))
+	if a, ok := firstAction(decideWith(t, m, askedBy("Alex", "bea come here"))); !ok || a.Name != "goto_player" {
+		t.Fatalf("first step %+v", a)
+	}
+	s.v.Doing = &agent.Doing{Action: "goto_player", Call: "goto_player(player=Alex)"}
+	m.sit = s
+	calls := decideWith(t, m, done("goto_player", protocol.Interrupted, "interrupted (replaced)"))
+	if said(calls) != "" || m.errand == nil {
+		t.Fatalf("the routine's walk, replaced, ended her errand: %s", callsText(calls))
+	}
+	if got := said(decideWith(t, m, done("goto_player", protocol.Success, "arrived"))); got != "Here I am!" {
+		t.Errorf("arrived, she says %q", got)
+	}
+}
