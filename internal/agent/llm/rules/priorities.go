@@ -1,5 +1,7 @@
 package rules
 
+import "slices"
+
 // rung is one goal in her priority list: when it applies to what she sees,
 // and the steps she takes for it next. A rung's steps may serve goals of
 // their own on the way (sticks for a pickaxe, a table for a chest); what
@@ -21,6 +23,11 @@ type rung struct {
 // decides what she does by day or by night; a person's request comes on
 // top of it (errand.go).
 func priorities() []rung {
+	return slices.Concat(alive(), daysWork(), wayToIron(), nightsAndMines())
+}
+
+// alive is the part of the priority list for staying alive: fed, out of a mine when hurt there, away from a pack, mended.
+func alive() []rung {
 	return []rung{
 		// Alive first: fed, out of a mine when hurt there, away from a pack.
 		{goal: goalEat, when: eatDue, next: func(_ *Model, r *routineBuilder) {
@@ -47,6 +54,12 @@ func priorities() []rung {
 		}, alone: true},
 		{goal: goalMend, when: mendHunt, next: func(_ *Model, r *routineBuilder) { r.hunt(goalMend) }, alone: true},
 		{goal: goalMend, when: mendRest, alone: true},
+	}
+}
+
+// daysWork is the part of the priority list for the day's chores, the night coming first from late afternoon, and a trip down a mine once begun.
+func daysWork() []rung {
+	return []rung{
 		// The day's chores before its work.
 		{goal: goalRoom, when: func(_ *Model, r *routineBuilder) bool { return r.crowded(roomByDay) },
 			next: func(_ *Model, r *routineBuilder) { r.makeRoom(roomByDay) }},
@@ -72,6 +85,12 @@ func priorities() []rung {
 		{goal: goalFood, when: afternoon, next: func(_ *Model, r *routineBuilder) { r.laidBy(1) }},
 		{goal: goalDirt, when: func(m *Model, r *routineBuilder) bool { return afternoon(m, r) && m.shelterNear(r.v) == nil },
 			next: kitByDay},
+	}
+}
+
+// wayToIron is the part of the priority list for the way to the iron pickaxe, kept short.
+func wayToIron() []rung {
+	return []rung{
 		// The way to iron, kept short.
 		{goal: goalTable, when: func(_ *Model, r *routineBuilder) bool { return r.inv["crafting_table"] == 0 },
 			next: func(_ *Model, r *routineBuilder) { r.table(goalTable) }},
@@ -89,6 +108,12 @@ func priorities() []rung {
 		{goal: goalIron, when: noIronPickaxe, next: func(_ *Model, r *routineBuilder) { r.iron() }},
 		{goal: goalCook, when: func(_ *Model, r *routineBuilder) bool { return r.inv["furnace"] > 0 && r.coal()+r.planks > 0 },
 			next: func(_ *Model, r *routineBuilder) { r.cook() }},
+	}
+}
+
+// nightsAndMines is the part of the priority list for the coming night's shelter, then what the nights and the mines ask.
+func nightsAndMines() []rung {
+	return []rung{
 		// The coming night's shelter, then what the nights and mines ask.
 		{goal: goalDirt, when: func(m *Model, r *routineBuilder) bool { return m.shelterNear(r.v) == nil }, next: kitByDay},
 		{goal: goalFood, when: ironPickaxe, next: func(_ *Model, r *routineBuilder) { r.laidBy(foodStock) }},
