@@ -216,6 +216,8 @@ func (m *Model) errandEnded(e *errand, ended agent.Ended) (over bool, say string
 		// step count starts over.
 		e.steps = 0
 		return false, ""
+	case isBuild(ended.Action) && ended.Build != nil && ended.Build.Placed > 0 && ended.Build.Cells > ended.Build.Placed:
+		return true, builtMost(ended.Build)
 	case !ok && walking(ended.Action) && !e.climbed:
 		e.climb = true // most likely down a hole: up to the open sky, then again
 		return false, ""
@@ -233,13 +235,26 @@ func (m *Model) errandEnded(e *errand, ended agent.Ended) (over bool, say string
 		return true, fmt.Sprintf("Got it: I'll remember this spot as %s.", r.Place)
 	case e.handing:
 		return true, "There you go!"
-	case ended.Action == "build" || ended.Action == "build_template":
-		if b := ended.Build; b != nil && b.Cells > b.Placed {
-			return true, fmt.Sprintf("I built most of it, but %d of its %d blocks are still missing.", b.Cells-b.Placed, b.Cells)
-		}
+	case isBuild(ended.Action):
 		return true, "Done, it's built."
 	}
 	return false, "" // a gather or a craft on the way
+}
+
+func isBuild(action string) bool { return action == "build" || action == "build_template" }
+
+// builtMost is what she says of a build that stands in part: how much is
+// missing, and what she ran short of where the game counted it.
+func builtMost(b *agent.BuildCount) string {
+	say := fmt.Sprintf("I built most of it, but %d of its %d blocks are still missing", b.Cells-b.Placed, b.Cells)
+	var short []string
+	for _, item := range sortedKeys(b.Short) {
+		short = append(short, game.ItemName(item))
+	}
+	if len(short) > 0 {
+		say += ": I ran out of " + strings.Join(short, " and ")
+	}
+	return say + "."
 }
 
 // morePartsAfter reports whether a build_template call built a part of a

@@ -72,3 +72,20 @@ func TestTheActionARequestReplacesIsNotTheRequests(t *testing.T) {
 		t.Errorf("arrived, she says %q", got)
 	}
 }
+
+// TestAShelterBuiltInPartSaysWhatIsMissing: a shelter the game built only
+// in part (it ran out of dirt) is answered with how much is missing and
+// what she ran short of, not as a failure read out from the game.
+func TestAShelterBuiltInPartSaysWhatIsMissing(t *testing.T) {
+	m := New(people(game.Inventory{"dirt": 64}), testBook, WithRequests(understanding(t)))
+	a, ok := firstAction(decideWith(t, m, told("build a shelter")))
+	if !ok || a.Name != "build_template" {
+		t.Fatalf("first step %+v", a)
+	}
+	p := doneBuild(protocol.Failure, "built 95 of 101 cells; 6 still wrong: …; you ran out of 6 dirt",
+		`{"cells": 101, "right": 95, "missing": {"dirt": 6}}`)
+	want := "I built most of it, but 6 of its 101 blocks are still missing: I ran out of dirt."
+	if got := said(decideWith(t, m, p)); got != want {
+		t.Errorf("she says %q, want %q", got, want)
+	}
+}
