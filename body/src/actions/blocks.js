@@ -8,6 +8,7 @@ import {
   FACES, Vec3, blockByName, blockCentre, count, describeItems, distance, feet, findItem, goals, isAir, openWindow, passable, walk, waitFor,
 } from '../game.js';
 import { findNear } from './find.js';
+import { collectNear, sweepDrops } from './pickup.js';
 import { checkProps, mismatch, parseBlock, placedAs, plan, standFor, stateText } from './states.js';
 
 const REACH = 4.5;
@@ -117,43 +118,6 @@ export function exposed(bot, p) {
   }
   return false;
 }
-
-/**
- * collectNear walks over the spot of a broken block so its drops come to
- * her. A server under load sends the drop, and takes it into her
- * inventory, late: she waits for each event (a few seconds at most)
- * rather than for a fixed moment. got reports whether what she is after
- * has already reached her inventory; then there is nothing to wait for.
- */
-async function collectNear(bot, p, signal, got) {
-  await sleep(100, signal);
-  if (got()) return;
-  const centre = blockCentre(p);
-  const near = (e) => e?.name === 'item' && distance(e.position, centre) < 3;
-  const drop = Object.values(bot.entities).find(near)
-    ?? (await waitFor(bot, 'entitySpawn', near, DROP_WAIT, signal).catch(() => undefined))?.[0];
-  throwIfAborted(signal);
-  if (!drop) return;
-  const gone = waitFor(bot, 'entityGone', (e) => e.id === drop.id, PICKUP_WAIT, signal).catch(() => undefined);
-  // Beside the drop is enough (the game picks up within a block): the cell
-  // a drop lies in, a hole in a hillside or a shaft, may have no room for her.
-  const at = drop.position;
-  const why = await walk(bot, new goals.GoalNear(Math.floor(at.x), Math.floor(at.y), Math.floor(at.z), 1), signal);
-  if (why && bot.entities[drop.id]) {
-    await walk(bot, new goals.GoalNear(Math.floor(at.x), Math.floor(at.y), Math.floor(at.z), 2), signal);
-  }
-  if (bot.entities[drop.id]) await gone;
-  throwIfAborted(signal);
-  // The slot update travels beside the pickup, not always before it.
-  await sleep(150, signal);
-}
-
-// DROP_WAIT is how long a broken block's drop may take to appear, and
-// PICKUP_WAIT how long she stands by it for the game to hand it over; a
-// vanilla server needs a few hundred ms for each, flying-squid under load
-// more than a second.
-const DROP_WAIT = 2500;
-const PICKUP_WAIT = 3000;
 
 export const mineBlock = {
   budget: 60,
@@ -314,6 +278,10 @@ export const useBlock = {
   },
 };
 
+// SWEEP_RADIUS is how far round her she looks for drops left on the
+// ground before a dig is called fruitless.
+const SWEEP_RADIUS = 6;
+
 export const findBlock = {
   budget: 300,
   params: (p) => ({ block: p.itemName('block', true), count: p.optInt('count', 1, 1, 256), radius: p.optInt('radius', 32, 1, 64) }),
@@ -351,6 +319,9 @@ export const findBlock = {
       }
       broken++;
       await collectNear(bot, p, signal, () => carried() > before);
+      // Drops earlier tries left on the ground are picked up before she
+      // says a dig gave nothing.
+      if (carried() <= before && fruitless === 2) await sweepDrops(bot, SWEEP_RADIUS, signal);
       if (carried() > before) fruitless = 0;
       else if (++fruitless >= 3) {
         return fail(FAILURE_NO_DROPS, `the last ${fruitless} ${a.block} you broke gave none of what you are after (${[...drops].join(', ')}); collected ${carried() - start}/${a.count}`);

@@ -41,12 +41,15 @@ describe('the body on generated hills', { timeout: 300_000 }, () => {
   // offline uuid ties her entity to her name.
   const beaUuid = offlineUuid('Bea');
   const bea = () => Object.values(alex.entities).find((e) => e.uuid === beaUuid);
-  /** alexBeside brings Alex next to her with /tp, and resolves once his client is there. */
+  /**
+   * alexBeside brings Alex to her with /tp, and resolves once his client is
+   * there. He goes to where the server has her, not to a cell beside her:
+   * on a hillside or a pillar the cell beside her may be air or rock.
+   */
   const alexBeside = async () => {
     const near = () => bea() && alex.entity.position.distanceTo(bea().position) < 3;
     if (near()) return;
-    const p = here();
-    alex.chat(`/tp Alex ${Math.floor(p.x) + 1} ${Math.floor(p.y)} ${Math.floor(p.z)}`);
+    alex.chat('/tp Alex Bea');
     // Her state packets (every 0.5 s) wake the wait; Alex's client has moved by then.
     await brain.until(() => near() || undefined, 'Alex beside her', WAIT);
   };
@@ -110,9 +113,13 @@ describe('the body on generated hills', { timeout: 300_000 }, () => {
     await brain.until(() => brain.latest('state').inventory.some((s) => s.item === 'wooden_pickaxe') || undefined, 'the pickaxe in her inventory', WAIT);
     ok(await brain.call('mine_down', { depth: 3 }, 120_000));
     // In the shaft too: flying-squid throws a drop up to 2 blocks a second
-    // sideways, and it may come to rest where she cannot stand.
+    // sideways, and its physics may leave it in a wall or under her feet,
+    // where no player could take it; a player digs on, and so does the test,
+    // up to three times.
     let stone = await brain.call('find_block', { block: 'stone', count: 1, radius: 8 }, 120_000);
-    if (stone.result === 'FAILURE_NO_DROPS') stone = await brain.call('find_block', { block: 'stone', count: 1, radius: 8 }, 120_000);
+    for (let again = 0; again < 2 && stone.result === 'FAILURE_NO_DROPS'; again++) {
+      stone = await brain.call('find_block', { block: 'stone', count: 1, radius: 8 }, 120_000);
+    }
     ok(stone);
     ok(await brain.call('go_to_surface', {}, 120_000));
   });
