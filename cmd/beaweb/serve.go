@@ -18,6 +18,7 @@ import (
 	"beaweb/internal/game/modclient"
 	"beaweb/internal/game/practice"
 	"beaweb/internal/lockstep"
+	"beaweb/internal/models"
 	"beaweb/internal/planner/blueprint"
 	"beaweb/internal/store"
 	"beaweb/web"
@@ -81,7 +82,7 @@ func serve(ctx context.Context, cfg config, e env) error {
 		return err
 	}
 	if e.model != nil {
-		app.models.override(e.model)
+		app.models.Override(e.model)
 	}
 	dash, err := app.dashboard(hub)
 	if err != nil {
@@ -203,17 +204,17 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 	}
 	book := maker{books, lv}
 	autopilot := rules.New(lv, book, rules.WithRequests(understand), rules.WithMaker(book))
-	ms := newModels(autopilot, logger.With("part", "model"))
+	ms := models.New(autopilot, logger.With("part", "model"))
 	parts := tools.Deps{Game: client, Situation: lv, Hands: hands, Logger: logger.With("part", "tools"),
 		Crafting: books, Building: templates, Places: db, People: db, Blocks: db, Map: spatial, Commands: cfg.commands()}
-	bill := &prices{}
-	bill.set(cfg.settings)
+	bill := &models.Prices{}
+	bill.Set(cfg.settings)
 	timers := cfg.brainTimers(step != nil) // game time, under a sped-up practice world too
 	mind := agent.NewMind(agent.MindConfig{
 		Name: cfg.Name, System: systemPrompt(cfg.Name), IdleNudge: timers.IdleNudge, Commentary: timers.Commentary,
 		ReflexMemory: timers.ReflexMemory, Off: saved[keyEnabled] == "false",
 	}, agent.MindDeps{
-		Model: ms.current, Tools: registry(parts, cfg.BuildScripts, logger), Live: lv, Hands: hands, Inbox: inbox,
+		Model: ms.Current, Tools: registry(parts, cfg.BuildScripts, logger), Live: lv, Hands: hands, Inbox: inbox,
 		Turns: db, Objectives: db, Recall: db, Prices: bill, Fallback: autopilot, Logger: mindLog,
 	})
 	mind.SetPolicy(cfg.policy())
@@ -284,13 +285,13 @@ type application struct {
 	client *modclient.Client
 	mind   *agent.Mind
 	senses *agent.Surface
-	models *models
+	models *models.Registry
 	live   *agent.Live
 	logger *slog.Logger
 
 	parts     tools.Deps // her tools' parts, build scripts aside
 	templates *blueprint.Templates
-	prices    *prices // the bill's, kept in step with cfg
+	prices    *models.Prices // the bill's, kept in step with cfg
 
 	mu     sync.Mutex    // guards cfg after start
 	saving chan struct{} // the turn of the one save of the settings under way
@@ -318,10 +319,10 @@ func registry(parts tools.Deps, withScripts bool, logger *slog.Logger) *tools.Re
 // applyModel builds the model the settings name and shows it live.
 func (a *application) applyModel() {
 	a.mu.Lock()
-	c := modelChoice{Provider: a.cfg.provider(), URL: a.cfg.ModelURL, Model: a.cfg.Model, Key: a.cfg.APIKey}
+	c := models.Choice{Provider: a.cfg.provider(), URL: a.cfg.ModelURL, Model: a.cfg.Model, Key: a.cfg.APIKey}
 	a.mu.Unlock()
-	err := a.models.configure(c)
-	provider, name, _ := a.models.status()
+	err := a.models.Configure(c)
+	provider, name, _ := a.models.Status()
 	a.live.Update(agent.TopicModel, func(s *agent.Snapshot) {
 		s.Model.Provider, s.Model.Model = provider, name
 		s.Model.LastError = ""

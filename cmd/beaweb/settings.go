@@ -12,6 +12,7 @@ import (
 	"beaweb/internal/agent"
 	"beaweb/internal/fault"
 	"beaweb/internal/game/modclient"
+	"beaweb/internal/models"
 	"beaweb/internal/settings"
 	"beaweb/web"
 )
@@ -84,7 +85,7 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 	a.mu.Lock()
 	a.cfg = cfg
 	a.mu.Unlock()
-	a.prices.set(next)
+	a.prices.Set(next)
 
 	if prev.provider() != cfg.provider() || prev.ModelURL != cfg.ModelURL || prev.Model != cfg.Model || prev.APIKey != cfg.APIKey {
 		a.applyModel()
@@ -129,7 +130,7 @@ func (a *application) TestModel(ctx context.Context, u web.SettingsUpdate) (stri
 	if provider == "rules" {
 		return "", fault.New(fault.CodeRefused, "With these settings she plays on the offline autopilot, which has no model to test: choose openai or anthropic first.")
 	}
-	model, err := a.models.build(modelChoice{Provider: provider, URL: typed.Text(settings.ModelURL), Model: typed.Text(settings.Model), Key: typed.APIKeyInForce()})
+	model, err := a.models.Build(models.Choice{Provider: provider, URL: typed.Text(settings.ModelURL), Model: typed.Text(settings.Model), Key: typed.APIKeyInForce()})
 	if err != nil {
 		return "", fault.Wrap(fault.CodeUnavailable, err, "The "+provider+" model could not be set up: "+err.Error())
 	}

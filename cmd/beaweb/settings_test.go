@@ -52,7 +52,7 @@ func TestSettingsApplyWithoutARestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := app.models.current().Name(); got != "openai/qwen2.5:7b" {
+	if got := app.models.Current().Name(); got != "openai/qwen2.5:7b" {
 		t.Errorf("the model in force is %s, want openai/qwen2.5:7b at the next turn", got)
 	}
 	if got := app.client.Status().URL; got != "ws://127.0.0.1:9999" {
@@ -123,7 +123,7 @@ func TestAModelThatCannotBeBuiltLeavesTheAutopilot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := app.models.current().Name(); got != "rules/autopilot" {
+	if got := app.models.Current().Name(); got != "rules/autopilot" {
 		t.Errorf("the model is %s, want the autopilot while the chosen one cannot work", got)
 	}
 	if snap := app.live.Snapshot(); !strings.Contains(snap.Model.LastError, "key") {
@@ -205,9 +205,9 @@ func TestSettingsRenameHerAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	app := testApp(t, cfg)
-	autopilot := app.models.current()
+	autopilot := app.models.Current()
 	model := &promptModel{}
-	app.models.override(model)
+	app.models.Override(model)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan struct{})

@@ -36,6 +36,7 @@ const (
 	fault      = "beaweb/internal/fault"
 	settings   = "beaweb/internal/settings"
 	lockstep   = "beaweb/internal/lockstep"
+	models     = "beaweb/internal/models"
 )
 
 // everywhere lists the packages any package may import: fault is the
@@ -46,7 +47,7 @@ var everywhere = []string{fault}
 // by the tests: the vocabulary (game) imports nothing of beaweb's; the
 // planners only the vocabulary; the mind's core neither the store, the web
 // nor an adapter; adapters are named by their technology and seen side by
-// side only in cmd/beaweb. Test-only imports are listed apart, so that a test
+// side only in models, the registry that builds the one the settings choose. Test-only imports are listed apart, so that a test
 // helper (gametest, llmtest, browsertest) never leaks into code.
 var importRules = map[string]rule{
 	// The leaves.
@@ -83,6 +84,7 @@ var importRules = map[string]rule{
 	anthropic: {code: []string{agent, provider}, tests: []string{llmtest}},
 	rules:     {code: []string{agent, request, game, protocol}},
 	request:   {code: []string{game}},
+	models:    {code: []string{agent, anthropic, openai, settings}},
 
 	// Memory.
 	store: {code: []string{agent, game, migrations}, tests: []string{protocol}},
@@ -98,7 +100,7 @@ var importRules = map[string]rule{
 
 	// The commands: the only place the concrete types meet.
 	cmdBeaweb: {
-		code: []string{data, agent, anthropic, openai, rules, request, tools, game, modclient, practice, protocol,
+		code: []string{data, agent, models, rules, request, tools, game, modclient, practice, protocol,
 			blueprint, preview, recipes, script, settings, store, web, live, lockstep},
 		tests: []string{browser, gametest},
 	},

@@ -1,4 +1,4 @@
-package main
+package models
 
 import (
 	"testing"
@@ -7,13 +7,13 @@ import (
 )
 
 func TestPricesFromTheSettings(t *testing.T) {
-	from := func(kv map[string]string) *prices {
+	from := func(kv map[string]string) *Prices {
 		s, err := settings.Defaults().FromEnv(func(k string) string { return kv[k] })
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := &prices{}
-		p.set(s)
+		p := &Prices{}
+		p.Set(s)
 		return p
 	}
 	if _, _, _, ok := from(nil).Prices(); ok {

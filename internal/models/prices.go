@@ -1,4 +1,4 @@
-package main
+package models
 
 import (
 	"sync"
@@ -6,17 +6,17 @@ import (
 	"beaweb/internal/settings"
 )
 
-// prices are the model's prices per million tokens from the settings in
+// Prices are the model's prices per million tokens from the settings in
 // force, for the bill's cost estimate. The settings page changes them while
 // she plays, so they are kept behind a lock of their own: the mind reads them
-// when a turn ends.
-type prices struct {
+// when a turn ends. The zero value has no prices.
+type Prices struct {
 	mu sync.Mutex
 	s  settings.Settings
 }
 
-// set makes s the settings the prices are read from.
-func (p *prices) set(s settings.Settings) {
+// Set makes s the settings the prices are read from.
+func (p *Prices) Set(s settings.Settings) {
 	p.mu.Lock()
 	p.s = s
 	p.mu.Unlock()
@@ -24,7 +24,7 @@ func (p *prices) set(s settings.Settings) {
 
 // Prices implements agent.Prices: no estimate unless the input and output
 // prices are both set; a cached price left empty is the input price.
-func (p *prices) Prices() (in, cached, out float64, ok bool) {
+func (p *Prices) Prices() (in, cached, out float64, ok bool) {
 	p.mu.Lock()
 	s := p.s
 	p.mu.Unlock()

@@ -1,4 +1,9 @@
-package main
+// Package models holds the model she thinks with: the one the settings
+// choose, built from the adapters (openai, anthropic) or the offline
+// autopilot, and the prices the bill reads. cmd/beaweb builds one Registry
+// and one Prices, and the dashboard's settings page changes both while she
+// plays.
+package models
 
 import (
 	"fmt"
@@ -8,49 +13,49 @@ import (
 	"beaweb/internal/agent"
 	"beaweb/internal/agent/llm/anthropic"
 	"beaweb/internal/agent/llm/openai"
-	"beaweb/internal/agent/llm/rules"
 )
 
-// modelChoice is what the settings say about her model.
-type modelChoice struct {
+// Choice is what the settings say about her model.
+type Choice struct {
 	Provider, URL, Model, Key string
 }
 
-// models holds the model of the moment. A change of settings builds a new
+// Registry holds the model of the moment. A change of settings builds a new
 // one, which her next turn uses; a model that cannot be built leaves her on
 // the offline autopilot, with the reason logged and shown.
-type models struct {
+type Registry struct {
 	logger  *slog.Logger
 	offline agent.Model
 
 	mu     sync.Mutex
 	cur    agent.Model
-	choice modelChoice
+	choice Choice
 	err    error
 }
 
-func newModels(offline *rules.Model, logger *slog.Logger) *models {
-	return &models{logger: logger, offline: offline, cur: offline, choice: modelChoice{Provider: "rules"}}
+// New is a registry that starts on offline, the autopilot.
+func New(offline agent.Model, logger *slog.Logger) *Registry {
+	return &Registry{logger: logger, offline: offline, cur: offline, choice: Choice{Provider: "rules"}}
 }
 
-// current is the model her next turn thinks with.
-func (m *models) current() agent.Model {
+// Current is the model her next turn thinks with.
+func (m *Registry) Current() agent.Model {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.cur
 }
 
-// status is what the dashboard shows of the model.
-func (m *models) status() (provider, model string, err error) {
+// Status is what the dashboard shows of the model.
+func (m *Registry) Status() (provider, model string, err error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.choice.Provider, m.cur.Name(), m.err
 }
 
-// configure builds the chosen model. On error the autopilot plays, and the
+// Configure builds the chosen model. On error the autopilot plays, and the
 // error says why; the key never appears in it.
-func (m *models) configure(c modelChoice) error {
-	next, err := m.build(c)
+func (m *Registry) Configure(c Choice) error {
+	next, err := m.Build(c)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.choice, m.err = c, err
@@ -64,8 +69,8 @@ func (m *models) configure(c modelChoice) error {
 	return nil
 }
 
-// build makes the model c names, without putting it in force.
-func (m *models) build(c modelChoice) (agent.Model, error) {
+// Build makes the model c names, without putting it in force.
+func (m *Registry) Build(c Choice) (agent.Model, error) {
 	switch c.Provider {
 	case "", "rules":
 		return m.offline, nil
@@ -77,10 +82,10 @@ func (m *models) build(c modelChoice) (agent.Model, error) {
 	return nil, fmt.Errorf("model provider %q is not one of openai, anthropic, rules", c.Provider)
 }
 
-// override makes every turn use model, whatever the settings say; tests
+// Override makes every turn use model, whatever the settings say; tests
 // drive her with a scripted model this way.
-func (m *models) override(model agent.Model) {
+func (m *Registry) Override(model agent.Model) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.offline, m.cur, m.choice = model, model, modelChoice{Provider: "test"}
+	m.offline, m.cur, m.choice = model, model, Choice{Provider: "test"}
 }
