@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"beaweb/internal/bodyproc"
 )
 
 // requestBenchBody is `beaweb bench --requests N --body`: the request bench
@@ -26,12 +28,12 @@ import (
 // window, so Alex first hands her planks and sticks (/give), and her
 // "There you go!" after a give stands in for his thanks.
 func requestBenchBody(ctx context.Context, s benchSettings, n int, stdout, stderr io.Writer) error {
-	node, err := findNode(ctx)
+	node, err := bodyproc.FindNode(ctx)
 	if err != nil {
 		return err
 	}
-	dir := bodyDir()
-	if err := installBody(ctx, dir, node, stderr, slog.New(slog.DiscardHandler)); err != nil {
+	dir := bodyproc.Dir()
+	if err := bodyproc.Install(ctx, dir, node, stderr, slog.New(slog.DiscardHandler)); err != nil {
 		return err
 	}
 	w := newRequestWatch()

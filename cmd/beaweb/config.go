@@ -14,6 +14,7 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/agent/tools"
+	"beaweb/internal/bodyproc"
 	"beaweb/internal/settings"
 )
 
@@ -26,8 +27,8 @@ type config struct {
 	Addr          string
 	DB            string
 	ModURL        string
-	ModKey        string    // --server: the body's key, sent with each handshake to ModURL
-	BodyNews      *bodyNews // --server: what the body is doing, for the dashboard
+	ModKey        string         // --server: the body's key, sent with each handshake to ModURL
+	BodyNews      *bodyproc.News // --server: what the body is doing, for the dashboard
 	Practice      bool
 	PracticeWorld practiceSettings // with Practice: the world beaweb starts itself
 	Provider      string
@@ -189,4 +190,21 @@ func (c *config) policy() agent.Policy {
 // commands are the server commands she may type, as the settings say.
 func (c *config) commands() tools.Commands {
 	return tools.Commands{On: c.settings.Bool(settings.Commands), Allow: c.settings.List(settings.CommandAllow)}
+}
+
+// body is the body's part of the settings: her name when no username is
+// given, offline when no sign-in is, and the repository's body/ folder.
+func (c config) body(console io.Writer, getenv func(string) string) bodyproc.Config {
+	b := bodyproc.Config{Server: c.Server, Username: c.Username, Auth: c.Auth, Dir: bodyproc.Dir(), Console: console,
+		LoginPassword: getenv("BEA_LOGIN_PASSWORD"), Commands: []string{}}
+	if cmds := c.commands(); cmds.On {
+		b.Commands = bodyproc.CommandList(cmds.Allow)
+	}
+	if b.Username == "" {
+		b.Username = c.Name
+	}
+	if b.Auth == "" {
+		b.Auth = "offline"
+	}
+	return b
 }

@@ -15,6 +15,7 @@ import (
 	"beaweb/internal/agent"
 	"beaweb/internal/agent/llm/rules"
 	"beaweb/internal/agent/tools"
+	"beaweb/internal/bodyproc"
 	"beaweb/internal/game/modclient"
 	"beaweb/internal/game/practice"
 	"beaweb/internal/lockstep"
@@ -67,8 +68,8 @@ func serve(ctx context.Context, cfg config, e env) error {
 		}
 	}
 	if cfg.Server != "" && !cfg.Practice {
-		news := &bodyNews{}
-		url, key, wait, err := startBody(gameCtx, cfg.body(e.stdout, e.getenv), news, logger.With("part", "body"))
+		news := &bodyproc.News{}
+		url, key, wait, err := bodyproc.Start(gameCtx, cfg.body(e.stdout, e.getenv), news, logger.With("part", "body"))
 		if err != nil {
 			return err
 		}
@@ -194,7 +195,7 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 	mindLog := logger.With("part", "mind")
 	lv := agent.NewLive(cfg.Name, pub, step)
 	db.ReportSaves(lv.SetUnsaved) // a write that fails is a banner, not only a log line
-	client := modclient.New(modclient.Config{URL: cfg.ModURL, Header: bodyHeader(cfg.ModKey), Logger: logger.With("part", "mod"), OnStatus: cfg.BodyNews.wrap(lv.SetConn), Lockstep: step})
+	client := modclient.New(modclient.Config{URL: cfg.ModURL, Header: bodyproc.Header(cfg.ModKey), Logger: logger.With("part", "mod"), OnStatus: cfg.BodyNews.Wrap(lv.SetConn), Lockstep: step})
 	inbox := agent.NewInbox(0, mindLog, step)
 	hands := agent.NewHands(client, db, lv, mindLog, inbox.Perceive)
 	spatial := agent.NewMap(db, lv, mindLog)

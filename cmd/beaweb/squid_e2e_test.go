@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"beaweb/internal/bodyproc"
 	"beaweb/internal/store"
 )
 
@@ -33,15 +34,15 @@ func startOnSquid(t *testing.T, ctx context.Context, grove bool) *onSquid {
 	if testing.Short() {
 		t.Skip("the body's end-to-end run takes minutes; skipped with -short")
 	}
-	node, err := findNode(ctx)
+	node, err := bodyproc.FindNode(ctx)
 	if err != nil {
 		t.Skipf("skipping the body's end-to-end run: %v", err)
 	}
 	if _, err := exec.LookPath("npm"); err != nil {
 		t.Skip("skipping the body's end-to-end run: npm is not on PATH to install the body's packages")
 	}
-	dir := bodyDir()
-	if err := installBody(ctx, dir, node, t.Output(), slog.New(slog.DiscardHandler)); err != nil {
+	dir := bodyproc.Dir()
+	if err := bodyproc.Install(ctx, dir, node, t.Output(), slog.New(slog.DiscardHandler)); err != nil {
 		t.Fatal(err)
 	}
 	world, err := startSquidWorld(ctx, squidOptions{Node: node, Dir: dir, Player: "Alex", Grove: grove, Stderr: t.Output()})

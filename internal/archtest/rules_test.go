@@ -37,6 +37,7 @@ const (
 	settings   = "beaweb/internal/settings"
 	lockstep   = "beaweb/internal/lockstep"
 	models     = "beaweb/internal/models"
+	bodyproc   = "beaweb/internal/bodyproc"
 )
 
 // everywhere lists the packages any package may import: fault is the
@@ -67,6 +68,7 @@ var importRules = map[string]rule{
 	gametest:  {code: []string{protocol}},
 	modclient: {code: []string{protocol, lockstep}, tests: []string{gametest}},
 	practice:  {code: []string{game, protocol, blueprint, recipes, lockstep}, tests: []string{data}},
+	bodyproc:  {code: []string{protocol}},
 
 	// The planners: pure, over the vocabulary.
 	blueprint: {code: []string{game}, tests: []string{data}},
@@ -100,7 +102,7 @@ var importRules = map[string]rule{
 
 	// The commands: the only place the concrete types meet.
 	cmdBeaweb: {
-		code: []string{data, agent, models, rules, request, tools, game, modclient, practice, protocol,
+		code: []string{data, agent, bodyproc, models, rules, request, tools, game, modclient, practice, protocol,
 			blueprint, preview, recipes, script, settings, store, web, live, lockstep},
 		tests: []string{browser, gametest},
 	},

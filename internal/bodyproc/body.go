@@ -1,4 +1,9 @@
-package main
+// Package bodyproc starts and watches the body: the Node program in body/
+// that joins a real Minecraft server as a player through mineflayer and
+// serves the mod protocol on loopback. It installs the body's packages
+// once, runs it as a child process, starts it again when it dies, and says
+// what it is doing in one sentence for the dashboard (News).
+package bodyproc
 
 import (
 	"bufio"
@@ -20,10 +25,10 @@ import (
 	"time"
 )
 
-// bodyConfig is what beaweb needs to run the body: the Node program in
+// Config is what beaweb needs to run the body: the Node program in
 // body/ that joins a real Minecraft server as a player through mineflayer
 // and serves the mod protocol on loopback.
-type bodyConfig struct {
+type Config struct {
 	Server   string    // the Minecraft server, host:port
 	Username string    // the player she joins as (with microsoft, the account's e-mail)
 	Auth     string    // offline or microsoft
@@ -40,9 +45,9 @@ type bodyConfig struct {
 	Commands []string
 }
 
-// bodyHello is the one line beaweb writes to the body's stdin at each
+// helloLine is the one line beaweb writes to the body's stdin at each
 // start: what it must not find in its arguments or environment.
-type bodyHello struct {
+type helloLine struct {
 	Key           string   `json:"key"`
 	LoginPassword string   `json:"login_password,omitempty"`
 	Commands      []string `json:"commands"`
@@ -55,13 +60,13 @@ const minNode = 22
 // errNoNode says what is missing in one sentence and what to install.
 var errNoNode = errors.New("the body needs Node.js 22 or newer on PATH: install it from https://nodejs.org (or run `npm install -g node@22`), then start beaweb again")
 
-// startBody installs the body's packages on the first run, starts it as a
+// Start installs the body's packages on the first run, starts it as a
 // child process listening on a free loopback port, and keeps it running:
 // when it dies it is started again after 1 s, doubling up to 30 s (a run
 // that lasted a minute starts the count over). It answers the URL the mod
-// client dials, the key it must send (see bodyHeader) and a wait that
+// client dials, the key it must send (see Header) and a wait that
 // returns once ctx has ended and the child is gone.
-func startBody(ctx context.Context, c bodyConfig, news *bodyNews, logger *slog.Logger) (modURL, key string, wait func() error, err error) {
+func Start(ctx context.Context, c Config, news *News, logger *slog.Logger) (modURL, key string, wait func() error, err error) {
 	host, port, err := net.SplitHostPort(c.Server)
 	if err != nil {
 		return "", "", nil, fmt.Errorf("--server %q must be host:port, such as play.example.net:25565: %w", c.Server, err)
@@ -69,7 +74,7 @@ func startBody(ctx context.Context, c bodyConfig, news *bodyNews, logger *slog.L
 	if c.Auth != "offline" && c.Auth != "microsoft" {
 		return "", "", nil, fmt.Errorf("--auth must be offline or microsoft, not %q", c.Auth)
 	}
-	node, err := findNode(ctx)
+	node, err := FindNode(ctx)
 	if err != nil {
 		return "", "", nil, err
 	}
@@ -81,7 +86,7 @@ func startBody(ctx context.Context, c bodyConfig, news *bodyNews, logger *slog.L
 		return "", "", nil, fmt.Errorf("body: no free loopback port: %w", err)
 	}
 	key = rand.Text()
-	hello, err := json.Marshal(bodyHello{Key: key, LoginPassword: c.LoginPassword, Commands: c.Commands})
+	hello, err := json.Marshal(helloLine{Key: key, LoginPassword: c.LoginPassword, Commands: c.Commands})
 	if err != nil {
 		return "", "", nil, fmt.Errorf("body: %w", err)
 	}
@@ -90,29 +95,29 @@ func startBody(ctx context.Context, c bodyConfig, news *bodyNews, logger *slog.L
 	go func() {
 		defer close(done)
 		news.say("Installing the body's packages (npm ci), once; this takes a minute.")
-		if err := installBody(ctx, c.Dir, node, c.Console, logger); err != nil {
+		if err := Install(ctx, c.Dir, node, c.Console, logger); err != nil {
 			logger.Error("the body cannot start", slog.Any("error", err))
 			news.say(sentence(err.Error()))
 			return
 		}
-		superviseBody(ctx, c, node, args, string(hello)+"\n", news, logger)
+		supervise(ctx, c, node, args, string(hello)+"\n", news, logger)
 	}()
 	return "ws://" + listen, key, func() error { <-done; return nil }, nil
 }
 
-// superviseBody runs the body until ctx ends, starting it again when it
+// supervise runs the body until ctx ends, starting it again when it
 // dies: after 1 s, doubling up to 30 s (a run that lasted a minute starts
 // the count over). A kick waits 15 s, doubling up to 10 min for kicks that
 // come within ten minutes of each other; a ban or a whitelist stops the
 // retries, with a sentence on the dashboard.
-func superviseBody(ctx context.Context, c bodyConfig, node string, args []string, hello string, news *bodyNews, logger *slog.Logger) {
+func supervise(ctx context.Context, c Config, node string, args []string, hello string, news *News, logger *slog.Logger) {
 	const first, most, healthy = time.Second, 30 * time.Second, time.Minute
 	const kickFirst, kickMost, kickForgiven = 15 * time.Second, 10 * time.Minute, 10 * time.Minute
 	backoff, kickWait := first, kickFirst
-	report := &bodyReport{server: c.Server, news: news}
+	report := &linkReport{server: c.Server, news: news}
 	for ctx.Err() == nil {
 		began := time.Now()
-		err := runBody(ctx, c, node, args, hello, report, logger)
+		err := runOnce(ctx, c, node, args, hello, report, logger)
 		if ctx.Err() != nil {
 			return
 		}
@@ -162,9 +167,9 @@ func exitCode(err error) int {
 	return -1
 }
 
-// runBody runs the body once; hello is its first line of stdin. Its stderr is its log, one JSON object a
+// runOnce runs the body once; hello is its first line of stdin. Its stderr is its log, one JSON object a
 // line, passed on to beaweb's; its stdout is for a person (the sign-in).
-func runBody(ctx context.Context, c bodyConfig, node string, args []string, hello string, report *bodyReport, logger *slog.Logger) error {
+func runOnce(ctx context.Context, c Config, node string, args []string, hello string, report *linkReport, logger *slog.Logger) error {
 	cmd := exec.CommandContext(ctx, node, args...)
 	cmd.Dir = c.Dir
 	cmd.Env = withoutSecrets(os.Environ())
@@ -180,14 +185,14 @@ func runBody(ctx context.Context, c bodyConfig, node string, args []string, hell
 		return fmt.Errorf("starting the body: %w", err)
 	}
 	logger.Info("body started", slog.Int("pid", cmd.Process.Pid), slog.String("server", c.Server), slog.String("username", c.Username))
-	relayBodyLog(stderr, logger, report.record)
+	relayLog(stderr, logger, report.record)
 	return cmd.Wait()
 }
 
-// relayBodyLog turns the body's JSON log lines into beaweb's log records,
+// relayLog turns the body's JSON log lines into beaweb's log records,
 // each handed to onRecord too; a line that is not JSON (a crash's stack) is
 // logged as it is.
-func relayBodyLog(r io.Reader, logger *slog.Logger, onRecord func(map[string]any)) {
+func relayLog(r io.Reader, logger *slog.Logger, onRecord func(map[string]any)) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	for sc.Scan() {
@@ -209,8 +214,8 @@ func relayBodyLog(r io.Reader, logger *slog.Logger, onRecord func(map[string]any
 	}
 }
 
-// findNode finds a node on PATH that is new enough.
-func findNode(ctx context.Context) (string, error) {
+// FindNode finds a node on PATH that is new enough.
+func FindNode(ctx context.Context) (string, error) {
 	node, err := exec.LookPath("node")
 	if err != nil {
 		return "", errNoNode
@@ -227,9 +232,9 @@ func findNode(ctx context.Context) (string, error) {
 	return node, nil
 }
 
-// installBody runs npm ci once: when node_modules is missing or older than
+// Install runs npm ci once: when node_modules is missing or older than
 // the lock file.
-func installBody(ctx context.Context, dir, node string, console io.Writer, logger *slog.Logger) error {
+func Install(ctx context.Context, dir, node string, console io.Writer, logger *slog.Logger) error {
 	lock, err := os.Stat(filepath.Join(dir, "package-lock.json"))
 	if err != nil {
 		return fmt.Errorf("the body's folder %s has no package-lock.json: %w", dir, err)
@@ -269,9 +274,9 @@ func withoutSecrets(environ []string) []string {
 	return out
 }
 
-// bodyHeader is the handshake header that carries the body's key; nil
+// Header is the handshake header that carries the body's key; nil
 // without a key (the practice world, a mod URL from the settings).
-func bodyHeader(key string) http.Header {
+func Header(key string) http.Header {
 	if key == "" {
 		return nil
 	}
@@ -288,26 +293,9 @@ func freeLoopback() (string, error) {
 	return addr, ln.Close()
 }
 
-// body is the body's part of the settings: her name when no username is
-// given, offline when no sign-in is, and the repository's body/ folder.
-func (c config) body(console io.Writer, getenv func(string) string) bodyConfig {
-	b := bodyConfig{Server: c.Server, Username: c.Username, Auth: c.Auth, Dir: bodyDir(), Console: console,
-		LoginPassword: getenv("BEA_LOGIN_PASSWORD"), Commands: []string{}}
-	if cmds := c.commands(); cmds.On {
-		b.Commands = commandList(cmds.Allow)
-	}
-	if b.Username == "" {
-		b.Username = c.Name
-	}
-	if b.Auth == "" {
-		b.Auth = "offline"
-	}
-	return b
-}
-
-// commandList is the allowed commands as the body takes them: lower case,
+// CommandList is the allowed commands as the body takes them: lower case,
 // without their slash.
-func commandList(allow []string) []string {
+func CommandList(allow []string) []string {
 	out := []string{}
 	for _, f := range allow {
 		if f = strings.TrimPrefix(strings.TrimSpace(f), "/"); f != "" {
@@ -317,11 +305,11 @@ func commandList(allow []string) []string {
 	return out
 }
 
-// bodyDir finds body/ in the working folder or the nearest folder above it
+// Dir finds body/ in the working folder or the nearest folder above it
 // that holds go.mod, so that go run and go test find it from anywhere in
-// the repository; it answers "body" when there is none, and startBody then
+// the repository; it answers "body" when there is none, and Start then
 // says the folder has no package.json.
-func bodyDir() string {
+func Dir() string {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "body"

@@ -1,4 +1,4 @@
-package main
+package bodyproc
 
 import (
 	"fmt"
@@ -9,19 +9,19 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-// bodyNews is what the body is doing, in one sentence for the dashboard:
+// News is what the body is doing, in one sentence for the dashboard:
 // the supervisor says it, and it rides on every status of the game link,
 // so that in --server mode the panel never tells a person to start a mod.
-type bodyNews struct {
+type News struct {
 	mu       sync.Mutex
 	sentence string
 	last     protocol.ConnStatus
 	set      func(protocol.ConnStatus) // the panel's; nil until it exists
 }
 
-// wrap is the game link's status callback with the body's sentence added;
+// Wrap is the game link's status callback with the body's sentence added;
 // without a body (nil) it is set itself.
-func (n *bodyNews) wrap(set func(protocol.ConnStatus)) func(protocol.ConnStatus) {
+func (n *News) Wrap(set func(protocol.ConnStatus)) func(protocol.ConnStatus) {
 	if n == nil {
 		return set
 	}
@@ -39,7 +39,7 @@ func (n *bodyNews) wrap(set func(protocol.ConnStatus)) func(protocol.ConnStatus)
 
 // say changes the sentence and shows it at once. set only records the
 // status for the panel; it does no I/O.
-func (n *bodyNews) say(sentence string) {
+func (n *News) say(sentence string) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.sentence = sentence
@@ -51,22 +51,22 @@ func (n *bodyNews) say(sentence string) {
 }
 
 // now is the sentence as it stands.
-func (n *bodyNews) now() string {
+func (n *News) now() string {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	return n.sentence
 }
 
-// bodyReport turns the body's log records into the dashboard's sentence.
+// linkReport turns the body's log records into the dashboard's sentence.
 // The body logs each step of its link with a status (body/src/player.js).
-type bodyReport struct {
+type linkReport struct {
 	server string
-	news   *bodyNews
+	news   *News
 	reason string // the last kick or refusal, or the last error of the link
 }
 
 // record reads one log record of the body.
-func (r *bodyReport) record(rec map[string]any) {
+func (r *linkReport) record(rec map[string]any) {
 	status, _ := rec["status"].(string)
 	text := func(k string) string { v, _ := rec[k].(string); return strings.TrimSpace(v) }
 	switch status {
@@ -89,7 +89,7 @@ func (r *bodyReport) record(rec map[string]any) {
 }
 
 // retrying adds when the supervisor tries again to the sentence.
-func (r *bodyReport) retrying(in time.Duration) {
+func (r *linkReport) retrying(in time.Duration) {
 	said := r.news.now()
 	if said == "" || strings.HasPrefix(said, "She joined") || strings.HasPrefix(said, "The body is connecting") {
 		said = fmt.Sprintf("The body lost its link to %s.", r.server)
