@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"beaweb/internal/bodyproc"
+	"beaweb/internal/squidworld"
 )
 
 // requestBenchBody is `beaweb bench --requests N --body`: the request bench
@@ -38,27 +39,27 @@ func requestBenchBody(ctx context.Context, s benchSettings, n int, stdout, stder
 	}
 	w := newRequestWatch()
 	w.handoverUnseen = true
-	world, err := startSquidWorld(ctx, squidOptions{Node: node, Dir: dir, Player: "Alex", Grove: true, Stderr: io.Discard, Watch: w.note})
+	world, err := squidworld.Start(ctx, squidworld.Options{Node: node, Dir: dir, Player: "Alex", Grove: true, Stderr: io.Discard, Watch: w.note})
 	if err != nil {
 		return err
 	}
-	defer world.close()
+	defer world.Close()
 	stop, logs, err := joinSquid(ctx, s, world.Port)
 	if err != nil {
 		return err
 	}
 	defer stop()
 	fmt.Fprintln(stderr, "flying-squid is up and she is joining it; the bench takes about ten minutes")
-	if err := pollUntil(ctx, 2*time.Minute, func() bool { v, ok := world.latest(); _, seen := v.Players["Bea"]; return ok && seen }); err != nil {
+	if err := pollUntil(ctx, 2*time.Minute, func() bool { v, ok := world.Latest(); _, seen := v.Players["Bea"]; return ok && seen }); err != nil {
 		return fmt.Errorf("Alex never saw her in the game: %w (beaweb's last log lines: %s)", err, strings.TrimSpace(logs.String()))
 	}
 	for _, line := range []string{"/give Bea oak_planks", "/give Bea oak_planks", "/give Bea oak_planks", "/give Bea oak_planks", "/give Bea stick", "/give Bea stick"} {
-		if _, err := world.say(line); err != nil {
+		if _, err := world.Say(line); err != nil {
 			return err
 		}
 	}
-	v, _ := world.latest()
-	if _, err := world.say(fmt.Sprintf("/tp Alex %d 5 %d", int(math.Floor(v.Me.X))+10, int(math.Floor(v.Me.Z)))); err != nil {
+	v, _ := world.Latest()
+	if _, err := world.Say(fmt.Sprintf("/tp Alex %d 5 %d", int(math.Floor(v.Me.X))+10, int(math.Floor(v.Me.Z)))); err != nil {
 		return err
 	}
 
@@ -69,7 +70,7 @@ func requestBenchBody(ctx context.Context, s benchSettings, n int, stdout, stder
 			return err
 		}
 		from := w.now()
-		if _, err := world.say(p.line); err != nil {
+		if _, err := world.Say(p.line); err != nil {
 			return err
 		}
 		ends := time.Now().Add(time.Duration(p.window * float64(time.Second)))
@@ -84,7 +85,7 @@ func requestBenchBody(ctx context.Context, s benchSettings, n int, stdout, stder
 	asked := make([]askedLine, n)
 	for i := range n {
 		from := w.now()
-		if _, err := world.say(ps[i%len(ps)].line); err != nil {
+		if _, err := world.Say(ps[i%len(ps)].line); err != nil {
 			return err
 		}
 		if err := pause(ctx, 3*time.Second); err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"beaweb/internal/squidworld"
 	"beaweb/internal/store"
 )
 
@@ -27,7 +28,7 @@ func TestPlaysOnFlyingSquidThroughTheBody(t *testing.T) {
 	s.say(t, "/give Bea stick")
 	at := s.say(t, "Bea, come here")
 	s.waitFor(t, time.Minute, "her to come", func() bool {
-		return slices.ContainsFunc(s.world.lines(at, "Bea"), func(l squidLine) bool { return l.Message == "Here I am!" })
+		return slices.ContainsFunc(s.world.Lines(at, "Bea"), func(l squidworld.Line) bool { return l.Message == "Here I am!" })
 	})
 	s.say(t, "Bea, give me a stick")
 	db, err := store.Open(context.Background(), s.a.DB, nil)
@@ -45,7 +46,7 @@ func TestPlaysOnFlyingSquidThroughTheBody(t *testing.T) {
 	for len(kinds) < 4 {
 		if time.Since(began) > 4*time.Minute {
 			t.Fatalf("after 4 minutes on flying-squid, actions of %d kinds ended with SUCCESS (%v), not 4; all of them by action and result: %v; the chat:\n%s\nbeaweb's log:\n%s",
-				len(kinds), kinds, ended, s.world.chat(), s.logs)
+				len(kinds), kinds, ended, s.world.Chat(), s.logs)
 		}
 		<-tick.C
 		ended, kinds = actions(t, db)

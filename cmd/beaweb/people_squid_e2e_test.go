@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"beaweb/internal/squidworld"
 	"beaweb/internal/store"
 )
 
@@ -26,7 +27,7 @@ func TestAPlayerAsksAndSheDoesThroughTheBody(t *testing.T) {
 	s.say(t, "/give Bea stick")
 
 	// Alex steps 10 blocks away from her; she comes.
-	v, _ := s.world.latest()
+	v, _ := s.world.Latest()
 	her := v.Players["Bea"]
 	to := fmt.Sprintf("%d 5 %d", int(math.Floor(her.X))+10, int(math.Floor(her.Z)))
 	s.say(t, "/tp Alex "+to)
@@ -38,13 +39,13 @@ func TestAPlayerAsksAndSheDoesThroughTheBody(t *testing.T) {
 	at, _ := s.ask(t, "Bea, come here", "Coming")
 	s.waitFor(t, 40*time.Second, fmt.Sprintf("her to come from %.1f blocks away and say so", far), func() bool {
 		d, ok := s.distance()
-		return ok && d <= 4 && slices.ContainsFunc(s.world.lines(at, "Bea"), func(l squidLine) bool { return l.Message == "Here I am!" })
+		return ok && d <= 4 && slices.ContainsFunc(s.world.Lines(at, "Bea"), func(l squidworld.Line) bool { return l.Message == "Here I am!" })
 	})
 	t.Logf("she came from %.1f blocks to 4 or nearer in %s", far, time.Since(at).Round(100*time.Millisecond))
 
 	// He asks her to follow, then steps 6 blocks on (a step, not a teleport).
 	s.ask(t, "Bea, follow me", "Following")
-	v, _ = s.world.latest()
+	v, _ = s.world.Latest()
 	s.say(t, fmt.Sprintf("/tp Alex %d 5 %d", int(math.Floor(v.Me.X)), int(math.Floor(v.Me.Z))+6))
 	s.waitFor(t, 10*time.Second, "Alex to step 6 blocks on", func() bool {
 		d, ok := s.distance()
@@ -59,11 +60,11 @@ func TestAPlayerAsksAndSheDoesThroughTheBody(t *testing.T) {
 	_, stopped := s.ask(t, "Bea, stop", "stay")
 	from := stopped.At.Add(time.Second)
 	s.waitFor(t, 15*time.Second, "7 s of her standing", func() bool {
-		v, ok := s.world.latest()
+		v, ok := s.world.Latest()
 		return ok && v.At.After(from.Add(6*time.Second))
 	})
-	var first, moved = (*squidSight)(nil), 0.0
-	for _, v := range s.world.sights(from, from.Add(6*time.Second)) {
+	var first, moved = (*squidworld.Sight)(nil), 0.0
+	for _, v := range s.world.Sights(from, from.Add(6*time.Second)) {
 		if first == nil {
 			first = &v
 		}
@@ -72,7 +73,7 @@ func TestAPlayerAsksAndSheDoesThroughTheBody(t *testing.T) {
 		}
 	}
 	if first == nil || moved > 1.5 {
-		t.Errorf("told to stop, she moved %.1f blocks in the 6 s after her answer; the chat:\n%s", moved, s.world.chat())
+		t.Errorf("told to stop, she moved %.1f blocks in the 6 s after her answer; the chat:\n%s", moved, s.world.Chat())
 	}
 
 	s.ask(t, "Bea, what are you doing?", "I'm ", "Nothing in my hands")
@@ -92,7 +93,7 @@ func TestAPlayerAsksAndSheDoesThroughTheBody(t *testing.T) {
 			t.Errorf("no %s ended with SUCCESS in SQLite: %v", want, ended)
 		}
 	}
-	t.Logf("the chat:\n%s\nher actions by result: %v", s.world.chat(), ended)
+	t.Logf("the chat:\n%s\nher actions by result: %v", s.world.Chat(), ended)
 	db.Close()
 	s.stop()
 }

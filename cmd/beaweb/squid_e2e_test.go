@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"beaweb/internal/bodyproc"
+	"beaweb/internal/squidworld"
 	"beaweb/internal/store"
 )
 
@@ -19,7 +20,7 @@ import (
 // loopback with Alex, a scripted player, in it, and beaweb on the rules
 // autopilot joined as Bea through the body.
 type onSquid struct {
-	world *squidWorld
+	world *squidworld.World
 	a     addrs
 	logs  *syncBuffer
 	stop  func() // stops beaweb (and checks no goroutine is left)
@@ -45,15 +46,15 @@ func startOnSquid(t *testing.T, ctx context.Context, grove bool) *onSquid {
 	if err := bodyproc.Install(ctx, dir, node, t.Output(), slog.New(slog.DiscardHandler)); err != nil {
 		t.Fatal(err)
 	}
-	world, err := startSquidWorld(ctx, squidOptions{Node: node, Dir: dir, Player: "Alex", Grove: grove, Stderr: t.Output()})
+	world, err := squidworld.Start(ctx, squidworld.Options{Node: node, Dir: dir, Player: "Alex", Grove: grove, Stderr: t.Output()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(world.close)
+	t.Cleanup(world.Close)
 	a, logs, stop := runBeaweb(t, env{}, "--server", "127.0.0.1:"+strconv.Itoa(world.Port), "--username", "Bea")
 	s := &onSquid{world: world, a: a, logs: logs, stop: stop}
 	s.waitFor(t, 2*time.Minute, "Alex to see her in the game", func() bool {
-		v, ok := world.latest()
+		v, ok := world.Latest()
 		_, seen := v.Players["Bea"]
 		return ok && seen
 	})
@@ -80,7 +81,7 @@ func (s *onSquid) waitFor(t *testing.T, within time.Duration, what string, cond 
 	deadline := time.Now().Add(within)
 	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatalf("waited %s for %s; the chat:\n%s\nbeaweb's log:\n%s", within, what, s.world.chat(), s.logs)
+			t.Fatalf("waited %s for %s; the chat:\n%s\nbeaweb's log:\n%s", within, what, s.world.Chat(), s.logs)
 		}
 		<-tick.C
 	}
@@ -89,7 +90,7 @@ func (s *onSquid) waitFor(t *testing.T, within time.Duration, what string, cond 
 // distance is how far she stood from Alex in his last sight of her; ok is
 // false while he does not see her.
 func (s *onSquid) distance() (float64, bool) {
-	v, ok := s.world.latest()
+	v, ok := s.world.Latest()
 	her, seen := v.Players["Bea"]
 	if !ok || !seen {
 		return 0, false
@@ -119,7 +120,7 @@ func actions(t *testing.T, db *store.Store) (ended map[string]int, succeeded []s
 // say has Alex say line (a /command too), and returns when he was told.
 func (s *onSquid) say(t *testing.T, line string) time.Time {
 	t.Helper()
-	at, err := s.world.say(line)
+	at, err := s.world.Say(line)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,17 +129,17 @@ func (s *onSquid) say(t *testing.T, line string) time.Time {
 
 // answer is her first line in the chat after at; ok is false when she has
 // said nothing since.
-func (s *onSquid) answer(at time.Time) (squidLine, bool) {
-	said := s.world.lines(at, "Bea")
+func (s *onSquid) answer(at time.Time) (squidworld.Line, bool) {
+	said := s.world.Lines(at, "Bea")
 	if len(said) == 0 {
-		return squidLine{}, false
+		return squidworld.Line{}, false
 	}
 	return said[0], true
 }
 
 // ask has Alex say line and waits up to 2 s for her answer, which must say
 // one of want (what a player would read as about his request).
-func (s *onSquid) ask(t *testing.T, line string, want ...string) (time.Time, squidLine) {
+func (s *onSquid) ask(t *testing.T, line string, want ...string) (time.Time, squidworld.Line) {
 	t.Helper()
 	at := s.say(t, line)
 	s.waitFor(t, 2*time.Second, fmt.Sprintf("her answer to %q", line), func() bool {

@@ -38,6 +38,7 @@ const (
 	lockstep   = "beaweb/internal/lockstep"
 	models     = "beaweb/internal/models"
 	bodyproc   = "beaweb/internal/bodyproc"
+	squidworld = "beaweb/internal/squidworld"
 )
 
 // everywhere lists the packages any package may import: fault is the
@@ -64,11 +65,12 @@ var importRules = map[string]rule{
 	browser:    {},
 
 	// The wire and the things that speak it.
-	protocol:  {code: []string{game}},
-	gametest:  {code: []string{protocol}},
-	modclient: {code: []string{protocol, lockstep}, tests: []string{gametest}},
-	practice:  {code: []string{game, protocol, blueprint, recipes, lockstep}, tests: []string{data}},
-	bodyproc:  {code: []string{protocol}},
+	protocol:   {code: []string{game}},
+	gametest:   {code: []string{protocol}},
+	modclient:  {code: []string{protocol, lockstep}, tests: []string{gametest}},
+	practice:   {code: []string{game, protocol, blueprint, recipes, lockstep}, tests: []string{data}},
+	bodyproc:   {code: []string{protocol}},
+	squidworld: {code: []string{game, protocol}},
 
 	// The planners: pure, over the vocabulary.
 	blueprint: {code: []string{game}, tests: []string{data}},
@@ -102,7 +104,7 @@ var importRules = map[string]rule{
 
 	// The commands: the only place the concrete types meet.
 	cmdBeaweb: {
-		code: []string{data, agent, bodyproc, models, rules, request, tools, game, modclient, practice, protocol,
+		code: []string{data, agent, bodyproc, models, squidworld, rules, request, tools, game, modclient, practice, protocol,
 			blueprint, preview, recipes, script, settings, store, web, live, lockstep},
 		tests: []string{browser, gametest},
 	},

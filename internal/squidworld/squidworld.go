@@ -1,4 +1,8 @@
-package main
+// Package squidworld runs flying-squid, a Minecraft server in Node, on
+// loopback with a scripted second player in it, for the body's end-to-end
+// tests and `beaweb bench --requests N --body`: what the player hears and
+// sees comes back stamped with the wall clock.
+package squidworld
 
 import (
 	"bufio"
@@ -20,14 +24,14 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-// squidWorld is flying-squid on loopback with a scripted second player in
+// World is flying-squid on loopback with a scripted second player in
 // it (the body's test/integration/serve-squid.js --player), for the body's
 // end-to-end tests and `beaweb bench --requests N --body`: the player says
 // what he is told in game chat, and what he hears and sees comes back
 // stamped with the wall clock. He joins before her; flying-squid itself
 // never lists the players already there to a newcomer, so serve-squid.js
 // sends her that list (or she would know no player called Alex).
-type squidWorld struct {
+type World struct {
 	Port   int
 	player string
 	cmd    *exec.Cmd
@@ -35,31 +39,31 @@ type squidWorld struct {
 	says   *os.File       // the write end of the player's lines (his fd 3)
 	read   chan struct{}  // closed once his reports are read to their end
 	began  time.Time
-	watch  func(protocol.Packet) // squidOptions.Watch
+	watch  func(protocol.Packet) // Options.Watch
 
 	mu    sync.Mutex
-	heard []squidLine
-	seen  []squidSight
+	heard []Line
+	seen  []Sight
 	fault string // his link's last failure, if any
 }
 
-// squidLine is a chat line the player heard, and when.
-type squidLine struct {
+// Line is a chat line the player heard, and when.
+type Line struct {
 	At            time.Time
 	Name, Message string
 }
 
-// squidSight is what the player saw at one moment: where he stood, the
+// Sight is what the player saw at one moment: where he stood, the
 // players he saw, and what he carried.
-type squidSight struct {
+type Sight struct {
 	At        time.Time
 	Me        game.Vec3
 	Players   map[string]game.Vec3
 	Inventory map[string]int
 }
 
-// squidReport is one line serve-squid.js prints.
-type squidReport struct {
+// report is one line serve-squid.js prints.
+type report struct {
 	Port  int
 	Heard *struct{ Name, Message string }
 	Seen  *struct {
@@ -70,22 +74,22 @@ type squidReport struct {
 	Error string
 }
 
-// squidOptions are what startSquidWorld starts: node, the body's folder
+// Options are what Start starts: node, the body's folder
 // (Dir, which holds serve-squid.js), the player's name, the log ring round
 // the spawn (Grove), where flying-squid's own output goes, and Watch, which,
 // when set, hears what the player hears and sees as the world's packets:
 // a Chat for each line, and a State for each sight of her (the player
 // named Bea), with him in its Players and its tick the 50 ms since start.
-type squidOptions struct {
+type Options struct {
 	Node, Dir, Player string
 	Grove             bool
 	Stderr            io.Writer
 	Watch             func(protocol.Packet)
 }
 
-// startSquidWorld starts flying-squid with the player in it, and returns
+// Start starts flying-squid with the player in it, and returns
 // once he stands in it. It ends with ctx, or with close.
-func startSquidWorld(ctx context.Context, o squidOptions) (*squidWorld, error) {
+func Start(ctx context.Context, o Options) (*World, error) {
 	node, dir, player := o.Node, o.Dir, o.Player
 	args := []string{filepath.Join("test", "integration", "serve-squid.js"), "--player", player}
 	if o.Grove {
@@ -98,7 +102,7 @@ func startSquidWorld(ctx context.Context, o squidOptions) (*squidWorld, error) {
 		return nil, err
 	}
 	cmd.ExtraFiles = []*os.File{r}
-	s := &squidWorld{player: player, cmd: cmd, says: w, read: make(chan struct{}), began: time.Now(), watch: o.Watch}
+	s := &World{player: player, cmd: cmd, says: w, read: make(chan struct{}), began: time.Now(), watch: o.Watch}
 	if s.stdin, err = cmd.StdinPipe(); err != nil {
 		r.Close()
 		w.Close()
@@ -124,7 +128,7 @@ func startSquidWorld(ctx context.Context, o squidOptions) (*squidWorld, error) {
 	case <-time.After(2 * time.Minute):
 	}
 	if s.Port == 0 {
-		s.close()
+		s.Close()
 		return nil, fmt.Errorf("flying-squid with %s in it did not start within 2 minutes (%s)", player, cmp.Or(s.lastFault(), "no word from it"))
 	}
 	return s, nil
@@ -132,7 +136,7 @@ func startSquidWorld(ctx context.Context, o squidOptions) (*squidWorld, error) {
 
 // readReports reads the player's reports until flying-squid ends; the
 // first port it prints goes to port.
-func (s *squidWorld) readReports(out io.Reader, port chan<- int) {
+func (s *World) readReports(out io.Reader, port chan<- int) {
 	defer close(s.read)
 	sc := bufio.NewScanner(out)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
@@ -143,7 +147,7 @@ func (s *squidWorld) readReports(out io.Reader, port chan<- int) {
 		if i < 0 {
 			continue
 		}
-		var r squidReport
+		var r report
 		if json.Unmarshal(line[i:], &r) != nil {
 			continue
 		}
@@ -156,9 +160,9 @@ func (s *squidWorld) readReports(out io.Reader, port chan<- int) {
 			default:
 			}
 		case r.Heard != nil:
-			s.heard = append(s.heard, squidLine{At: now, Name: r.Heard.Name, Message: r.Heard.Message})
+			s.heard = append(s.heard, Line{At: now, Name: r.Heard.Name, Message: r.Heard.Message})
 		case r.Seen != nil:
-			sight := squidSight{At: now, Me: vec(r.Seen.At), Players: map[string]game.Vec3{}, Inventory: r.Seen.Inventory}
+			sight := Sight{At: now, Me: vec(r.Seen.At), Players: map[string]game.Vec3{}, Inventory: r.Seen.Inventory}
 			for name, p := range r.Seen.Players {
 				sight.Players[name] = vec(p)
 			}
@@ -174,7 +178,7 @@ func (s *squidWorld) readReports(out io.Reader, port chan<- int) {
 }
 
 // tell gives Watch a report as the world's packets.
-func (s *squidWorld) tell(now time.Time, r squidReport) {
+func (s *World) tell(now time.Time, r report) {
 	switch {
 	case r.Heard != nil:
 		s.watch(protocol.Chat{Name: r.Heard.Name, Message: r.Heard.Message})
@@ -191,9 +195,9 @@ func (s *squidWorld) tell(now time.Time, r squidReport) {
 
 func vec(p [3]float64) game.Vec3 { return game.Vec3{X: p[0], Y: p[1], Z: p[2]} }
 
-// say has the player say line in game chat (a /command too), and returns
+// Say has the player say line in game chat (a /command too), and returns
 // when he was told.
-func (s *squidWorld) say(line string) (time.Time, error) {
+func (s *World) Say(line string) (time.Time, error) {
 	if strings.ContainsAny(line, "\r\n") {
 		return time.Time{}, errors.New("a chat line is one line")
 	}
@@ -204,25 +208,25 @@ func (s *squidWorld) say(line string) (time.Time, error) {
 	return at, nil
 }
 
-// close stops flying-squid and waits for it.
-func (s *squidWorld) close() {
+// Close stops flying-squid and waits for it.
+func (s *World) Close() {
 	s.says.Close()
 	s.stdin.Close()
 	<-s.read
 	s.cmd.Wait()
 }
 
-func (s *squidWorld) lastFault() string {
+func (s *World) lastFault() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.fault
 }
 
-// lines is what name said in the chat at or after from.
-func (s *squidWorld) lines(from time.Time, name string) []squidLine {
+// Lines is what name said in the chat at or after from.
+func (s *World) Lines(from time.Time, name string) []Line {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var out []squidLine
+	var out []Line
 	for _, l := range s.heard {
 		if !l.At.Before(from) && l.Name == name {
 			out = append(out, l)
@@ -231,11 +235,11 @@ func (s *squidWorld) lines(from time.Time, name string) []squidLine {
 	return out
 }
 
-// sights is what the player saw between from and to.
-func (s *squidWorld) sights(from, to time.Time) []squidSight {
+// Sights is what the player saw between from and to.
+func (s *World) Sights(from, to time.Time) []Sight {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var out []squidSight
+	var out []Sight
 	for _, v := range s.seen {
 		if !v.At.Before(from) && v.At.Before(to) {
 			out = append(out, v)
@@ -244,19 +248,19 @@ func (s *squidWorld) sights(from, to time.Time) []squidSight {
 	return out
 }
 
-// latest is the last thing the player saw; ok is false before his first
+// Latest is the last thing the player saw; ok is false before his first
 // report.
-func (s *squidWorld) latest() (squidSight, bool) {
+func (s *World) Latest() (Sight, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.seen) == 0 {
-		return squidSight{}, false
+		return Sight{}, false
 	}
 	return s.seen[len(s.seen)-1], true
 }
 
-// chat is the whole chat he heard, a line each, for a failure message.
-func (s *squidWorld) chat() string {
+// Chat is the whole chat he heard, a line each, for a failure message.
+func (s *World) Chat() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var b strings.Builder
