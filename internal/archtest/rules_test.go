@@ -39,6 +39,7 @@ const (
 	models     = "beaweb/internal/models"
 	bodyproc   = "beaweb/internal/bodyproc"
 	squidworld = "beaweb/internal/squidworld"
+	bench      = "beaweb/internal/bench"
 )
 
 // everywhere lists the packages any package may import: fault is the
@@ -72,6 +73,10 @@ var importRules = map[string]rule{
 	bodyproc:   {code: []string{protocol}},
 	squidworld: {code: []string{game, protocol}},
 
+	// The bench: it runs beaweb through a function cmd/beaweb hands in,
+	// and reads her history from the store.
+	bench: {code: []string{data, bodyproc, game, practice, protocol, lockstep, blueprint, recipes, settings, squidworld, store}},
+
 	// The planners: pure, over the vocabulary.
 	blueprint: {code: []string{game}, tests: []string{data}},
 	preview:   {code: []string{game, blueprint}, tests: []string{data}},
@@ -104,9 +109,9 @@ var importRules = map[string]rule{
 
 	// The commands: the only place the concrete types meet.
 	cmdBeaweb: {
-		code: []string{data, agent, bodyproc, models, squidworld, rules, request, tools, game, modclient, practice, protocol,
+		code: []string{data, agent, bench, bodyproc, models, rules, request, tools, game, modclient, practice, protocol,
 			blueprint, preview, recipes, script, settings, store, web, live, lockstep},
-		tests: []string{browser, gametest},
+		tests: []string{browser, gametest, squidworld},
 	},
 	mcrecipes: {code: []string{recipes}},
 }

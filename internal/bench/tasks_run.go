@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -16,7 +17,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"beaweb/internal/agent"
+	"beaweb/data"
 	"beaweb/internal/game"
 	"beaweb/internal/game/practice"
 	"beaweb/internal/game/protocol"
@@ -67,8 +68,8 @@ func hasTasks(args []string) bool {
 	return false
 }
 
-// runBenchTasks is `beaweb bench --tasks FILE [--task ID]… [--json]`.
-func runBenchTasks(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer, model agent.Model) int {
+// runTasks is `beaweb bench --tasks FILE [--task ID]… [--json]`.
+func runTasks(ctx context.Context, args []string, beaweb Beaweb, stdout, stderr io.Writer) int {
 	var tf taskFlags
 	rest := args[:0:0]
 	for i := 0; i < len(args); i++ {
@@ -92,7 +93,7 @@ func runBenchTasks(ctx context.Context, args []string, getenv func(string) strin
 		}
 		rest = append(rest, a)
 	}
-	s, err := parseBench(rest, getenv, stderr)
+	s, err := parseBench(rest, beaweb, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
@@ -105,7 +106,7 @@ func runBenchTasks(ctx context.Context, args []string, getenv func(string) strin
 		fmt.Fprintf(stderr, "beaweb bench: %v\n", err)
 		return 2
 	}
-	book, err := taskBook(dataFS(), practice.MCVersion)
+	book, err := taskBook(data.FS, practice.MCVersion)
 	if err != nil {
 		fmt.Fprintf(stderr, "beaweb bench: %v\n", err)
 		return 1
@@ -113,7 +114,7 @@ func runBenchTasks(ctx context.Context, args []string, getenv func(string) strin
 	for i := range tasks {
 		tasks[i].checkDoable(book)
 	}
-	results := playTasks(ctx, s, tasks, model, stderr)
+	results := playTasks(ctx, s, tasks, stderr)
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "beaweb bench: stopped before every task was played")
 		return 1
@@ -133,7 +134,7 @@ func runBenchTasks(ctx context.Context, args []string, getenv func(string) strin
 // playTasks plays the tasks, --parallel at a time, each in a world of its
 // own, and returns their results in the file's order; a line on stderr
 // says each as it ends.
-func playTasks(ctx context.Context, s benchSettings, tasks []benchTask, model agent.Model, stderr io.Writer) []taskResult {
+func playTasks(ctx context.Context, s benchSettings, tasks []benchTask, stderr io.Writer) []taskResult {
 	results := make([]taskResult, len(tasks))
 	slots := make(chan struct{}, max(s.Parallel, 1))
 	var wg sync.WaitGroup
@@ -145,7 +146,7 @@ func playTasks(ctx context.Context, s benchSettings, tasks []benchTask, model ag
 		slots <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-slots }()
-			r := playTask(ctx, s, tasks[i], model)
+			r := playTask(ctx, s, tasks[i])
 			results[i] = r
 			mu.Lock()
 			fmt.Fprintf(stderr, "task %s: %s (%s)\n", r.Task, r.Status, kitSentence(r))
@@ -170,7 +171,7 @@ func kitSentence(r taskResult) string {
 // playTask plays one task in a quiet, peaceful practice world with her
 // kit, tells her the goal through the dashboard's talk box, and ends on
 // success or at the task's timeout in game seconds.
-func playTask(ctx context.Context, s benchSettings, t benchTask, model agent.Model) (r taskResult) {
+func playTask(ctx context.Context, s benchSettings, t benchTask) (r taskResult) {
 	r = taskResult{Task: t.ID, Type: t.Type, Agents: t.Agents, Kit: t.Kit, Note: t.Short}
 	if t.Undoable != "" {
 		r.Status, r.Note = statusUndoable, t.Undoable
@@ -188,9 +189,10 @@ func playTask(ctx context.Context, s benchSettings, t benchTask, model agent.Mod
 	if s.Keep == "" {
 		defer removeDir(path)
 	}
-	cfg, err := s.config(1, path)
+	b, err := s.instance(1, path)
+	var blueprints fs.FS
 	if err == nil && t.Blueprint != nil {
-		cfg.blueprints, err = blueprintsWith(filepath.Join(filepath.Dir(path), "task-"+t.templateName()), &t)
+		blueprints, err = blueprintsWith(filepath.Join(filepath.Dir(path), "task-"+t.templateName()), &t)
 	}
 	if err != nil {
 		r.Status, r.Note = statusError, err.Error()
@@ -204,18 +206,17 @@ func playTask(ctx context.Context, s benchSettings, t benchTask, model agent.Mod
 	opts := t.worldFor(s.Speed, func(read func(game.Pos) string) { j.blockAt = read })
 	logs := &tailWriter{max: 4 << 10}
 	served := make(chan error, 1)
-	ready := make(chan addrs, 1)
+	ready := make(chan string, 1)
 	go func() {
-		served <- serve(runCtx, cfg, env{getenv: func(string) string { return "" }, stdout: io.Discard, stderr: logs,
-			lockstep: clock, watch: j.watch, practice: &opts, model: model,
-			ready: func(a addrs) { ready <- a }})
+		served <- b.Serve(runCtx, Hooks{Stderr: logs, Lockstep: clock, Watch: j.watch, Practice: &opts, Blueprints: blueprints,
+			Ready: func(dashboard string) { ready <- dashboard }})
 	}()
 	var told error
 	select {
-	case a := <-ready:
+	case dashboard := <-ready:
 		select {
 		case <-j.first:
-			told = tellOverDashboard(runCtx, a.Dashboard, t.goalLine(t.templateName(), t.origin()))
+			told = tellOverDashboard(runCtx, dashboard, t.goalLine(t.templateName(), t.origin()))
 		case <-runCtx.Done():
 		}
 	case <-runCtx.Done():
@@ -233,7 +234,7 @@ func playTask(ctx context.Context, s benchSettings, t benchTask, model agent.Mod
 	if j.done {
 		r.Status = statusDone
 	}
-	tallyTask(ctx, cfg.DB, &r)
+	tallyTask(ctx, path, &r)
 	return r
 }
 

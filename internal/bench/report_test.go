@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"bytes"
@@ -25,7 +25,7 @@ func reportResults() []seedResult {
 
 func TestBenchTableReadsForAPerson(t *testing.T) {
 	var out bytes.Buffer
-	s := benchSettings{Speed: 20, Days: 2, getenv: func(string) string { return "" }}
+	s := benchSettings{Speed: 20, Days: 2, beaweb: fakeBeaweb}
 	if err := writeBenchTable(&out, s, reportResults()); err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestBenchTableReadsForAPerson(t *testing.T) {
 
 func TestBenchJSONKeepsEveryFigure(t *testing.T) {
 	var out bytes.Buffer
-	s := benchSettings{Speed: 20, Days: 2, getenv: func(string) string { return "" }}
+	s := benchSettings{Speed: 20, Days: 2, beaweb: fakeBeaweb}
 	if err := writeBenchJSON(&out, s, reportResults()); err != nil {
 		t.Fatal(err)
 	}

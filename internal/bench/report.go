@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"encoding/json"
@@ -212,9 +212,9 @@ func writeBenchJSON(w io.Writer, s benchSettings, results []seedResult) error {
 
 // provider is the model provider the seeds were played with.
 func (s benchSettings) provider() string {
-	c, err := s.config(0, "bench.db")
+	b, err := s.instance(0, "bench.db")
 	if err != nil {
 		return "unknown"
 	}
-	return c.provider()
+	return b.Provider()
 }

@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"context"
@@ -210,7 +210,7 @@ func (w *requestWatch) latency(from, to int64, line string) (answer, move time.D
 // share she serves end to end; and at the game's own speed (real time),
 // n requests three seconds apart, for the time to her answer and her first
 // move. With s.Body, the same through the body on flying-squid
-// (bench_requests_body.go).
+// (requests_body.go).
 func requestBench(ctx context.Context, s benchSettings, n int, stdout, stderr io.Writer) error {
 	if s.Body {
 		return requestBenchBody(ctx, s, n, stdout, stderr)
@@ -313,7 +313,7 @@ func playRequests(ctx context.Context, s benchSettings, script []practice.Timed,
 	if s.Keep == "" {
 		defer os.RemoveAll(filepath.Dir(path))
 	}
-	cfg, err := s.config(1, path)
+	b, err := s.instance(1, path)
 	if err != nil {
 		return nil, err
 	}
@@ -327,9 +327,9 @@ func playRequests(ctx context.Context, s benchSettings, script []practice.Timed,
 	alex := practice.PlayerScript{Name: "Alex", Offset: game.Pos{X: 6, Z: 4}, Requests: script}
 	end := int64(until * 20)
 	logs := &tailWriter{max: 4 << 10}
-	err = serve(runCtx, cfg, env{getenv: func(string) string { return "" }, stdout: io.Discard, stderr: logs, lockstep: clock,
-		practice: &practice.Options{Seed: 1, Speed: speed, Peaceful: true, Players: []practice.PlayerScript{alex}},
-		watch: func(p protocol.Packet) {
+	err = b.Serve(runCtx, Hooks{Stderr: logs, Lockstep: clock,
+		Practice: &practice.Options{Seed: 1, Speed: speed, Peaceful: true, Players: []practice.PlayerScript{alex}},
+		Watch: func(p protocol.Packet) {
 			w.note(p)
 			if w.now() >= end {
 				clock.Release()

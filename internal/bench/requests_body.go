@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"context"
@@ -105,8 +105,8 @@ func joinSquid(ctx context.Context, s benchSettings, port int) (stop func(), log
 	if err != nil {
 		return nil, nil, err
 	}
-	cfg, err := parseConfig(append([]string{"--server", "127.0.0.1:" + strconv.Itoa(port), "--username", "Bea",
-		"--addr", "127.0.0.1:0", "--db", path}, s.model...), s.getenv, io.Discard)
+	b, err := s.beaweb(append([]string{"--server", "127.0.0.1:" + strconv.Itoa(port), "--username", "Bea",
+		"--addr", "127.0.0.1:0", "--db", path}, s.model...))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -114,7 +114,7 @@ func joinSquid(ctx context.Context, s benchSettings, port int) (stop func(), log
 	logs = &tailWriter{max: 4 << 10}
 	done := make(chan error, 1)
 	go func() {
-		done <- serve(runCtx, cfg, env{getenv: func(string) string { return "" }, stdout: io.Discard, stderr: logs})
+		done <- b.Serve(runCtx, Hooks{Stderr: logs})
 	}()
 	return func() {
 		cancel()

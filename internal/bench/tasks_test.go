@@ -1,0 +1,84 @@
+package bench
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"beaweb/data"
+)
+
+const taskFile = `{
+ "team_shears": {"type": "techtree", "goal": "Build a shear.", "agent_count": 2,
+   "initial_inventory": {"0": {"iron_ingot": 1}, "1": {"iron_ingot": 1}},
+   "target": "shears", "number_of_target": 1, "timeout": 60},
+ "short_kit": {"type": "techtree", "initial_inventory": {"0": {"iron_ingot": 1}}, "target": "shears", "number_of_target": 1},
+ "old_name": {"type": "techtree", "initial_inventory": {"0": {"rose_red": 1, "white_wool": 1}}, "target": "red_wool"},
+ "flat_house": {"type": "construction", "initial_inventory": {"oak_planks": 40, "oak_door": 1},
+   "blueprint": {"levels": [{"level": 0, "coordinates": [142, -60, -179], "placement": [["oak_planks", "air"]]}]}},
+ "dinner": {"type": "cooking", "target": {"bread": 1}},
+ "hut": {"type": "construction", "agent_count": 2, "timeout": 120,
+   "initial_inventory": {"0": {"oak_planks": 8}, "1": {"oak_planks": 8, "oak_door": 1}},
+   "blueprint": {"levels": [
+     {"level": 0, "coordinates": [148, -60, -170], "placement": [["oak_planks", "oak_door", "oak_planks"], ["oak_planks", "air", "oak_planks"], ["oak_planks", "oak_planks", "oak_planks"]]},
+     {"level": 1, "coordinates": [148, -59, -170], "placement": [["oak_planks", "oak_door", "oak_planks"], ["oak_planks", "air", "oak_planks"], ["oak_planks", "oak_planks", "oak_planks"]]}]}},
+ "heavy": {"type": "techtree", "initial_inventory": {"0": {"dirt": 1280}, "1": {"dirt": 1280}}, "target": "coarse_dirt"},
+ "big_house": {"type": "construction", "initial_inventory": {"oak_planks": 2},
+   "blueprint": {"levels": [{"level": 0, "coordinates": [0, -60, 0], "placement": [["oak_planks", "oak_planks", "oak_planks"]]}]}}
+}`
+
+func writeTaskFile(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "tasks.json")
+	if err := os.WriteFile(path, []byte(taskFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestTasksAreReadAsPublished: the agents' inventories are pooled into
+// her kit, in both of mindcraft's shapes, and a task that cannot be done
+// as given says why.
+func TestTasksAreReadAsPublished(t *testing.T) {
+	tasks, err := readTasks(writeTaskFile(t), []string{"team_shears", "short_kit", "old_name", "flat_house", "dinner", "big_house", "heavy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	book, err := taskBook(data.FS, "26.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range tasks {
+		tasks[i].checkDoable(book)
+	}
+	want := []struct {
+		kit             string
+		agents          int
+		undoable, short string
+	}{
+		{"2 iron_ingot", 2, "", ""},
+		{"1 iron_ingot", 1, "", "her kit is short of 1 #logs, 1 #logs_that_burn, 8 #stone_crafting_materials, 1 raw_iron for 1 shears: she must find the rest"},
+		{"1 rose_red, 1 white_wool", 1, "her kit names rose_red, which Minecraft 26.1 does not have", ""},
+		{"1 oak_door, 40 oak_planks", 1, "", ""},
+		{"", 1, `bench plays crafting (techtree) and construction tasks, not "cooking" ones`, ""},
+		{"2 oak_planks", 1, "", "her kit is short of 1 oak_planks for the blueprint: she must find the rest"},
+		{"2560 dirt", 2, "her kit takes 40 stacks; she carries 36", ""},
+	}
+	for i, w := range want {
+		got := tasks[i]
+		if missingList(got.Kit) != w.kit || got.Agents != w.agents || got.Undoable != w.undoable || got.Short != w.short {
+			t.Errorf("%s: kit %q, %d agents, undoable %q, short %q; want %q, %d, %q, %q", got.ID, missingList(got.Kit), got.Agents,
+				got.Undoable, got.Short, w.kit, w.agents, w.undoable, w.short)
+		}
+	}
+	if got := tasks[3].goalLine("flat_house", tasks[3].origin()); got != "build flat_house at 142 -60 -179" {
+		t.Errorf("construction goal %q", got)
+	}
+	if got := tasks[0].goalLine("", tasks[0].origin()); got != "craft 1 shears" {
+		t.Errorf("crafting goal %q", got)
+	}
+	if _, err := readTasks(writeTaskFile(t), []string{"nope"}); err == nil || !strings.Contains(err.Error(), `no task "nope"`) {
+		t.Errorf("an unknown task id: %v", err)
+	}
+}
