@@ -16,8 +16,11 @@ import (
 // lacks, then builds; a build that comes back short is finished where it
 // stands once what it ran out of is gathered.
 type shelterJob struct {
-	// site is where it goes up, fixed by its first build; nil before.
+	// site is where it goes up: where she stood when asked. need is what
+	// the planner last counted it takes, counted again whenever she stands
+	// in it (away from it she sees too little of it to count).
 	site *shelter
+	need map[string]int
 	// tries counts the steps sent to find or make each block, so that one
 	// she cannot get is given up; lacks says why, in her words.
 	tries map[string]int
@@ -59,12 +62,11 @@ func (m *Model) shelterStep(e *errand, v agent.Snapshot) (step, bool, string) {
 		e.shelter = newShelterJob()
 	}
 	j := e.shelter
-	feet := v.State.Player.Position.Block()
-	corner := feet.Add(shelterCorner)
-	if j.site != nil {
-		corner = j.site.corner
+	if j.site == nil {
+		feet := v.State.Player.Position.Block()
+		j.site = &shelter{corner: feet.Add(shelterCorner), inside: feet, dimension: dimension(v)}
 	}
-	need, err := m.shelterNeeds(j, corner, v)
+	need, err := m.shelterNeeds(j, v)
 	if err != nil {
 		return step{}, false, "I can't work out what a shelter takes: " + firstSentence(err.Error())
 	}
@@ -75,19 +77,17 @@ func (m *Model) shelterStep(e *errand, v agent.Snapshot) (step, bool, string) {
 		return step{}, false, j.outcome()
 	}
 	j.builds++
-	if j.site == nil {
-		j.site = &shelter{corner: corner, inside: feet, dimension: dimension(v)}
-	}
 	m.shelter = j.site
+	c := j.site.corner
 	return step{goal: goalRequest, tool: "build_template", shelter: j.site,
-		args: map[string]any{"name": shelterTemplate, "x": corner.X, "y": corner.Y, "z": corner.Z}}, true, ""
+		args: map[string]any{"name": shelterTemplate, "x": c.X, "y": c.Y, "z": c.Z}}, true, ""
 }
 
 // shelterNeeds is what she must carry for its next build: before the
-// first, what the blueprint planner counts for the spot (without a planner,
-// the routine's dirt); after a short one, what it ran out of on top of
+// first, what the blueprint planner counts for its site (without a
+// planner, the routine's dirt); after a short one, what it ran out of on top of
 // what she carried when it ended, as the game counted it where it stands.
-func (m *Model) shelterNeeds(j *shelterJob, corner game.Pos, v agent.Snapshot) (map[string]int, error) {
+func (m *Model) shelterNeeds(j *shelterJob, v agent.Snapshot) (map[string]int, error) {
 	if j.last != nil {
 		if j.want == nil {
 			j.had, j.want = map[string]int{}, map[string]int{}
@@ -101,7 +101,14 @@ func (m *Model) shelterNeeds(j *shelterJob, corner game.Pos, v agent.Snapshot) (
 	if m.builder == nil {
 		return map[string]int{"dirt": shelterDirt}, nil
 	}
-	return m.builder.Needs(shelterTemplate, corner, v.Inventory)
+	if j.need == nil || v.State.Player.Position.Block().Dist(j.site.inside) <= 2 {
+		need, err := m.builder.Needs(shelterTemplate, j.site.corner, v.Inventory)
+		if err != nil {
+			return nil, err
+		}
+		j.need = need
+	}
+	return j.need, nil
 }
 
 // gatherFor is the step towards the first block of need she lacks and has

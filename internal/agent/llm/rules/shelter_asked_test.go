@@ -71,10 +71,14 @@ func TestAShelterAskedForWithTooLittleDirtEndsWhole(t *testing.T) {
 		t.Fatalf("with 20 dirt for a shelter of %d, her first step is %s", need["dirt"], callsText([]agent.ToolCall{a}))
 	}
 	s.v.Inventory = furnished(need["dirt"])
+	s.v.State.Player.Position = game.Vec3{X: 20, Y: 64, Z: -7} // where the dirt was
 	m.sit = s
 	build, ok := firstAction(decideWith(t, m, done("find_block", protocol.Success, "found")))
 	if !ok || build.Name != "build_template" || args(build)["name"] != shelterTemplate {
 		t.Fatalf("with the dirt found, she does %s", callsText([]agent.ToolCall{build}))
+	}
+	if at := shelterCorner; args(build)["x"] != float64(at.X) || args(build)["y"] != float64(64+at.Y) || args(build)["z"] != float64(at.Z) {
+		t.Errorf("the shelter goes up at %v, not where she was asked for it (0, 64, 0)", args(build))
 	}
 	s.v.Inventory = furnished(0)
 	s.v.State.Player.Position = game.Vec3{X: 9, Y: 64, Z: 9} // the build walked her about
@@ -120,6 +124,20 @@ func TestAShelterAskedForSaysWhatItCannotGet(t *testing.T) {
 	want := "Done, it's built, but without the white bed: I'd need 3 white wool for a white bed, and I don't know where to find any."
 	if got != want {
 		t.Errorf("she says %q, want %q", got, want)
+	}
+}
+
+// TestAShelterAskedForHuntsASheepForItsBed: the wool of the bed she lacks
+// comes off a sheep in sight, hunted before she builds.
+func TestAShelterAskedForHuntsASheepForItsBed(t *testing.T) {
+	need, _ := shippedShelter{t}.Needs(shelterTemplate, game.Pos{}, furnished(0))
+	inv := furnished(need["dirt"])
+	delete(inv, "white_bed")
+	s := people(inv)
+	s.v.State.Entities = []protocol.Entity{{Type: "sheep", Distance: 9, Y: 64}}
+	m := New(s, testBook, WithRequests(understanding(t)), WithMaker(bedMaker{}), WithBuilder(shippedShelter{t}))
+	if a, ok := firstAction(decideWith(t, m, told("build a shelter"))); !ok || callsText([]agent.ToolCall{a}) != `attack_entity{"entity":"sheep"}` {
+		t.Fatalf("without a bed's wool, a sheep in sight: her first step is %s", callsText([]agent.ToolCall{a}))
 	}
 }
 
