@@ -70,11 +70,14 @@ func (m *Model) shelterStep(e *errand, v agent.Snapshot) (step, bool, string) {
 	if err != nil {
 		return step{}, false, "I can't work out what a shelter takes: " + firstSentence(err.Error())
 	}
+	if j.last != nil && j.builds >= maxShelterBuilds {
+		return step{}, false, j.outcome()
+	}
 	if s, ok := m.gatherFor(j, need, v); ok {
 		return s, true, ""
 	}
-	if j.last != nil && (j.builds >= maxShelterBuilds || !j.gotMore(v) && (j.whole || len(j.last.Short) > 0)) {
-		return step{}, false, j.outcome()
+	if j.last != nil && !j.gotMore(v) && (j.whole || len(j.last.Short) > 0) {
+		return step{}, false, j.outcome() // a build again would place nothing more
 	}
 	j.builds++
 	m.shelter = j.site
@@ -85,8 +88,8 @@ func (m *Model) shelterStep(e *errand, v agent.Snapshot) (step, bool, string) {
 
 // shelterNeeds is what she must carry for its next build: before the
 // first, what the blueprint planner counts for its site (without a
-// planner, the routine's dirt); after a short one, what it ran out of on top of
-// what she carried when it ended, as the game counted it where it stands.
+// planner, the routine's dirt); after a short one, what it ran out of on
+// top of what she carried when it ended, as the game counted it there.
 func (m *Model) shelterNeeds(j *shelterJob, v agent.Snapshot) (map[string]int, error) {
 	if j.last != nil {
 		if j.want == nil {

@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 
 	"beaweb/internal/agent"
@@ -147,4 +148,33 @@ type bedMaker struct{}
 
 func (bedMaker) Make(item string, count int, have game.Inventory) (Making, error) {
 	return Making{Missing: map[string]int{"white_wool": 3 - have["white_wool"]}}, nil
+}
+
+// TestAShelterThatKeepsComingBackShortIsGivenUp: a shelter whose every
+// build comes back short, though she finds what it ran out of each time,
+// is built at most maxShelterBuilds times, and then answered with what is
+// missing rather than gathered for again.
+func TestAShelterThatKeepsComingBackShortIsGivenUp(t *testing.T) {
+	s := people(game.Inventory{"dirt": 64})
+	m := New(s, testBook, WithRequests(understanding(t)))
+	if a, ok := firstAction(decideWith(t, m, told("build a shelter"))); !ok || a.Name != "build_template" {
+		t.Fatalf("first step %+v", a)
+	}
+	short := doneBuild(protocol.Failure, "built 95 of 101 cells; you ran out of 6 dirt", `{"cells": 101, "right": 95, "missing": {"dirt": 6}}`)
+	for build := 1; build < maxShelterBuilds; build++ {
+		s.v.Inventory = game.Inventory{}
+		m.sit = s
+		if a, ok := firstAction(decideWith(t, m, short)); !ok || a.Name != "find_block" {
+			t.Fatalf("build %d short: she does %+v, want the dirt found", build, a)
+		}
+		s.v.Inventory = game.Inventory{"dirt": 6}
+		m.sit = s
+		if a, ok := firstAction(decideWith(t, m, done("find_block", protocol.Success, "found"))); !ok || a.Name != "build_template" {
+			t.Fatalf("the dirt of build %d found: she does %+v, want it built again", build, a)
+		}
+	}
+	calls := decideWith(t, m, short)
+	if a, ok := firstAction(calls); ok || !strings.HasPrefix(said(calls), "I built most of it, but 6 of its 101 blocks are still missing") {
+		t.Errorf("build %d short too: she does %+v and says %q", maxShelterBuilds, a, said(calls))
+	}
 }
