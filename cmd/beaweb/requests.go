@@ -9,6 +9,8 @@ import (
 	"beaweb/internal/agent/llm/rules"
 	"beaweb/internal/agent/request"
 	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
+	"beaweb/internal/planner/blueprint"
 	"beaweb/internal/planner/recipes"
 )
 
@@ -103,4 +105,47 @@ func (k maker) Make(item string, count int, have game.Inventory) (rules.Making, 
 		out.Steps = append(out.Steps, st)
 	}
 	return out, nil
+}
+
+// templateCounter is the blueprint planner as the autopilot asks it what a
+// building takes: the template resolved for what she carries, as
+// build_template resolves it, and costed against the blocks she sees.
+type templateCounter struct {
+	templates *blueprint.Templates
+	live      *agent.Live
+}
+
+// Needs is what a build of the template with its corner at corner still
+// places, by block, summed over its parts.
+func (b templateCounter) Needs(name string, corner game.Pos, have game.Inventory) (map[string]int, error) {
+	parts, err := b.templates.ResolveParts(name, corner, 0, have)
+	if err != nil {
+		return nil, err
+	}
+	blockAt := seenAt(b.live.Snapshot().State)
+	needs := map[string]int{}
+	for _, args := range parts {
+		plan, err := blueprint.Plan(args, have, blockAt)
+		if err != nil {
+			return nil, err
+		}
+		for kind, n := range plan.Needs {
+			needs[kind] += n
+		}
+	}
+	return needs, nil
+}
+
+// seenAt answers what stands at a position from her close view, "" where
+// she does not see it (the planner counts such a cell as still to do); nil
+// before the game has told her anything.
+func seenAt(st *protocol.State) func(game.Pos) string {
+	if st == nil {
+		return nil
+	}
+	seen := make(map[game.Pos]string, len(st.Blocks))
+	for _, bl := range st.Blocks {
+		seen[bl.Pos()] = bl.Block
+	}
+	return func(p game.Pos) string { return seen[p] }
 }

@@ -204,7 +204,7 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 		return nil, err
 	}
 	book := maker{books, lv}
-	autopilot := rules.New(lv, book, rules.WithRequests(understand), rules.WithMaker(book))
+	autopilot := rules.New(lv, book, rules.WithRequests(understand), rules.WithMaker(book), rules.WithBuilder(templateCounter{templates, lv}))
 	ms := models.New(autopilot, logger.With("part", "model"))
 	parts := tools.Deps{Game: client, Situation: lv, Hands: hands, Logger: logger.With("part", "tools"),
 		Crafting: books, Building: templates, Places: db, People: db, Blocks: db, Map: spatial, Commands: cfg.commands()}

@@ -69,7 +69,10 @@ func probes() []probe {
 		{row: "go to / go home", line: "Bea, go home", window: 60, moves: true, served: says("Here we are.")},
 		{row: "come", line: "Bea come to Alex", window: 60, moves: true, served: says("Here I am!")},
 		{row: "what are you doing / why", line: "bea why?", window: 15, served: says("Because", "I'm ")},
-		{row: "build", line: "Bea, build a shelter", window: 240, moves: true, served: says("it's built", "I built most of it")},
+		// A shelter is served whole: "I built most of it" is not served.
+		// She gathers its kit first, dirt and a door and the furnishings she
+		// can make, which takes a while.
+		{row: "build", line: "Bea, build a shelter", window: 600, moves: true, served: says("it's built")},
 	}
 }
 

@@ -37,6 +37,17 @@ type errand struct {
 	// climb is set when a walk for it found no way: she climbs to the
 	// surface, then tries once more (climbed).
 	climb, climbed bool
+	// shelter is a shelter she was asked for, as far as it has gone.
+	shelter *shelterJob
+}
+
+// stepLimit bounds the steps of the errand: a shelter's kit is several
+// makes, each bounded by its own tries.
+func (e *errand) stepLimit() int {
+	if e.req.Intent == request.Shelter {
+		return maxShelterSteps
+	}
+	return maxErrandSteps
 }
 
 // asker is who asked: a player in the game chat, or the person at the
@@ -108,19 +119,30 @@ func (m *Model) fetchStep(e *errand, v agent.Snapshot) (step, bool, string) {
 	if m.maker == nil {
 		return step{}, false, fmt.Sprintf("I only have %s, and I can't work out how to make more right now.", game.Count(have, game.ItemName(e.item)))
 	}
-	mk, err := m.maker.Make(e.item, e.target-have, v.Inventory)
+	return m.makeStep(e.item, e.target-have, v)
+}
+
+// makeStep is the next step towards count more of item, by the recipe
+// planner: finding what it is made of, then a craft or a smelt; false with
+// what she says when she cannot.
+func (m *Model) makeStep(item string, count int, v agent.Snapshot) (step, bool, string) {
+	mk, err := m.maker.Make(item, count, v.Inventory)
 	if err != nil {
 		return step{}, false, "I can't make that: " + strings.TrimSuffix(err.Error(), ".") + "."
 	}
 	for _, it := range sortedKeys(mk.Missing) {
 		block, ok := sourceOf(it)
+		if !ok && woolFrom(it, v) {
+			// Wool comes off a sheep, as the routine's bed's does.
+			return step{goal: goalRequest, tool: "attack_entity", args: map[string]any{"entity": "sheep"}}, true, ""
+		}
 		if !ok {
 			return step{}, false, fmt.Sprintf("I'd need %s for that, and I don't know where to find any.", game.Count(mk.Missing[it], game.ItemName(strings.TrimPrefix(it, "#"))))
 		}
-		return step{goal: goalRequest, tool: "find_block", args: map[string]any{"block": block, "count": min(mk.Missing[it], 64)}}, true, ""
+		return findStep(block, mk.Missing[it]), true, ""
 	}
 	if len(mk.Steps) == 0 {
-		return step{}, false, fmt.Sprintf("I couldn't find a way to make %s.", game.ItemName(e.item))
+		return step{}, false, fmt.Sprintf("I couldn't find a way to make %s.", game.ItemName(item))
 	}
 	s := mk.Steps[0]
 	if s.Smelt {
@@ -129,19 +151,15 @@ func (m *Model) fetchStep(e *errand, v agent.Snapshot) (step, bool, string) {
 	return step{goal: goalRequest, tool: "craft_item", args: map[string]any{"item": s.Item, "count": s.Count}}, true, ""
 }
 
-// shelterStep gathers the dirt of a shelter and puts it up around her.
-func (m *Model) shelterStep(e *errand, v agent.Snapshot) (step, bool, string) {
-	if v.State == nil {
-		return step{}, false, "I don't know where I am yet."
-	}
-	if d := v.Inventory["dirt"]; d < shelterDirt {
-		return step{goal: goalRequest, tool: "find_block", args: map[string]any{"block": "dirt", "count": shelterDirt - d}}, true, ""
-	}
-	feet := v.State.Player.Position.Block()
-	s := &shelter{corner: feet.Add(shelterCorner), inside: feet, dimension: dimension(v)}
-	m.shelter = s
-	return step{goal: goalRequest, tool: "build_template", shelter: s,
-		args: map[string]any{"name": shelterTemplate, "x": s.corner.X, "y": s.corner.Y, "z": s.corner.Z}}, true, ""
+// woolFrom reports whether the item is wool and a sheep she can reach is
+// in sight.
+func woolFrom(item string, v agent.Snapshot) bool {
+	return strings.HasSuffix(item, "wool") && inSight(v, func(kind string) bool { return kind == "sheep" }) != ""
+}
+
+// findStep finds count blocks for a request, a stack at most at a time.
+func findStep(block string, count int) step {
+	return step{goal: goalRequest, tool: "find_block", args: map[string]any{"block": block, "count": min(count, 64)}}
 }
 
 // sourceOf is the block she finds for an item the planner says she must
@@ -207,6 +225,8 @@ func (m *Model) errandEnded(e *errand, ended agent.Ended) (over bool, say string
 	switch r := e.req; {
 	case ended.Result == protocol.Interrupted:
 		return true, "" // a new request or a stop took her hands
+	case r.Intent == request.Shelter:
+		return m.shelterEnded(e, ended)
 	case ended.Action == "build" && morePartsAfter(ended.Call) && (ok || ended.Result == protocol.Failure && ended.Build != nil),
 		ended.Action == "build" && ended.Result == protocol.FailTimeout:
 		// A template built in parts goes on with its next part, even past
@@ -323,7 +343,7 @@ func (m *Model) serveErrand(v agent.Snapshot, has map[string]bool) []agent.ToolC
 	}
 	s, ok, say := m.errandStep(e, v)
 	switch {
-	case ok && e.steps >= maxErrandSteps:
+	case ok && e.steps >= e.stepLimit():
 		ok, say = false, "This is taking me too long, sorry; I'm giving up on it."
 	case ok && !has[s.tool]:
 		ok, say = false, "I can't do that here, sorry."

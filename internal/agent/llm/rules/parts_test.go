@@ -74,8 +74,10 @@ func TestTheActionARequestReplacesIsNotTheRequests(t *testing.T) {
 }
 
 // TestAShelterBuiltInPartSaysWhatIsMissing: a shelter the game built only
-// in part (it ran out of dirt) is answered with how much is missing and
-// what she ran short of, not as a failure read out from the game.
+// in part (it ran out of dirt), whose dirt she then looks for in vain as
+// many times as she tries, is answered with how much is missing, what she
+// ran short of and that she found no more, not as a failure read out from
+// the game.
 func TestAShelterBuiltInPartSaysWhatIsMissing(t *testing.T) {
 	m := New(people(game.Inventory{"dirt": 64}), testBook, WithRequests(understanding(t)))
 	a, ok := firstAction(decideWith(t, m, told("build a shelter")))
@@ -84,8 +86,19 @@ func TestAShelterBuiltInPartSaysWhatIsMissing(t *testing.T) {
 	}
 	p := doneBuild(protocol.Failure, "built 95 of 101 cells; 6 still wrong: …; you ran out of 6 dirt",
 		`{"cells": 101, "right": 95, "missing": {"dirt": 6}}`)
-	want := "I built most of it, but 6 of its 101 blocks are still missing: I ran out of dirt."
-	if got := said(decideWith(t, m, p)); got != want {
+	for range maxShelterTries {
+		calls := decideWith(t, m, p)
+		if a, ok := firstAction(calls); !ok || a.Name != "find_block" || said(calls) != "" {
+			t.Fatalf("6 dirt short: %s, want the dirt looked for", callsText(calls))
+		}
+		p = done("find_block", protocol.Failure, "no dirt within reach")
+	}
+	calls := decideWith(t, m, p)
+	want := "I built most of it, but 6 of its 101 blocks are still missing: I ran out of dirt. I looked for more dirt and couldn't get enough."
+	if got := said(calls); got != want {
 		t.Errorf("she says %q, want %q", got, want)
+	}
+	if a, ok := firstAction(calls); ok || m.errand != nil {
+		t.Errorf("given up, she still does %+v", a)
 	}
 }

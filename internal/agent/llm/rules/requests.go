@@ -43,6 +43,16 @@ type Recipes interface {
 	Makes(item string) int
 }
 
+// Builder counts what a build of a template takes by the blueprint
+// planner, so that no block count of a template is typed by hand.
+type Builder interface {
+	// Needs is what a build of the named template with its ground corner at
+	// corner still places, by block (her wood's door, her bed: resolved for
+	// what she carries as build_template resolves them), the cells she sees
+	// already right left out.
+	Needs(template string, corner game.Pos, have game.Inventory) (map[string]int, error)
+}
+
 // Option sets up a part of the autopilot at New.
 type Option func(*Model)
 
@@ -52,6 +62,10 @@ func WithRequests(p *request.Parser) Option { return func(m *Model) { m.understa
 
 // WithMaker has her make what a request asks for by the recipe planner.
 func WithMaker(mk Maker) Option { return func(m *Model) { m.maker = mk } }
+
+// WithBuilder has her count what a building a person asks for takes by the
+// blueprint planner before she builds it.
+func WithBuilder(b Builder) Option { return func(m *Model) { m.builder = b } }
 
 // heardLine is a line said to her: by a player in the game chat, or by
 // the person at the dashboard.

@@ -69,9 +69,11 @@ type Model struct {
 	now     func() time.Time
 
 	// understand reads players' requests (nil: she only says what she is
-	// up to); maker plans what a request asks her to make.
+	// up to); maker plans what a request asks her to make, builder counts
+	// what a building she is asked for takes.
 	understand *request.Parser
 	maker      Maker
+	builder    Builder
 	// errand is the request she is seeing to, on top of the routine; nil
 	// for none. stopNow: a player told her to stop, and the stop is still
 	// to be sent.
