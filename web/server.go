@@ -24,6 +24,7 @@ import (
 	"beaweb/internal/fault"
 	"beaweb/static"
 	"beaweb/templates/layout"
+	"beaweb/templates/partials"
 	"beaweb/web/live"
 )
 
@@ -123,7 +124,9 @@ type Server struct {
 	echo   *echo.Echo
 	frames *live.Hub[frame]
 	sent   sentCards // the relay's last card bodies (cards.go)
-	assets *assets   // the static files (assets.go)
+	// cards is the live panel's card table (partials.Cards), made once.
+	cards  []partials.Card
+	assets *assets // the static files (assets.go)
 
 	// localOnly is set by Serve before it serves: the listener is on
 	// loopback and no token is set, so only local host names are accepted.
@@ -158,6 +161,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		log:      deps.Logger,
 		now:      deps.Now,
 		frames:   live.New[frame](cfg.Buffer),
+		cards:    partials.Cards(),
 		stopping: make(chan struct{}),
 		viewers:  make(slots, cfg.Limits.Viewers),
 		previews: make(slots, cfg.Limits.Previews),

@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"beaweb/internal/agent"
+	"beaweb/templates/partials"
 )
 
 // streamLevel is how hard the live stream is compressed. Go's BestSpeed
@@ -51,7 +52,7 @@ func (s *Server) relay(ctx context.Context, changes <-chan agent.Change, cancel 
 		s.log.Warn("web: the live relay fell behind her changes; redrawing the whole panel")
 		changes, cancel = s.deps.Changes.Subscribe()
 		s.sent.reset()
-		s.frames.Publish(frame{data: s.renderPanel(ctx, s.deps.Live.Snapshot())})
+		s.frames.Publish(frame{data: s.renderPanel(ctx, s.freshData(ctx, s.deps.Live.Snapshot()))})
 	}
 }
 
@@ -78,34 +79,45 @@ func (s *Server) pump(ctx context.Context, changes <-chan agent.Change) int {
 // topic no card is drawn from redraws the whole panel, so nothing it
 // changed is missed.
 func (s *Server) renderChange(ctx context.Context, ch agent.Change) []byte {
+	d := partials.LiveData{Snap: ch.Snap, Now: s.now()}
+	if ch.Topic == agent.TopicActions {
+		d.Actions, d.ActionsProblem = s.recentActions(ctx)
+	}
 	var buf bytes.Buffer
 	known := false
-	for _, c := range agent.Cards() {
-		if c.Own(ch.Topic) {
+	for _, c := range s.cards {
+		if c.Owns(ch.Topic) {
 			known = true
-			s.writeCard(ctx, &buf, ch.Seq, c, ch.Snap, false)
+			s.writeCard(ctx, &buf, ch.Seq, c, d, false)
 		}
 	}
-	for _, c := range agent.Cards() {
-		if !c.Own(ch.Topic) && c.Redraws(ch.Topic) {
+	for _, c := range s.cards {
+		if !c.Owns(ch.Topic) && c.Redraws(ch.Topic) {
 			known = true
-			s.writeCard(ctx, &buf, 0, c, ch.Snap, true)
+			s.writeCard(ctx, &buf, 0, c, d, true)
 		}
 	}
 	if !known {
 		s.log.Debug("web: a change of an unknown topic; redrawing the whole panel", slog.String("topic", string(ch.Topic)))
-		return s.renderPanel(ctx, ch.Snap)
+		return s.renderPanel(ctx, s.freshData(ctx, ch.Snap))
 	}
 	return buf.Bytes()
 }
 
 // renderPanel is a whole redraw: one event per card of the live panel.
-func (s *Server) renderPanel(ctx context.Context, snap agent.Snapshot) []byte {
+func (s *Server) renderPanel(ctx context.Context, d partials.LiveData) []byte {
 	var buf bytes.Buffer
-	for _, c := range agent.Cards() {
-		s.writeCard(ctx, &buf, 0, c, snap, false)
+	for _, c := range s.cards {
+		s.writeCard(ctx, &buf, 0, c, d, false)
 	}
 	return buf.Bytes()
+}
+
+// freshData is what the cards are drawn from now: snap, the clock and the
+// action history's latest rows.
+func (s *Server) freshData(ctx context.Context, snap agent.Snapshot) partials.LiveData {
+	rows, problem := s.recentActions(ctx)
+	return partials.LiveData{Snap: snap, Now: s.now(), Actions: rows, ActionsProblem: problem}
 }
 
 // recentActions reads the live panel's action list, or says why it cannot.
@@ -166,7 +178,7 @@ func (s *Server) handleEvents(c echo.Context) error {
 	sw := s.openStream(c)
 	defer sw.close()
 	write := sw.write
-	first := append([]byte("retry: 2000\n\n"), s.renderPanel(ctx, s.deps.Live.Snapshot())...)
+	first := append([]byte("retry: 2000\n\n"), s.renderPanel(ctx, s.freshData(ctx, s.deps.Live.Snapshot()))...)
 	if !write(first) {
 		return nil
 	}
