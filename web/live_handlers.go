@@ -20,7 +20,7 @@ const maxObjective = 200
 func (s *Server) handleLive(c echo.Context) error {
 	v := pages.LiveView{
 		Head:     s.head(c, "Live", "/"),
-		LiveData: s.freshData(c.Request().Context(), s.deps.Live.Snapshot()),
+		LiveData: s.freshData(c.Request().Context()),
 		CanAsk:   s.deps.Ask != nil,
 		CanTell:  s.deps.Tell != nil,
 		MaxTell:  maxTell,

@@ -125,8 +125,9 @@ type Server struct {
 	frames *live.Hub[frame]
 	sent   sentCards // the relay's last card bodies (cards.go)
 	// cards is the live panel's card table (partials.Cards), made once.
-	cards  []partials.Card
-	assets *assets // the static files (assets.go)
+	cards   []partials.Card
+	actions *actionFeed // the live panel's latest actions (actionfeed.go)
+	assets  *assets     // the static files (assets.go)
 
 	// localOnly is set by Serve before it serves: the listener is on
 	// loopback and no token is set, so only local host names are accepted.
@@ -162,6 +163,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		now:      deps.Now,
 		frames:   live.New[frame](cfg.Buffer),
 		cards:    partials.Cards(),
+		actions:  &actionFeed{limit: cfg.RecentActions},
 		stopping: make(chan struct{}),
 		viewers:  make(slots, cfg.Limits.Viewers),
 		previews: make(slots, cfg.Limits.Previews),
@@ -177,6 +179,10 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if err := s.routes(); err != nil {
 		return nil, err
 	}
+	// The action feed is read once here, before the relay draws from it;
+	// from then on each row written comes as a change, and each person who
+	// opens the page or its stream reads it afresh.
+	s.actions.refresh(context.Background(), deps.Actions, s.log)
 	return s, nil
 }
 

@@ -154,21 +154,49 @@ func TestStreamStartsWithSnapshotThenSendsChanges(t *testing.T) {
 	}
 }
 
-func TestActionsTopicRereadsTheHistory(t *testing.T) {
+// TestAnActionsChangeCarriesItsRow: a change of the actions topic redraws
+// the card from the row it carries, with no read of the history; a row
+// that ends replaces the one that started, where it stood.
+func TestAnActionsChangeCarriesItsRow(t *testing.T) {
 	f := serve(t)
 	s := openStream(t, t.Context(), browser(t), f.URL)
 	defer s.Close()
 	s.snapshot(t)
+	f.History.mu.Lock()
+	reads := len(f.History.queries)
+	f.History.mu.Unlock()
 
-	f.History.add(agent.ActionRecord{ID: "r9-a", Action: "craft_item", Params: `{"item":"oak_planks"}`,
-		Started: clock, Finished: clock.Add(time.Second), Result: "SUCCESS", Message: "crafted 4 oak_planks"})
-	f.Live.Update(agent.TopicActions, func(*agent.Snapshot) {})
-	ev, err := s.nextEvent()
-	if err != nil {
-		t.Fatal(err)
+	row := agent.ActionRecord{ID: "r9-a", Action: "craft_item", Params: `{"item":"oak_planks"}`, Started: clock}
+	for _, step := range []struct {
+		finish  func(*agent.ActionRecord)
+		want    []string
+		wantNot string
+	}{
+		{func(*agent.ActionRecord) {}, []string{"Crafting oak planks", "Running"}, "crafted 4"},
+		{func(r *agent.ActionRecord) {
+			r.Finished, r.Result, r.Message = clock.Add(time.Second), "SUCCESS", "crafted 4 oak_planks"
+		}, []string{"Made oak planks", "crafted 4 oak_planks"}, "Running"},
+	} {
+		step.finish(&row)
+		written := row
+		f.Live.Update(agent.TopicActions, func(s *agent.Snapshot) { s.Recorded = &written })
+		ev, err := s.nextEvent()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.Name != "actions" || strings.Contains(ev.Data, step.wantNot) || strings.Count(ev.Data, `<td class="when">`) != 1 {
+			t.Fatalf("after the row %+v the stream sent %+v", row, ev)
+		}
+		for _, w := range step.want {
+			if !strings.Contains(ev.Data, w) {
+				t.Errorf("the actions card lacks %q:\n%s", w, ev.Data)
+			}
+		}
 	}
-	if ev.Name != "actions" || !strings.Contains(ev.Data, "Made oak planks") || !strings.Contains(ev.Data, "crafted 4 oak_planks") {
-		t.Fatalf("after an actions change got %+v", ev)
+	f.History.mu.Lock()
+	defer f.History.mu.Unlock()
+	if len(f.History.queries) != reads {
+		t.Errorf("a change of the actions topic read the history %d times; it carries its row", len(f.History.queries)-reads)
 	}
 }
 
