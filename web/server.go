@@ -125,7 +125,7 @@ type Server struct {
 	frames *live.Hub[frame]
 	sent   sentCards // the relay's last card bodies (cards.go)
 	// cards is the live panel's card table (partials.Cards), made once.
-	cards   []partials.Card
+	cards   partials.CardTable
 	actions *actionFeed // the live panel's latest actions (actionfeed.go)
 	assets  *assets     // the static files (assets.go)
 

@@ -51,14 +51,17 @@ type Card struct {
 	Draw func(LiveData) templ.Component
 }
 
+// CardTable is the live panel's cards, in the order a whole redraw sends
+// them. Make it once for a page or a stream (Cards) and look cards up in it.
+type CardTable []Card
+
 // Cards are the live panel's cards, in the order a whole redraw sends them.
 // This table is the one place that pairs a card's event, element, topics
 // and drawing: the page takes its elements' id and sse-swap from it (Swap)
-// and draws each card with its Draw (DrawCard), and the stream sends it
-// when one of its topics changes. A new card is a row here and its place
-// on the page.
-func Cards() []Card {
-	return []Card{
+// and draws each card with its Draw, and the stream sends it when one of
+// its topics changes. A new card is a row here and its place on the page.
+func Cards() CardTable {
+	return CardTable{
 		// The Pause button reads the link; her free hands say whether she
 		// is thinking (the model) or waiting out the night (her body).
 		{EventHands, "live-hands", agent.TopicHands, []agent.Topic{agent.TopicHands, agent.TopicConn, agent.TopicModel, agent.TopicBody},
@@ -94,9 +97,9 @@ func (c Card) Owns(t agent.Topic) bool { return c.Own != "" && c.Own == t }
 // Redraws reports whether a change of topic t redraws card c.
 func (c Card) Redraws(t agent.Topic) bool { return slices.Contains(c.From, t) }
 
-// CardOf is the card whose event is event; ok is false for none.
-func CardOf(event string) (c Card, ok bool) {
-	for _, c := range Cards() {
+// Of is the card whose event is event; ok is false for none.
+func (t CardTable) Of(event string) (c Card, ok bool) {
+	for _, c := range t {
 		if c.Event == event {
 			return c, true
 		}
@@ -107,18 +110,18 @@ func CardOf(event string) (c Card, ok bool) {
 // Swap is the id and sse-swap attributes of the card whose SSE event is
 // event, so the page and the stream read one table. An event with no card
 // gets neither, and the page test that looks for every card fails.
-func Swap(event string) templ.OrderedAttributes {
-	c, ok := CardOf(event)
+func (t CardTable) Swap(event string) templ.OrderedAttributes {
+	c, ok := t.Of(event)
 	if !ok {
 		return nil
 	}
 	return templ.OrderedAttributes{{Key: "id", Value: c.ID}, {Key: "sse-swap", Value: c.Event}}
 }
 
-// DrawCard draws the card whose SSE event is event from d, as the stream
+// Draw draws the card whose SSE event is event from d, as the stream
 // redraws it; an event with no card draws the sentence that says so.
-func DrawCard(event string, d LiveData) templ.Component {
-	c, ok := CardOf(event)
+func (t CardTable) Draw(event string, d LiveData) templ.Component {
+	c, ok := t.Of(event)
 	if !ok || c.Draw == nil {
 		return Alert("This part of the panel could not be drawn; beaweb's log says why.")
 	}

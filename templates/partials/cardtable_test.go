@@ -21,7 +21,7 @@ import (
 
 // TestEveryCardDraws: each card of the table has its own event and
 // element, is redrawn by its own topic when it has one, and draws from an
-// empty panel and a busy one alike, as DrawCard draws it for the page.
+// empty panel and a busy one alike, as the page draws it.
 func TestEveryCardDraws(t *testing.T) {
 	now := time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)
 	busy := LiveData{Now: now, Snap: agent.Snapshot{Name: "Bea", Conn: protocol.ConnStatus{Connected: true},
@@ -45,7 +45,7 @@ func TestEveryCardDraws(t *testing.T) {
 		for i, d := range []LiveData{{Now: now}, busy} {
 			var b strings.Builder
 			// An empty panel may leave a card empty (no health chart yet).
-			if err := DrawCard(c.Event, d).Render(context.Background(), &b); err != nil || i == 1 && b.Len() == 0 {
+			if err := Cards().Draw(c.Event, d).Render(context.Background(), &b); err != nil || i == 1 && b.Len() == 0 {
 				t.Errorf("card %s drew %q, %v", c.Event, b.String(), err)
 			}
 			if strings.Contains(b.String(), "could not be drawn") {
@@ -54,10 +54,10 @@ func TestEveryCardDraws(t *testing.T) {
 		}
 	}
 	var b strings.Builder
-	if err := DrawCard("weather", busy).Render(context.Background(), &b); err != nil || !strings.Contains(b.String(), "could not be drawn") {
+	if err := Cards().Draw("weather", busy).Render(context.Background(), &b); err != nil || !strings.Contains(b.String(), "could not be drawn") {
 		t.Errorf("an event with no card drew %q, %v", b.String(), err)
 	}
-	if Swap("weather") != nil {
+	if Cards().Swap("weather") != nil {
 		t.Error("an event with no card gets an element")
 	}
 }
@@ -122,7 +122,7 @@ func mindTopics(t *testing.T) []agent.Topic {
 }
 
 // TestOnlyTheTableNamesCards: no template writes a card's element id or
-// an sse-swap of its own (they come from the table, through Swap), and
+// an sse-swap of its own (they come from the table, through its Swap), and
 // every element id the page's script and style sheet name is a card of the
 // table or an element a template writes.
 func TestOnlyTheTableNamesCards(t *testing.T) {
