@@ -6,44 +6,8 @@ import (
 	"log/slog"
 	"sync"
 
-	"github.com/a-h/templ"
-
-	"beaweb/internal/agent"
 	"beaweb/templates/partials"
 )
-
-// cardComponent draws the card whose SSE event is event (agent.Cards pairs
-// each with its element and its topics); nil for an event with no card.
-func (s *Server) cardComponent(ctx context.Context, event string, snap agent.Snapshot) templ.Component {
-	switch event {
-	case string(agent.TopicHands):
-		return partials.Hands(snap, s.now())
-	case string(agent.TopicConn):
-		return partials.Conn(snap.Conn, s.now())
-	case string(agent.TopicModel):
-		return partials.Model(snap.Model)
-	case string(agent.TopicBody):
-		return partials.Body(snap.Body)
-	case string(agent.TopicVoice):
-		return partials.Voice(snap.Voice, s.now())
-	case string(agent.TopicChat):
-		return partials.Chat(snap.Chat, s.now())
-	case string(agent.TopicReflex):
-		return partials.Reflexes(snap.Reflexes, s.now())
-	case string(agent.TopicActions):
-		rows, problem := s.recentActions(ctx)
-		return partials.Actions(rows, problem, s.now(), snap.Reflexes)
-	case agent.EventAlerts:
-		return partials.Alerts(snap, s.now())
-	case agent.EventInventory:
-		return partials.Inventory(snap.Body)
-	case agent.EventMap:
-		return partials.MapLive(snap)
-	case agent.EventVitals:
-		return partials.Vitals(snap.Vitals, s.now())
-	}
-	return nil
-}
 
 // sentCards remembers the last body of each card the relay sent, so that a
 // state packet that changes nothing a card shows (she stands still) costs
@@ -76,16 +40,12 @@ func (c *sentCards) reset() {
 	c.mu.Unlock()
 }
 
-// writeCard appends the event that redraws card c, numbered seq (0 for
-// none). With skipSame (a card drawn from a topic not its own), a card
-// that would draw what it drew last time is left out.
-func (s *Server) writeCard(ctx context.Context, buf *bytes.Buffer, seq uint64, c agent.Card, snap agent.Snapshot, skipSame bool) {
-	comp := s.cardComponent(ctx, c.Event, snap)
+// writeCard appends the event that redraws card c from d, numbered seq
+// (0 for none). With skipSame (a card drawn from a topic not its own), a
+// card that would draw what it drew last time is left out.
+func (s *Server) writeCard(ctx context.Context, buf *bytes.Buffer, seq uint64, c partials.Card, d partials.LiveData, skipSame bool) {
 	var body bytes.Buffer
-	if comp == nil {
-		s.log.Error("web: a live card has no drawing", slog.String("card", c.Event))
-		_ = partials.Alert("This part of the panel could not be drawn; beaweb's log says why.").Render(ctx, &body)
-	} else if err := comp.Render(ctx, &body); err != nil {
+	if err := c.Draw(d).Render(ctx, &body); err != nil {
 		s.log.Error("web: drawing a live card failed", slog.String("card", c.Event), slog.Any("error", err))
 		body.Reset()
 		_ = partials.Alert("This part of the panel could not be drawn; beaweb's log says why.").Render(ctx, &body)

@@ -18,19 +18,13 @@ import (
 const maxObjective = 200
 
 func (s *Server) handleLive(c echo.Context) error {
-	ctx := c.Request().Context()
-	head := s.head(c, "Live", "/")
-	rows, problem := s.recentActions(ctx)
 	v := pages.LiveView{
-		Head:           head,
-		Snap:           s.deps.Live.Snapshot(),
-		Now:            s.now(),
-		Actions:        rows,
-		ActionsProblem: problem,
-		CanAsk:         s.deps.Ask != nil,
-		CanTell:        s.deps.Tell != nil,
-		MaxTell:        maxTell,
-		Events:         "/live/events",
+		Head:     s.head(c, "Live", "/"),
+		LiveData: s.freshData(c.Request().Context()),
+		CanAsk:   s.deps.Ask != nil,
+		CanTell:  s.deps.Tell != nil,
+		MaxTell:  maxTell,
+		Events:   "/live/events",
 	}
 	if s.deps.Objectives != nil {
 		ov := s.objectivesView(c, "")

@@ -24,6 +24,7 @@ import (
 	"beaweb/internal/fault"
 	"beaweb/static"
 	"beaweb/templates/layout"
+	"beaweb/templates/partials"
 	"beaweb/web/live"
 )
 
@@ -123,7 +124,10 @@ type Server struct {
 	echo   *echo.Echo
 	frames *live.Hub[frame]
 	sent   sentCards // the relay's last card bodies (cards.go)
-	assets *assets   // the static files (assets.go)
+	// cards is the live panel's card table (partials.Cards), made once.
+	cards   partials.CardTable
+	actions *actionFeed // the live panel's latest actions (actionfeed.go)
+	assets  *assets     // the static files (assets.go)
 
 	// localOnly is set by Serve before it serves: the listener is on
 	// loopback and no token is set, so only local host names are accepted.
@@ -158,6 +162,8 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		log:      deps.Logger,
 		now:      deps.Now,
 		frames:   live.New[frame](cfg.Buffer),
+		cards:    partials.Cards(),
+		actions:  &actionFeed{limit: cfg.RecentActions},
 		stopping: make(chan struct{}),
 		viewers:  make(slots, cfg.Limits.Viewers),
 		previews: make(slots, cfg.Limits.Previews),
@@ -173,6 +179,10 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if err := s.routes(); err != nil {
 		return nil, err
 	}
+	// The action feed is read once here, before the relay draws from it;
+	// from then on each row written comes as a change, and each person who
+	// opens the page or its stream reads it afresh.
+	s.actions.refresh(context.Background(), deps.Actions, s.log)
 	return s, nil
 }
 

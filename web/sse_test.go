@@ -16,6 +16,7 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game/protocol"
+	"beaweb/templates/partials"
 	"beaweb/web"
 )
 
@@ -98,11 +99,11 @@ func (s *stream) nextEvent() (event, error) {
 }
 
 // snapshot reads the whole redraw a stream starts with, by event: one event
-// per card of agent.Cards, in the table's order, none numbered.
+// per card of partials.Cards, in the table's order, none numbered.
 func (s *stream) snapshot(t testing.TB) map[string]string {
 	t.Helper()
 	got := map[string]string{}
-	for _, c := range agent.Cards() {
+	for _, c := range partials.Cards() {
 		ev, err := s.nextEvent()
 		if err != nil {
 			t.Fatalf("reading the first redraw: %v (got %d cards)", err, len(got))
@@ -153,21 +154,49 @@ func TestStreamStartsWithSnapshotThenSendsChanges(t *testing.T) {
 	}
 }
 
-func TestActionsTopicRereadsTheHistory(t *testing.T) {
+// TestAnActionsChangeCarriesItsRow: a change of the actions topic redraws
+// the card from the row it carries, with no read of the history; a row
+// that ends replaces the one that started, where it stood.
+func TestAnActionsChangeCarriesItsRow(t *testing.T) {
 	f := serve(t)
 	s := openStream(t, t.Context(), browser(t), f.URL)
 	defer s.Close()
 	s.snapshot(t)
+	f.History.mu.Lock()
+	reads := len(f.History.queries)
+	f.History.mu.Unlock()
 
-	f.History.add(agent.ActionRecord{ID: "r9-a", Action: "craft_item", Params: `{"item":"oak_planks"}`,
-		Started: clock, Finished: clock.Add(time.Second), Result: "SUCCESS", Message: "crafted 4 oak_planks"})
-	f.Live.Update(agent.TopicActions, func(*agent.Snapshot) {})
-	ev, err := s.nextEvent()
-	if err != nil {
-		t.Fatal(err)
+	row := agent.ActionRecord{ID: "r9-a", Action: "craft_item", Params: `{"item":"oak_planks"}`, Started: clock}
+	for _, step := range []struct {
+		finish  func(*agent.ActionRecord)
+		want    []string
+		wantNot string
+	}{
+		{func(*agent.ActionRecord) {}, []string{"Crafting oak planks", "Running"}, "crafted 4"},
+		{func(r *agent.ActionRecord) {
+			r.Finished, r.Result, r.Message = clock.Add(time.Second), "SUCCESS", "crafted 4 oak_planks"
+		}, []string{"Made oak planks", "crafted 4 oak_planks"}, "Running"},
+	} {
+		step.finish(&row)
+		written := row
+		f.Live.Update(agent.TopicActions, func(s *agent.Snapshot) { s.Recorded = &written })
+		ev, err := s.nextEvent()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.Name != "actions" || strings.Contains(ev.Data, step.wantNot) || strings.Count(ev.Data, `<td class="when">`) != 1 {
+			t.Fatalf("after the row %+v the stream sent %+v", row, ev)
+		}
+		for _, w := range step.want {
+			if !strings.Contains(ev.Data, w) {
+				t.Errorf("the actions card lacks %q:\n%s", w, ev.Data)
+			}
+		}
 	}
-	if ev.Name != "actions" || !strings.Contains(ev.Data, "Made oak planks") || !strings.Contains(ev.Data, "crafted 4 oak_planks") {
-		t.Fatalf("after an actions change got %+v", ev)
+	f.History.mu.Lock()
+	defer f.History.mu.Unlock()
+	if len(f.History.queries) != reads {
+		t.Errorf("a change of the actions topic read the history %d times; it carries its row", len(f.History.queries)-reads)
 	}
 }
 
@@ -363,39 +392,27 @@ func TestSlowViewerIsDroppedOthersUnharmed(t *testing.T) {
 	}
 }
 
-// TestEveryCardIsOnThePage: each card of the table is an element of the
-// live page swapped by its event (the stream's first redraw, read by
-// snapshot above, sends every card's event), and each topic's change
-// redraws the cards drawn from it.
+// TestEveryCardIsOnThePage: the live page's live elements are exactly the
+// cards of the table, each once, marked with the table's id and swapped by
+// its event (the stream's first redraw, read by snapshot above, sends every
+// card's event in the table's order).
 func TestEveryCardIsOnThePage(t *testing.T) {
 	f := serve(t)
 	code, body := get(t, browser(t), f.URL+"/")
 	if code != http.StatusOK {
 		t.Fatalf("GET / = %d", code)
 	}
-	if len(agent.Cards()) < 12 {
-		t.Fatalf("the card table has %d cards; the live panel has at least 12", len(agent.Cards()))
+	cards := partials.Cards()
+	if len(cards) < 12 {
+		t.Fatalf("the card table has %d cards; the live panel has at least 12", len(cards))
 	}
-	for _, c := range agent.Cards() {
+	for _, c := range cards {
 		if want := fmt.Sprintf(`id="%s" sse-swap="%s"`, c.ID, c.Event); strings.Count(body, want) != 1 {
 			t.Errorf("the live page has %d of the card %s, want 1", strings.Count(body, want), want)
 		}
-		if len(c.From) == 0 {
-			t.Errorf("no topic redraws the card %s", c.Event)
-		}
 	}
-	for _, topic := range []agent.Topic{agent.TopicHands, agent.TopicConn, agent.TopicModel, agent.TopicBody,
-		agent.TopicVoice, agent.TopicChat, agent.TopicReflex, agent.TopicActions} {
-		id := topic.CardID()
-		if id == "" {
-			t.Errorf("topic %s has no card of its own", topic)
-		}
-		if c, _ := agent.CardOf(string(topic)); c.ID != id || !c.Redraws(topic) {
-			t.Errorf("topic %s's own card %+v is not redrawn by it", topic, c)
-		}
-	}
-	if agent.Topic("nothing").CardID() != "" {
-		t.Error("a topic with no card finds one")
+	if got, want := strings.Count(body, "sse-swap="), len(cards); got != want {
+		t.Errorf("the live page has %d elements swapped by the stream; the card table has %d cards", got, want)
 	}
 }
 
@@ -424,7 +441,7 @@ func TestABodyChangeRedrawsWhatIsDrawnFromIt(t *testing.T) {
 	// The hands card is drawn from her body too (night falls on her free
 	// hands); sent once first, as every derived card is, it may come before.
 	for range 3 {
-		if got[agent.EventAlerts] != "" && got[agent.EventInventory] != "" {
+		if got[partials.EventAlerts] != "" && got[partials.EventInventory] != "" {
 			break
 		}
 		ev, err := s.nextEvent()
@@ -436,7 +453,7 @@ func TestABodyChangeRedrawsWhatIsDrawnFromIt(t *testing.T) {
 		}
 		got[ev.Name] = ev.Data
 	}
-	if !strings.Contains(got[agent.EventAlerts], "Her health is low") || !strings.Contains(got[agent.EventInventory], "cobblestone") {
+	if !strings.Contains(got[partials.EventAlerts], "Her health is low") || !strings.Contains(got[partials.EventInventory], "cobblestone") {
 		t.Errorf("after health 3 and new cobblestone the derived cards read %v", got)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"beaweb/internal/agent"
+	"beaweb/templates/partials"
 )
 
 // streamLevel is how hard the live stream is compressed. Go's BestSpeed
@@ -29,8 +30,9 @@ type frame struct {
 }
 
 // relay turns each change of her snapshot into its SSE event, once for all
-// viewers, until ctx ends: rendering (and reading the action history) costs
-// the same with one viewer or a hundred. It starts from a subscription Serve
+// viewers, until ctx ends: rendering costs the same with one viewer or a
+// hundred, and no change reads the database (the actions topic carries its
+// row, kept in the action feed). It starts from a subscription Serve
 // made before accepting viewers, so no viewer can see a snapshot older than
 // the first change relayed. When the mind's hub drops the relay for falling
 // behind, it resubscribes and sends a whole redraw.
@@ -51,7 +53,8 @@ func (s *Server) relay(ctx context.Context, changes <-chan agent.Change, cancel 
 		s.log.Warn("web: the live relay fell behind her changes; redrawing the whole panel")
 		changes, cancel = s.deps.Changes.Subscribe()
 		s.sent.reset()
-		s.frames.Publish(frame{data: s.renderPanel(ctx, s.deps.Live.Snapshot())})
+		// Rows written while it was behind came in no change it read.
+		s.frames.Publish(frame{data: s.renderPanel(ctx, s.freshData(ctx))})
 	}
 }
 
@@ -76,49 +79,55 @@ func (s *Server) pump(ctx context.Context, changes <-chan agent.Change) int {
 // renderChange is the events of one change: the topic's own card with the
 // change's number, then the cards drawn from it whose drawing changed. A
 // topic no card is drawn from redraws the whole panel, so nothing it
-// changed is missed.
+// changed is missed. A change of the actions topic carries the row that
+// was written, laid over the feed here: the card is redrawn from memory.
 func (s *Server) renderChange(ctx context.Context, ch agent.Change) []byte {
+	if ch.Topic == agent.TopicActions && ch.Snap.Recorded != nil {
+		s.actions.apply(*ch.Snap.Recorded)
+	}
+	d := s.liveData(ch.Snap)
 	var buf bytes.Buffer
 	known := false
-	for _, c := range agent.Cards() {
-		if c.Own(ch.Topic) {
+	for _, c := range s.cards {
+		if c.Owns(ch.Topic) {
 			known = true
-			s.writeCard(ctx, &buf, ch.Seq, c, ch.Snap, false)
+			s.writeCard(ctx, &buf, ch.Seq, c, d, false)
 		}
 	}
-	for _, c := range agent.Cards() {
-		if !c.Own(ch.Topic) && c.Redraws(ch.Topic) {
+	for _, c := range s.cards {
+		if !c.Owns(ch.Topic) && c.Redraws(ch.Topic) {
 			known = true
-			s.writeCard(ctx, &buf, 0, c, ch.Snap, true)
+			s.writeCard(ctx, &buf, 0, c, d, true)
 		}
 	}
 	if !known {
 		s.log.Debug("web: a change of an unknown topic; redrawing the whole panel", slog.String("topic", string(ch.Topic)))
-		return s.renderPanel(ctx, ch.Snap)
+		return s.renderPanel(ctx, d)
 	}
 	return buf.Bytes()
 }
 
 // renderPanel is a whole redraw: one event per card of the live panel.
-func (s *Server) renderPanel(ctx context.Context, snap agent.Snapshot) []byte {
+func (s *Server) renderPanel(ctx context.Context, d partials.LiveData) []byte {
 	var buf bytes.Buffer
-	for _, c := range agent.Cards() {
-		s.writeCard(ctx, &buf, 0, c, snap, false)
+	for _, c := range s.cards {
+		s.writeCard(ctx, &buf, 0, c, d, false)
 	}
 	return buf.Bytes()
 }
 
-// recentActions reads the live panel's action list, or says why it cannot.
-func (s *Server) recentActions(ctx context.Context) ([]agent.ActionRecord, string) {
-	if s.deps.Actions == nil {
-		return nil, "The action history is not wired in this run."
-	}
-	rows, err := s.deps.Actions.RecentActions(ctx, ActionQuery{Limit: s.cfg.RecentActions})
-	if err != nil {
-		s.log.Error("web: reading the recent actions failed", slog.Any("error", err))
-		return nil, "The action history could not be read; beaweb's log says why."
-	}
-	return rows, ""
+// liveData is what the cards are drawn from now: snap, the clock, and the
+// action feed as it stands (read from memory, never from the database).
+func (s *Server) liveData(snap agent.Snapshot) partials.LiveData {
+	rows, problem := s.actions.list()
+	return partials.LiveData{Snap: snap, Now: s.now(), Actions: rows, ActionsProblem: problem}
+}
+
+// freshData is liveData after a read of the action history: for a person
+// who opens the live page or its stream, who sees the history as it is.
+func (s *Server) freshData(ctx context.Context) partials.LiveData {
+	s.actions.refresh(ctx, s.deps.Actions, s.log)
+	return s.liveData(s.deps.Live.Snapshot())
 }
 
 // writeEvent appends one SSE event. Every line of the body becomes a data
@@ -166,7 +175,7 @@ func (s *Server) handleEvents(c echo.Context) error {
 	sw := s.openStream(c)
 	defer sw.close()
 	write := sw.write
-	first := append([]byte("retry: 2000\n\n"), s.renderPanel(ctx, s.deps.Live.Snapshot())...)
+	first := append([]byte("retry: 2000\n\n"), s.renderPanel(ctx, s.freshData(ctx))...)
 	if !write(first) {
 		return nil
 	}

@@ -360,7 +360,10 @@ func (h *Hands) record(ctx context.Context, rec ActionRecord, finished bool) {
 		h.logger.Warn("agent: the action history could not be written", slog.String("action", rec.Action), slog.Any("error", err))
 		return
 	}
-	h.live.Update(TopicActions, func(*Snapshot) {})
+	// The change carries the row as written. rec is this call's copy; its
+	// log and build count come from the answer and, like Last's, are never
+	// written again.
+	h.live.Update(TopicActions, func(s *Snapshot) { s.Recorded = &rec })
 }
 
 func paramsJSON(p any) string {

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"sync"
 	"testing"
@@ -179,3 +180,53 @@ func TestBuildCountOfReadsTheBuildData(t *testing.T) {
 		}
 	}
 }
+
+// TestAnActionsChangeCarriesTheRowWritten: each row of the history her
+// hands write is published with its change, as it was written (sent, then
+// ended), so the dashboard redraws the history without reading it; a row
+// that could not be written is not announced.
+func TestAnActionsChangeCarriesTheRowWritten(t *testing.T) {
+	pub := &recorder{}
+	h := NewHands(newFakeGame(), &datedLog{}, NewLive("Bea", pub, nil), discard(), func(Perception) {})
+	h.Start(context.Background(), []Action{{Name: "craft_item", Call: "craft_item(stick)", Params: map[string]any{"item": "stick"}}}, 4)
+	h.Wait()
+	pub.mu.Lock()
+	var rows []ActionRecord
+	for _, c := range pub.changes {
+		if c.Topic == TopicActions {
+			if c.Snap.Recorded == nil {
+				t.Fatal("a change of the actions topic carries no row")
+			}
+			rows = append(rows, *c.Snap.Recorded)
+		}
+	}
+	pub.mu.Unlock()
+	if len(rows) != 2 {
+		t.Fatalf("%d changes of the actions topic; want the start and the end", len(rows))
+	}
+	sent, ended := rows[0], rows[1]
+	if sent.ID == "" || sent.ID != ended.ID || sent.Action != "craft_item" || sent.Params != `{"item":"stick"}` || sent.TurnID != 4 {
+		t.Errorf("the sent row reads %+v", sent)
+	}
+	if !sent.Finished.IsZero() || sent.Result != "" || ended.Finished.IsZero() || ended.Result == "" {
+		t.Errorf("the rows read sent %+v, ended %+v: the first runs, the second has ended", sent, ended)
+	}
+
+	pub = &recorder{}
+	h = NewHands(newFakeGame(), failingLog{}, NewLive("Bea", pub, nil), discard(), func(Perception) {})
+	h.Start(context.Background(), []Action{{Name: "craft_item", Call: "craft_item(stick)"}}, 4)
+	h.Wait()
+	pub.mu.Lock()
+	defer pub.mu.Unlock()
+	for _, c := range pub.changes {
+		if c.Topic == TopicActions {
+			t.Errorf("a row that was not written was announced: %+v", c.Snap.Recorded)
+		}
+	}
+}
+
+// failingLog is an action history that writes nothing.
+type failingLog struct{}
+
+func (failingLog) StartAction(context.Context, ActionRecord) error  { return errors.New("disk full") }
+func (failingLog) FinishAction(context.Context, ActionRecord) error { return errors.New("disk full") }

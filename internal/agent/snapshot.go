@@ -38,6 +38,10 @@ type Snapshot struct {
 	// Unsaved is what beaweb fails to write to its database, a kind of
 	// record each; empty while every write succeeds.
 	Unsaved []SaveTrouble `json:"unsaved,omitempty"`
+	// Recorded is the row of her action history last written: an action
+	// as it was sent, or as it ended. A change of TopicActions carries it,
+	// so a viewer of the history learns what changed without reading it.
+	Recorded *ActionRecord `json:"-"`
 	// Ground is the map colour of the top of each column the game side
 	// has shown (terrain packets); nil when none came, as from the mod.
 	Ground *Ground `json:"-"`
@@ -257,7 +261,7 @@ const (
 	TopicReflex  Topic = "reflex"
 	TopicVoice   Topic = "voice"
 	TopicChat    Topic = "chat"
-	TopicActions Topic = "actions" // a row of the action history was written
+	TopicActions Topic = "actions" // a row of the action history was written; Snapshot.Recorded holds it
 )
 
 // Change is one change of the live snapshot, with the snapshot as it is

@@ -12,23 +12,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/a-h/templ"
-
-	"beaweb/internal/agent"
 	"beaweb/internal/game/protocol"
 )
-
-// Swap is the id and sse-swap attributes of the live panel's card whose
-// SSE event is event, as agent.Cards pairs them, so the page and the stream
-// read one table. An event with no card gets neither, and the page test
-// that looks for every card fails.
-func Swap(event string) templ.OrderedAttributes {
-	c, ok := agent.CardOf(event)
-	if !ok {
-		return nil
-	}
-	return templ.OrderedAttributes{{Key: "id", Value: c.ID}, {Key: "sse-swap", Value: c.Event}}
-}
 
 // Elapsed renders a duration the way the page's script continues it:
 // "12 s", "3 min 5 s", "1 h 4 min". Keep the two in step (static/app.js).
