@@ -211,8 +211,23 @@ func (h *hub) broadcast(p protocol.Packet) {
 }
 
 // flush hands the tick's frames to the clients' queues without ever
-// waiting: a client whose queue is full is dropped.
+// waiting: a client whose queue is full is dropped. Every frame of the
+// tick is paid for before the first goes: paid one by one, a brain could
+// take in the first (a hello) and settle before the next (the state of the
+// same tick) was paid, and read the tick half sent when the world's
+// goroutine was slow to come back to its loop (a seed played a turn more
+// under load).
 func (h *hub) flush() {
+	n := 0
+	for _, f := range h.out {
+		switch {
+		case f.c == nil:
+			n += len(h.clients)
+		case h.has(f.c):
+			n++
+		}
+	}
+	h.step.Add(n)
 	for _, f := range h.out {
 		if f.c != nil {
 			if h.has(f.c) { // not one that left since (an answer to it, say)
@@ -228,8 +243,8 @@ func (h *hub) flush() {
 	h.out = h.out[:0]
 }
 
+// deliver queues a frame that flush has paid for.
 func (h *hub) deliver(c *client, frame []byte) {
-	h.step.Add(1)
 	select {
 	case c.send <- frame:
 	default:
