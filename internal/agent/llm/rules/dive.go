@@ -6,18 +6,20 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-// The trip for diamonds. She goes down to diamondY in the morning by a
-// staircase she digs (mine_down with a direction: each step is looked at
-// before she takes it, and it stops short of lava, water and an open drop,
-// where a straight shaft drops her onto whatever lies under it), in
-// flights that turn a quarter each time so that the staircase winds within
-// a square of flightSteps; with the meals and torches for a day below,
-// before her iron armour (two game days are not enough for both). She
-// lights the mine as she works it, goes for diamond ore from there, and
-// walks back up her own staircase in time for her shelter (climbTime), or,
-// when that walk fails or there is no staircase, digs a new one up
-// (go_to_surface), which takes long enough from deep to start earlier the
-// deeper she is.
+// The trip for diamonds. She goes down to diamondY by a staircase she
+// digs (mine_down with a direction: each step is looked at before she
+// takes it, and it stops short of lava, water and an open drop, where a
+// straight shaft drops her onto whatever lies under it), in flights that
+// turn a quarter each time so that the staircase winds within a square of
+// flightSteps; with the meals and torches for a day below, before her iron
+// armour (two game days are not enough for both). A staircase takes longer
+// than one day's spare hours to dig, so it is dug a flight at a time
+// whenever a flight and the walk back up fit before the dusk, and kept: the
+// next trip walks down it to where the last one stopped. She lights the
+// mine as she works it, goes for diamond ore from there, and walks back up
+// her own staircase in time for her shelter (climbTime), or, when that
+// walk fails or she is not by it, digs a new one up (go_to_surface), which
+// takes long enough from deep to start earlier the deeper she is.
 const (
 	// diamondY is the level she mines at: the practice world lays its
 	// diamonds between y -60 and -40, and in the game lava floods the caves
@@ -28,8 +30,12 @@ const (
 	// stopped short on a ledge, are still in reach of the ore.
 	atDepth = 10
 	// flightSteps is the most steps one mine_down digs: a trip a flight at
-	// a time, so hunger or a monster is heard between them.
-	flightSteps = 32
+	// a time, so hunger or a monster is heard between them, and a
+	// staircase that winds within a small square, near where it opens.
+	flightSteps = 16
+	// stairReach is how far from where her staircase opens she counts as
+	// by it: its square and a branch of the mine beyond.
+	stairReach = flightSteps + branchLength + 8
 	// tripMeals and tripTorches are what she takes down.
 	tripMeals   = 2
 	tripTorches = 8
@@ -78,23 +84,37 @@ func (m *Model) stairsHere(v agent.Snapshot) *staircase {
 	return m.stairs
 }
 
-// noteStairs follows her staircase, once a decision: a flight dug is a
-// turn for the next; its foot is the lowest she stands; once she has been
-// down it and is out under the sky again, it is done with.
-func (m *Model) noteStairs(v agent.Snapshot, ps []agent.Perception) {
+// byStairs is her staircase when she is by it; nil for none.
+func (m *Model) byStairs(v agent.Snapshot) *staircase {
 	s := m.stairsHere(v)
 	if s == nil || v.State == nil {
+		return nil
+	}
+	feet := v.State.Player.Position.Block()
+	if max(abs(feet.X-s.top.X), abs(feet.Z-s.top.Z)) > stairReach {
+		return nil
+	}
+	return s
+}
+
+func abs(n int) int { return max(n, -n) }
+
+// noteStairs follows her staircase, once a decision: a flight dug is a
+// turn for the next; its foot is the lowest she stands by it; once the
+// diamond pickaxe is made, it is done with.
+func (m *Model) noteStairs(v agent.Snapshot, ps []agent.Perception) {
+	if has(v.Inventory, "diamond_pickaxe", "netherite_pickaxe") {
+		m.stairs = nil
+	}
+	s := m.byStairs(v)
+	if s == nil {
 		return
 	}
 	if e, ok := ended(ps, "mine_down"); ok && e.Result == protocol.Success {
 		s.flights++
 	}
-	feet := v.State.Player.Position.Block()
-	switch {
-	case feet.Y < s.foot.Y:
+	if feet := v.State.Player.Position.Block(); feet.Y < s.foot.Y {
 		s.foot = feet
-	case !m.underground(v) && s.foot.Y < s.top.Y-underDepth:
-		m.stairs = nil
 	}
 }
 
@@ -106,7 +126,7 @@ func (m *Model) climbTime(v agent.Snapshot) int64 {
 		return climbAt
 	}
 	feet := v.State.Player.Position.Block()
-	if s := m.stairsHere(v); s != nil {
+	if s := m.byStairs(v); s != nil {
 		return walkUpTime(s.top.Y-min(feet.Y, s.foot.Y), feet.Dist(s.foot))
 	}
 	return climbTimeFrom(m.ground(v) - float64(feet.Y))
@@ -115,7 +135,7 @@ func (m *Model) climbTime(v agent.Snapshot) int64 {
 // climb takes her up out of a mine: back up her own staircase to where it
 // opens; else, or when that fails, by a new staircase up.
 func (m *Model) climb(r *routineBuilder) {
-	if s := m.stairsHere(r.v); s != nil && r.v.State.Player.Position.Block() != s.top {
+	if s := m.byStairs(r.v); s != nil && r.v.State.Player.Position.Block() != s.top {
 		r.add(goalDusk, "move_to", map[string]any{
 			"x": float64(s.top.X) + 0.5, "y": float64(s.top.Y), "z": float64(s.top.Z) + 0.5, "range": 0.5})
 	}
@@ -148,8 +168,9 @@ func diamondsDue(m *Model, r *routineBuilder) bool {
 }
 
 // diveDue: the diamonds due, above diamondY with the meals for the trip and
-// its torches (or the coal for them), and time enough to dig down, mine and
-// walk back up before the dusk.
+// its torches (or the coal for them), and time enough to walk down her
+// staircase to where it stops, dig a flight on and walk back up before the
+// dusk; for the flight that reaches the ore, time to mine it too.
 func diveDue(m *Model, r *routineBuilder) bool {
 	if r.v.State == nil || !diamondsDue(m, r) || r.deep() || r.meals() < tripMeals ||
 		r.inv["torch"] < tripTorches && r.coal() == 0 {
@@ -159,13 +180,23 @@ func diveDue(m *Model, r *routineBuilder) bool {
 	if t >= dawn {
 		t -= 24000 // the small hours of the morning
 	}
-	y := r.v.State.Player.Position.Block().Y
-	top := y
-	if s := m.stairsHere(r.v); s != nil && m.underground(r.v) {
-		top = s.top.Y // the walk up climbs it all
+	feet := r.v.State.Player.Position.Block()
+	top, from := feet.Y, feet.Y
+	if s := m.byStairs(r.v); s != nil {
+		top = s.top.Y
+		if s.foot.Y < feet.Y-1 { // down her staircase first
+			from = s.foot.Y
+			t += int64(feet.Dist(s.top)*walkTicks) + int64((feet.Y-s.foot.Y)*stepUpTicks)
+		}
 	}
-	// Up her staircase from a branch away.
-	return t+int64((y-diamondY)*stepDownTicks)+mineTicks < walkUpTime(top-diamondY, branchLength)
+	steps := min(flightSteps, from-diamondY)
+	t += int64(steps * stepDownTicks)
+	dist := 0.0
+	if from-steps <= diamondY+atDepth {
+		t += mineTicks
+		dist = branchLength
+	}
+	return t < walkUpTime(top-(from-steps), dist)
 }
 
 // deep reports whether she is down at diamondY.
@@ -178,18 +209,29 @@ func mining(m *Model, r *routineBuilder) bool {
 	return r.deep() && diamondsDue(m, r) && dayTime(r.v) < m.climbTime(r.v)
 }
 
-// dive digs the staircase down a flight, the trip's torches made first.
-// Out of a mine it is a new staircase, which opens where she stands and
-// goes first the way that is open ahead of her (not into her shelter's
-// wall). Each flight turns a quarter from the one before; a way that
-// keeps failing (lava, water, a cave) is held back, and the next is tried.
+// dive takes her down her staircase a flight, the trip's torches made
+// first: a walk down it to where it stops when she is above that, else a
+// flight dug on. Away from it, or out of a mine with none begun, it is a
+// new staircase, which opens where she stands and goes first the way that
+// is open ahead of her (not into her shelter's wall); so is it when the
+// walk down the old one is held back. Each flight turns a quarter from the
+// one before; a way that keeps failing (lava, water, a cave) is held back,
+// and the next is tried.
 func (m *Model) dive(r *routineBuilder) {
 	if r.inv["torch"] < tripTorches {
 		r.torchesFor(tripTorches)
 	}
 	feet := r.v.State.Player.Position.Block()
-	s := m.stairsHere(r.v)
-	if s == nil || !m.underground(r.v) {
+	s := m.byStairs(r.v)
+	if s != nil && s.foot.Y < feet.Y-1 {
+		down := map[string]any{"x": float64(s.foot.X) + 0.5, "y": float64(s.foot.Y), "z": float64(s.foot.Z) + 0.5, "range": 0.5}
+		if at, tick := whereWhen(r.v); m.tries.allowed(callKey("move_to", down), at, tick) {
+			r.add(goalDiamonds, "move_to", down)
+			return
+		}
+		s = nil
+	}
+	if s == nil || !m.underground(r.v) && s.foot.Y >= feet.Y-1 {
 		s = &staircase{top: feet, foot: feet, dimension: dimension(r.v), first: openWay(r.v, feet)}
 		m.stairs = s
 	}

@@ -313,9 +313,11 @@ func TestADiamondTrip(t *testing.T) {
 			break
 		}
 	}
-	want := []string{`mine_down{"depth":32,"direction":"east"}`, `mine_down{"depth":32,"direction":"south"}`,
-		`mine_down{"depth":32,"direction":"west"}`, `mine_down{"depth":18,"direction":"north"}`,
-		`find_block{"block":"diamond_ore","count":3}`, `craft_item{"count":1,"item":"diamond_pickaxe"}`}
+	var want []string
+	for i := range 7 {
+		want = append(want, fmt.Sprintf(`mine_down{"depth":16,"direction":%q}`, compass[i%4].name))
+	}
+	want = append(want, `find_block{"block":"diamond_ore","count":3}`, `craft_item{"count":1,"item":"diamond_pickaxe"}`)
 	if !slices.Equal(trip, want) {
 		t.Errorf("the trip went %v, want %v", trip, want)
 	}
@@ -367,7 +369,7 @@ func TestADiamondTrip(t *testing.T) {
 	}{
 		{"without meals", 200, func(inv game.Inventory) { inv["cooked_beef"] = 1 }},
 		{"without torches", 200, func(inv game.Inventory) { inv["torch"], inv["coal"] = 4, 0 }},
-		{"in the afternoon", 7000, func(game.Inventory) {}},
+		{"too late in the afternoon for a flight and the walk back up", 10300, func(game.Inventory) {}},
 	} {
 		w := &world{t: t, inv: inv(), pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 24000 + c.time, food: 20}
 		c.inv(w.inv)
@@ -376,6 +378,34 @@ func TestADiamondTrip(t *testing.T) {
 				t.Errorf("%s: %s %v, want no trip down", c.why, s.tool, s.args)
 			}
 		}
+	}
+}
+
+// TestAStaircaseIsKept: a staircase takes more than a morning to dig, so
+// she keeps it: the next trip walks down it to where it stopped and digs
+// on, the way after the last flight's; from far off she begins a new one.
+func TestAStaircaseIsKept(t *testing.T) {
+	armour := map[string]string{"head": "iron_helmet", "chest": "iron_chestplate", "legs": "iron_leggings", "feet": "iron_boots"}
+	w := &world{t: t, inv: tripKit(game.Inventory{"oak_log": 64}), pos: game.Pos{X: 7, Y: 64, Z: 5}, time: 24000 + 200, food: 20, worn: armour}
+	m := New(w, testBook)
+	m.groundY, m.haveGround = 64, true
+	m.stairs = &staircase{top: game.Pos{X: 5, Y: 64, Z: 5}, foot: game.Pos{X: 21, Y: 32, Z: 21}, dimension: "overworld", flights: 2}
+	down := `move_to{"range":0.5,"x":21.5,"y":32,"z":21.5}`
+	if got := callsText(decide(t, m, idle)); got != down {
+		t.Fatalf("by her staircase in the morning: %s, want the walk down it %s", got, down)
+	}
+	w.pos = game.Pos{X: 21, Y: 32, Z: 21}
+	if got := callsText(decide(t, m, done("move_to", protocol.Success, "you are there"))); got != `mine_down{"depth":16,"direction":"west"}` {
+		t.Errorf("at the foot of her staircase: %s, want its third flight, west", got)
+	}
+
+	w.pos = game.Pos{X: 5 + stairReach + 10, Y: 64, Z: 5}
+	m.tries = tries{}
+	if got := callsText(decide(t, m, idle)); got != `mine_down{"depth":16,"direction":"east"}` {
+		t.Errorf("far from her staircase: %s, want a new one", got)
+	}
+	if m.stairs.top != w.pos {
+		t.Errorf("the new staircase opens at %v, want %v", m.stairs.top, w.pos)
 	}
 }
 
