@@ -36,8 +36,10 @@ const (
 	// stairReach is how far from where her staircase opens she counts as
 	// by it: its square and a branch of the mine beyond.
 	stairReach = flightSteps + branchLength + 8
-	// tripMeals and tripTorches are what she takes down.
-	tripMeals   = 2
+	// tripMeals and tripTorches are what she takes down: a day of digging
+	// stairs eats two meals or more. Down there she digs on without them
+	// (forage takes her up when she is hungry with none left).
+	tripMeals   = 3
 	tripTorches = 8
 	// stepDownTicks is about what a step of the staircase down takes her
 	// to dig (three blocks of stone or deepslate) and step down;
@@ -132,14 +134,18 @@ func (m *Model) climbTime(v agent.Snapshot) int64 {
 	return climbTimeFrom(m.ground(v) - float64(feet.Y))
 }
 
-// climb takes her up out of a mine: back up her own staircase to where it
-// opens; else, or when that fails, by a new staircase up.
-func (m *Model) climb(r *routineBuilder) {
+// climb takes her up out of a mine before the dusk.
+func (m *Model) climb(r *routineBuilder) { m.upAndOut(r, goalDusk) }
+
+// upAndOut takes her up out of a mine: back up her own staircase to where
+// it opens, when she is by it; else, or when that fails, by a new
+// staircase up.
+func (m *Model) upAndOut(r *routineBuilder, g goal) {
 	if s := m.byStairs(r.v); s != nil && r.v.State.Player.Position.Block() != s.top {
-		r.add(goalDusk, "move_to", map[string]any{
+		r.add(g, "move_to", map[string]any{
 			"x": float64(s.top.X) + 0.5, "y": float64(s.top.Y), "z": float64(s.top.Z) + 0.5, "range": 0.5})
 	}
-	r.add(goalDusk, "go_to_surface", map[string]any{})
+	r.add(g, "go_to_surface", map[string]any{})
 }
 
 // walkUpTime is the time of day from which she leaves a mine up her
@@ -167,12 +173,13 @@ func diamondsDue(m *Model, r *routineBuilder) bool {
 	return ironPickaxe(m, r) && !diamondPickaxe(m, r) && r.inv["diamond"] < r.book.Takes("diamond_pickaxe", "diamond")
 }
 
-// diveDue: the diamonds due, above diamondY with the meals for the trip and
-// its torches (or the coal for them), and time enough to walk down her
-// staircase to where it stops, dig a flight on and walk back up before the
-// dusk; for the flight that reaches the ore, time to mine it too.
+// diveDue: the diamonds due, above diamondY with the meals for the trip
+// (when she sets out) and its torches (or the coal for them), and time
+// enough to walk down her staircase to where it stops, dig a flight on and
+// walk back up before the dusk; for the flight that reaches the ore, time
+// to mine it too.
 func diveDue(m *Model, r *routineBuilder) bool {
-	if r.v.State == nil || !diamondsDue(m, r) || r.deep() || r.meals() < tripMeals ||
+	if r.v.State == nil || !diamondsDue(m, r) || r.deep() || r.meals() < tripMeals && !m.underground(r.v) ||
 		r.inv["torch"] < tripTorches && r.coal() == 0 {
 		return false
 	}
