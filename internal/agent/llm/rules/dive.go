@@ -36,10 +36,10 @@ const (
 	// stairReach is how far from where her staircase opens she counts as
 	// by it: its square and a branch of the mine beyond.
 	stairReach = flightSteps + branchLength + 8
-	// tripMeals and tripTorches are what she takes down: a day of digging
-	// stairs eats two meals or more. Down there she digs on without them
-	// (forage takes her up when she is hungry with none left).
-	tripMeals   = 3
+	// tripMeals and tripTorches are what she sets out with. Down there she
+	// digs on without meals: forage takes her up her staircase when she is
+	// hungry with none left.
+	tripMeals   = 2
 	tripTorches = 8
 	// stepDownTicks is about what a step of the staircase down takes her
 	// to dig (three blocks of stone or deepslate) and step down;
@@ -268,8 +268,9 @@ func (r *routineBuilder) diamonds() {
 }
 
 // torchSpot is where a torch lights her mine: on the floor beside her, out
-// of her way; ok is false when her close view shows a torch already, or
-// no floor beside her.
+// of her way, or on a stair of her staircase one up beside her (where a
+// torch does not bar the way: she walks through it); ok is false when her
+// close view shows a torch already, or no such floor is beside her.
 func (r *routineBuilder) torchSpot() (anchor game.Pos, ok bool) {
 	if r.inv["torch"] == 0 || r.v.State.Census["torch"]+r.v.State.Census["wall_torch"] > 0 {
 		return game.Pos{}, false
@@ -279,12 +280,20 @@ func (r *routineBuilder) torchSpot() (anchor game.Pos, ok bool) {
 		return game.Pos{}, false
 	}
 	feet := r.v.State.Player.Position.Block()
-	for _, d := range horizontal {
-		if c := feet.Add(d); !s[c] && !s[c.Add(up1)] && s[c.Add(game.Pos{Y: -1})] {
-			return c.Add(game.Pos{Y: -1}), true
+	for _, rise := range []game.Pos{{}, up1} {
+		for _, d := range horizontal {
+			if c := feet.Add(d).Add(rise); !s[c] && !s[c.Add(up1)] && s[c.Add(game.Pos{Y: -1})] {
+				return c.Add(game.Pos{Y: -1}), true
+			}
 		}
 	}
 	return game.Pos{}, false
+}
+
+// lightingStairs: on her way down her staircase for diamonds, where a dark
+// stair would let monsters rise behind her and come up it to her shelter.
+func lightingStairs(m *Model, r *routineBuilder) bool {
+	return m.underground(r.v) && m.byStairs(r.v) != nil && diamondsDue(m, r)
 }
 
 // lightMine sets a torch down beside her: no monster rises where its light
