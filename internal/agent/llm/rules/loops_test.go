@@ -472,3 +472,35 @@ func TestBranchesWhenTheOreIsMinedOut(t *testing.T) {
 		t.Fatalf("at the end of her branch: %s, want %s", c, ore)
 	}
 }
+
+// TestTorchesLightHerStaircase: on the way down her staircase she sets a
+// torch on the stair behind her, one up beside her, before digging on; with
+// a torch in sight she digs on.
+func TestTorchesLightHerStaircase(t *testing.T) {
+	inv := tripKit(game.Inventory{"oak_log": 64, "raw_iron": 32})
+	v := shaft(inv, 3)
+	feet := game.Pos{X: 4, Y: 20, Z: 4}
+	west := feet.Add(game.Pos{X: -1})
+	var blocks []protocol.SeenBlock
+	for _, b := range v.v.State.Blocks {
+		b.Y += feet.Y - 60
+		if p := (game.Pos{X: b.X, Y: b.Y, Z: b.Z}); p != west.Add(up1) && p != west.Add(up1).Add(up1) {
+			blocks = append(blocks, b) // the stair she came down, open above its floor
+		}
+	}
+	v.v.State.Blocks = blocks
+	v.v.State.Player.Position.Y = float64(feet.Y)
+	v.v.State.World.Time = 1000
+	v.v.State.Armor = ironWorn()
+	m := New(v, testBook)
+	m.groundY, m.haveGround = 64, true
+	m.stairs = &staircase{top: game.Pos{X: -40, Y: 64, Z: 4}, foot: feet, dimension: "overworld", flights: 2}
+	want := fmt.Sprintf(`place_block{"block":"torch","face":"top","x":%d,"y":%d,"z":%d}`, west.X, west.Y, west.Z)
+	if c := callsText(decide(t, m, idle)); c != want {
+		t.Fatalf("on her staircase: %s, want %s", c, want)
+	}
+	v.v.State.Census = map[string]int{"torch": 1}
+	if c := callsText(decide(t, m, idle)); c != `mine_down{"depth":16,"direction":"west"}` {
+		t.Fatalf("with a torch in sight: %s, want the next flight", c)
+	}
+}
