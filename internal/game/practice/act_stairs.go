@@ -91,7 +91,7 @@ func (a *act) clearStairAround(feet, d game.Pos) (why string, stopped bool) {
 		if b := g.info(c); b.hardness < 0 && !g.passable(c) {
 			return fmt.Sprintf("%s at %s cannot be broken", b.name, c), false
 		}
-		if g.info(c).protected {
+		if g.info(c).protected && !g.passable(c) { // a torch she set there stays: she walks through it
 			return fmt.Sprintf("%s at %s is a block you never break", g.name(c), c), false
 		}
 	}

@@ -31,6 +31,7 @@ func TestStaircaseReachesTheDepthAndWalksBackUp(t *testing.T) {
 func TestStaircaseStopsBeforeLavaAhead(t *testing.T) {
 	h := arena(t, quiet, 12)
 	h.give("iron_pickaxe", 1)
+	h.set(at(1, arenaY, 0), "torch")  // a torch in the first step's way stays
 	h.set(at(3, arenaY-2, 0), "lava") // the third step's own cell
 	a := h.do("mine_down", obj{"depth": 6, "direction": "east"}, 20*120)
 	want(t, a, protocol.Failure)
