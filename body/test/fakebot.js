@@ -7,7 +7,7 @@
 import { EventEmitter } from 'node:events';
 import { Vec3 } from 'vec3';
 
-const REGISTRY_BLOCKS = ['stone', 'dirt', 'grass_block', 'oak_log', 'cobblestone', 'crafting_table', 'furnace', 'chest', 'bedrock', 'water', 'iron_ore', 'oak_door', 'oak_planks', 'oak_stairs', 'birch_log'];
+const REGISTRY_BLOCKS = ['stone', 'dirt', 'grass_block', 'oak_log', 'cobblestone', 'crafting_table', 'furnace', 'chest', 'bedrock', 'water', 'iron_ore', 'oak_door', 'oak_planks', 'oak_stairs', 'birch_log', 'lava'];
 const FACING = { name: 'facing', type: 'enum', values: ['north', 'south', 'west', 'east'] };
 const LIT = { name: 'lit', type: 'bool' };
 /** STATES are the block states of the registry, as minecraft-data lists them. */
@@ -114,7 +114,7 @@ export class FakeBot extends EventEmitter {
     const name = this.blocks.get(`${v.x},${v.y},${v.z}`) ?? 'air';
     const info = this.registry.blocksByName[name];
     return {
-      name, type: info?.id ?? -1, position: v, boundingBox: name === 'air' || name === 'water' ? 'empty' : 'block',
+      name, type: info?.id ?? -1, position: v, boundingBox: ['air', 'water', 'lava', 'fire'].includes(name) ? 'empty' : 'block',
       hardness: name === 'bedrock' ? null : 1, diggable: name !== 'bedrock', harvestTools: name === 'iron_ore' ? { 999: true } : undefined,
       light: 15, skyLight: 15, biome: { name: 'plains' }, getProperties: () => ({ ...(this.states.get(`${v.x},${v.y},${v.z}`) ?? {}) }),
     };

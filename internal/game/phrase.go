@@ -143,6 +143,9 @@ func ActionPhrase(action, paramsJSON string) string {
 	case "pillar_up":
 		return "pillaring up"
 	case "mine_down":
+		if d := str(m, "direction"); d != "" {
+			return "digging a staircase down " + d
+		}
 		return "digging down"
 	case "bridge":
 		return "bridging " + str(m, "direction")

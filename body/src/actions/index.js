@@ -4,7 +4,8 @@
 // the function that runs it.
 
 import { attackEntity } from './combat.js';
-import { bridge, mineDown, pillarUp } from './terrain.js';
+import { bridge, pillarUp } from './terrain.js';
+import { mineDown } from './stairs.js';
 import { build } from './build.js';
 import { craftItem, smeltItem } from './craft.js';
 import { findBlock, mineBlock, placeBlock, scan, useBlock } from './blocks.js';

@@ -1,4 +1,4 @@
-// Terrain: pillar_up, mine_down and bridge.
+// Terrain: pillar_up, mine_down's shaft (its staircase is in stairs.js) and bridge.
 
 import { FAILURE, abortable, fail, ok, sleep, throwIfAborted } from '../answer.js';
 import { DIRECTIONS, Vec3, feet, findItem, goals, isAir, passable, walk } from '../game.js';

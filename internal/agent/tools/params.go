@@ -97,10 +97,17 @@ type pillarParams struct {
 func (p *pillarParams) validate() error { return inRange("height", &p.Height, 1, 64) }
 
 type mineDownParams struct {
-	Depth int `json:"depth" jsonschema:"minimum=1,maximum=64"`
+	Depth     int     `json:"depth" jsonschema:"minimum=1,maximum=64"`
+	Direction *string `json:"direction,omitempty" jsonschema:"enum=north,enum=south,enum=east,enum=west"`
 }
 
-func (p *mineDownParams) validate() error { return inRange("depth", &p.Depth, 1, 64) }
+func (p *mineDownParams) validate() error {
+	err := inRange("depth", &p.Depth, 1, 64)
+	if p.Direction != nil {
+		err = firstErr(err, oneOf("direction", *p.Direction, "north", "south", "east", "west"))
+	}
+	return err
+}
 
 type bridgeParams struct {
 	Direction string  `json:"direction" jsonschema:"enum=north,enum=south,enum=east,enum=west"`

@@ -97,8 +97,13 @@ func pillarEnd(done, want int, used game.Inventory, why string, ok bool) outcome
 
 func prepMineDown(w *World, p *params) (runFunc, error) {
 	depth := p.reqInt("depth", 1, 128)
+	dir := p.optString("direction", "", directions)
 	if p.err != nil {
 		return nil, p.err
+	}
+	if dir != "" {
+		f, _ := game.ParseFace(dir)
+		return func(a *act) outcome { return digStairs(a, depth, f) }, nil
 	}
 	return func(a *act) outcome { return mineDown(a, depth) }, nil
 }

@@ -53,7 +53,7 @@ func actionTable() map[string]actionSpec {
 		"build":              {budget: 600, reads: []string{"origin", "layers", "palette", "ops", "rotation", "clear"}, prepare: prepBuild},
 		"find_block":         {budget: 300, reads: []string{"block", "count", "radius"}, prepare: prepFindBlock},
 		"pillar_up":          {budget: 60, reads: []string{"height"}, prepare: prepPillarUp},
-		"mine_down":          {budget: 120, reads: []string{"depth"}, prepare: prepMineDown},
+		"mine_down":          {budget: 120, reads: []string{"depth", "direction"}, prepare: prepMineDown},
 		"bridge":             {budget: 120, reads: []string{"direction", "distance", "block"}, prepare: prepBridge},
 		"craft_item":         {budget: 60, reads: []string{"item", "count"}, prepare: prepCraft},
 		"use_block":          {budget: 30, reads: xyz, prepare: prepUseBlock},

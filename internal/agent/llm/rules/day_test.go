@@ -100,9 +100,9 @@ var drops = map[string]string{"log": "oak_log", "stone": "cobblestone", "dirt": 
 func (w *world) do(c agent.ToolCall) agent.Perception {
 	w.t.Helper()
 	var a struct {
-		Block, Item, Name, Slot string
-		Count, Depth            int
-		X, Y, Z                 float64
+		Block, Item, Name, Slot, Direction string
+		Count, Depth                       int
+		X, Y, Z                            float64
 	}
 	if err := json.Unmarshal(c.Args, &a); err != nil {
 		w.t.Fatalf("%s: %v", c.Args, err)
@@ -190,7 +190,13 @@ func (w *world) do(c agent.ToolCall) agent.Perception {
 		w.food = 20
 	case "mine_down":
 		w.pos.Y -= a.Depth
-		w.time += int64(digTicks * a.Depth)
+		w.time += int64(20 * a.Depth) // a shaft
+		for _, way := range compass {
+			if way.name == a.Direction { // a staircase
+				w.pos = w.pos.Add(game.Pos{X: way.d.X * a.Depth, Z: way.d.Z * a.Depth})
+				w.time += int64((stepDownTicks - 20) * a.Depth)
+			}
+		}
 	case "go_to_surface":
 		w.time += int64(stairTicks * max(0, 64-w.pos.Y))
 		w.pos.Y = 64

@@ -91,7 +91,7 @@ func goals() map[goal]goalSpec {
 		goalSurface:        {words: "to get back under open sky"},
 		goalClimb:          {words: "to get back under open sky"},
 		goalExplore:        {words: "to find a better spot"},
-		goalDusk:           {words: "before it gets dark"},
+		goalDusk:           {words: "before it gets dark", noWalk: true}, // up her staircase, else a new one: no walk elsewhere
 		goalRoom:           {words: "to lighten my pack"},
 		goalTable:          {words: "for a crafting table"},
 		goalSticks:         {words: "for sticks"},

@@ -285,11 +285,14 @@ func ironWorn() protocol.Armor {
 	return protocol.Armor{Head: ptr("iron_helmet"), Chest: ptr("iron_chestplate"), Legs: ptr("iron_leggings"), Feet: ptr("iron_boots")}
 }
 
-// TestADiamondTrip: armoured, with meals and torches, she goes down her
-// shaft in the morning a step at a time, goes for diamonds at the bottom
-// and makes the diamond pickaxe. Down there, she sets off up in time to
-// be out before the dusk: the deeper, the earlier. Without the meals for a day below, or once the morning is too far gone
-// for the trip, she does not go down.
+// TestADiamondTrip: armoured, with meals and torches, she goes down in the
+// morning by a staircase she digs a flight at a time, each flight a
+// quarter turn from the one before, goes for diamonds at the bottom and
+// makes the diamond pickaxe. Down there, she sets off up in time to be out
+// before the dusk: up her own staircase, the deeper and the farther from
+// its foot the earlier; without one, by a new staircase up. Without the
+// meals for a day below, or once the morning is too far gone for the
+// trip, she does not go down.
 func TestADiamondTrip(t *testing.T) {
 	inv := func() game.Inventory {
 		return tripKit(game.Inventory{"oak_log": 64, "raw_iron": 32})
@@ -298,26 +301,30 @@ func TestADiamondTrip(t *testing.T) {
 	w := &world{t: t, inv: inv(), pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 24000 + 200, food: 20, worn: armour}
 	m := New(w, testBook)
 	perception := idle
-	var done []string
+	var trip []string
 	for i := 0; i < 60 && w.time < 24000+dusk; i++ {
 		calls := decide(t, m, perception)
 		if len(calls) != 1 || calls[0].Name == "stay_silent" {
-			t.Fatalf("at %d, after %v: %s", w.time%24000, done, callsText(calls))
+			t.Fatalf("at %d, after %v: %s", w.time%24000, trip, callsText(calls))
 		}
-		done = append(done, callsText(calls))
+		trip = append(trip, callsText(calls))
 		perception = w.do(calls[0])
 		if w.inv["diamond_pickaxe"] > 0 {
 			break
 		}
 	}
-	want := []string{`mine_down{"depth":32}`, `mine_down{"depth":32}`, `mine_down{"depth":32}`, `mine_down{"depth":18}`,
-		`find_block{"block":"diamond_ore","count":3}`, `craft_item{"count":1,"item":"diamond_pickaxe"}`}
-	if !slices.Equal(done, want) {
-		t.Errorf("the trip went %v, want %v", done, want)
+	var want []string
+	for i := range 7 {
+		want = append(want, fmt.Sprintf(`mine_down{"depth":16,"direction":%q}`, compass[i%4].name))
+	}
+	want = append(want, `find_block{"block":"diamond_ore","count":3}`, `craft_item{"count":1,"item":"diamond_pickaxe"}`)
+	if !slices.Equal(trip, want) {
+		t.Errorf("the trip went %v, want %v", trip, want)
 	}
 
-	// 114 blocks below the ground she knows, the staircase up takes
-	// (114-stairFree)*stairTicks past what climbAt leaves time for.
+	// 114 blocks below the ground she knows, with no staircase of hers, a
+	// new one up takes (114-stairFree)*stairTicks past what climbAt leaves
+	// time for.
 	w = &world{t: t, inv: inv(), pos: game.Pos{X: 5, Y: diamondY, Z: 5}, food: 20, worn: armour}
 	m = New(w, testBook)
 	m.groundY, m.haveGround = 64, true
@@ -330,24 +337,29 @@ func TestADiamondTrip(t *testing.T) {
 			t.Errorf("at %d, %d blocks down: %v, want %s first", c.time, 114, got, c.want)
 		}
 	}
-	// Down her own shaft with the blocks to fill it, she mines until the
-	// walk back to its foot and a pillar up it take her to the dusk.
-	m.shaft = &mineShaft{top: game.Pos{X: 5, Y: 64, Z: 5}, foot: game.Pos{X: 5, Y: diamondY, Z: 5}, dimension: "overworld"}
-	w.inv["cobbled_deepslate"] = 120
+	// Down her own staircase, she mines until the walk back to its foot
+	// and up it take her to the dusk; then she walks up it, and a new
+	// staircase up is what she does when that walk fails.
+	m.stairs = &staircase{top: game.Pos{X: 5, Y: 64, Z: 5}, foot: game.Pos{X: 5, Y: diamondY, Z: 5}, dimension: "overworld"}
 	w.pos = game.Pos{X: 9, Y: diamondY, Z: 5}
+	up := `move_to{"range":0.5,"x":5.5,"y":64,"z":5.5}`
 	for _, c := range []struct {
 		time int64
 		want string
-	}{{pillarTime(114, 4) - 100, `find_block{"block":"diamond_ore","count":3}`}, {pillarTime(114, 4), `move_to{"range":0.5,"x":5.5,"y":-50,"z":5.5}`}} {
+	}{{walkUpTime(114, 4) - 100, `find_block{"block":"diamond_ore","count":3}`}, {walkUpTime(114, 4), up}} {
 		w.time = 24000 + c.time
 		if got := callsText(decide(t, m, idle)); got != c.want {
-			t.Errorf("at %d, 4 blocks from the foot of her shaft: %s, want %s", c.time, got, c.want)
+			t.Errorf("at %d, 4 blocks from the foot of her staircase: %s, want %s", c.time, got, c.want)
 		}
-		m.tries = tries{}
 	}
-	w.pos, w.time = game.Pos{X: 5, Y: diamondY, Z: 5}, 24000+pillarTime(114, 0)
-	if got := callsText(decide(t, m, idle)); got != `pillar_up{"height":64}` {
-		t.Errorf("at the foot of her shaft at %d: %s, want a pillar up it", w.time%24000, got)
+	if walkUpTime(114, 4) >= walkUpTime(100, 4) || walkUpTime(114, 20) >= walkUpTime(114, 4) {
+		t.Errorf("a walk up from deeper or farther starts no earlier: %d, %d, %d", walkUpTime(114, 4), walkUpTime(100, 4), walkUpTime(114, 20))
+	}
+	for range triesInARow {
+		decide(t, m, done("move_to", protocol.Failure, "no path leads there"))
+	}
+	if got := callsText(decide(t, m, idle)); got != "go_to_surface{}" {
+		t.Errorf("after the walk up her staircase failed: %s, want a new staircase up", got)
 	}
 
 	for _, c := range []struct {
@@ -357,7 +369,7 @@ func TestADiamondTrip(t *testing.T) {
 	}{
 		{"without meals", 200, func(inv game.Inventory) { inv["cooked_beef"] = 1 }},
 		{"without torches", 200, func(inv game.Inventory) { inv["torch"], inv["coal"] = 4, 0 }},
-		{"in the afternoon", 7000, func(game.Inventory) {}},
+		{"too late in the afternoon for a flight and the walk back up", 10300, func(game.Inventory) {}},
 	} {
 		w := &world{t: t, inv: inv(), pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 24000 + c.time, food: 20}
 		c.inv(w.inv)
@@ -366,6 +378,34 @@ func TestADiamondTrip(t *testing.T) {
 				t.Errorf("%s: %s %v, want no trip down", c.why, s.tool, s.args)
 			}
 		}
+	}
+}
+
+// TestAStaircaseIsKept: a staircase takes more than a morning to dig, so
+// she keeps it: the next trip walks down it to where it stopped and digs
+// on, the way after the last flight's; from far off she begins a new one.
+func TestAStaircaseIsKept(t *testing.T) {
+	armour := map[string]string{"head": "iron_helmet", "chest": "iron_chestplate", "legs": "iron_leggings", "feet": "iron_boots"}
+	w := &world{t: t, inv: tripKit(game.Inventory{"oak_log": 64}), pos: game.Pos{X: 7, Y: 64, Z: 5}, time: 24000 + 200, food: 20, worn: armour}
+	m := New(w, testBook)
+	m.groundY, m.haveGround = 64, true
+	m.stairs = &staircase{top: game.Pos{X: 5, Y: 64, Z: 5}, foot: game.Pos{X: 21, Y: 32, Z: 21}, dimension: "overworld", flights: 2}
+	down := `move_to{"range":0.5,"x":21.5,"y":32,"z":21.5}`
+	if got := callsText(decide(t, m, idle)); got != down {
+		t.Fatalf("by her staircase in the morning: %s, want the walk down it %s", got, down)
+	}
+	w.pos = game.Pos{X: 21, Y: 32, Z: 21}
+	if got := callsText(decide(t, m, done("move_to", protocol.Success, "you are there"))); got != `mine_down{"depth":16,"direction":"west"}` {
+		t.Errorf("at the foot of her staircase: %s, want its third flight, west", got)
+	}
+
+	w.pos = game.Pos{X: 5 + stairReach + 10, Y: 64, Z: 5}
+	m.tries = tries{}
+	if got := callsText(decide(t, m, idle)); got != `mine_down{"depth":16,"direction":"east"}` {
+		t.Errorf("far from her staircase: %s, want a new one", got)
+	}
+	if m.stairs.top != w.pos {
+		t.Errorf("the new staircase opens at %v, want %v", m.stairs.top, w.pos)
 	}
 }
 
@@ -430,5 +470,37 @@ func TestBranchesWhenTheOreIsMinedOut(t *testing.T) {
 	v.v.State.Player.Position.X += branchLength
 	if c := callsText(decide(t, m, done("move_to", protocol.Success, "you are there"))); c != ore {
 		t.Fatalf("at the end of her branch: %s, want %s", c, ore)
+	}
+}
+
+// TestTorchesLightHerStaircase: on the way down her staircase she sets a
+// torch on the stair behind her, one up beside her, before digging on; with
+// a torch in sight she digs on.
+func TestTorchesLightHerStaircase(t *testing.T) {
+	inv := tripKit(game.Inventory{"oak_log": 64, "raw_iron": 32})
+	v := shaft(inv, 3)
+	feet := game.Pos{X: 4, Y: 20, Z: 4}
+	west := feet.Add(game.Pos{X: -1})
+	var blocks []protocol.SeenBlock
+	for _, b := range v.v.State.Blocks {
+		b.Y += feet.Y - 60
+		if p := (game.Pos{X: b.X, Y: b.Y, Z: b.Z}); p != west.Add(up1) && p != west.Add(up1).Add(up1) {
+			blocks = append(blocks, b) // the stair she came down, open above its floor
+		}
+	}
+	v.v.State.Blocks = blocks
+	v.v.State.Player.Position.Y = float64(feet.Y)
+	v.v.State.World.Time = 1000
+	v.v.State.Armor = ironWorn()
+	m := New(v, testBook)
+	m.groundY, m.haveGround = 64, true
+	m.stairs = &staircase{top: game.Pos{X: -40, Y: 64, Z: 4}, foot: feet, dimension: "overworld", flights: 2}
+	want := fmt.Sprintf(`place_block{"block":"torch","face":"top","x":%d,"y":%d,"z":%d}`, west.X, west.Y, west.Z)
+	if c := callsText(decide(t, m, idle)); c != want {
+		t.Fatalf("on her staircase: %s, want %s", c, want)
+	}
+	v.v.State.Census = map[string]int{"torch": 1}
+	if c := callsText(decide(t, m, idle)); c != `mine_down{"depth":16,"direction":"west"}` {
+		t.Fatalf("with a torch in sight: %s, want the next flight", c)
 	}
 }

@@ -70,14 +70,15 @@ func daysWork() []rung {
 		// From late afternoon the night comes first.
 		{goal: goalDusk, when: func(m *Model, r *routineBuilder) bool { return dayTime(r.v) >= m.climbTime(r.v) && m.underground(r.v) },
 			next: (*Model).climb},
-		// Down a mine for diamonds (later.go): on down the shaft, and at the
-		// bottom a torch, then the ore, before the work of the surface.
-		{goal: goalDiamonds, when: func(m *Model, r *routineBuilder) bool { return m.underground(r.v) && diveDue(m, r) },
-			next: (*Model).dive},
+		// Down a mine for diamonds (dive.go): a torch where it is dark, on
+		// down the staircase, and at the bottom the ore, before the work of
+		// the surface.
 		{goal: goalMineLight, when: func(m *Model, r *routineBuilder) bool {
 			_, ok := r.torchSpot()
-			return mining(m, r) && ok
+			return (mining(m, r) || lightingStairs(m, r)) && ok
 		}, next: func(_ *Model, r *routineBuilder) { r.lightMine() }},
+		{goal: goalDiamonds, when: func(m *Model, r *routineBuilder) bool { return m.underground(r.v) && diveDue(m, r) },
+			next: (*Model).dive},
 		{goal: goalDiamonds, when: mining, next: func(_ *Model, r *routineBuilder) { r.diamonds(); r.branch() }},
 		{goal: goalDiamondPickaxe, when: func(m *Model, r *routineBuilder) bool { // a craft away
 			return !diamondPickaxe(m, r) && r.inv["diamond"] >= r.book.Takes("diamond_pickaxe", "diamond")

@@ -58,9 +58,9 @@ type Model struct {
 	// tree or dirt is found.
 	groundY    float64
 	haveGround bool
-	// shaft is the shaft she dug down for diamonds, to climb back up; nil
-	// for none.
-	shaft *mineShaft
+	// stairs is the staircase she dug down for diamonds, to walk back up;
+	// nil for none.
+	stairs *staircase
 
 	// greeted is when she last said hello to each player: a second hello
 	// within greetAgain goes unanswered, or two friendly players would greet
@@ -143,7 +143,7 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		// Under the open sky now: this is the ground, however low the land.
 		m.groundY, m.haveGround = v.State.Player.Position.Y, true
 	}
-	m.noteShaft(v)
+	m.noteStairs(v, ps)
 	if has["remember_place"] && !m.rememberedStart && v.State != nil {
 		// A player notes where they began, to find the way back.
 		m.rememberedStart = true

@@ -166,7 +166,7 @@ func (m *Model) forage(r *routineBuilder) {
 	}
 	switch {
 	case m.underground(r.v):
-		r.add(goalForage, "go_to_surface", map[string]any{})
+		m.upAndOut(r, goalForage)
 	case m.forays < maxForays:
 		r.add(goalForage, "move_away", map[string]any{"distance": 24})
 	}

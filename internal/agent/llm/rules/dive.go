@@ -1,0 +1,316 @@
+package rules
+
+import (
+	"beaweb/internal/agent"
+	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
+)
+
+// The trip for diamonds. She goes down to diamondY by a staircase she
+// digs (mine_down with a direction: each step is looked at before she
+// takes it, and it stops short of lava, water and an open drop, where a
+// straight shaft drops her onto whatever lies under it), in flights that
+// turn a quarter each time so that the staircase winds within a square of
+// flightSteps; with the meals and torches for a day below, before her iron
+// armour (two game days are not enough for both). A staircase takes longer
+// than one day's spare hours to dig, so it is dug a flight at a time
+// whenever a flight and the walk back up fit before the dusk, and kept: the
+// next trip walks down it to where the last one stopped. She lights the
+// mine as she works it, goes for diamond ore from there, and walks back up
+// her own staircase in time for her shelter (climbTime), or, when that
+// walk fails or she is not by it, digs a new one up (go_to_surface), which
+// takes long enough from deep to start earlier the deeper she is.
+const (
+	// diamondY is the level she mines at: the practice world lays its
+	// diamonds between y -60 and -40, and in the game lava floods the caves
+	// below -54.
+	diamondY = -50
+	// atDepth is how far above diamondY she counts as down there: the
+	// ore she follows up to the top of its band, and a staircase that
+	// stopped short on a ledge, are still in reach of the ore.
+	atDepth = 10
+	// flightSteps is the most steps one mine_down digs: a trip a flight at
+	// a time, so hunger or a monster is heard between them, and a
+	// staircase that winds within a small square, near where it opens.
+	flightSteps = 16
+	// stairReach is how far from where her staircase opens she counts as
+	// by it: its square and a branch of the mine beyond.
+	stairReach = flightSteps + branchLength + 8
+	// tripMeals and tripTorches are what she sets out with. Down there she
+	// digs on without meals: forage takes her up her staircase when she is
+	// hungry with none left.
+	tripMeals   = 2
+	tripTorches = 8
+	// stepDownTicks is about what a step of the staircase down takes her
+	// to dig (three blocks of stone or deepslate) and step down;
+	// stairTicks a step of a new staircase up (go_to_surface), beyond the
+	// first stairFree that climbAt leaves time for; mineTicks the least
+	// time at the bottom worth the trip.
+	stepDownTicks = 50
+	stairTicks    = 55
+	stairFree     = 32
+	mineTicks     = 1500
+	// stepUpTicks is about what a step of the walk up her own staircase
+	// takes, walkTicks a block of the walk back to its foot, and
+	// climbMargin what she leaves to spare before the dusk.
+	stepUpTicks = 12
+	walkTicks   = 10
+	climbMargin = 300
+	// branchLength is how far she tunnels on to new ground when no diamond
+	// ore is left within reach of her.
+	branchLength = 24
+)
+
+// compass are the ways a staircase goes, each a quarter turn from the one
+// before, with the names mine_down takes.
+var compass = []struct {
+	name string
+	d    game.Pos
+}{{"east", game.Pos{X: 1}}, {"south", game.Pos{Z: 1}}, {"west", game.Pos{X: -1}}, {"north", game.Pos{Z: -1}}}
+
+// staircase is the staircase she dug down for diamonds: where it opens,
+// the lowest she has stood since, the way its first flight went (an index
+// into compass) and how many flights she has dug.
+type staircase struct {
+	top, foot game.Pos
+	dimension string
+	first     int
+	flights   int
+}
+
+// stairsHere is her staircase, when she is in its dimension; nil for none.
+func (m *Model) stairsHere(v agent.Snapshot) *staircase {
+	if m.stairs == nil || m.stairs.dimension != dimension(v) {
+		return nil
+	}
+	return m.stairs
+}
+
+// byStairs is her staircase when she is by it; nil for none.
+func (m *Model) byStairs(v agent.Snapshot) *staircase {
+	s := m.stairsHere(v)
+	if s == nil || v.State == nil {
+		return nil
+	}
+	feet := v.State.Player.Position.Block()
+	if max(abs(feet.X-s.top.X), abs(feet.Z-s.top.Z)) > stairReach {
+		return nil
+	}
+	return s
+}
+
+func abs(n int) int { return max(n, -n) }
+
+// noteStairs follows her staircase, once a decision: a flight dug is a
+// turn for the next; its foot is the lowest she stands by it; once the
+// diamond pickaxe is made, it is done with.
+func (m *Model) noteStairs(v agent.Snapshot, ps []agent.Perception) {
+	if has(v.Inventory, "diamond_pickaxe", "netherite_pickaxe") {
+		m.stairs = nil
+	}
+	s := m.byStairs(v)
+	if s == nil {
+		return
+	}
+	if e, ok := ended(ps, "mine_down"); ok && e.Result == protocol.Success {
+		s.flights++
+	}
+	if feet := v.State.Player.Position.Block(); feet.Y < s.foot.Y {
+		s.foot = feet
+	}
+}
+
+// climbTime is the time of day from which she leaves a mine for the open
+// sky: in time to walk back to her staircase and up it, else earlier by
+// the steps of a new staircase up from where she is.
+func (m *Model) climbTime(v agent.Snapshot) int64 {
+	if v.State == nil {
+		return climbAt
+	}
+	feet := v.State.Player.Position.Block()
+	if s := m.byStairs(v); s != nil {
+		return walkUpTime(s.top.Y-min(feet.Y, s.foot.Y), feet.Dist(s.foot))
+	}
+	return climbTimeFrom(m.ground(v) - float64(feet.Y))
+}
+
+// climb takes her up out of a mine before the dusk.
+func (m *Model) climb(r *routineBuilder) { m.upAndOut(r, goalDusk) }
+
+// upAndOut takes her up out of a mine: back up her own staircase to where
+// it opens, when she is by it; else, or when that fails, by a new
+// staircase up.
+func (m *Model) upAndOut(r *routineBuilder, g goal) {
+	if s := m.byStairs(r.v); s != nil && r.v.State.Player.Position.Block() != s.top {
+		r.add(g, "move_to", map[string]any{
+			"x": float64(s.top.X) + 0.5, "y": float64(s.top.Y), "z": float64(s.top.Z) + 0.5, "range": 0.5})
+	}
+	r.add(g, "go_to_surface", map[string]any{})
+}
+
+// walkUpTime is the time of day from which she leaves a mine up her
+// staircase: a walk of dist blocks back to its foot and height steps up.
+func walkUpTime(height int, dist float64) int64 {
+	return dusk - climbMargin - int64(height*stepUpTicks) - int64(dist*walkTicks)
+}
+
+func climbTimeFrom(depth float64) int64 {
+	return climbAt - int64(max(0, depth-stairFree)*stairTicks)
+}
+
+// ground is the height of the ground she knows, her own when she knows
+// none yet.
+func (m *Model) ground(v agent.Snapshot) float64 {
+	if m.haveGround || v.State == nil {
+		return m.groundY
+	}
+	return v.State.Player.Position.Y
+}
+
+// diamondsDue: the iron pickaxe made, the diamond one not yet, and fewer
+// diamonds than it takes.
+func diamondsDue(m *Model, r *routineBuilder) bool {
+	return ironPickaxe(m, r) && !diamondPickaxe(m, r) && r.inv["diamond"] < r.book.Takes("diamond_pickaxe", "diamond")
+}
+
+// diveDue: the diamonds due, above diamondY with the meals for the trip
+// (when she sets out) and its torches (or the coal for them), and time
+// enough to walk down her staircase to where it stops, dig a flight on and
+// walk back up before the dusk; for the flight that reaches the ore, time
+// to mine it too.
+func diveDue(m *Model, r *routineBuilder) bool {
+	if r.v.State == nil || !diamondsDue(m, r) || r.deep() || r.meals() < tripMeals && !m.underground(r.v) ||
+		r.inv["torch"] < tripTorches && r.coal() == 0 {
+		return false
+	}
+	t := dayTime(r.v)
+	if t >= dawn {
+		t -= 24000 // the small hours of the morning
+	}
+	feet := r.v.State.Player.Position.Block()
+	top, from := feet.Y, feet.Y
+	if s := m.byStairs(r.v); s != nil {
+		top = s.top.Y
+		if s.foot.Y < feet.Y-1 { // down her staircase first
+			from = s.foot.Y
+			t += int64(feet.Dist(s.top)*walkTicks) + int64((feet.Y-s.foot.Y)*stepUpTicks)
+		}
+	}
+	steps := min(flightSteps, from-diamondY)
+	t += int64(steps * stepDownTicks)
+	dist := 0.0
+	if from-steps <= diamondY+atDepth {
+		t += mineTicks
+		dist = branchLength
+	}
+	return t < walkUpTime(top-(from-steps), dist)
+}
+
+// deep reports whether she is down at diamondY.
+func (r *routineBuilder) deep() bool {
+	return r.v.State != nil && r.v.State.Player.Position.Block().Y <= diamondY+atDepth
+}
+
+// mining: down at diamondY with the diamonds due, before her climb.
+func mining(m *Model, r *routineBuilder) bool {
+	return r.deep() && diamondsDue(m, r) && dayTime(r.v) < m.climbTime(r.v)
+}
+
+// dive takes her down her staircase a flight, the trip's torches made
+// first: a walk down it to where it stops when she is above that, else a
+// flight dug on. Away from it, or out of a mine with none begun, it is a
+// new staircase, which opens where she stands and goes first the way that
+// is open ahead of her (not into her shelter's wall); so is it when the
+// walk down the old one is held back. Each flight turns a quarter from the
+// one before; a way that keeps failing (lava, water, a cave) is held back,
+// and the next is tried.
+func (m *Model) dive(r *routineBuilder) {
+	if r.inv["torch"] < tripTorches {
+		r.torchesFor(tripTorches)
+	}
+	feet := r.v.State.Player.Position.Block()
+	s := m.byStairs(r.v)
+	if s != nil && s.foot.Y < feet.Y-1 {
+		down := map[string]any{"x": float64(s.foot.X) + 0.5, "y": float64(s.foot.Y), "z": float64(s.foot.Z) + 0.5, "range": 0.5}
+		if at, tick := whereWhen(r.v); m.tries.allowed(callKey("move_to", down), at, tick) {
+			r.add(goalDiamonds, "move_to", down)
+			return
+		}
+		s = nil
+	}
+	if s == nil || !m.underground(r.v) && s.foot.Y >= feet.Y-1 {
+		s = &staircase{top: feet, foot: feet, dimension: dimension(r.v), first: openWay(r.v, feet)}
+		m.stairs = s
+	}
+	depth := min(flightSteps, feet.Y-diamondY)
+	for i := range compass {
+		way := compass[(s.first+s.flights+i)%len(compass)]
+		r.add(goalDiamonds, "mine_down", map[string]any{"depth": depth, "direction": way.name})
+	}
+}
+
+// openWay is the first way in compass with nothing solid ahead of her at
+// her feet and head, in her close view; the first way when none is.
+func openWay(v agent.Snapshot, feet game.Pos) int {
+	s := solidsOf(v)
+	for i, w := range compass {
+		if ahead := feet.Add(w.d); s != nil && !s[ahead] && !s[ahead.Add(up1)] {
+			return i
+		}
+	}
+	return 0
+}
+
+// diamonds goes for the diamonds a diamond pickaxe takes.
+func (r *routineBuilder) diamonds() {
+	n, d := r.book.Takes("diamond_pickaxe", "diamond"), r.inv["diamond"]
+	r.add(goalDiamonds, "find_block", map[string]any{"block": "diamond_ore", "count": n - d})
+}
+
+// torchSpot is where a torch lights her mine: on the floor beside her, out
+// of her way, or on a stair of her staircase one up beside her (where a
+// torch does not bar the way: she walks through it); ok is false when her
+// close view shows a torch already, or no such floor is beside her.
+func (r *routineBuilder) torchSpot() (anchor game.Pos, ok bool) {
+	if r.inv["torch"] == 0 || r.v.State.Census["torch"]+r.v.State.Census["wall_torch"] > 0 {
+		return game.Pos{}, false
+	}
+	s := solidsOf(r.v)
+	if s == nil {
+		return game.Pos{}, false
+	}
+	feet := r.v.State.Player.Position.Block()
+	for _, rise := range []game.Pos{{}, up1} {
+		for _, d := range horizontal {
+			if c := feet.Add(d).Add(rise); !s[c] && !s[c.Add(up1)] && s[c.Add(game.Pos{Y: -1})] {
+				return c.Add(game.Pos{Y: -1}), true
+			}
+		}
+	}
+	return game.Pos{}, false
+}
+
+// lightingStairs: on her way down her staircase for diamonds, where a dark
+// stair would let monsters rise behind her and come up it to her shelter.
+func lightingStairs(m *Model, r *routineBuilder) bool {
+	return m.underground(r.v) && m.byStairs(r.v) != nil && diamondsDue(m, r)
+}
+
+// lightMine sets a torch down beside her: no monster rises where its light
+// reaches.
+func (r *routineBuilder) lightMine() {
+	if at, ok := r.torchSpot(); ok {
+		r.add(goalMineLight, "place_block", map[string]any{"block": "torch", "x": at.X, "y": at.Y, "z": at.Z, "face": "top"})
+	}
+}
+
+// branch tunnels on along her level to new ground when the diamond ore in
+// reach of her is mined out (the find for it held back): a branch of her
+// mine, east first, another way when one is held back in its turn.
+func (r *routineBuilder) branch() {
+	feet := r.v.State.Player.Position.Block()
+	for _, d := range horizontal {
+		to := feet.Add(game.Pos{X: d.X * branchLength, Z: d.Z * branchLength})
+		r.add(goalDiamonds, "move_to", map[string]any{"x": float64(to.X) + 0.5, "y": float64(to.Y), "z": float64(to.Z) + 0.5, "range": 1.0})
+	}
+}
