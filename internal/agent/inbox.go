@@ -35,7 +35,7 @@ func NewInbox(chatCooldown time.Duration, logger *slog.Logger, clock *lockstep.C
 	if chatCooldown <= 0 {
 		chatCooldown = 20 * time.Second
 	}
-	in := &Inbox{gate: NewGate(chatCooldown), logger: logger, queue: make(chan Perception, queueSize), clock: clock, door: clock.Door()}
+	in := &Inbox{gate: NewGate(chatCooldown), logger: logger, queue: make(chan Perception, queueSize), clock: clock, door: clock.Door("mind")}
 	in.open.Store(true)
 	return in
 }
