@@ -69,12 +69,20 @@ func (c *Clock) Away(ctx context.Context) *Away {
 	return &Away{c: c, holder: Holder(ctx)}
 }
 
-// Leave gives the caller's token back as it begins to wait.
-func (a *Away) Leave() { a.c.Give(a.holder, 1) }
+// Leave gives the caller's token back as it begins to wait. A nil Away,
+// as each of its methods, does nothing.
+func (a *Away) Leave() {
+	if a != nil {
+		a.c.Give(a.holder, 1)
+	}
+}
 
 // Wake pays for the caller's wake-up; whoever hands it what it waits for
 // calls it, before the caller can see it.
 func (a *Away) Wake() {
+	if a == nil {
+		return
+	}
 	a.paid.Add(1)
 	a.c.Pay(a.holder, 1)
 }
@@ -82,13 +90,20 @@ func (a *Away) Wake() {
 // Woke tells that the caller took a time from the clock's After, which the
 // clock paid for: the token is the caller's now.
 func (a *Away) Woke() {
+	if a == nil {
+		return
+	}
 	a.paid.Add(1)
 	a.c.hand(Timer, a.holder)
 }
 
 // Back is called once the caller has what it waited for (or gave up on
 // it): from then on it runs on one token again.
-func (a *Away) Back() { a.c.add(a.holder, int(1-a.paid.Swap(0))) }
+func (a *Away) Back() {
+	if a != nil {
+		a.c.add(a.holder, int(1-a.paid.Swap(0)))
+	}
+}
 
 // Queue is a channel whose every item holds a token, held by the queue's
 // holder: paid as it is put in, given back once its consumer is through
