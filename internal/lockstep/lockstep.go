@@ -390,10 +390,3 @@ func (c *Clock) start(t *ticker) (<-chan time.Time, func()) {
 		}
 	}
 }
-
-// Add is Pay by an unnamed holder, for the packages not yet moved to the
-// named hand-offs. Deprecated: use Pay, Token, Queue or Away.
-func (c *Clock) Add(n int) { c.add("unnamed", n) }
-
-// Done is Give by an unnamed holder. Deprecated: use Give or Token.
-func (c *Clock) Done() { c.add("unnamed", -1) }
