@@ -60,7 +60,7 @@ type Clock struct {
 	waiters  []waiter
 	tickers  []*ticker
 	// stalls counts the Settles that ran out of patience; negative counts
-	// the Dones that had no token to give back.
+	// the give-backs that had no token to give back.
 	stalls, overdrawn atomic.Int64
 	// debug, under Debug, hears every leak at once, and held counts the
 	// tokens out by holder; both nil otherwise.
@@ -164,8 +164,8 @@ func (c *Clock) Work() int64 {
 // the work settled. held counts the tokens the caller holds: nil for none
 // (the world), else the one it runs on and those of the wake-ups waiting in
 // its own queues. held is called under the clock's lock and must only read
-// (a channel's len, say). The count is looked at again at every Add and
-// Done.
+// (a channel's len, say). The count is looked at again at every Pay and
+// Give.
 func (c *Clock) Settle(ctx context.Context, held func() int64, patience time.Duration) bool {
 	if c == nil {
 		return true
