@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/lockstep"
 )
 
 // Game is the game side as her hands see it: one request, one answer.
@@ -170,11 +171,13 @@ func (h *Hands) Start(ctx context.Context, actions []Action, turnID int64) {
 	h.mu.Unlock()
 	h.Release() // a new action is the end of standing still
 	h.wg.Add(1)
-	clock := h.live.Clock()
-	clock.Add(1) // the batch's goroutine is work until it waits for the game
+	// The batch's goroutine is work until it waits for the game, which it
+	// does under its own name.
+	tok := h.live.Clock().Token("hands")
+	ctx = lockstep.Named(ctx, "hands")
 	go func() {
 		defer h.wg.Done()
-		defer clock.Done()
+		defer tok.Give()
 		h.run(ctx, b, actions, turnID)
 	}()
 }

@@ -24,6 +24,9 @@ type Inbox struct {
 	door  *lockstep.Door
 }
 
+// mindHolder names her mind's token in lockstep.
+const mindHolder = "mind"
+
 // queueSize bounds the perceptions waiting for a turn; see enqueue for
 // what gives way when it is full.
 const queueSize = 256
@@ -35,7 +38,7 @@ func NewInbox(chatCooldown time.Duration, logger *slog.Logger, clock *lockstep.C
 	if chatCooldown <= 0 {
 		chatCooldown = 20 * time.Second
 	}
-	in := &Inbox{gate: NewGate(chatCooldown), logger: logger, queue: make(chan Perception, queueSize), clock: clock, door: clock.Door()}
+	in := &Inbox{gate: NewGate(chatCooldown), logger: logger, queue: make(chan Perception, queueSize), clock: clock, door: clock.Door(mindHolder)}
 	in.open.Store(true)
 	return in
 }

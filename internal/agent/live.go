@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"time"
 
@@ -38,9 +39,9 @@ type Live struct {
 	seq   uint64
 	pub   Publisher
 	fresh chan struct{} // closed at the next state packet; nil when nobody waits
-	// waiting counts the WaitStates that fresh's closing wakes, each paid
-	// for on the clock by whoever closes it.
-	waiting int
+	// waiting are the WaitStates that fresh's closing wakes, each paid for
+	// on the clock by whoever closes it.
+	waiting []*lockstep.Away
 	clock   *lockstep.Clock
 }
 
@@ -74,9 +75,11 @@ func (l *Live) Update(topic Topic, fn func(*Snapshot)) {
 	l.snap.At = l.clock.Now()
 	l.seq++
 	if l.fresh != nil && l.snap.StateAt != stateAt {
-		l.clock.Add(l.waiting) // for each WaitState this wakes
+		for _, w := range l.waiting {
+			w.Wake()
+		}
 		close(l.fresh)
-		l.fresh, l.waiting = nil, 0
+		l.fresh, l.waiting = nil, nil
 	}
 	ch := Change{Seq: l.seq, Topic: topic, Snap: l.snap}
 	// Publishing under the lock keeps changes in sequence order for every
@@ -117,27 +120,24 @@ func (l *Live) WaitState(ctx context.Context, after time.Time, max time.Duration
 	if l.fresh == nil {
 		l.fresh = make(chan struct{})
 	}
-	fresh := l.fresh
-	l.waiting++
+	fresh, away := l.fresh, l.clock.Away(ctx)
+	l.waiting = append(l.waiting, away)
 	l.mu.Unlock()
-	l.clock.Done()
+	away.Leave()
 	timeout, stop := l.clock.After(max) // game time in lockstep
-	held := 0                           // tokens paid for this wake-up
 	select {
 	case <-fresh:
 	case <-timeout:
-		held++ // paid by the clock; stop gives back one never received
+		away.Woke() // paid by the clock; stop gives back one never received
 	case <-ctx.Done():
 	}
 	stop()
 	l.mu.Lock()
-	if l.fresh == fresh {
-		l.waiting-- // not closed: still counted as waiting
-	} else {
-		held++ // paid by the Update that closed it
+	if l.fresh == fresh { // not closed: nobody paid, nor will
+		l.waiting = slices.DeleteFunc(l.waiting, func(w *lockstep.Away) bool { return w == away })
 	}
 	l.mu.Unlock()
-	l.clock.Add(1 - held) // the caller runs on one token again
+	away.Back() // the caller runs on one token again
 }
 
 // appendKeep returns a new slice with v appended, keeping at most max of the

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"beaweb/internal/lockstep"
 )
 
 // Toolbox is the set of tools she may call. Invoke never panics and never
@@ -216,6 +218,9 @@ func (m *Mind) Ask(ctx context.Context) error {
 // answered: the action then ends with the game's own answer in her history
 // (INTERRUPTED), not with one beaweb made up for a call it gave up on.
 func (m *Mind) Run(ctx context.Context) error {
+	// What her mind waits for (a state, the game's answer to a tool) it
+	// waits for on the token its door paid, under the door's name.
+	ctx = lockstep.Named(ctx, mindHolder)
 	actions, callOff := context.WithCancel(context.WithoutCancel(ctx))
 	m.mu.Lock()
 	m.turnCtx = actions

@@ -8,6 +8,7 @@ import (
 
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/lockstep"
 )
 
 // Senses are the memories the surface writes as the game speaks besides her
@@ -55,25 +56,18 @@ const writeQueue = 8
 // packets behind it never wait on the disk; Run returns once the writes
 // queued are done.
 func (s *Surface) Run(ctx context.Context, packets <-chan protocol.Packet) {
-	writes := make(chan func(), writeQueue)
+	// In the bench a write holds the world as the packet did, so a turn
+	// sees the same map however the goroutines ran.
+	writes := lockstep.NewQueue[func()](s.live.Clock(), "map write", writeQueue)
 	written := make(chan struct{})
 	go func() {
 		defer close(written)
-		for w := range writes {
-			w()
-			s.live.Clock().Done() // the token paid when it was queued
-		}
+		writes.Serve(func(w func()) { w() })
 	}()
 	defer func() {
-		close(writes)
+		writes.Close()
 		<-written
 	}()
-	later := func(w func()) {
-		// In the bench the write holds the world as the packet did, so a
-		// turn sees the same map however the goroutines ran.
-		s.live.Clock().Add(1)
-		writes <- w
-	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -82,8 +76,8 @@ func (s *Surface) Run(ctx context.Context, packets <-chan protocol.Packet) {
 			if !ok {
 				return
 			}
-			s.handle(ctx, p, later)
-			s.live.Clock().Done() // the token the mod client paid for p
+			s.handle(ctx, p, writes.Put)
+			s.live.Clock().Give(lockstep.Event, 1) // the token the mod client paid for p
 		}
 	}
 }

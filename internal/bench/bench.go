@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -76,6 +77,10 @@ type benchSettings struct {
 	// Body runs the request bench through the body on flying-squid on
 	// loopback instead of the practice world.
 	Body bool
+	// lockstepLog, when set (--lockstep-debug), hears each seed's lockstep
+	// clock under lockstep.Debug: a stall or a stray give-back is logged
+	// at once, with the holders of the tokens out.
+	lockstepLog io.Writer
 	// model are beaweb's own model flags as given (--model-provider,
 	// --model-url, --model); with the BEA_* variables beaweb reads they
 	// choose her model exactly as they do for beaweb.
@@ -188,6 +193,7 @@ func parseBench(args []string, beaweb Beaweb, stderr io.Writer) (benchSettings, 
 	fs.BoolVar(&s.JSON, "json", false, "print JSON instead of a table")
 	fs.StringVar(&s.Keep, "keep", "", "keep each seed's database as seed-N.db in this folder, for a look at her history")
 	fs.IntVar(&s.Requests, "requests", 0, "instead: a player asks her for things in plain words; once through the request table, then this many timed requests")
+	debug := fs.Bool("lockstep-debug", false, "log each lockstep stall, and each token given back that its holder did not hold, at once with the holders of the tokens out (to stderr)")
 	fs.BoolVar(&s.Body, "body", false, "with --requests: through the body on flying-squid on loopback (needs Node.js 22) instead of the practice world")
 	own := flag.NewFlagSet("beaweb", flag.ContinueOnError)
 	var given settings.Settings
@@ -205,6 +211,9 @@ func parseBench(args []string, beaweb Beaweb, stderr io.Writer) (benchSettings, 
 	if fs.NArg() > 0 {
 		return s, fmt.Errorf("unexpected argument %q; the seeds go in --seeds", fs.Arg(0))
 	}
+	if *debug {
+		s.lockstepLog = stderr
+	}
 	var err error
 	if s.Seeds, err = parseSeeds(*seeds); err != nil {
 		return s, err
@@ -221,6 +230,16 @@ func parseBench(args []string, beaweb Beaweb, stderr io.Writer) (benchSettings, 
 	}
 	_, err = s.instance(s.Seeds[0], "bench.db")
 	return s, err
+}
+
+// lockstepOptions are the options of seed's clock: Debug under
+// --lockstep-debug.
+func (s benchSettings) lockstepOptions(seed int64) []lockstep.Option {
+	if s.lockstepLog == nil {
+		return nil
+	}
+	log := slog.New(slog.NewTextHandler(s.lockstepLog, nil)).With(slog.Int64("seed", seed))
+	return []lockstep.Option{lockstep.Debug(log)}
 }
 
 // maxSeeds bounds a seed list, so a typo such as 1-1000000 is refused
@@ -332,7 +351,7 @@ func playSeed(ctx context.Context, s benchSettings, seed int64) (r seedResult) {
 	// The world and her mind keep step (package lockstep): the world runs a
 	// tick only once her mind has taken in the last, and her clock is the
 	// world's, so the seed plays the same however loaded the machine is.
-	clock := lockstep.New(started)
+	clock := lockstep.New(started, s.lockstepOptions(seed)...)
 	obs := newObservation(int64(s.Days * ticksPerDay))
 	go func() {
 		served <- b.Serve(runCtx, Hooks{Stderr: logs, Lockstep: clock, Watch: func(p protocol.Packet) {

@@ -19,20 +19,23 @@ import "sync"
 //
 // A nil *Door does nothing, as a nil Clock does.
 type Door struct {
-	c  *Clock
-	mu sync.Mutex
+	c *Clock
+	// holder names the goroutine's token (and the wake-ups paid for it).
+	holder string
+	mu     sync.Mutex
 	// parked: the goroutine gave its token back and waits; rung: a
 	// producer has paid for its wake-up since.
 	parked, rung bool
 }
 
-// Door returns a new door on c; nil for a nil Clock. Its goroutine counts
-// as parked until it first enters: it holds no token before it runs.
-func (c *Clock) Door() *Door {
+// Door returns a new door on c for the goroutine holder names; nil for a
+// nil Clock. Its goroutine counts as parked until it first enters: it holds
+// no token before it runs.
+func (c *Clock) Door(holder string) *Door {
 	if c == nil {
 		return nil
 	}
-	return &Door{c: c, parked: true}
+	return &Door{c: c, holder: holder, parked: true}
 }
 
 // Park is called by the goroutine before it waits on its queue. Unless
@@ -49,7 +52,7 @@ func (d *Door) Park(pending func() bool) {
 		return
 	}
 	d.parked, d.rung = true, false
-	d.c.Done()
+	d.c.Give(d.holder, 1)
 }
 
 // Deliver runs queue, which puts something in the goroutine's queues
@@ -65,7 +68,7 @@ func (d *Door) Deliver(queue func() bool) {
 	defer d.mu.Unlock()
 	if queue() && d.parked && !d.rung {
 		d.rung = true
-		d.c.Add(1)
+		d.c.Pay(d.holder, 1)
 	}
 }
 
@@ -82,7 +85,7 @@ func (d *Door) Enter() {
 		return
 	}
 	if !d.rung {
-		d.c.Add(1)
+		d.c.Pay(d.holder, 1)
 	}
 	d.parked, d.rung = false, false
 }

@@ -14,7 +14,18 @@
 // brain's clock reads the world's ticks (Now), and its timers (Every,
 // After) fire as the world advances, paying for the goroutine they wake.
 //
-// A nil *Clock is the wall clock: its Add and Done do nothing, Now is
+// Every token has a holder's name (Pay and Give take one; the types of
+// hold.go name theirs), and the hand-offs live in this package's types: a
+// Token a goroutine runs on, a Queue that pays as it queues and gives back
+// as its consumer is through, an Away for a caller that gives its token back
+// while it waits and runs on one again once woken, a Door, and the timers.
+// The tokens that go with something over a link no Go value crosses (a
+// frame, a request, an event on the client's channel) are paid and given
+// back under the names Frame, Request and Event. Under Debug the clock keeps
+// a count per holder and logs them at once when a Settle runs out of
+// patience or a holder gives back a token it does not hold.
+//
+// A nil *Clock is the wall clock: its Pay and Give do nothing, Now is
 // time.Now, Every is a time.Ticker and Settle returns at once. Code that can
 // run either way calls the methods without asking which.
 //
@@ -29,6 +40,7 @@ package lockstep
 
 import (
 	"context"
+	"log/slog"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -48,8 +60,12 @@ type Clock struct {
 	waiters  []waiter
 	tickers  []*ticker
 	// stalls counts the Settles that ran out of patience; negative counts
-	// the Dones that had no token to give back.
+	// the give-backs that had no token to give back.
 	stalls, overdrawn atomic.Int64
+	// debug, under Debug, hears every leak at once, and held counts the
+	// tokens out by holder; both nil otherwise.
+	debug *slog.Logger
+	held  map[string]int64
 }
 
 type waiter struct {
@@ -64,18 +80,48 @@ func (w waiter) settled(work int64) bool {
 	return work <= w.held()
 }
 
-// New returns a clock whose tick 0 is epoch.
-func New(epoch time.Time) *Clock {
-	return &Clock{epoch: epoch}
+// Option changes a new clock.
+type Option func(*Clock)
+
+// Debug has the clock count the tokens out by holder and log to log, at
+// once, a Settle that runs out of patience and a give-back by a holder that
+// holds no token, each with every holder's count: a lost token is named
+// where it is lost, not found a minute later by its stall.
+func Debug(log *slog.Logger) Option {
+	return func(c *Clock) {
+		c.debug, c.held = log, map[string]int64{}
+	}
 }
 
-// Add counts n more pieces of work in flight; a negative n gives n back.
-func (c *Clock) Add(n int) {
+// New returns a clock whose tick 0 is epoch.
+func New(epoch time.Time, opts ...Option) *Clock {
+	c := &Clock{epoch: epoch}
+	for _, o := range opts {
+		o(c)
+	}
+	return c
+}
+
+// Pay counts n more pieces of work in flight, held by holder.
+func (c *Clock) Pay(holder string, n int) { c.add(holder, n) }
+
+// Give gives back n pieces of work holder held.
+func (c *Clock) Give(holder string, n int) { c.add(holder, -n) }
+
+// add counts n more pieces of work (a negative n gives -n back).
+func (c *Clock) add(holder string, n int) {
 	if c == nil || n == 0 {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.addLocked(holder, n)
+	c.wakeLocked()
+}
+
+// addLocked is add under the clock's lock, waking nobody.
+func (c *Clock) addLocked(holder string, n int) {
+	c.noteLocked(holder, n)
 	c.work += int64(n)
 	if c.work < 0 {
 		// A bug in the accounting, or a call from outside the brain's
@@ -87,7 +133,6 @@ func (c *Clock) Add(n int) {
 		}
 		c.work = 0
 	}
-	c.wakeLocked()
 }
 
 // wakeLocked lets go every waiter whose wait is over.
@@ -104,9 +149,6 @@ func (c *Clock) wakeLocked() {
 	c.waiters = kept
 }
 
-// Done gives back one piece of work.
-func (c *Clock) Done() { c.Add(-1) }
-
 // Work is the count of work in flight.
 func (c *Clock) Work() int64 {
 	if c == nil {
@@ -122,8 +164,8 @@ func (c *Clock) Work() int64 {
 // the work settled. held counts the tokens the caller holds: nil for none
 // (the world), else the one it runs on and those of the wake-ups waiting in
 // its own queues. held is called under the clock's lock and must only read
-// (a channel's len, say). The count is looked at again at every Add and
-// Done.
+// (a channel's len, say). The count is looked at again at every Pay and
+// Give.
 func (c *Clock) Settle(ctx context.Context, held func() int64, patience time.Duration) bool {
 	if c == nil {
 		return true
@@ -144,6 +186,7 @@ func (c *Clock) Settle(ctx context.Context, held func() int64, patience time.Dur
 	case <-ctx.Done():
 	case <-t.C:
 		c.stalls.Add(1)
+		c.report("lockstep: the work did not settle within its patience", slog.Duration("patience", patience))
 	}
 	c.mu.Lock()
 	for i, o := range c.waiters {
@@ -167,6 +210,7 @@ func (c *Clock) Forgive() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.work = 0
+	clear(c.held)
 	c.wakeLocked()
 }
 
@@ -256,7 +300,7 @@ func (c *Clock) Advance(tick int64) {
 		}
 		select {
 		case t.ch <- now:
-			c.work++ // for the receiver this wakes
+			c.addLocked(Timer, 1) // for the receiver this wakes
 		default: // the last one is still unread: one wake-up is enough
 		}
 	}
@@ -290,14 +334,15 @@ type ticker struct {
 
 // Every returns a channel that receives the game's time every d of it, and
 // the function that stops it. A receiver that falls behind misses ticks, as
-// with time.Ticker. The receiver holds a token for each time it receives
-// and gives it back with Done when it is through.
+// with time.Ticker. The receiver holds a token for each time it receives,
+// held by Timer, and gives it back (or takes it as its own, Away.Woke) when
+// it is through.
 func (c *Clock) Every(d time.Duration) (<-chan time.Time, func()) {
 	if c == nil {
 		t := time.NewTicker(d)
 		return t.C, t.Stop
 	}
-	return c.add(&ticker{every: d, next: c.Now().Add(d), ch: make(chan time.Time, 1)})
+	return c.start(&ticker{every: d, next: c.Now().Add(d), ch: make(chan time.Time, 1)})
 }
 
 // EveryBehind is Every for a receiver that waits behind door: a time sent
@@ -307,7 +352,7 @@ func (c *Clock) EveryBehind(d time.Duration, door *Door) (<-chan time.Time, func
 	if c == nil {
 		return c.Every(d)
 	}
-	return c.add(&ticker{every: d, next: c.Now().Add(d), ch: make(chan time.Time, 1), door: door})
+	return c.start(&ticker{every: d, next: c.Now().Add(d), ch: make(chan time.Time, 1), door: door})
 }
 
 // After returns a channel that receives the game's time once d of it has
@@ -319,11 +364,11 @@ func (c *Clock) After(d time.Duration) (<-chan time.Time, func()) {
 		t := time.NewTimer(d)
 		return t.C, func() { t.Stop() }
 	}
-	return c.add(&ticker{next: c.Now().Add(d), ch: make(chan time.Time, 1)})
+	return c.start(&ticker{next: c.Now().Add(d), ch: make(chan time.Time, 1)})
 }
 
-// add starts t and returns its channel and its stop.
-func (c *Clock) add(t *ticker) (<-chan time.Time, func()) {
+// start starts t and returns its channel and its stop.
+func (c *Clock) start(t *ticker) (<-chan time.Time, func()) {
 	c.mu.Lock()
 	c.tickers = append(c.tickers, t)
 	c.mu.Unlock()
@@ -339,7 +384,7 @@ func (c *Clock) add(t *ticker) (<-chan time.Time, func()) {
 		select {
 		case <-t.ch: // a tick nobody will read gives its token back
 			if t.door == nil {
-				c.Done()
+				c.Give(Timer, 1)
 			}
 		default:
 		}

@@ -20,7 +20,7 @@ func settled(c *Clock, held func() int64) <-chan bool {
 func TestSettleWaitsForTheLastToken(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c := New(epoch)
-		c.Add(2)
+		c.Pay("test", 2)
 		done := settled(c, nil)
 		synctest.Wait()
 		select {
@@ -28,14 +28,14 @@ func TestSettleWaitsForTheLastToken(t *testing.T) {
 			t.Fatal("Settle returned with two tokens out")
 		default:
 		}
-		c.Done()
+		c.Give("test", 1)
 		synctest.Wait()
 		select {
 		case <-done:
 			t.Fatal("Settle returned with a token out")
 		default:
 		}
-		c.Done()
+		c.Give("test", 1)
 		if ok := <-done; !ok {
 			t.Fatal("Settle said the work did not settle")
 		}
@@ -51,13 +51,13 @@ func TestSettleCountsWhatTheCallerHolds(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c := New(epoch)
 		queue := make(chan int, 4)
-		c.Add(1) // the caller's own
-		c.Add(1) // someone else's work
+		c.Pay("test", 1) // the caller's own
+		c.Pay("test", 1) // someone else's work
 		held := func() int64 { return 1 + int64(len(queue)) }
 		done := settled(c, held)
-		c.Add(1) // that someone hands the caller a wake-up…
+		c.Pay("test", 1) // that someone hands the caller a wake-up…
 		queue <- 1
-		c.Done() // …and is through
+		c.Give("test", 1) // …and is through
 		if ok := <-done; !ok {
 			t.Fatal("Settle did not count the wake-up in the caller's queue as its own")
 		}
@@ -70,7 +70,7 @@ func TestSettleCountsWhatTheCallerHolds(t *testing.T) {
 func TestSettleGivesUpAfterItsPatienceAndCountsIt(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c := New(epoch)
-		c.Add(1) // lost by a bug: never given back
+		c.Pay("test", 1) // lost by a bug: never given back
 		start := time.Now()
 		if c.Settle(context.Background(), nil, 5*time.Second) {
 			t.Fatal("Settle said a token never given back settled")
@@ -90,7 +90,7 @@ func TestSettleGivesUpAfterItsPatienceAndCountsIt(t *testing.T) {
 func TestForgivenWorkHoldsOneTickOnly(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c := New(epoch)
-		c.Add(2) // one lost for good, one only slow
+		c.Pay("test", 2) // one lost for good, one only slow
 		if c.Settle(context.Background(), nil, time.Second) {
 			t.Fatal("settled with two tokens out")
 		}
@@ -99,7 +99,7 @@ func TestForgivenWorkHoldsOneTickOnly(t *testing.T) {
 		if !c.Settle(context.Background(), nil, time.Second) || time.Since(start) != 0 {
 			t.Fatalf("after Forgive Settle waited %v", time.Since(start))
 		}
-		c.Done() // the slow one comes back
+		c.Give("test", 1) // the slow one comes back
 		if w := c.Work(); w != 0 {
 			t.Errorf("work %d after the late token, want 0", w)
 		}
@@ -111,7 +111,7 @@ func TestForgivenWorkHoldsOneTickOnly(t *testing.T) {
 
 func TestSettleEndsWithItsContext(t *testing.T) {
 	c := New(epoch)
-	c.Add(1)
+	c.Pay("test", 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if c.Settle(ctx, nil, time.Hour) {
@@ -125,7 +125,7 @@ func TestSettleEndsWithItsContext(t *testing.T) {
 func TestReleaseLetsEveryWaiterGo(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c := New(epoch)
-		c.Add(3)
+		c.Pay("test", 3)
 		a, b := settled(c, nil), settled(c, func() int64 { return 1 })
 		synctest.Wait()
 		c.Release()
@@ -140,7 +140,7 @@ func TestReleaseLetsEveryWaiterGo(t *testing.T) {
 
 func TestADoneWithoutATokenIsCounted(t *testing.T) {
 	c := New(epoch)
-	c.Done()
+	c.Give("test", 1)
 	if got := c.Work(); got != 0 {
 		t.Errorf("work %d after an overdrawn Done, want 0", got)
 	}
@@ -148,7 +148,7 @@ func TestADoneWithoutATokenIsCounted(t *testing.T) {
 		t.Errorf("overdrawn %d, want 1", o)
 	}
 	c.Release()
-	c.Done()
+	c.Give("test", 1)
 	if _, o := c.Stalls(); o != 1 {
 		t.Errorf("a Done after Release counted: overdrawn %d, want still 1", o)
 	}
@@ -188,7 +188,7 @@ func TestEveryFiresAsTheWorldAdvancesAndPaysForItsWakeUp(t *testing.T) {
 	if at := <-ch; !at.Equal(epoch.Add(time.Second)) {
 		t.Errorf("fired at %v, want a second in", at)
 	}
-	c.Done()
+	c.Give("test", 1)
 	c.Advance(60)
 	stop() // a tick nobody will read gives its token back
 	if c.Work() != 0 {
@@ -204,8 +204,8 @@ func TestEveryFiresAsTheWorldAdvancesAndPaysForItsWakeUp(t *testing.T) {
 // without asking which.
 func TestANilClockIsTheWallClock(t *testing.T) {
 	var c *Clock
-	c.Add(1)
-	c.Done()
+	c.Pay("test", 1)
+	c.Give("test", 1)
 	c.Advance(5)
 	c.Release()
 	if !c.Settle(context.Background(), nil, time.Nanosecond) {
@@ -240,7 +240,7 @@ func TestAfterFiresOnceInGameTime(t *testing.T) {
 	if at := <-ch; !at.Equal(epoch.Add(25 * TickLength)) {
 		t.Errorf("fired at %v, want tick 25's time", at)
 	}
-	c.Done()
+	c.Give("test", 1)
 	c.Advance(100)
 	if len(ch) != 0 || c.Work() != 0 {
 		t.Fatalf("fired twice: %d waiting, work %d", len(ch), c.Work())
@@ -287,16 +287,16 @@ func TestAStoppedTimerKeepsNoToken(t *testing.T) {
 // is already paid for, so the world holds.
 func TestADeliveryPaysForWhatItQueues(t *testing.T) {
 	c := New(epoch)
-	d := c.Door()
+	d := c.Door("mind")
 	queue := make(chan int, 2)
 	pending := func() bool { return len(queue) > 0 }
 	put := func(v int) func() bool { return func() bool { queue <- v; return true } }
 	d.Enter()
 	d.Park(pending)
-	c.Add(1) // a producer at work
+	c.Pay("test", 1) // a producer at work
 	d.Deliver(put(1))
 	<-queue // the goroutine has it, and has not entered yet
-	c.Done()
+	c.Give("test", 1)
 	if w := c.Work(); w != 1 {
 		t.Fatalf("work %d with the goroutine woken and not yet entered, want 1: its wake-up", w)
 	}
@@ -305,9 +305,9 @@ func TestADeliveryPaysForWhatItQueues(t *testing.T) {
 	if w := c.Work(); w != 0 {
 		t.Errorf("work %d once it parked again, want 0", w)
 	}
-	c.Add(1)
+	c.Pay("test", 1)
 	d.Deliver(func() bool { return false }) // nothing queued after all
-	c.Done()
+	c.Give("test", 1)
 	if w := c.Work(); w != 0 {
 		t.Errorf("work %d after a delivery that queued nothing, want 0", w)
 	}
@@ -320,7 +320,7 @@ func TestADeliveryPaysForWhatItQueues(t *testing.T) {
 // runs.
 func TestADoorPaysOnlyForAParkedGoroutine(t *testing.T) {
 	c := New(epoch)
-	d := c.Door()
+	d := c.Door("mind")
 	queue := make(chan int, 4)
 	pending := func() bool { return len(queue) > 0 }
 	d.Park(pending) // not yet running: nothing to give back
@@ -328,10 +328,10 @@ func TestADoorPaysOnlyForAParkedGoroutine(t *testing.T) {
 		t.Fatalf("work %d after the first park, want 0", c.Work())
 	}
 	put := func(v int) func() bool { return func() bool { queue <- v; return true } }
-	c.Add(1) // a producer at work
+	c.Pay("test", 1) // a producer at work
 	d.Deliver(put(1))
 	d.Deliver(put(2))
-	c.Done() // the producer is through
+	c.Give("test", 1) // the producer is through
 	if c.Work() != 1 {
 		t.Fatalf("work %d after two deliveries to a parked goroutine, want 1", c.Work())
 	}
@@ -346,12 +346,12 @@ func TestADoorPaysOnlyForAParkedGoroutine(t *testing.T) {
 	}
 	<-queue
 	d.Enter()
-	c.Done()          // it waits for the game in the middle of its work
+	c.Give("test", 1) // it waits for the game in the middle of its work
 	d.Deliver(put(3)) // busy, not parked: the world is not held
 	if c.Work() != 0 {
 		t.Fatalf("work %d after a delivery to a busy goroutine, want 0", c.Work())
 	}
-	c.Add(1) // the game's answer wakes it
+	c.Pay("test", 1) // the game's answer wakes it
 	d.Park(pending)
 	<-queue
 	d.Enter()
@@ -368,7 +368,7 @@ func TestADoorPaysOnlyForAParkedGoroutine(t *testing.T) {
 // a door pays only for a parked receiver's wake-up.
 func TestATickBehindADoorGoesThroughIt(t *testing.T) {
 	c := New(epoch)
-	d := c.Door()
+	d := c.Door("mind")
 	ch, stop := c.EveryBehind(time.Second, d)
 	defer stop()
 	c.Advance(20)
@@ -377,7 +377,7 @@ func TestATickBehindADoorGoesThroughIt(t *testing.T) {
 	}
 	<-ch
 	d.Enter()
-	c.Done() // busy, waiting for the game
+	c.Give("test", 1) // busy, waiting for the game
 	c.Advance(40)
 	if c.Work() != 0 || len(ch) != 1 {
 		t.Fatalf("work %d, %d waiting: a tick for a busy receiver must not hold the world", c.Work(), len(ch))

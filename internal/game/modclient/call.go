@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/lockstep"
 )
 
 // call is one request in flight. Its fields are guarded by the client's
@@ -26,6 +27,9 @@ type call struct {
 	// comes instead of going to the next call.
 	abandoned bool
 	ch        chan result
+	// away is the caller's waiting in lockstep: whoever ends the call pays
+	// for its wake-up.
+	away *lockstep.Away
 }
 
 type result struct {
@@ -82,7 +86,7 @@ func (c *Client) Send(ctx context.Context, action string, params any, sent func(
 		return cancelled(&call{action: action}, err)
 	}
 
-	k, wait, err := c.send(cn, action, frameParams)
+	k, wait, err := c.send(cn, action, frameParams, c.cfg.Lockstep.Away(ctx))
 	if err != nil {
 		return notConnected(action)
 	}
@@ -90,8 +94,10 @@ func (c *Client) Send(ctx context.Context, action string, params any, sent func(
 		sent(k.id)
 	}
 	// The caller waits for the game now: whoever ends the call pays for
-	// waking it (finishLocked), so it holds one token again after the wait.
-	c.cfg.Lockstep.Done()
+	// waking it (finishLocked), and it runs on one token again after the
+	// wait, however many paid.
+	k.away.Leave()
+	defer k.away.Back()
 	var timeout <-chan time.Time
 	if wait > 0 {
 		// In lockstep the wait is game time, as the game's budget is.
@@ -104,8 +110,8 @@ func (c *Client) Send(ctx context.Context, action string, params any, sent func(
 		return r.ans, r.err
 	case <-timeout:
 		// The clock paid for this wake-up, and whoever ends the call pays
-		// again: one is given back.
-		defer c.cfg.Lockstep.Done()
+		// again: Back gives one back.
+		k.away.Woke()
 		if cn.abandon(k) {
 			c.log.Warn("modclient: gave up waiting for an answer", slog.String("id", k.id),
 				slog.String("action", action), slog.Duration("after", wait))
@@ -124,7 +130,7 @@ func (c *Client) Send(ctx context.Context, action string, params any, sent func(
 
 // send registers a call and puts it in the writer's outbox, in one step, so
 // the order of a protocol-1 link is the order of writing.
-func (c *Client) send(cn *conn, action string, params json.RawMessage) (*call, time.Duration, error) {
+func (c *Client) send(cn *conn, action string, params json.RawMessage, away *lockstep.Away) (*call, time.Duration, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if cn.closed {
@@ -136,7 +142,7 @@ func (c *Client) send(cn *conn, action string, params json.RawMessage) (*call, t
 	if err != nil {
 		return nil, 0, err
 	}
-	k := &call{id: id, action: action, frame: frame, ch: make(chan result, 1)}
+	k := &call{id: id, action: action, frame: frame, ch: make(chan result, 1), away: away}
 	cn.calls[id] = k
 	if cn.proto == 1 {
 		k.unanswered = protocol.Protocol1Unanswered(action)
@@ -145,7 +151,7 @@ func (c *Client) send(cn *conn, action string, params json.RawMessage) (*call, t
 		}
 	}
 	cn.outbox = append(cn.outbox, k)
-	c.cfg.Lockstep.Add(1) // the request's, given back by the world once it has it
+	c.cfg.Lockstep.Pay(lockstep.Request, 1) // given back by the world once it has it
 	select {
 	case cn.wake <- struct{}{}:
 	default:
@@ -198,7 +204,7 @@ func (cn *conn) finishLocked(k *call, r result, how outcome) bool {
 	for i, o := range cn.outbox {
 		if o == k {
 			cn.outbox = append(cn.outbox[:i], cn.outbox[i+1:]...)
-			cn.c.cfg.Lockstep.Done() // a request that never reached the game
+			cn.c.cfg.Lockstep.Give(lockstep.Request, 1) // it never reached the game
 			break
 		}
 	}
@@ -216,7 +222,7 @@ func (cn *conn) finishLocked(k *call, r result, how outcome) bool {
 		}
 	}
 	cn.c.recent.add(k.id, how)
-	cn.c.cfg.Lockstep.Add(1) // for the caller this wakes
+	k.away.Wake()
 	k.ch <- r
 	return true
 }

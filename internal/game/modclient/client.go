@@ -92,10 +92,13 @@ type Config struct {
 	EventQueue int
 	// Lockstep, when set, is the clock a practice world in the same process
 	// keeps step with: the client gives back the token of every frame it
-	// reads once the frame is handed on, pays for each event it queues (the
-	// consumer of Events gives it back with Done once it has handled the
-	// event) and for each answer it hands a caller, and a caller gives its
-	// own token back while it waits for the answer. Nil outside lockstep.
+	// reads once the frame is handed on (lockstep.Frame), pays for each
+	// event it queues (lockstep.Event: the consumer of Events gives it back
+	// once it has handled the event), for each request until the world has
+	// it (lockstep.Request) and for each answer it hands a caller, and a
+	// caller gives its own token back while it waits for the answer
+	// (lockstep.Away, under the holder its context names). Nil outside
+	// lockstep.
 	Lockstep *lockstep.Clock
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/lockstep"
 )
 
 // conn is one WebSocket connection with its reader and writer. Its tables
@@ -204,7 +205,7 @@ func (cn *conn) read() {
 		}
 		if kind != websocket.TextMessage {
 			cn.c.complain("binary", "modclient: ignored a binary frame; the protocol sends text only")
-			cn.c.cfg.Lockstep.Done()
+			cn.c.cfg.Lockstep.Give(lockstep.Frame, 1)
 			continue
 		}
 		buf.Reset()
@@ -224,11 +225,11 @@ func (cn *conn) read() {
 				cn.close(midFrameError(err))
 				return
 			}
-			cn.c.cfg.Lockstep.Done()
+			cn.c.cfg.Lockstep.Give(lockstep.Frame, 1)
 			continue
 		}
 		cn.c.handleFrame(cn, buf.Bytes())
-		cn.c.cfg.Lockstep.Done() // the frame is handed on, each part paid for
+		cn.c.cfg.Lockstep.Give(lockstep.Frame, 1) // the frame is handed on, each part paid for
 	}
 }
 
@@ -282,7 +283,7 @@ func (cn *conn) write() {
 				return
 			}
 			if err != nil {
-				c.cfg.Lockstep.Add(-(len(batch) - i)) // requests that never reached the game
+				c.cfg.Lockstep.Give(lockstep.Request, len(batch)-i) // they never reached the game
 				cn.finishLocked(k, result{
 					ans: failed(k, protocol.Failure, fmt.Sprintf("%s could not be sent to the game: %v", k.action, err)),
 					err: fmt.Errorf("modclient: %s: %w: %v", k.action, ErrDisconnected, err),

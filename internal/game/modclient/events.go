@@ -61,7 +61,7 @@ func (m *mailbox) put(p protocol.Packet) {
 		s := &slot{p}
 		m.latest[key] = s
 		m.queue = append(m.queue, s)
-		m.step.Add(1)
+		m.step.Pay(lockstep.Event, 1)
 	case m.others >= m.limit:
 		*m.dropped++
 		if !m.dropping {
@@ -74,7 +74,7 @@ func (m *mailbox) put(p protocol.Packet) {
 	default:
 		m.others++
 		m.queue = append(m.queue, &slot{p})
-		m.step.Add(1)
+		m.step.Pay(lockstep.Event, 1)
 	}
 	if m.dropping {
 		m.dropping = false
@@ -131,7 +131,7 @@ func (m *mailbox) forward(ctx context.Context, out chan<- protocol.Packet) {
 			case <-m.wake:
 				if newer, ok := m.takeNewer(coalesceKey(p)); ok {
 					p = newer
-					m.step.Done() // the older one in hand will not be read
+					m.step.Give(lockstep.Event, 1) // the older one in hand will not be read
 				}
 			}
 		}

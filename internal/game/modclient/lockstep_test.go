@@ -1,7 +1,9 @@
 package modclient_test
 
 import (
+	"bytes"
 	"context"
+	"log/slog"
 	"testing"
 	"time"
 
@@ -26,10 +28,11 @@ func holds(t *testing.T, clock *lockstep.Clock, n int64, what string) {
 // event its consumer holds and for the answer that wakes a caller, and
 // give the caller's own token back while the caller waits for the game.
 func TestTheClientKeepsStep(t *testing.T) {
-	clock := lockstep.New(time.Now())
+	var log bytes.Buffer
+	clock := lockstep.New(time.Now(), lockstep.Debug(slog.New(slog.NewTextHandler(&log, nil))))
 	h := start(t, gametest.New(t), func(c *modclient.Config) { c.Lockstep = clock })
 	c := h.mod.MustAccept()
-	clock.Add(1) // the hello
+	clock.Pay(lockstep.Frame, 1) // the hello
 	if err := c.SendHello(nil); err != nil {
 		t.Fatal(err)
 	}
@@ -40,16 +43,16 @@ func TestTheClientKeepsStep(t *testing.T) {
 	if got := clock.Work(); got != 1 {
 		t.Fatalf("work %d with the hello in the consumer's hands, want 1", got)
 	}
-	clock.Done() // the consumer has sensed it
+	clock.Give(lockstep.Event, 1) // the consumer has sensed it
 	holds(t, clock, 0, "after the hello")
 
-	clock.Add(1) // the caller runs on a token of its own
+	clock.Pay("caller", 1) // the caller runs on a token of its own
 	ch := h.goCall(context.Background(), "mine_block", nil)
 	r := recv(t, c)
-	clock.Done() // the world has the request now
+	clock.Give(lockstep.Request, 1) // the world has the request now
 	holds(t, clock, 0, "with the caller waiting for the game")
 
-	clock.Add(1) // the answer's frame
+	clock.Pay(lockstep.Frame, 1) // the answer's frame
 	if err := c.Answer(r, protocol.Success, "mined stone"); err != nil {
 		t.Fatal(err)
 	}
@@ -60,9 +63,9 @@ func TestTheClientKeepsStep(t *testing.T) {
 	if got := clock.Work(); got != 1 {
 		t.Fatalf("work %d once the caller has its answer, want 1: the caller's", got)
 	}
-	clock.Done()
+	clock.Give("caller", 1)
 
-	clock.Add(2) // two states in one tick: the consumer gets the newer, one token
+	clock.Pay(lockstep.Frame, 2) // two states in one tick: the consumer gets the newer, one token
 	for _, tick := range []int64{10, 20} {
 		if err := c.Send(protocol.State{Tick: tick}); err != nil {
 			t.Fatal(err)
@@ -74,12 +77,16 @@ func TestTheClientKeepsStep(t *testing.T) {
 		t.Fatalf("work %d with two states read and one for the consumer, want 1", got)
 	}
 	p := h.nextEvent("state")
-	clock.Done()
+	clock.Give(lockstep.Event, 1)
 	if st := p.(protocol.State); st.Tick != 20 {
 		t.Errorf("the consumer got the state of tick %d, want the newer, 20", st.Tick)
 	}
 	holds(t, clock, 0, "after the states")
 	if s, o := clock.Stalls(); s != 0 || o != 0 {
 		t.Errorf("%d stalls and %d tokens given back that nobody held", s, o)
+	}
+	// Each token was given back by the holder that was paid for it.
+	if h := clock.Holders(); len(h) != 0 || log.Len() != 0 {
+		t.Errorf("holders %v left, and the clock logged: %s", h, log.String())
 	}
 }

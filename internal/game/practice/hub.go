@@ -104,14 +104,8 @@ func (h *hub) leave(c *client) bool {
 		return false
 	}
 	delete(h.clients, c)
-	for {
-		select {
-		case <-c.send:
-			h.step.Done()
-		default:
-			return true
-		}
-	}
+	c.giveBack(h.step)
+	return true
 }
 
 // dropAll closes every connection and forgets it.
@@ -151,7 +145,7 @@ func (h *hub) serveConn(ctx context.Context, conn *websocket.Conn, remote string
 		}
 		select {
 		case inbox <- inbound{c: c, frame: frame}:
-			h.step.Done() // the request is with the world now
+			h.step.Give(lockstep.Request, 1) // the request is with the world now
 		case <-ctx.Done():
 			return
 		}
@@ -163,17 +157,7 @@ func (h *hub) serveConn(ctx context.Context, conn *websocket.Conn, remote string
 }
 
 func (c *client) writeLoop(step *lockstep.Clock) {
-	defer func() {
-		// Frames nobody will read give their tokens back.
-		for {
-			select {
-			case <-c.send:
-				step.Done()
-			default:
-				return
-			}
-		}
-	}()
+	defer c.giveBack(step)
 	for {
 		select {
 		case <-c.done:
@@ -181,10 +165,23 @@ func (c *client) writeLoop(step *lockstep.Clock) {
 		case frame := <-c.send:
 			c.conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
 			if err := c.conn.WriteMessage(websocket.TextMessage, frame); err != nil {
-				step.Done() // nobody will read it
+				step.Give(lockstep.Frame, 1) // nobody will read it
 				c.drop()
 				return
 			}
+		}
+	}
+}
+
+// giveBack empties c's queue: frames nobody will read give their tokens
+// back.
+func (c *client) giveBack(step *lockstep.Clock) {
+	for {
+		select {
+		case <-c.send:
+			step.Give(lockstep.Frame, 1)
+		default:
+			return
 		}
 	}
 }
@@ -227,7 +224,7 @@ func (h *hub) flush() {
 			n++
 		}
 	}
-	h.step.Add(n)
+	h.step.Pay(lockstep.Frame, n)
 	for _, f := range h.out {
 		if f.c != nil {
 			if h.has(f.c) { // not one that left since (an answer to it, say)
@@ -248,7 +245,7 @@ func (h *hub) deliver(c *client, frame []byte) {
 	select {
 	case c.send <- frame:
 	default:
-		h.step.Done()
+		h.step.Give(lockstep.Frame, 1)
 		h.log.Warn("practice: client too slow, dropped", slog.String("remote", c.remote))
 		c.drop()
 	}

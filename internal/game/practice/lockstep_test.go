@@ -40,7 +40,7 @@ func TestALockstepWorldWaitsForItsBrain(t *testing.T) {
 	if got := clock.Tick(); got > 1 {
 		t.Fatalf("the world ran to tick %d with its frames unread, want 1", got)
 	}
-	clock.Add(-2)
+	clock.Give(lockstep.Frame, 2)
 	// Now it runs on, to the state of tick 10, and waits for that.
 	for {
 		p := c.read()
@@ -48,16 +48,16 @@ func TestALockstepWorldWaitsForItsBrain(t *testing.T) {
 			if s.Tick != 10 || clock.Tick() > 10 {
 				t.Fatalf("the next state is tick %d (the clock at %d), want 10", s.Tick, clock.Tick())
 			}
-			clock.Done()
+			clock.Give(lockstep.Frame, 1)
 			break
 		}
-		clock.Done()
+		clock.Give(lockstep.Frame, 1)
 	}
 	// A request pays its way in: the world gives the token back once it
 	// has it (else it would wait its patience, a minute, past the read's
 	// deadline), and answers it.
-	c.paid = clock.Done
-	clock.Add(1)
+	c.paid = func() { clock.Give(lockstep.Frame, 1) }
+	clock.Pay(lockstep.Request, 1)
 	if answer, _ := c.call("check_death_log", nil); !answer.Result.OK() {
 		t.Fatalf("check_death_log: %+v", answer)
 	}
