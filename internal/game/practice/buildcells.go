@@ -70,7 +70,7 @@ func expandBuild(a buildArgs) (*buildPlan, error) {
 					continue
 				}
 				if _, ok := a.palette[string(r)]; !ok {
-					return nil, refuse("layer %d, row %d, column %d: %s is not in the palette", y, z, x, q(string(r)))
+					return nil, refuse("layer %d, row %d, column %d: %s is not in the palette", y, z, x, quoted(string(r)))
 				}
 				box, found = box.grow(game.Pos{X: x, Y: y, Z: z}), true
 			}

@@ -3,7 +3,6 @@ package practice
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -58,9 +57,9 @@ var opTakes = map[string][]string{
 
 // refuse is a refusal of the arguments: the sentence the world answers
 // FAILURE_INVALID with.
-func refuse(format string, a ...any) error { return errors.New(fmt.Sprintf(format, a...)) }
+func refuse(format string, a ...any) error { return fmt.Errorf(format, a...) }
 
-func q(s string) string { return `"` + s + `"` }
+func quoted(s string) string { return `"` + s + `"` }
 
 // readBuildArgs reads a build's JSON arguments; a key whose value is null
 // was left out.
@@ -81,7 +80,7 @@ func readBuildArgs(raw []byte) (buildArgs, error) {
 	}
 	for _, k := range keysOf(m) {
 		if m[k] != nil && !slices.Contains([]string{"origin", "layers", "palette", "ops", "rotation", "clear"}, k) {
-			return a, refuse("build has no argument %s; it takes origin, layers, palette, ops, rotation and clear", q(k))
+			return a, refuse("build has no argument %s; it takes origin, layers, palette, ops, rotation and clear", quoted(k))
 		}
 	}
 	var err error
@@ -163,11 +162,11 @@ func readPalette(v any) (map[string]string, error) {
 	for _, k := range keysOf(m) {
 		switch {
 		case utf8.RuneCountInString(k) != 1:
-			return nil, refuse("palette key %s must be exactly one character", q(k))
+			return nil, refuse("palette key %s must be exactly one character", quoted(k))
 		case k == " ":
 			return nil, refuse(`palette key " " cannot be used: a space in a row always leaves the cell as it is`)
 		}
-		name, err := readBlock("palette["+q(k)+"]", m[k])
+		name, err := readBlock("palette["+quoted(k)+"]", m[k])
 		if err != nil {
 			return nil, err
 		}
@@ -185,7 +184,7 @@ func readBlock(where string, v any) (string, error) {
 	}
 	name, states, ok := splitBlock(s)
 	if !ok {
-		return "", refuse("%s: %s is not a block name; write a vanilla id such as oak_planks, with any states in brackets like oak_door[facing=north]", where, q(s))
+		return "", refuse("%s: %s is not a block name; write a vanilla id such as oak_planks, with any states in brackets like oak_door[facing=north]", where, quoted(s))
 	}
 	return joinBlock(name, states), nil
 }
@@ -247,11 +246,11 @@ func readOp(i int, v any) (buildOp, error) {
 	}
 	takes, known := opTakes[op.kind]
 	if !known {
-		return op, refuse("ops[%d]: %s is not an op; use fill, walls, set or roof", i, q(op.kind))
+		return op, refuse("ops[%d]: %s is not an op; use fill, walls, set or roof", i, quoted(op.kind))
 	}
 	for _, k := range keysOf(m) {
 		if m[k] != nil && k != "op" && !slices.Contains(takes, k) {
-			return op, refuse("ops[%d]: %s takes %s, not %s", i, op.kind, andList(takes), q(k))
+			return op, refuse("ops[%d]: %s takes %s, not %s", i, op.kind, andList(takes), quoted(k))
 		}
 	}
 	corners := []*game.Pos{&op.from, &op.to}
@@ -266,7 +265,7 @@ func readOp(i int, v any) (buildOp, error) {
 		*dst = p
 	}
 	if m["block"] == nil {
-		return op, refuse("ops[%d] (%s) needs %s", i, op.kind, q("block"))
+		return op, refuse("ops[%d] (%s) needs %s", i, op.kind, quoted("block"))
 	}
 	var err error
 	if op.block, err = readBlock("ops["+strconv.Itoa(i)+"].block", m["block"]); err != nil {
@@ -287,7 +286,7 @@ func readCorner(i int, kind, key string, v any) (game.Pos, error) {
 	var vals []any
 	switch c := v.(type) {
 	case nil:
-		return game.Pos{}, refuse("ops[%d] (%s) needs %s", i, kind, q(key))
+		return game.Pos{}, refuse("ops[%d] (%s) needs %s", i, kind, quoted(key))
 	case []any:
 		vals = c
 	case map[string]any:
