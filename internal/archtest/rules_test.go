@@ -69,7 +69,7 @@ var importRules = map[string]rule{
 	protocol:   {code: []string{game}},
 	gametest:   {code: []string{protocol}},
 	modclient:  {code: []string{protocol, lockstep}, tests: []string{gametest}},
-	practice:   {code: []string{game, protocol, blueprint, recipes, lockstep}, tests: []string{data}},
+	practice:   {code: []string{game, protocol, lockstep}, tests: []string{data, blueprint, recipes}},
 	bodyproc:   {code: []string{protocol}},
 	squidworld: {code: []string{game, protocol}},
 

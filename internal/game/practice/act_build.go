@@ -2,15 +2,12 @@ package practice
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
 
-	"beaweb/internal/fault"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
-	"beaweb/internal/planner/blueprint"
 )
 
 func prepBuild(w *World, p *params) (runFunc, error) {
@@ -18,13 +15,13 @@ func prepBuild(w *World, p *params) (runFunc, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the build arguments could not be read: %v", err)
 	}
-	args, err := blueprint.ParseArgs(raw)
+	args, err := readBuildArgs(raw)
 	if err != nil {
-		return nil, buildInvalid(err)
+		return nil, err
 	}
-	exp, err := blueprint.Expand(args)
+	exp, err := expandBuild(args)
 	if err != nil {
-		return nil, buildInvalid(err)
+		return nil, err
 	}
 	b := exp.Box
 	if !w.grid.inside(b.Min) || !w.grid.inside(b.Max) {
@@ -34,29 +31,20 @@ func prepBuild(w *World, p *params) (runFunc, error) {
 	return func(a *act) outcome { return build(a, exp) }, nil
 }
 
-// buildInvalid keeps the blueprint's sentence as it is: the brain refuses
-// malformed arguments with the same words.
-func buildInvalid(err error) error {
-	if errors.Is(err, blueprint.ErrInvalid) {
-		return errors.New(fault.Message(err))
-	}
-	return err
-}
-
 // buildState is what a build has done so far.
 type buildState struct {
 	a         *act // the build's job
-	exp       *blueprint.Expansion
+	exp       *buildPlan
 	total     int
 	done      int
 	missing   map[string]int // blocks she ran out of
-	protected []blueprint.Cell
-	inWay     []blueprint.Cell
+	protected []buildCell
+	inWay     []buildCell
 	floating  map[game.Pos]bool
 	counted   map[game.Pos]bool
 	second    map[game.Pos]bool // upper halves of doors, heads of beds: placed with the first half
 	bedFacing map[game.Pos]string
-	far       []blueprint.Cell // cells no standing spot reached
+	far       []buildCell // cells no standing spot reached
 }
 
 // build empties the cells meant to be air (top-down, never a protected
@@ -64,7 +52,7 @@ type buildState struct {
 // walking where it must; a cell no standing spot reaches gets a pillar,
 // which she digs back down afterwards. It answers with every cell still
 // wrong and every block it ran out of.
-func build(a *act, exp *blueprint.Expansion) outcome {
+func build(a *act, exp *buildPlan) outcome {
 	w := a.w
 	s := &buildState{a: a, exp: exp, total: len(exp.Cells), missing: map[string]int{}, floating: map[game.Pos]bool{}, counted: map[game.Pos]bool{}}
 	a.progress(0, s.total, "starting a build of %d cells", s.total)
@@ -94,10 +82,10 @@ func build(a *act, exp *blueprint.Expansion) outcome {
 // upper half over its lower one, a bed's head beside its foot.
 // A bed cell without a facing is paired with a neighbour of the same bed,
 // and faces from the first of the two towards the second.
-func secondHalves(cells []blueprint.Cell) (second map[game.Pos]bool, bedFacing map[game.Pos]string) {
+func secondHalves(cells []buildCell) (second map[game.Pos]bool, bedFacing map[game.Pos]string) {
 	kinds := make(map[game.Pos]string, len(cells))
 	for _, c := range cells {
-		kinds[c.Pos] = blueprint.Kind(c.Block)
+		kinds[c.Pos] = blockKind(c.Block)
 	}
 	second, bedFacing = map[game.Pos]bool{}, map[game.Pos]string{}
 	for _, c := range cells {
@@ -130,12 +118,12 @@ func secondHalves(cells []blueprint.Cell) (second map[game.Pos]bool, bedFacing m
 }
 
 // cellRight reports whether a cell already holds what the build wants.
-func (t *terrain) cellRight(c blueprint.Cell) bool {
+func (t *terrain) cellRight(c buildCell) bool {
 	have := t.grid.name(c.Pos)
-	if c.Block == blueprint.Air {
-		return blueprint.IsEmpty(have)
+	if c.Block == airBlock {
+		return buildEmpty(have)
 	}
-	return blueprint.Satisfied(c.Block, have)
+	return buildSatisfied(c.Block, have)
 }
 
 // tally counts a cell done, once, and reports progress every ten.
@@ -154,29 +142,29 @@ func (s *buildState) tally(p game.Pos) {
 func (s *buildState) clearCell(p game.Pos) *walkErr {
 	a, w := s.a, s.a.w
 	have := w.grid.name(p)
-	if blueprint.IsEmpty(have) {
+	if buildEmpty(have) {
 		return nil
 	}
-	if blueprint.IsProtected(have) || w.grid.info(p).hardness < 0 {
-		s.protected = append(s.protected, blueprint.Cell{Pos: p, Block: have})
+	if buildProtected(have) || w.grid.info(p).hardness < 0 {
+		s.protected = append(s.protected, buildCell{Pos: p, Block: have})
 		return nil
 	}
 	if err := a.reachCell(p); err != nil {
 		if err == errStopped {
 			return err
 		}
-		s.far = append(s.far, blueprint.Cell{Pos: p, Block: blueprint.Air})
+		s.far = append(s.far, buildCell{Pos: p, Block: airBlock})
 		return nil
 	}
 	a.doing = fmt.Sprintf("clearing %s at %s", have, p)
 	if _, err := a.breakBlock(p); err != nil {
 		if err.result == protocol.FailProtected {
-			s.protected = append(s.protected, blueprint.Cell{Pos: p, Block: have})
+			s.protected = append(s.protected, buildCell{Pos: p, Block: have})
 			return nil
 		}
 		return err
 	}
-	if blueprint.IsEmpty(w.grid.name(p)) {
+	if buildEmpty(w.grid.name(p)) {
 		s.tally(p)
 	}
 	return nil
@@ -237,7 +225,7 @@ func (a *act) standClear(p game.Pos, block string) *walkErr {
 	if !overlaps(w.bea.feet()) {
 		return nil
 	}
-	return a.moveWithin(p, overlaps, fmt.Sprintf("placement_overlaps_agent: you stand where %s goes and found no spot beside it", blueprint.Kind(block)))
+	return a.moveWithin(p, overlaps, fmt.Sprintf("placement_overlaps_agent: you stand where %s goes and found no spot beside it", blockKind(block)))
 }
 
 // standOff moves her, when the block she stands on is p, to a spot within
@@ -280,7 +268,7 @@ func (t *terrain) supported(p game.Pos) bool {
 // placeCell puts one cell's block, clearing what stands in its way when
 // the build says clear. On the first pass a cell with nothing to hold it
 // waits for the second.
-func (s *buildState) placeCell(c blueprint.Cell, last bool) *walkErr {
+func (s *buildState) placeCell(c buildCell, last bool) *walkErr {
 	a, w := s.a, s.a.w
 	if w.land.cellRight(c) {
 		delete(s.floating, c.Pos)
@@ -293,7 +281,7 @@ func (s *buildState) placeCell(c blueprint.Cell, last bool) *walkErr {
 	if ready, err := s.makeRoom(c, c.Pos); !ready {
 		return err
 	}
-	kind := blueprint.Kind(c.Block)
+	kind := blockKind(c.Block)
 	if w.bea.inv.count(kind) == 0 {
 		s.missing[kind]++
 		return nil
@@ -347,22 +335,22 @@ func (s *buildState) placeCell(c blueprint.Cell, last bool) *walkErr {
 // something stands there and the build says clear. It reports whether p is
 // ready for the block; when it is not, the cell is noted as protected, in
 // the way or out of reach and err is nil, unless the build must stop.
-func (s *buildState) makeRoom(c blueprint.Cell, p game.Pos) (ready bool, err *walkErr) {
+func (s *buildState) makeRoom(c buildCell, p game.Pos) (ready bool, err *walkErr) {
 	a, w := s.a, s.a.w
 	have := w.grid.name(p)
-	if blueprint.IsEmpty(have) {
+	if buildEmpty(have) {
 		return true, nil
 	}
 	first := p == c.Pos
 	switch {
-	case first && (blueprint.IsProtected(have) || w.grid.info(p).hardness < 0):
-		s.protected = append(s.protected, blueprint.Cell{Pos: p, Block: have})
+	case first && (buildProtected(have) || w.grid.info(p).hardness < 0):
+		s.protected = append(s.protected, buildCell{Pos: p, Block: have})
 		return false, nil
 	case first && !s.exp.ClearInWay:
-		s.inWay = append(s.inWay, blueprint.Cell{Pos: p, Block: have})
+		s.inWay = append(s.inWay, buildCell{Pos: p, Block: have})
 		return false, nil
-	case !first && (blueprint.IsProtected(have) || !s.exp.ClearInWay || w.grid.info(p).hardness < 0):
-		s.inWay = append(s.inWay, blueprint.Cell{Pos: p, Block: have})
+	case !first && (buildProtected(have) || !s.exp.ClearInWay || w.grid.info(p).hardness < 0):
+		s.inWay = append(s.inWay, buildCell{Pos: p, Block: have})
 		return false, nil
 	}
 	if err := a.reachCell(p); err != nil {
@@ -385,7 +373,7 @@ func (s *buildState) makeRoom(c blueprint.Cell, p game.Pos) (ready bool, err *wa
 		if first && err.result != protocol.FailProtected || !first && err == errStopped {
 			return false, err
 		}
-		s.protected = append(s.protected, blueprint.Cell{Pos: p, Block: have})
+		s.protected = append(s.protected, buildCell{Pos: p, Block: have})
 		return false, nil
 	}
 	return true, nil
@@ -393,7 +381,7 @@ func (s *buildState) makeRoom(c blueprint.Cell, p game.Pos) (ready bool, err *wa
 
 // answer names every cell still wrong and every block she ran out of.
 func (s *buildState) answer(t *terrain) outcome {
-	var wrong []blueprint.Cell
+	var wrong []buildCell
 	for _, c := range s.exp.Cells {
 		if !t.cellRight(c) {
 			wrong = append(wrong, c)
@@ -428,7 +416,7 @@ func (s *buildState) answer(t *terrain) outcome {
 }
 
 // cellList renders up to n cells, saying how many more there are.
-func cellList(cells []blueprint.Cell, n int) string {
+func cellList(cells []buildCell, n int) string {
 	var parts []string
 	for i, c := range cells {
 		if i == n {
@@ -441,7 +429,7 @@ func cellList(cells []blueprint.Cell, n int) string {
 }
 
 // buildCells is cells as a build answer's data lists them.
-func buildCells(cells []blueprint.Cell) []protocol.BuildCell {
+func buildCells(cells []buildCell) []protocol.BuildCell {
 	out := make([]protocol.BuildCell, 0, len(cells))
 	for _, c := range cells {
 		out = append(out, protocol.BuildCell{X: c.X, Y: c.Y, Z: c.Z, Block: c.Block})

@@ -5,7 +5,6 @@ import (
 	"sort"
 
 	"beaweb/internal/game"
-	"beaweb/internal/planner/blueprint"
 )
 
 // This file holds the part of a build that reaches cells no standing spot
@@ -82,7 +81,7 @@ func (s *buildState) pillarCells() *walkErr {
 // riseFor towers her up on spare blocks (never those in keep) until c is
 // within reach or 40 blocks up, and says how far she rose and whether the
 // action was stopped.
-func (s *buildState) riseFor(c blueprint.Cell, keep game.Inventory) (rise int, stopped bool) {
+func (s *buildState) riseFor(c buildCell, keep game.Inventory) (rise int, stopped bool) {
 	a, w := s.a, s.a.w
 	for !w.bea.reaches(c.Pos) && rise < 40 {
 		o := pillarUp(a, 1, "", keep)
@@ -103,14 +102,14 @@ func (s *buildState) riseFor(c blueprint.Cell, keep game.Inventory) (rise int, s
 // to hold it is placed against a bridge (scaffoldCell), after which the
 // others are tried again, since it may hold them. A cell she did that is
 // still wrong goes to the far cells.
-func (s *buildState) fromPillarTop(pending []blueprint.Cell) ([]blueprint.Cell, *walkErr) {
+func (s *buildState) fromPillarTop(pending []buildCell) ([]buildCell, *walkErr) {
 	w := s.a.w
 	for {
 		rest, err := s.reachedCells(pending)
 		if err != nil {
 			return nil, err
 		}
-		i := slices.IndexFunc(rest, func(c blueprint.Cell) bool { return w.bea.reaches(c.Pos) && !w.bea.occupies(c.Pos) })
+		i := slices.IndexFunc(rest, func(c buildCell) bool { return w.bea.reaches(c.Pos) && !w.bea.occupies(c.Pos) })
 		if i < 0 {
 			return rest, nil
 		}
@@ -130,28 +129,28 @@ func (s *buildState) fromPillarTop(pending []blueprint.Cell) ([]blueprint.Cell, 
 
 // reachedCells does every pending cell she reaches that has something to
 // hold it, and returns the others.
-func (s *buildState) reachedCells(pending []blueprint.Cell) ([]blueprint.Cell, *walkErr) {
+func (s *buildState) reachedCells(pending []buildCell) ([]buildCell, *walkErr) {
 	a, w := s.a, s.a.w
-	var rest []blueprint.Cell
+	var rest []buildCell
 	for _, p := range pending {
 		if w.land.cellRight(p) {
 			s.tally(p.Pos)
 			continue
 		}
-		if !w.bea.reaches(p.Pos) || w.bea.occupies(p.Pos) || p.Block != blueprint.Air && !w.land.supported(p.Pos) {
+		if !w.bea.reaches(p.Pos) || w.bea.occupies(p.Pos) || p.Block != airBlock && !w.land.supported(p.Pos) {
 			rest = append(rest, p) // out of reach, where she stands, or nothing holds it yet
 			continue
 		}
-		if p.Block == blueprint.Air {
+		if p.Block == airBlock {
 			if _, err := a.breakBlock(p.Pos); err == errStopped {
 				return nil, err
 			}
-		} else if w.bea.inv.count(blueprint.Kind(p.Block)) == 0 {
-			s.missing[blueprint.Kind(p.Block)]++
+		} else if w.bea.inv.count(blockKind(p.Block)) == 0 {
+			s.missing[blockKind(p.Block)]++
 		} else if err := a.put(p.Pos, p.Block); err == errStopped {
 			return nil, err
 		} else if err != nil {
-			a.logf("could not place %s at %s: %s", blueprint.Kind(p.Block), p.Pos, err.message)
+			a.logf("could not place %s at %s: %s", blockKind(p.Block), p.Pos, err.message)
 		}
 		if w.land.cellRight(p) {
 			s.tally(p.Pos)
@@ -180,11 +179,11 @@ func (s *buildState) pillarDown(ground game.Pos) *walkErr {
 
 // stillNeeded counts the blocks the cells left still take, which a pillar
 // must not spend.
-func (s *buildState) stillNeeded(t *terrain, cells []blueprint.Cell) game.Inventory {
+func (s *buildState) stillNeeded(t *terrain, cells []buildCell) game.Inventory {
 	keep := game.Inventory{}
 	for _, c := range cells {
-		if c.Block != blueprint.Air && !t.cellRight(c) {
-			keep[blueprint.Kind(c.Block)]++
+		if c.Block != airBlock && !t.cellRight(c) {
+			keep[blockKind(c.Block)]++
 		}
 	}
 	return keep
@@ -193,7 +192,7 @@ func (s *buildState) stillNeeded(t *terrain, cells []blueprint.Cell) game.Invent
 // pillarBase is a standing spot beside p, the lowest there is (the ground
 // rather than the top of what the build has put up, where she may wall
 // herself in), and outside the build's footprint where there is one.
-func (t *terrain) pillarBase(p game.Pos, box blueprint.Box) (game.Pos, bool) {
+func (t *terrain) pillarBase(p game.Pos, box buildBox) (game.Pos, bool) {
 	g := t.grid
 	inside := func(q game.Pos) bool {
 		return q.X >= box.Min.X && q.X <= box.Max.X && q.Z >= box.Min.Z && q.Z <= box.Max.Z

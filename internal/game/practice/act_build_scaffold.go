@@ -2,7 +2,6 @@ package practice
 
 import (
 	"beaweb/internal/game"
-	"beaweb/internal/planner/blueprint"
 )
 
 // This file holds the scaffold of a build: a cell with nothing beside it
@@ -21,7 +20,7 @@ const maxBridge = 6
 // maxBridge cells.
 func (w *World) bridgeTo(p game.Pos) []game.Pos {
 	usable := func(q game.Pos) bool {
-		return q != p && w.grid.inside(q) && blueprint.IsEmpty(w.grid.name(q)) &&
+		return q != p && w.grid.inside(q) && buildEmpty(w.grid.name(q)) &&
 			!w.bea.occupies(q) && w.bea.reaches(q) && !w.land.claimed(q)
 	}
 	from := map[game.Pos]game.Pos{}
@@ -54,10 +53,10 @@ func (w *World) bridgeTo(p game.Pos) []game.Pos {
 // scaffoldCell places c, which nothing holds, against a bridge of spare
 // blocks (never those in keep) and breaks the bridge back out. It reports
 // whether c is right; err is set only when the action was stopped.
-func (s *buildState) scaffoldCell(c blueprint.Cell, keep game.Inventory) (bool, *walkErr) {
+func (s *buildState) scaffoldCell(c buildCell, keep game.Inventory) (bool, *walkErr) {
 	a, w := s.a, s.a.w
-	if w.bea.inv.count(blueprint.Kind(c.Block)) == 0 {
-		s.missing[blueprint.Kind(c.Block)]++
+	if w.bea.inv.count(blockKind(c.Block)) == 0 {
+		s.missing[blockKind(c.Block)]++
 		return false, nil
 	}
 	bridge := w.bridgeTo(c.Pos)
@@ -68,7 +67,7 @@ func (s *buildState) scaffoldCell(c blueprint.Cell, keep game.Inventory) (bool, 
 	var laid []game.Pos
 	defer func() { s.unbridge(laid) }()
 	need := keep.Clone()
-	need[blueprint.Kind(c.Block)]++
+	need[blockKind(c.Block)]++
 	for _, q := range bridge {
 		item := w.bea.inv.scaffold(w.blocks, "", need)
 		if item == "" {
@@ -85,12 +84,12 @@ func (s *buildState) scaffoldCell(c blueprint.Cell, keep game.Inventory) (bool, 
 		}
 		laid = append(laid, q)
 	}
-	a.doing = "placing " + blueprint.Kind(c.Block) + " at " + c.Pos.String()
+	a.doing = "placing " + blockKind(c.Block) + " at " + c.Pos.String()
 	if err := a.put(c.Pos, c.Block); err != nil {
 		if err == errStopped {
 			return false, err
 		}
-		a.logf("could not place %s at %s: %s", blueprint.Kind(c.Block), c.Pos, err.message)
+		a.logf("could not place %s at %s: %s", blockKind(c.Block), c.Pos, err.message)
 	}
 	a.logf("placed %s against a bridge of %d block(s)", c, len(bridge))
 	return w.land.cellRight(c), nil

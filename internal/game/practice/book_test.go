@@ -92,7 +92,7 @@ func TestTemplatesBuild(t *testing.T) {
 			a := h.do("build", params, 20*700)
 			want(t, a, protocol.Success)
 			for _, c := range exp.Cells {
-				if !h.w.land.cellRight(c) {
+				if !h.w.land.cellRight(buildCell{c.Pos, c.Block}) {
 					t.Errorf("%s holds %s", c, h.w.grid.name(c.Pos))
 				}
 			}

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"beaweb/internal/game"
-	"beaweb/internal/planner/recipes"
 )
 
 // smelter answers what a furnace does with an item and how long fuel burns.
@@ -31,24 +30,31 @@ type kitchen interface {
 	stackOf(item string) int
 }
 
-// loadBook reads the recipe book from data, the same book the brain plans
+// loadBook reads the recipe book of MCVersion from data: the same file the
+// brain plans with, read and applied here by the world's own code, so a
+// planner that reads it wrongly is caught by the world rather than agreed
 // with. Without data the world makes do with the few recipes it carries
 // itself (basicBook).
 func loadBook(data fs.FS) (kitchen, error) {
 	if data == nil {
 		return newBasicBook(), nil
 	}
-	b, err := recipes.Load(data, MCVersion)
+	name := "recipes/" + MCVersion + ".json"
+	raw, err := fs.ReadFile(data, name)
 	if err != nil {
-		return nil, fmt.Errorf("practice: %w", err)
+		return nil, fmt.Errorf("practice: read %s: %w", name, err)
 	}
-	return newRecipeBook(b), nil
+	rb, err := decodeBook(raw)
+	if err != nil {
+		return nil, fmt.Errorf("practice: %s: %w", name, err)
+	}
+	return rb, nil
 }
 
 // stackOf is how many of an item fit in one slot: the recipe book's number
 // when it knows the item, else a guess from its name.
 func (rb *recipeBook) stackOf(item string) int {
-	if n := rb.b.StackSize(item); n > 0 {
+	if n := rb.stack[item]; n > 0 {
 		return n
 	}
 	return stackSize(item)
@@ -57,61 +63,20 @@ func (rb *recipeBook) stackOf(item string) int {
 // stackOf is a guess from the item's name: the basic book knows no sizes.
 func (b *basicBook) stackOf(item string) int { return stackSize(item) }
 
-// recipeBook adapts the shared recipe book to the practice world.
+// recipeBook is the recipe book file as the world reads it.
 type recipeBook struct {
-	b *recipes.Book
+	stack  map[string]int
+	tags   map[string][]string
+	crafts map[string][]recipe
+	// smelts are the furnace's recipes, in the file's order.
+	smelts []smeltRule
+	fuels  map[string]int
 	// byInput lists, for each item, the results of recipes that take it,
 	// so the state's craftable list looks only at what she carries.
 	byInput map[string][]string
 }
 
-func newRecipeBook(b *recipes.Book) *recipeBook {
-	rb := &recipeBook{b: b, byInput: map[string][]string{}}
-	seen := map[string]map[string]bool{}
-	for _, item := range b.Items() {
-		for _, r := range b.Recipes(item) {
-			for _, s := range r.Slots {
-				for _, in := range s.Items {
-					if seen[in] == nil {
-						seen[in] = map[string]bool{}
-					}
-					if !seen[in][r.Result] {
-						seen[in][r.Result] = true
-						rb.byInput[in] = append(rb.byInput[in], r.Result)
-					}
-				}
-			}
-		}
-	}
-	return rb
-}
-
-func (rb *recipeBook) recipesFor(item string) []recipe {
-	var out []recipe
-	for _, r := range rb.b.Recipes(item) {
-		rec := recipe{result: r.Result, count: r.Count, width: r.Width, height: r.Height}
-		if !r.Shaped {
-			rec.width, rec.height = 3, 3
-			if r.FitsInventory() {
-				rec.width, rec.height = 1, 1
-			}
-		}
-		for _, s := range r.Slots {
-			rec.inputs = append(rec.inputs, ingredient{label: slotLabel(s), items: s.Items, n: s.Count})
-		}
-		out = append(out, rec)
-	}
-	return out
-}
-
-// slotLabel names a recipe slot the way an answer says it: a tag by its
-// name ("planks"), one item by itself, alternatives joined by "or".
-func slotLabel(s recipes.Slot) string {
-	if len(s.Ingredient) == 1 {
-		return strings.TrimPrefix(s.Ingredient[0], "#")
-	}
-	return strings.Join(s.Items, " or ")
-}
+func (rb *recipeBook) recipesFor(item string) []recipe { return rb.crafts[item] }
 
 func (rb *recipeBook) craftable(inv game.Inventory, table bool) []string {
 	cand := map[string]bool{}
@@ -133,34 +98,48 @@ func (rb *recipeBook) craftable(inv game.Inventory, table bool) []string {
 	return out
 }
 
-// smeltResult is what input becomes in a furnace; a recipe only a smoker
-// or a campfire knows does not count.
+// smeltResult is what input becomes in a furnace: the first furnace recipe
+// that takes it; a recipe only a smoker or a campfire knows does not count.
 func (rb *recipeBook) smeltResult(input string) (string, bool) {
-	result, ok := rb.b.SmeltResult(input)
-	if !ok {
-		return "", false
-	}
-	for _, s := range rb.b.Smelting(result) {
-		if hasStation(s.Stations, "furnace") && slices.Contains(s.Items, input) {
-			return result, true
+	for _, s := range rb.smelts {
+		if slices.Contains(s.items, input) {
+			return s.result, true
 		}
 	}
 	return "", false
 }
 
+// smeltInputs lists what becomes result in a furnace, melting down tools
+// and armour left out.
 func (rb *recipeBook) smeltInputs(result string) []string {
 	var out []string
-	for _, s := range rb.b.Smelting(result) {
-		if hasStation(s.Stations, "furnace") && !s.Salvage {
-			out = append(out, s.Items...)
+	for _, s := range rb.smelts {
+		if s.result == result && !s.salvage {
+			out = append(out, s.items...)
 		}
 	}
 	return out
 }
 
-func (rb *recipeBook) burnTicks(item string) int { return rb.b.BurnTicks(item) }
+func (rb *recipeBook) burnTicks(item string) int { return rb.fuels[item] }
 
-func (rb *recipeBook) plainFuel(item string) bool { return rb.b.PlainFuel(item) }
+// plainFuel is what she burns when left to choose: coal and the like,
+// saplings, and wood as logs, planks and slabs; never her table or tools.
+func (rb *recipeBook) plainFuel(item string) bool {
+	switch item {
+	case "coal", "charcoal", "coal_block", "blaze_rod", "dried_kelp_block", "stick", "bamboo", "dead_bush":
+		return true
+	}
+	if strings.HasSuffix(item, "_sapling") || strings.HasSuffix(item, "_propagule") {
+		return true
+	}
+	for _, tag := range []string{"logs", "logs_that_burn", "planks", "wooden_slabs", "bamboo_blocks"} {
+		if slices.Contains(rb.tags[tag], item) {
+			return true
+		}
+	}
+	return false
+}
 
 func hasStation(list []string, want string) bool {
 	for _, s := range list {

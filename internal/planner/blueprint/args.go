@@ -25,8 +25,8 @@ const (
 )
 
 // Args are the arguments of the protocol's build action, as the model writes
-// them for plan_build and build and as the mod and the practice world read
-// them. Coordinates in Layers and Ops count from Origin. The json tags name
+// them for plan_build and build and as every game side reads them, each with
+// code of its own. Coordinates in Layers and Ops count from Origin. The json tags name
 // the wire keys for schema generators; reading and writing go through
 // ParseArgs and MarshalJSON.
 type Args struct {
@@ -70,7 +70,7 @@ func ParseArgs(data []byte) (Args, error) {
 }
 
 // UnmarshalJSON reads a build's arguments with ParseArgs, so Args can sit in
-// a tool's parameters and a practice world's request alike.
+// a tool's parameters.
 func (a *Args) UnmarshalJSON(data []byte) error {
 	parsed, err := ParseArgs(data)
 	if err != nil {

@@ -8,9 +8,10 @@ import (
 
 // ErrInvalid is what every refusal of a build's arguments matches with
 // errors.Is. The refusal itself is a fault.CodeInvalid whose sentence is the
-// bare answer, with no package prefix: the model reads it, the practice
-// world answers FAILURE_INVALID with it, and the test vectors in
-// testdata/minecraft_blueprints hold it byte for byte (fault.Message).
+// bare answer, with no package prefix: the model reads it, the game sides
+// (the practice world by its own code) answer FAILURE_INVALID with the same
+// words, and the test vectors in testdata/minecraft_blueprints hold it byte
+// for byte (fault.Message).
 var ErrInvalid = fault.New(fault.CodeInvalid, "The build's arguments are not valid.")
 
 func invalid(format string, a ...any) error {
