@@ -253,11 +253,14 @@ type judge struct {
 	done    bool
 	score   float64
 	scored  int64
+	// over is set at the timeout: the world winds down after it, and
+	// what she does then counts for nothing.
+	over bool
 }
 
 func (j *judge) watch(p protocol.Packet) {
 	st, ok := p.(protocol.State)
-	if !ok || j.done {
+	if !ok || j.done || j.over {
 		return
 	}
 	if !j.seen {
@@ -284,6 +287,7 @@ func (j *judge) watch(p protocol.Packet) {
 		}
 	}
 	if j.done || j.ticks >= j.until {
+		j.over = true
 		j.end()
 	}
 }
