@@ -94,6 +94,43 @@ export function expand(args) {
   return { cells };
 }
 
+// BAND is how many rows one pass along a layer covers. Her hand reaches
+// about four blocks to either side of where she stands, so a band this wide
+// is placed from a walk along it, and the next band on the way back; row by
+// row she would walk back the length of the layer for every row. The brain
+// orders a build the same way (blueprint.walkOrder in Go).
+const BAND = 5;
+
+/**
+ * walkOrder puts the cells that get a block in the order she places them:
+ * bottom-up, and within a layer band by band along its longer side.
+ * @param {{x:number,y:number,z:number}[]} cells in expand's order (y, z, x)
+ */
+export function walkOrder(cells) {
+  const out = [];
+  let start = 0;
+  for (let i = 1; i <= cells.length; i++) {
+    if (i < cells.length && cells[i].y === cells[start].y) continue;
+    out.push(...layerOrder(cells.slice(start, i)));
+    start = i;
+  }
+  return out;
+}
+
+function layerOrder(layer) {
+  let [loX, hiX, loZ, hiZ] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const c of layer) [loX, hiX, loZ, hiZ] = [Math.min(loX, c.x), Math.max(hiX, c.x), Math.min(loZ, c.z), Math.max(hiZ, c.z)];
+  const alongX = hiX - loX >= hiZ - loZ;
+  const along = (c) => (alongX ? c.x : c.z);
+  const across = (c) => (alongX ? c.z - loZ : c.x - loX);
+  return [...layer].sort((a, b) => {
+    const ba = Math.floor(across(a) / BAND), bb = Math.floor(across(b) / BAND);
+    if (ba !== bb) return ba - bb;
+    const way = ba % 2 === 1 ? -1 : 1;
+    return way * (along(a) - along(b)) || across(a) - across(b);
+  });
+}
+
 export const build = {
   budget: 600,
   params: (p) => {
@@ -131,9 +168,8 @@ export const build = {
       if (failed) note(c, failed, `${p} (${failed.message})`); else done++;
     }
     const tick = () => { if (done % 10 === 0) ctx.progress(done, total, `${done} of ${total} cells`); };
-    for (const c of a.cells) {
+    for (const c of walkOrder(a.cells.filter((cell) => cell.block !== 'air'))) {
       throwIfAborted(signal);
-      if (c.block === 'air') continue;
       const p = new Vec3(c.x, c.y, c.z);
       const b = bot.blockAt(p);
       if (b && placedAs(b.name, c.block) && !mismatch(b, c.props)) { done++; tick(); continue; }
