@@ -30,3 +30,31 @@ func TestJudgeScoresAtTheTimeout(t *testing.T) {
 		t.Errorf("the run was ended %d times, want once", ends)
 	}
 }
+
+// TestJudgeHoldsTheWorldAtHerFirstState: the world is held once, at her
+// first state and before the bench is told to put the goal to her, so it
+// does not run on while the dashboard takes the goal: before, a loaded
+// machine let her routine craft a table of 4 of the church's exact 153
+// planks before the goal came, and the roof stayed 4 planks short.
+func TestJudgeHoldsTheWorldAtHerFirstState(t *testing.T) {
+	holds := 0
+	j := &judge{task: &benchTask{Target: "shears", Count: 1}, until: 6000, first: make(chan struct{}), end: func() {}}
+	j.hold = func() {
+		holds++
+		select {
+		case <-j.first:
+			t.Error("the world was held after the bench heard of her first state")
+		default:
+		}
+	}
+	j.watch(protocol.State{Tick: 1})
+	j.watch(protocol.State{Tick: 10})
+	if holds != 1 {
+		t.Errorf("held %d times, want once", holds)
+	}
+	select {
+	case <-j.first:
+	default:
+		t.Error("her first state did not let the bench tell her the goal")
+	}
+}
