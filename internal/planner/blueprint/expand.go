@@ -62,22 +62,20 @@ type Expansion struct {
 	pays []bool
 }
 
-// Place returns the cells that get a block (every cell but air), bottom-up,
-// and within a layer in the order a builder walks them (walkOrder).
+// Place returns the cells that get a block (every cell but air), bottom-up;
+// a build of one layer (a floor) in the order a builder walks it
+// (walkOrder), any other row by row.
 func (e *Expansion) Place() []Cell {
 	out := make([]Cell, 0, len(e.Cells)-len(e.Clear))
-	start := 0
 	for _, c := range e.Cells {
-		if c.Block == Air {
-			continue
+		if c.Block != Air {
+			out = append(out, c)
 		}
-		if len(out) > start && out[start].Y != c.Y {
-			out = append(out[:start], walkOrder(out[start:])...)
-			start = len(out)
-		}
-		out = append(out, c)
 	}
-	return append(out[:start], walkOrder(out[start:])...)
+	if len(out) > 0 && out[0].Y == out[len(out)-1].Y {
+		return walkOrder(out)
+	}
+	return out
 }
 
 // Expand turns a build's arguments into its cells, or refuses them with an

@@ -17,6 +17,11 @@ const bandWidth = 5
 // (the cells' own order) she would walk the length of the layer back to
 // its start for every row, and step once a cell along it: on a floor of
 // 30 by 20 that walking took as long as the placing.
+//
+// Place orders only a build of one layer so: where walls go up on a layer,
+// where she ends it decides which side of them she stands on as they
+// close, and the rows' order is the one that has been leaving her outside
+// a room without a door (a band's end left her inside one, walled in).
 func walkOrder(layer []Cell) []Cell {
 	if len(layer) < 2 {
 		return layer
