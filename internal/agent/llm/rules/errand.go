@@ -111,6 +111,9 @@ func (m *Model) errandStep(e *errand, v agent.Snapshot) (step, bool, string) {
 		} else if p, ok := playerPos(v, who); ok {
 			args["x"], args["y"], args["z"] = p.X+2, p.Y, p.Z+2
 		}
+		if x, ok := args["x"].(int); ok {
+			m.keepOff(game.Pos{X: x, Y: args["y"].(int), Z: args["z"].(int)})
+		}
 		return step{goal: goalRequest, tool: "build_template", args: args}, true, ""
 	}
 	return step{}, false, ""
