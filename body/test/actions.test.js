@@ -5,7 +5,7 @@ import { FakeBot } from './fakebot.js';
 import { Params } from '../src/params.js';
 import { flat, run } from './run.js';
 import { Follow } from '../src/actions/players.js';
-import { expand } from '../src/actions/build.js';
+import { expand, walkOrder } from '../src/actions/build.js';
 import { parseBlock, placedAs, plan, rotateProps } from '../src/actions/states.js';
 import { pickFuel } from '../src/actions/craft.js';
 import { Interruption } from '../src/answer.js';
@@ -378,6 +378,21 @@ test('build expands layers, palette, ops and rotation into cells, and places the
   assert.match(b.message, /built 1 of 2 cells; you ran out of 1 dirt/);
   // The counts are data in the practice world's shape, for the brain's build record.
   assert.deepEqual(b.data, { cells: 2, right: 1, wrong: [{ x: -2, y: 64, z: -3, block: 'dirt' }], missing: { dirt: 1 }, protected: [] });
+});
+
+test('build places a floor band by band, there and back, never walking back along it (mindcraft\'s flower), and walls row by row', () => {
+  const { cells } = expand({ origin: [-124, -60, 133], layers: [], palette: {}, ops: [{ op: 'fill', from: [0, 0, 0], to: [29, 0, 19], block: 'blue_wool' }] });
+  const order = walkOrder(cells);
+  assert.equal(order.length, cells.length);
+  assert.equal(new Set(order.map((c) => `${c.x},${c.y},${c.z}`)).size, cells.length);
+  for (let i = 1; i < order.length; i++) {
+    const [p, c] = [order[i - 1], order[i]];
+    assert.ok(Math.hypot(c.x - p.x, c.z - p.z) <= 5, `cell ${i} (${c.x}, ${c.z}) lies far from (${p.x}, ${p.z}) before it`);
+  }
+  // The first band goes along x, the longer side, five rows at a time.
+  assert.deepEqual(order.slice(0, 6).map((c) => [c.x, c.z]), [[-124, 133], [-124, 134], [-124, 135], [-124, 136], [-124, 137], [-123, 133]]);
+  const house = expand({ origin: [0, 0, 0], layers: [], palette: {}, ops: [{ op: 'fill', from: [0, 0, 0], to: [12, 0, 12], block: 'stone' }, { op: 'walls', from: [1, 1, 0], to: [6, 3, 4], block: 'stone' }] }).cells;
+  assert.deepEqual(walkOrder(house), house);
 });
 
 test('pillar_up, mine_down and bridge refuse what they cannot do and say so', async () => {

@@ -27,6 +27,9 @@ type mcTask struct {
 	// or, in a few older tasks, one inventory ({"oak_planks": 4}).
 	InitialInventory json.RawMessage `json:"initial_inventory"`
 	Blueprint        *mcBlueprint    `json:"blueprint"`
+	// MissingItems is what the task withholds on purpose; an empty list
+	// (every crafting task mindcraft publishes) says the kit is complete.
+	MissingItems *[]string `json:"missing_items"`
 }
 
 // mcBlueprint is a construction task's blueprint: levels from the
@@ -65,6 +68,8 @@ type benchTask struct {
 	// Short, when not empty, says what her kit lacks for the goal: the
 	// task is played, and its row says so.
 	Short string
+	// KitComplete: the task says nothing is missing from the kit.
+	KitComplete bool
 }
 
 // inventorySlots is how many stacks she carries, the hotbar included.
@@ -105,7 +110,8 @@ func readTasks(path string, ids []string) ([]benchTask, error) {
 
 // taskOf reads one task; what makes it unplayable goes in Undoable.
 func taskOf(id string, t mcTask) benchTask {
-	bt := benchTask{ID: id, Type: t.Type, Timeout: t.Timeout, Count: max(t.NumberOfTarget, 1)}
+	bt := benchTask{ID: id, Type: t.Type, Timeout: t.Timeout, Count: max(t.NumberOfTarget, 1),
+		KitComplete: t.MissingItems != nil && len(*t.MissingItems) == 0}
 	if bt.Timeout <= 0 {
 		bt.Timeout = defaultTaskTimeout
 	}
@@ -190,7 +196,13 @@ func (t *benchTask) checkDoable(book *recipes.Book) {
 			t.Undoable = err.Error()
 			return
 		}
-		if len(p.Missing) > 0 {
+		switch {
+		case len(p.Missing) > 0 && t.KitComplete:
+			// mindcraft's crafting tasks are crafts from the team's kit
+			// ("missing_items": []); one whose kit cannot make the target
+			// was published wrong, and no craft makes it so.
+			t.Undoable = fmt.Sprintf("the task says nothing is missing, but its kit is short of %s for %d %s", missingList(p.Missing), t.Count, t.Target)
+		case len(p.Missing) > 0:
 			t.Short = fmt.Sprintf("her kit is short of %s for %d %s: she must find the rest", missingList(p.Missing), t.Count, t.Target)
 		}
 	case "construction":

@@ -201,7 +201,12 @@ func playTask(ctx context.Context, s benchSettings, t benchTask) (r taskResult) 
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	clock := lockstep.New(time.Now())
-	j := &judge{task: &t, until: int64(t.Timeout * 20), first: make(chan struct{})}
+	// The world is held at her first state until the goal is put to her
+	// mind: she takes it in with her first look, as mindcraft's agents are
+	// given theirs at the start, and the world does not run on while the
+	// dashboard takes the goal, however long the machine takes for it.
+	release := sync.OnceFunc(clock.Done)
+	j := &judge{task: &t, until: int64(t.Timeout * 20), first: make(chan struct{}), hold: func() { clock.Add(1) }}
 	j.end = func() { clock.Release(); stop() }
 	opts := t.worldFor(s.Speed, func(read func(game.Pos) string) { j.blockAt = read })
 	logs := &tailWriter{max: 4 << 10}
@@ -217,9 +222,15 @@ func playTask(ctx context.Context, s benchSettings, t benchTask) (r taskResult) 
 		select {
 		case <-j.first:
 			told = tellOverDashboard(runCtx, dashboard, t.goalLine(t.templateName(), t.origin()))
+			release()
 		case <-runCtx.Done():
 		}
 	case <-runCtx.Done():
+	}
+	select {
+	case <-j.first:
+		release() // the world is held no longer, told or not
+	default:
 	}
 	if told != nil && runCtx.Err() == nil {
 		stop()
@@ -247,21 +258,28 @@ type judge struct {
 	until   int64
 	blockAt func(game.Pos) string
 	first   chan struct{} // closed at her first state
+	hold    func()        // called at her first state, before first closes
 	end     func()
 	seen    bool
 	ticks   int64
 	done    bool
 	score   float64
 	scored  int64
+	// over is set at the timeout: the world winds down after it, and
+	// what she does then counts for nothing.
+	over bool
 }
 
 func (j *judge) watch(p protocol.Packet) {
 	st, ok := p.(protocol.State)
-	if !ok || j.done {
+	if !ok || j.done || j.over {
 		return
 	}
 	if !j.seen {
 		j.seen = true
+		if j.hold != nil {
+			j.hold()
+		}
 		close(j.first)
 	}
 	j.ticks = st.Tick
@@ -284,6 +302,7 @@ func (j *judge) watch(p protocol.Packet) {
 		}
 	}
 	if j.done || j.ticks >= j.until {
+		j.over = true
 		j.end()
 	}
 }

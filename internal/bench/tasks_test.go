@@ -14,6 +14,8 @@ const taskFile = `{
    "initial_inventory": {"0": {"iron_ingot": 1}, "1": {"iron_ingot": 1}},
    "target": "shears", "number_of_target": 1, "timeout": 60},
  "short_kit": {"type": "techtree", "initial_inventory": {"0": {"iron_ingot": 1}}, "target": "shears", "number_of_target": 1},
+ "nuggets": {"type": "techtree", "initial_inventory": {"0": {"gold_nugget": 5, "apple": 1}, "1": {"gold_nugget": 3, "crafting_table": 1}},
+   "target": "golden_apple", "number_of_target": 1, "missing_items": []},
  "old_name": {"type": "techtree", "initial_inventory": {"0": {"rose_red": 1, "white_wool": 1}}, "target": "red_wool"},
  "flat_house": {"type": "construction", "initial_inventory": {"oak_planks": 40, "oak_door": 1},
    "blueprint": {"levels": [{"level": 0, "coordinates": [142, -60, -179], "placement": [["oak_planks", "air"]]}]}},
@@ -41,7 +43,7 @@ func writeTaskFile(t *testing.T) string {
 // her kit, in both of mindcraft's shapes, and a task that cannot be done
 // as given says why.
 func TestTasksAreReadAsPublished(t *testing.T) {
-	tasks, err := readTasks(writeTaskFile(t), []string{"team_shears", "short_kit", "old_name", "flat_house", "dinner", "big_house", "heavy"})
+	tasks, err := readTasks(writeTaskFile(t), []string{"team_shears", "short_kit", "old_name", "flat_house", "dinner", "big_house", "heavy", "nuggets"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,6 +66,9 @@ func TestTasksAreReadAsPublished(t *testing.T) {
 		{"", 1, `bench plays crafting (techtree) and construction tasks, not "cooking" ones`, ""},
 		{"2 oak_planks", 1, "", "her kit is short of 1 oak_planks for the blueprint: she must find the rest"},
 		{"2560 dirt", 2, "her kit takes 40 stacks; she carries 36", ""},
+		// mindcraft's golden apple: 8 gold nuggets where the recipe takes 8
+		// ingots, in a task that says nothing is missing.
+		{"1 apple, 1 crafting_table, 8 gold_nugget", 2, "the task says nothing is missing, but its kit is short of 8 #stone_crafting_materials, 1 coal, 8 raw_gold for 1 golden_apple", ""},
 	}
 	for i, w := range want {
 		got := tasks[i]

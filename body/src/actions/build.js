@@ -94,6 +94,36 @@ export function expand(args) {
   return { cells };
 }
 
+// BAND is how many rows one pass along a floor covers. Her hand reaches
+// about four blocks to either side of where she stands, so a band this wide
+// is placed from a walk along it, and the next band on the way back; row by
+// row she would walk back the length of the floor for every row. Only a
+// build of one layer is ordered so: where walls go up, the rows' order is the
+// one that leaves her outside a doorless room as it closes. The brain orders
+// a build the same way (blueprint.Expansion.Place in Go).
+const BAND = 5;
+
+/**
+ * walkOrder puts the cells that get a block in the order she places them:
+ * a build of one layer band by band along its longer side, any other as
+ * expand sorts it (bottom-up, row by row).
+ * @param {{x:number,y:number,z:number}[]} cells in expand's order (y, z, x)
+ */
+export function walkOrder(cells) {
+  if (cells.length < 2 || cells[0].y !== cells[cells.length - 1].y) return cells;
+  let [loX, hiX, loZ, hiZ] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const c of cells) [loX, hiX, loZ, hiZ] = [Math.min(loX, c.x), Math.max(hiX, c.x), Math.min(loZ, c.z), Math.max(hiZ, c.z)];
+  const alongX = hiX - loX >= hiZ - loZ;
+  const along = (c) => (alongX ? c.x : c.z);
+  const across = (c) => (alongX ? c.z - loZ : c.x - loX);
+  return [...cells].sort((a, b) => {
+    const ba = Math.floor(across(a) / BAND), bb = Math.floor(across(b) / BAND);
+    if (ba !== bb) return ba - bb;
+    const way = ba % 2 === 1 ? -1 : 1;
+    return way * (along(a) - along(b)) || across(a) - across(b);
+  });
+}
+
 export const build = {
   budget: 600,
   params: (p) => {
@@ -131,9 +161,8 @@ export const build = {
       if (failed) note(c, failed, `${p} (${failed.message})`); else done++;
     }
     const tick = () => { if (done % 10 === 0) ctx.progress(done, total, `${done} of ${total} cells`); };
-    for (const c of a.cells) {
+    for (const c of walkOrder(a.cells.filter((cell) => cell.block !== 'air'))) {
       throwIfAborted(signal);
-      if (c.block === 'air') continue;
       const p = new Vec3(c.x, c.y, c.z);
       const b = bot.blockAt(p);
       if (b && placedAs(b.name, c.block) && !mismatch(b, c.props)) { done++; tick(); continue; }

@@ -41,8 +41,8 @@ func (b Box) Contains(p game.Pos) bool {
 
 // Expansion is a build's arguments turned into the cells they ask for.
 type Expansion struct {
-	// Cells holds every cell, air included, in the order a builder places
-	// them: bottom-up by y, then by z, then by x.
+	// Cells holds every cell, air included, bottom-up by y, then by z,
+	// then by x; Place gives the order a builder places them in.
 	Cells []Cell
 	// Clear holds the cells that must be empty, top-down (y descending,
 	// then z and x ascending), the order a builder empties them in.
@@ -62,13 +62,18 @@ type Expansion struct {
 	pays []bool
 }
 
-// Place returns the cells that get a block (every cell but air), bottom-up.
+// Place returns the cells that get a block (every cell but air), bottom-up;
+// a build of one layer (a floor) in the order a builder walks it
+// (walkOrder), any other row by row.
 func (e *Expansion) Place() []Cell {
 	out := make([]Cell, 0, len(e.Cells)-len(e.Clear))
 	for _, c := range e.Cells {
 		if c.Block != Air {
 			out = append(out, c)
 		}
+	}
+	if len(out) > 0 && out[0].Y == out[len(out)-1].Y {
+		return walkOrder(out)
 	}
 	return out
 }

@@ -39,7 +39,15 @@ type errand struct {
 	climb, climbed bool
 	// shelter is a shelter she was asked for, as far as it has gone.
 	shelter *shelterJob
+	// scaffold is set when a build stands but for cells she could not
+	// reach, with no block short: she gathers blocks to climb on, then
+	// builds it once more (again).
+	scaffold, again bool
 }
+
+// scaffoldBlocks is how many blocks of dirt she gathers to climb on for a
+// build's last cells out of reach: a steeple's top is eight or nine up.
+const scaffoldBlocks = 16
 
 // stepLimit bounds the steps of the errand: a shelter's kit is several
 // makes, each bounded by its own tries.
@@ -93,11 +101,18 @@ func (m *Model) errandStep(e *errand, v agent.Snapshot) (step, bool, string) {
 	case request.Shelter:
 		return m.shelterStep(e, v)
 	case request.Build:
+		if e.scaffold {
+			e.scaffold = false
+			return step{goal: goalRequest, tool: "find_block", args: map[string]any{"block": "dirt", "count": scaffoldBlocks}}, true, ""
+		}
 		args["name"] = r.Template
 		if r.At != nil {
 			args["x"], args["y"], args["z"] = r.At[0], r.At[1], r.At[2]
 		} else if p, ok := playerPos(v, who); ok {
 			args["x"], args["y"], args["z"] = p.X+2, p.Y, p.Z+2
+		}
+		if x, ok := args["x"].(int); ok {
+			m.keepOff(game.Pos{X: x, Y: args["y"].(int), Z: args["z"].(int)})
 		}
 		return step{goal: goalRequest, tool: "build_template", args: args}, true, ""
 	}
@@ -236,8 +251,17 @@ func (m *Model) errandEnded(e *errand, ended agent.Ended) (over bool, say string
 		// step count starts over.
 		e.steps = 0
 		return false, ""
+	case isBuild(ended.Action) && ended.Build != nil && ended.Build.Placed > 0 && ended.Build.Cells > ended.Build.Placed &&
+		r.Intent == request.Build && !e.again && ended.Build.Missing == 0 && ended.Build.Protected == 0:
+		// Built but for cells out of her reach (a steeple's top), with no
+		// block short: the game towers her up on spare blocks, so she
+		// gathers some and builds it once more, from the first part.
+		e.scaffold, e.again, e.steps = true, true, 0
+		return false, ""
 	case isBuild(ended.Action) && ended.Build != nil && ended.Build.Placed > 0 && ended.Build.Cells > ended.Build.Placed:
 		return true, builtMost(ended.Build)
+	case ended.Action == "find_block" && r.Intent == request.Build:
+		return false, "" // blocks to climb on, as many as she found: the build again
 	case !ok && walking(ended.Action) && !e.climbed:
 		e.climb = true // most likely down a hole: up to the open sky, then again
 		return false, ""

@@ -14,6 +14,7 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/agent/request"
+	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 )
 
@@ -44,6 +45,9 @@ type Model struct {
 	// Where it stands matters, not the day it was built: the game's clock
 	// may give the time of day only.
 	shelter *shelter
+	// builtFor is where the builds she was asked for stand (their
+	// origins): no shelter of hers goes up over one.
+	builtFor []game.Pos
 	// forays counts her walks to look for animals since she last carried
 	// a meal (forage).
 	forays int

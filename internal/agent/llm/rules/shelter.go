@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"beaweb/internal/agent"
@@ -69,6 +70,12 @@ func (m *Model) night(r *routineBuilder) {
 		// Down a mine, or without the shelter's dirt and door: no trip in
 		// the dark for them, she digs in where she is.
 		r.sealIn()
+	case m.nearABuild(feet) != nil:
+		// A shelter is built with clear on, over what stands there: not
+		// over a build she was asked for (mindcraft's church lost a tenth
+		// of its cells to one). She walks off it first.
+		away := awayFrom(*m.nearABuild(feet), feet)
+		r.add(goalShelter, "move_to", map[string]any{"x": float64(away.X) + 0.5, "y": float64(away.Y), "z": float64(away.Z) + 0.5, "range": 2.0})
 	default:
 		r.kit(true, shelterDirt)
 		r.buildShelter(&shelter{corner: feet.Add(shelterCorner), inside: feet, dimension: dimension(r.v)})
@@ -271,4 +278,38 @@ func inSight(v agent.Snapshot, wanted func(kind string) bool) string {
 		}
 	}
 	return found
+}
+
+// buildKeepOff is how near the origin of a build she was asked for no
+// shelter of hers goes up: mindcraft's houses are up to 15 blocks across,
+// and a shelter 5.
+const buildKeepOff = 24
+
+// keepOff remembers where a build she was asked for stands.
+func (m *Model) keepOff(origin game.Pos) {
+	if !slices.Contains(m.builtFor, origin) {
+		m.builtFor = append(m.builtFor, origin)
+	}
+}
+
+// nearABuild is the origin of a build she was asked for that a shelter at
+// feet would stand over; nil for none.
+func (m *Model) nearABuild(feet game.Pos) *game.Pos {
+	for i, o := range m.builtFor {
+		if o.Dist(feet) < buildKeepOff {
+			return &m.builtFor[i]
+		}
+	}
+	return nil
+}
+
+// awayFrom is a spot past buildKeepOff from origin, on feet's side of it.
+func awayFrom(origin, feet game.Pos) game.Pos {
+	dx, dz := float64(feet.X-origin.X), float64(feet.Z-origin.Z)
+	n := math.Hypot(dx, dz)
+	if n == 0 {
+		dx, n = 1, 1
+	}
+	reach := float64(buildKeepOff + 4)
+	return game.Pos{X: origin.X + int(math.Round(dx/n*reach)), Y: feet.Y, Z: origin.Z + int(math.Round(dz/n*reach))}
 }
