@@ -52,6 +52,10 @@ const (
 	statusError     = "error"
 )
 
+// goalHold names the token that holds the world at her first state until
+// a task's goal has been put to her mind (lockstep.Debug lists it).
+const goalHold = "task goal"
+
 // taskFlags are the flags --tasks adds to bench.
 type taskFlags struct {
 	file string
@@ -205,8 +209,8 @@ func playTask(ctx context.Context, s benchSettings, t benchTask) (r taskResult) 
 	// mind: she takes it in with her first look, as mindcraft's agents are
 	// given theirs at the start, and the world does not run on while the
 	// dashboard takes the goal, however long the machine takes for it.
-	release := sync.OnceFunc(clock.Done)
-	j := &judge{task: &t, until: int64(t.Timeout * 20), first: make(chan struct{}), hold: func() { clock.Add(1) }}
+	release := sync.OnceFunc(func() { clock.Give(goalHold, 1) })
+	j := &judge{task: &t, until: int64(t.Timeout * 20), first: make(chan struct{}), hold: func() { clock.Pay(goalHold, 1) }}
 	j.end = func() { clock.Release(); stop() }
 	opts := t.worldFor(s.Speed, func(read func(game.Pos) string) { j.blockAt = read })
 	logs := &tailWriter{max: 4 << 10}
