@@ -18,7 +18,7 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
-	"beaweb/internal/game/practice"
+	"beaweb/internal/practice"
 )
 
 // These tests drive a headless Chromium (Debian's chromium package; set

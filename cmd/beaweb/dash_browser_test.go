@@ -10,7 +10,7 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/browsertest"
-	"beaweb/internal/game/practice"
+	"beaweb/internal/practice"
 )
 
 // The dashboard a person watches, in Chromium against the whole program in

@@ -13,10 +13,10 @@ import (
 	"syscall"
 
 	"beaweb/internal/agent"
-	"beaweb/internal/game/practice"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/lockstep"
 	"beaweb/internal/planner/script"
+	"beaweb/internal/practice"
 )
 
 func main() {

@@ -14,9 +14,9 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
-	"beaweb/internal/game/gametest"
-	"beaweb/internal/game/practice"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
+	"beaweb/internal/practice"
 	"beaweb/internal/store"
 )
 

@@ -12,8 +12,8 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
-	"beaweb/internal/game/practice"
 	"beaweb/internal/lockstep"
+	"beaweb/internal/practice"
 	"beaweb/internal/store"
 )
 

@@ -7,7 +7,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"beaweb/internal/browsertest"
-	"beaweb/internal/game/practice"
+	"beaweb/internal/practice"
 )
 
 // TestBrowserTheTalkBoxIsAnsweredOffline: with no model configured, a line

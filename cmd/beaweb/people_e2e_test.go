@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"beaweb/internal/game"
-	"beaweb/internal/game/practice"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/lockstep"
+	"beaweb/internal/practice"
 )
 
 // heardLog is the chat of a practice world and her positions, as the

@@ -10,7 +10,7 @@ import (
 	"net"
 
 	"beaweb/data"
-	"beaweb/internal/game/practice"
+	"beaweb/internal/practice"
 )
 
 // practiceSettings are the practice world's own settings. `beaweb practice`

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"beaweb/internal/game/modclient"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/modclient"
 )
 
 func TestRunPracticePrintsItsURLAndServes(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/fault"
-	"beaweb/internal/game/modclient"
+	"beaweb/internal/modclient"
 	"beaweb/internal/models"
 	"beaweb/internal/settings"
 	"beaweb/web"

@@ -12,7 +12,7 @@ import (
 
 	"beaweb/data"
 	"beaweb/internal/fault"
-	"beaweb/internal/game/practice"
+	"beaweb/internal/practice"
 	"beaweb/internal/settings"
 	"beaweb/web"
 )

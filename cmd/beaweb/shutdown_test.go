@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"beaweb/internal/agent"
-	"beaweb/internal/game/gametest"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 	"beaweb/internal/store"
 )
 

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"beaweb/internal/game/gametest"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 // TestDashSignInBannerFromTheGame: a game side that waits for a Microsoft

@@ -64,7 +64,7 @@ func goList(t *testing.T, dir string) map[string]listed {
 // checkImports returns one sentence for every import of the module's own
 // packages that the rules do not allow, every package without a rule and
 // every rule without a package. Names are compared whole: a rule allowing
-// beaweb/internal/game does not allow beaweb/internal/game/modclient.
+// beaweb/internal/game does not allow beaweb/internal/modclient.
 func checkImports(module string, pkgs map[string]listed, rules map[string]rule) []string {
 	var bad []string
 	own := func(imp string) bool {

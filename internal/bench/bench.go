@@ -21,9 +21,9 @@ import (
 	"sync"
 	"time"
 
-	"beaweb/internal/game/practice"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/lockstep"
+	"beaweb/internal/practice"
 	"beaweb/internal/settings"
 	"beaweb/internal/store"
 )

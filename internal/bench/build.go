@@ -11,7 +11,7 @@ import (
 
 	"beaweb/data"
 	"beaweb/internal/game"
-	"beaweb/internal/game/practice"
+	"beaweb/internal/practice"
 )
 
 // templateName is the name a construction task's blueprint is registered

@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"beaweb/internal/game"
-	"beaweb/internal/game/practice"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/lockstep"
+	"beaweb/internal/practice"
 )
 
 // probe is one line of the request table as a player asks it, and how the

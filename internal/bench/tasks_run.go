@@ -19,10 +19,10 @@ import (
 
 	"beaweb/data"
 	"beaweb/internal/game"
-	"beaweb/internal/game/practice"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/lockstep"
 	"beaweb/internal/planner/blueprint"
+	"beaweb/internal/practice"
 	"beaweb/internal/store"
 )
 

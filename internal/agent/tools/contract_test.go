@@ -7,8 +7,8 @@ import (
 	"sort"
 	"testing"
 
-	"beaweb/internal/game/practice"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/practice"
 )
 
 // leftOut are parameters an action reads that the brain decides not to send,

@@ -138,7 +138,7 @@ func TestContractMatchesProtocolPage(t *testing.T) {
 
 // TestGoldenHelloKeepsTheContract holds the golden hello to the contract.
 // (The brain's tool schemas are held to it in internal/agent/tools, the
-// practice world's hello in internal/game/practice.)
+// practice world's hello in internal/practice.)
 func TestGoldenHelloKeepsTheContract(t *testing.T) {
 	c := loadContract(t)
 	if problems := c.CheckHello(helloFixture(t)); len(problems) > 0 {

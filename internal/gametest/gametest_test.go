@@ -11,8 +11,8 @@ import (
 	"github.com/gorilla/websocket"
 	"go.uber.org/goleak"
 
-	"beaweb/internal/game/gametest"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }

@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"beaweb/internal/game/gametest"
-	"beaweb/internal/game/modclient"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
+	"beaweb/internal/modclient"
 )
 
 // benchClient runs a client against a fake on a loopback port and returns

@@ -15,10 +15,10 @@ import (
 // embeds.
 func repoData(t *testing.T) Options {
 	t.Helper()
-	if _, err := os.Stat("../../../data/recipes"); err != nil {
+	if _, err := os.Stat("../../data/recipes"); err != nil {
 		t.Skip("no data/recipes in this checkout")
 	}
-	return Options{Seed: 1, Quiet: true, Data: os.DirFS("../../../data")}
+	return Options{Seed: 1, Quiet: true, Data: os.DirFS("../../data")}
 }
 
 func TestCraftingFromTheRecipeBook(t *testing.T) {
@@ -64,7 +64,7 @@ func TestCraftingFromTheRecipeBook(t *testing.T) {
 // brain resolves them, in the arena: every cell must come out right.
 func TestTemplatesBuild(t *testing.T) {
 	opts := repoData(t)
-	tpls, err := blueprint.LoadTemplates(os.DirFS("../../../data"))
+	tpls, err := blueprint.LoadTemplates(os.DirFS("../../data"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,9 +10,9 @@ import (
 	"testing/synctest"
 	"time"
 
-	"beaweb/internal/game/gametest"
-	"beaweb/internal/game/modclient"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
+	"beaweb/internal/modclient"
 )
 
 // The tests in this file run in a testing/synctest bubble over the

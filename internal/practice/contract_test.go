@@ -10,7 +10,7 @@ import (
 // TestHelloHoldsToTheContract holds the hello, and every action's list of
 // parameters it reads, to testdata/minecraft_contract.json.
 func TestHelloHoldsToTheContract(t *testing.T) {
-	c, err := protocol.LoadContract("../../../testdata/minecraft_contract.json")
+	c, err := protocol.LoadContract("../../testdata/minecraft_contract.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func TestHelloHoldsToTheContract(t *testing.T) {
 // the contract says are required, with values of the contract's types:
 // none of them may be refused as invalid for a missing parameter.
 func TestRequiredParametersAreEnough(t *testing.T) {
-	c, err := protocol.LoadContract("../../../testdata/minecraft_contract.json")
+	c, err := protocol.LoadContract("../../testdata/minecraft_contract.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,10 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"beaweb/internal/game/gametest"
-	"beaweb/internal/game/modclient"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 	"beaweb/internal/lockstep"
+	"beaweb/internal/modclient"
 )
 
 // holds waits until the clock's work is down to n, and fails the test if

@@ -30,7 +30,7 @@ var allowedWords = []string{"a whole number", "a number", "a non-empty string", 
 // type and out of range: each answers FAILURE_INVALID with a sentence
 // that names the parameter and says what it may be, and the world goes on.
 func TestEveryParameterIsCheckedWithASentence(t *testing.T) {
-	c, err := protocol.LoadContract("../../../testdata/minecraft_contract.json")
+	c, err := protocol.LoadContract("../../testdata/minecraft_contract.json")
 	if err != nil {
 		t.Fatal(err)
 	}

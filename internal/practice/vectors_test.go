@@ -17,7 +17,7 @@ import (
 // over the protocol is refused FAILURE_INVALID with the vector's exact
 // sentence.
 func TestBuildRefusesEveryVectorWithItsSentence(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "..", "..", "testdata", "minecraft_blueprints", "e*.json"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "minecraft_blueprints", "e*.json"))
 	if err != nil || len(files) < 30 {
 		t.Fatalf("found %d refusal vectors (%v)", len(files), err)
 	}
@@ -55,7 +55,7 @@ func TestBuildRefusesEveryVectorWithItsSentence(t *testing.T) {
 // blueprint package is held to as well: the two are separate code, so a
 // bug in either shows here or there, never in both at once.
 func TestWorldExpandsEveryVectorToItsCells(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "..", "..", "testdata", "minecraft_blueprints", "[0-9]*.json"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "minecraft_blueprints", "[0-9]*.json"))
 	if err != nil || len(files) < 20 {
 		t.Fatalf("found %d vectors (%v)", len(files), err)
 	}
@@ -101,7 +101,7 @@ func TestWorldExpandsEveryVectorToItsCells(t *testing.T) {
 // vector, objects or not, with the world's own code: the sentence must be
 // the vector's, byte for byte.
 func TestEveryRefusalVectorIsRefusedByTheWorldsOwnReading(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "testdata", "minecraft_blueprints", "e*.json"))
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "minecraft_blueprints", "e*.json"))
 	if len(files) < 30 {
 		t.Fatalf("found %d refusal vectors", len(files))
 	}

@@ -13,9 +13,9 @@ import (
 
 	"go.uber.org/goleak"
 
-	"beaweb/internal/game/gametest"
-	"beaweb/internal/game/modclient"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
+	"beaweb/internal/modclient"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }

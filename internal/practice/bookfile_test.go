@@ -14,7 +14,7 @@ import (
 // repository's data, by its own code.
 func worldBook(t *testing.T) *recipeBook {
 	t.Helper()
-	k, err := loadBook(os.DirFS("../../../data"))
+	k, err := loadBook(os.DirFS("../../data"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestWorldBookSaysWhatTheFileSays(t *testing.T) {
 // the book shows up here as a difference, not as a world that agrees.
 func TestWorldAndPlannerReadTheSameBook(t *testing.T) {
 	rb := worldBook(t)
-	pb, err := recipes.Load(os.DirFS("../../../data"), MCVersion)
+	pb, err := recipes.Load(os.DirFS("../../data"), MCVersion)
 	if err != nil {
 		t.Fatal(err)
 	}
