@@ -306,6 +306,16 @@ test('craft_item with one log asked for 8 planks makes 4 in one craft and says t
   assert.equal((await run(bot, 'craft_item', { item: 'oak_planks', count: 3 })).result, 'SUCCESS');
 });
 
+test('craft_item on a server that never answers the craft says so in words, not mineflayer\'s', async () => {
+  const bot = flat();
+  bot.book(BOOK);
+  bot.give('oak_log', 1);
+  bot.craft = async () => { throw new Error('Event updateSlot:0 did not fire within timeout of 20000ms'); };
+  const a = await run(bot, 'craft_item', { item: 'oak_planks', count: 4 });
+  assert.equal(a.result, 'FAILURE');
+  assert.equal(a.message, 'the server never made the oak_planks: it did not answer the craft, and may not support crafting');
+});
+
 test('smelt_item puts in exactly the count and the least-waste fuel', async () => {
   assert.deepEqual(pickFuel([{ name: 'coal', count: 3 }, { name: 'oak_planks', count: 10 }], 3, ''), { name: 'oak_planks', units: 2, waste: 0 });
   assert.deepEqual(pickFuel([{ name: 'coal', count: 3 }, { name: 'oak_planks', count: 10 }], 8, ''), { name: 'coal', units: 1, waste: 0 });

@@ -14,6 +14,18 @@ func ItemName(id string) string {
 	return strings.ReplaceAll(id, "_", " ")
 }
 
+// AndList joins words as a sentence lists them: "a", "a and b",
+// "a, b and c"; none reads "nothing".
+func AndList(words []string) string {
+	switch len(words) {
+	case 0:
+		return "nothing"
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
 // params reads a request's parameters; anything but an object reads empty.
 func params(js string) map[string]any {
 	var m map[string]any

@@ -66,6 +66,12 @@ export const craftItem = {
       await abortable(bot.craft(recipe, crafts, table ?? undefined), signal);
     } catch (e) {
       throwIfAborted(signal);
+      // mineflayer waits for the server to fill the result slot; a server
+      // without crafting (flying-squid) never does, and its words for that
+      // ("Event updateSlot:0 did not fire…") mean nothing to a player.
+      if (/did not fire within timeout/.test(e.message ?? '')) {
+        return fail(FAILURE, `the server never made the ${a.item}: it did not answer the craft, and may not support crafting`);
+      }
       return fail(FAILURE, `crafting ${a.item} failed: ${e.message}`);
     } finally {
       unwatch();

@@ -62,7 +62,7 @@ func (b *Book) FindCraft(item string, count int, have game.Inventory) (*Craft, e
 		}
 		if fewest < 0 || shortBy < fewest {
 			fewest = shortBy
-			closest = fmt.Sprintf("takes %s; you are short of %s", andList(takes), andList(short))
+			closest = fmt.Sprintf("takes %s; you are short of %s", game.AndList(takes), game.AndList(short))
 		}
 	}
 	return nil, fault.Wrap(fault.CodeInvalid, ErrCannotCraft, fmt.Sprintf("cannot craft %d %s: %s", count, item, closest))

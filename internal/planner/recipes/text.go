@@ -32,7 +32,7 @@ func (p *Plan) Text() string {
 		if total == 1 {
 			them = "it"
 		}
-		fmt.Fprintf(&b, "You are missing %s: get %s first.\n", andList(parts), them)
+		fmt.Fprintf(&b, "You are missing %s: get %s first.\n", game.AndList(parts), them)
 		for _, k := range sortedKeys(p.Any) {
 			if len(p.Steps) > 0 {
 				fmt.Fprintf(&b, "For the %s any kind will do: the steps say %s, read it as the kind you get.\n", p.say(k), p.Any[k])
@@ -122,17 +122,7 @@ func countList(m map[string]int) string {
 	for _, k := range sortedKeys(m) {
 		parts = append(parts, fmt.Sprintf("%d %s", m[k], k))
 	}
-	return andList(parts)
-}
-
-func andList(parts []string) string {
-	switch len(parts) {
-	case 0:
-		return "nothing"
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return game.AndList(parts)
 }
 
 // AppendPlan is what a failed craft_item answer goes through: it returns

@@ -296,7 +296,7 @@ func builtMost(b *agent.BuildCount) string {
 		short = append(short, game.ItemName(item))
 	}
 	if len(short) > 0 {
-		say += ": I ran out of " + strings.Join(short, " and ")
+		say += ": I ran out of " + game.AndList(short)
 	}
 	return say + "."
 }
