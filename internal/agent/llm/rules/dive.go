@@ -70,12 +70,37 @@ var compass = []struct {
 
 // staircase is the staircase she dug down for diamonds: where it opens,
 // the lowest she has stood since, the way its first flight went (an index
-// into compass) and how many flights she has dug.
+// into compass), how many flights she has dug, and where each flight
+// ended (its landings, top down): she walks it landing to landing, a
+// short walk each that the path search finds, where one walk from the
+// foot to the top is a hundred blocks and more of stairs.
 type staircase struct {
 	top, foot game.Pos
 	dimension string
 	first     int
 	flights   int
+	landings  []game.Pos
+}
+
+// landingUp is the next landing up her staircase from feet (its top when
+// none is left between); landingDown the next down, ok false when none is
+// below her.
+func (s *staircase) landingUp(feet game.Pos) game.Pos {
+	for i := len(s.landings) - 1; i >= 0; i-- {
+		if l := s.landings[i]; l.Y > feet.Y+1 {
+			return l
+		}
+	}
+	return s.top
+}
+
+func (s *staircase) landingDown(feet game.Pos) (game.Pos, bool) {
+	for _, l := range s.landings {
+		if l.Y < feet.Y-1 {
+			return l, true
+		}
+	}
+	return game.Pos{}, false
 }
 
 // stairsHere is her staircase, when she is in its dimension; nil for none.
@@ -112,10 +137,20 @@ func (m *Model) noteStairs(v agent.Snapshot, ps []agent.Perception) {
 	if s == nil {
 		return
 	}
-	if e, ok := ended(ps, "mine_down"); ok && e.Result == protocol.Success {
-		s.flights++
+	feet := v.State.Player.Position.Block()
+	if e, ok := ended(ps, "mine_down"); ok {
+		if e.Result == protocol.Success {
+			s.flights++
+		}
+		last := s.top
+		if len(s.landings) > 0 {
+			last = s.landings[len(s.landings)-1]
+		}
+		if feet.Y < last.Y-1 { // a flight, or part of one, dug
+			s.landings = append(s.landings, feet)
+		}
 	}
-	if feet := v.State.Player.Position.Block(); feet.Y < s.foot.Y {
+	if feet.Y < s.foot.Y {
 		s.foot = feet
 	}
 }
@@ -137,13 +172,14 @@ func (m *Model) climbTime(v agent.Snapshot) int64 {
 // climb takes her up out of a mine before the dusk.
 func (m *Model) climb(r *routineBuilder) { m.upAndOut(r, goalDusk) }
 
-// upAndOut takes her up out of a mine: back up her own staircase to where
-// it opens, when she is by it; else, or when that fails, by a new
-// staircase up.
+// upAndOut takes her up out of a mine: back up her own staircase, landing
+// by landing to where it opens, when she is by it; else, or when that
+// fails, by a new staircase up.
 func (m *Model) upAndOut(r *routineBuilder, g goal) {
 	if s := m.byStairs(r.v); s != nil && r.v.State.Player.Position.Block() != s.top {
+		to := s.landingUp(r.v.State.Player.Position.Block())
 		r.add(g, "move_to", map[string]any{
-			"x": float64(s.top.X) + 0.5, "y": float64(s.top.Y), "z": float64(s.top.Z) + 0.5, "range": 0.5})
+			"x": float64(to.X) + 0.5, "y": float64(to.Y), "z": float64(to.Z) + 0.5, "range": 0.5})
 	}
 	r.add(g, "go_to_surface", map[string]any{})
 }
@@ -217,7 +253,8 @@ func mining(m *Model, r *routineBuilder) bool {
 }
 
 // dive takes her down her staircase a flight, the trip's torches made
-// first: a walk down it to where it stops when she is above that, else a
+// first: a walk down it, landing by landing, to where it stops when she is
+// above that, else a
 // flight dug on. Away from it, or out of a mine with none begun, it is a
 // new staircase, which opens where she stands and goes first the way that
 // is open ahead of her (not into her shelter's wall); so is it when the
@@ -231,7 +268,11 @@ func (m *Model) dive(r *routineBuilder) {
 	feet := r.v.State.Player.Position.Block()
 	s := m.byStairs(r.v)
 	if s != nil && s.foot.Y < feet.Y-1 {
-		down := map[string]any{"x": float64(s.foot.X) + 0.5, "y": float64(s.foot.Y), "z": float64(s.foot.Z) + 0.5, "range": 0.5}
+		to, ok := s.landingDown(feet)
+		if !ok {
+			to = s.foot
+		}
+		down := map[string]any{"x": float64(to.X) + 0.5, "y": float64(to.Y), "z": float64(to.Z) + 0.5, "range": 0.5}
 		if at, tick := whereWhen(r.v); m.tries.allowed(callKey("move_to", down), at, tick) {
 			r.add(goalDiamonds, "move_to", down)
 			return

@@ -1,0 +1,51 @@
+package rules
+
+import (
+	"fmt"
+	"testing"
+
+	"beaweb/internal/game"
+)
+
+// TestHerStaircaseIsWalkedLandingByLanding: each flight she digs ends on a
+// landing she keeps; at the dusk she walks up her staircase to the next
+// landing above her, not the whole way to its top in one walk (a path of a
+// hundred blocks and more that the search does not find), and the next
+// morning walks down it landing by landing too.
+func TestHerStaircaseIsWalkedLandingByLanding(t *testing.T) {
+	w := &world{t: t, inv: tripKit(game.Inventory{"oak_log": 64}), pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 24000 + 200, food: 20, worn: ironWornMap()}
+	m := New(w, testBook)
+	m.groundY, m.haveGround = 64, true
+	p := idle
+	for range 3 {
+		calls := decide(t, m, p)
+		if len(calls) != 1 || calls[0].Name != "mine_down" {
+			t.Fatalf("on her way down: %s, want a flight of her staircase", callsText(calls))
+		}
+		p = w.do(calls[0])
+	}
+	decide(t, m, p)
+	want := []game.Pos{{X: 21, Y: 48, Z: 5}, {X: 21, Y: 32, Z: 21}, {X: 5, Y: 16, Z: 21}}
+	if got := m.stairs.landings; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("her landings: %v, want %v", got, want)
+	}
+	to := func(p game.Pos) string {
+		return fmt.Sprintf(`move_to{"range":0.5,"x":%g,"y":%d,"z":%g}`, float64(p.X)+0.5, p.Y, float64(p.Z)+0.5)
+	}
+	w.time = 24000 + dusk - 100
+	if got := callsText(decide(t, m, idle)); got != to(want[1]) {
+		t.Errorf("at the dusk on her third landing: %s, want the walk up to the one above %s", got, to(want[1]))
+	}
+	w.pos = want[0]
+	if got := callsText(decide(t, m, idle)); got != to(m.stairs.top) {
+		t.Errorf("at the dusk on her first landing: %s, want the walk up to the top %s", got, to(m.stairs.top))
+	}
+	w.pos, w.time = m.stairs.top.Add(game.Pos{X: 2}), 48000+200
+	if got := callsText(decide(t, m, idle)); got != to(want[0]) {
+		t.Errorf("the next morning by her staircase: %s, want the walk down to its first landing %s", got, to(want[0]))
+	}
+}
+
+func ironWornMap() map[string]string {
+	return map[string]string{"head": "iron_helmet", "chest": "iron_chestplate", "legs": "iron_leggings", "feet": "iron_boots"}
+}
