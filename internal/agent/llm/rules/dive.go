@@ -242,6 +242,20 @@ func diveDue(m *Model, r *routineBuilder) bool {
 	return t < walkUpTime(top-(from-steps), dist)
 }
 
+// tripFood lays by food: an animal in reach, and, while the diamonds are
+// due and she lacks the meals for a trip down, a walk to look for one (at
+// most maxForays in a row, as when she forages): down there is no animal,
+// and a trip cut short by hunger is a climb of a hundred steps wasted.
+func (m *Model) tripFood(r *routineBuilder) {
+	n := len(r.out)
+	if r.laidBy(foodStock); len(r.out) > n || r.v.State == nil || m.underground(r.v) {
+		return
+	}
+	if diamondsDue(m, r) && r.meals() < tripMeals && m.forays < maxForays {
+		r.add(goalFood, "move_away", map[string]any{"distance": 24})
+	}
+}
+
 // deep reports whether she is down at diamondY.
 func (r *routineBuilder) deep() bool {
 	return r.v.State != nil && r.v.State.Player.Position.Block().Y <= diamondY+atDepth

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"beaweb/internal/game"
+	"beaweb/internal/game/protocol"
 )
 
 // TestHerStaircaseIsWalkedLandingByLanding: each flight she digs ends on a
@@ -48,4 +49,33 @@ func TestHerStaircaseIsWalkedLandingByLanding(t *testing.T) {
 
 func ironWornMap() map[string]string {
 	return map[string]string{"head": "iron_helmet", "chest": "iron_chestplate", "legs": "iron_leggings", "feet": "iron_boots"}
+}
+
+// TestSheLaysInFoodForTheTrip: with the diamonds due and no meals for the
+// trip, she hunts an animal in reach, and with none in sight walks to look
+// for one, at most maxForays walks in a row; with the meals she goes down.
+func TestSheLaysInFoodForTheTrip(t *testing.T) {
+	w := &world{t: t, inv: tripKit(game.Inventory{"oak_log": 64, "cooked_beef": 0}), pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 24000 + 200, food: 20, worn: ironWornMap()}
+	m := New(w, testBook)
+	m.groundY, m.haveGround = 64, true
+	look := `move_away{"distance":24}`
+	p := idle
+	for i := range maxForays {
+		calls := decide(t, m, p)
+		if got := callsText(calls); got != look {
+			t.Fatalf("foray %d with no meals and no animal in sight: %s, want %s", i, got, look)
+		}
+		p = w.do(calls[0])
+	}
+	if got := callsText(decide(t, m, p)); got == look {
+		t.Errorf("after %d walks finding nothing: %s, want no more", maxForays, got)
+	}
+	w.ents = []protocol.Entity{{Type: "cow", Distance: 10, Y: 64}}
+	if got := callsText(decide(t, m, idle)); got != `attack_entity{"entity":"cow"}` {
+		t.Errorf("with a cow in sight: %s, want it hunted", got)
+	}
+	w.ents, w.inv["cooked_beef"] = nil, tripMeals
+	if got := decide(t, m, idle); len(got) != 1 || got[0].Name != "mine_down" {
+		t.Errorf("with the meals for the trip: %s, want the way down", callsText(got))
+	}
 }

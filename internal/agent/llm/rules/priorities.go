@@ -117,7 +117,7 @@ func nightsAndMines() []rung {
 	return []rung{
 		// The coming night's shelter, then what the nights and mines ask.
 		{goal: goalDirt, when: func(m *Model, r *routineBuilder) bool { return m.shelterNear(r.v) == nil }, next: kitByDay},
-		{goal: goalFood, when: ironPickaxe, next: func(_ *Model, r *routineBuilder) { r.laidBy(foodStock) }},
+		{goal: goalFood, when: ironPickaxe, next: (*Model).tripFood},
 		// A morning's trip for diamonds comes before her armour: two game
 		// days are not enough for both, and her torches keep the monsters
 		// from rising round her down there.
