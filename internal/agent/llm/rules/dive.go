@@ -219,6 +219,13 @@ func diveDue(m *Model, r *routineBuilder) bool {
 		r.inv["torch"] < tripTorches && r.coal() == 0 {
 		return false
 	}
+	return flightFits(m, r)
+}
+
+// flightFits: time enough before the dusk to walk down her staircase to
+// where it stops, dig a flight on and walk back up; for the flight that
+// reaches the ore, time to mine it too.
+func flightFits(m *Model, r *routineBuilder) bool {
 	t := dayTime(r.v)
 	if t >= dawn {
 		t -= 24000 // the small hours of the morning
@@ -254,6 +261,16 @@ func (m *Model) tripFood(r *routineBuilder) {
 	if diamondsDue(m, r) && r.meals() < tripMeals && m.forays < maxForays {
 		r.add(goalFood, "move_away", map[string]any{"distance": 24})
 	}
+}
+
+// dayDone: on her staircase, above the ore, with no time left today for
+// another flight and the walk back up: she walks up it now, while the walk
+// is a short one, and the rest of the day goes to the surface's work (food
+// for the next trip first), rather than wander the rock from her staircase
+// after coal or iron and lose it.
+func dayDone(m *Model, r *routineBuilder) bool {
+	return r.v.State != nil && m.underground(r.v) && m.byStairs(r.v) != nil && diamondsDue(m, r) && !r.deep() &&
+		dayTime(r.v) < dusk && !flightFits(m, r)
 }
 
 // deep reports whether she is down at diamondY.

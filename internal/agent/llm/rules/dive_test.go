@@ -79,3 +79,22 @@ func TestSheLaysInFoodForTheTrip(t *testing.T) {
 		t.Errorf("with the meals for the trip: %s, want the way down", callsText(got))
 	}
 }
+
+// TestSheLeavesHerStaircaseWhenNoFlightFits: on her staircase above the
+// ore late in the day, with no time for another flight and the walk back
+// up, she walks up it at once rather than go on at something else down
+// there; in the morning she digs on.
+func TestSheLeavesHerStaircaseWhenNoFlightFits(t *testing.T) {
+	w := &world{t: t, inv: tripKit(game.Inventory{"oak_log": 64, "coal": 0}), pos: game.Pos{X: 21, Y: 32, Z: 21}, time: 24000 + 10000, food: 20, worn: ironWornMap()}
+	m := New(w, testBook)
+	m.groundY, m.haveGround = 64, true
+	m.stairs = &staircase{top: game.Pos{X: 5, Y: 64, Z: 5}, foot: w.pos, dimension: "overworld", flights: 2,
+		landings: []game.Pos{{X: 21, Y: 48, Z: 5}, w.pos}}
+	if got := callsText(decide(t, m, idle)); got != `move_to{"range":0.5,"x":21.5,"y":48,"z":5.5}` {
+		t.Errorf("late on her staircase: %s, want the walk up to the landing above", got)
+	}
+	w.time = 48000 + 200
+	if got := decide(t, m, idle); len(got) != 1 || got[0].Name != "mine_down" {
+		t.Errorf("in the morning on her staircase: %s, want the next flight", callsText(got))
+	}
+}
