@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"slices"
+
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
@@ -378,10 +380,19 @@ func (r *routineBuilder) lightMine() {
 
 // branch tunnels on along her level to new ground when the diamond ore in
 // reach of her is mined out (the find for it held back): a branch of her
-// mine, east first, another way when one is held back in its turn.
-func (r *routineBuilder) branch() {
+// mine, away from the foot of her staircase first (back the way she came
+// is ground she has searched), east first of ways as new, another way
+// when one is held back in its turn.
+func (m *Model) branch(r *routineBuilder) {
 	feet := r.v.State.Player.Position.Block()
-	for _, d := range horizontal {
+	ways := slices.Clone(horizontal)
+	if s := m.byStairs(r.v); s != nil && len(s.landings) > 0 {
+		out := feet.Sub(s.landings[len(s.landings)-1])
+		slices.SortStableFunc(ways, func(a, b game.Pos) int {
+			return (b.X*out.X + b.Z*out.Z) - (a.X*out.X + a.Z*out.Z)
+		})
+	}
+	for _, d := range ways {
 		to := feet.Add(game.Pos{X: d.X * branchLength, Z: d.Z * branchLength})
 		r.add(goalDiamonds, "move_to", map[string]any{"x": float64(to.X) + 0.5, "y": float64(to.Y), "z": float64(to.Z) + 0.5, "range": 1.0})
 	}

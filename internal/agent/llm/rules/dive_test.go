@@ -98,3 +98,22 @@ func TestSheLeavesHerStaircaseWhenNoFlightFits(t *testing.T) {
 		t.Errorf("in the morning on her staircase: %s, want the next flight", callsText(got))
 	}
 }
+
+// TestHerBranchLeadsAwayFromHerStaircase: with the ore in reach mined out,
+// her branch leads away from the foot of her staircase, to new ground,
+// not back past it to ground she has searched.
+func TestHerBranchLeadsAwayFromHerStaircase(t *testing.T) {
+	v := withInv(tripKit(game.Inventory{"oak_log": 64, "raw_iron": 32}))
+	v.v.State.Armor = ironWorn()
+	v.v.State.Player.Position = game.Vec3{X: 4.5, Y: diamondY, Z: 4.5}
+	v.v.State.World.Time = 1000
+	m := New(&v, testBook)
+	landing := game.Pos{X: 28, Y: diamondY, Z: 4}
+	m.stairs = &staircase{top: game.Pos{X: 28, Y: 64, Z: 20}, foot: landing, dimension: "overworld", flights: 7, landings: []game.Pos{landing}}
+	none := done("find_block", protocol.Failure, "you found no diamond_ore within 32 blocks that you could reach")
+	decide(t, m, idle)
+	decide(t, m, none)
+	if got, want := callsText(decide(t, m, none)), `move_to{"range":1,"x":-19.5,"y":-50,"z":4.5}`; got != want {
+		t.Errorf("west of the foot of her staircase: %s, want the branch on west %s", got, want)
+	}
+}

@@ -80,7 +80,7 @@ func daysWork() []rung {
 		{goal: goalDiamonds, when: func(m *Model, r *routineBuilder) bool { return m.underground(r.v) && diveDue(m, r) },
 			next: (*Model).dive},
 		{goal: goalDusk, when: dayDone, next: (*Model).climb},
-		{goal: goalDiamonds, when: mining, next: func(_ *Model, r *routineBuilder) { r.diamonds(); r.branch() }},
+		{goal: goalDiamonds, when: mining, next: func(m *Model, r *routineBuilder) { r.diamonds(); m.branch(r) }},
 		{goal: goalDiamondPickaxe, when: func(m *Model, r *routineBuilder) bool { // a craft away
 			return !diamondPickaxe(m, r) && r.inv["diamond"] >= r.book.Takes("diamond_pickaxe", "diamond")
 		}, next: func(_ *Model, r *routineBuilder) { r.diamondPickaxe() }},
