@@ -175,10 +175,11 @@ func (m *Model) climbTime(v agent.Snapshot) int64 {
 func (m *Model) climb(r *routineBuilder) { m.upAndOut(r, goalDusk) }
 
 // upAndOut takes her up out of a mine: back up her own staircase, landing
-// by landing to where it opens, when she is by it; else, or when that
-// fails, by a new staircase up.
+// by landing to where it opens, when she is by it and below where it
+// opens; else, or when that fails, by a new staircase up (from above its
+// top her staircase is a way down, not up).
 func (m *Model) upAndOut(r *routineBuilder, g goal) {
-	if s := m.byStairs(r.v); s != nil && r.v.State.Player.Position.Block() != s.top {
+	if s := m.byStairs(r.v); s != nil && r.v.State.Player.Position.Block().Y < s.top.Y {
 		to := s.landingUp(r.v.State.Player.Position.Block())
 		r.add(g, "move_to", map[string]any{
 			"x": float64(to.X) + 0.5, "y": float64(to.Y), "z": float64(to.Z) + 0.5, "range": 0.5})

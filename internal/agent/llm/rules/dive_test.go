@@ -117,3 +117,17 @@ func TestHerBranchLeadsAwayFromHerStaircase(t *testing.T) {
 		t.Errorf("west of the foot of her staircase: %s, want the branch on west %s", got, want)
 	}
 }
+
+// TestAboveHerStaircaseSheClimbsStraightOut: in a hole above where her
+// staircase opens (it opens in a mine), her staircase is no way up: she
+// digs her way up from where she is rather than walk down to its top.
+func TestAboveHerStaircaseSheClimbsStraightOut(t *testing.T) {
+	w := &world{t: t, inv: tripKit(game.Inventory{"oak_log": 64}), pos: game.Pos{X: 10, Y: 55, Z: 5}, time: 24000 + dusk - 100, food: 20, worn: ironWornMap()}
+	m := New(w, testBook)
+	m.groundY, m.haveGround = 70, true
+	m.stairs = &staircase{top: game.Pos{X: 5, Y: 51, Z: 5}, foot: game.Pos{X: 21, Y: 35, Z: 5}, dimension: "overworld", flights: 1,
+		landings: []game.Pos{{X: 21, Y: 35, Z: 5}}}
+	if got := callsText(decide(t, m, idle)); got != "go_to_surface{}" {
+		t.Errorf("at the dusk above where her staircase opens: %s, want a way up from where she is", got)
+	}
+}
