@@ -235,7 +235,7 @@ func flightFits(m *Model, r *routineBuilder) bool {
 	}
 	feet := r.v.State.Player.Position.Block()
 	top, from := feet.Y, feet.Y
-	if s := m.byStairs(r.v); s != nil {
+	if s := m.stairsHere(r.v); s != nil {
 		top = s.top.Y
 		if s.foot.Y < feet.Y-1 { // down her staircase first
 			from = s.foot.Y
@@ -287,20 +287,29 @@ func mining(m *Model, r *routineBuilder) bool {
 }
 
 // dive takes her down her staircase a flight, the trip's torches made
-// first: a walk down it, landing by landing, to where it stops when she is
-// above that, else a
-// flight dug on. Away from it, or out of a mine with none begun, it is a
-// new staircase, which opens where she stands and goes first the way that
-// is open ahead of her (not into her shelter's wall); so is it when the
-// walk down the old one is held back. Each flight turns a quarter from the
-// one before; a way that keeps failing (lava, water, a cave) is held back,
-// and the next is tried.
+// first: a walk back to it when she is away from it, then a walk down it,
+// landing by landing, to where it stops when she is above that, else a
+// flight dug on. When the walk back fails, or out of a mine with none
+// begun, it is a new staircase, which opens where she stands and goes
+// first the way that is open ahead of her (not into her shelter's wall);
+// so is it when the walk down the old one is held back. Each flight turns
+// a quarter from the one before; a way that keeps failing (lava, water, a
+// cave) is held back, and the next is tried.
 func (m *Model) dive(r *routineBuilder) {
 	if r.inv["torch"] < tripTorches {
 		r.torchesFor(tripTorches)
 	}
 	feet := r.v.State.Player.Position.Block()
 	s := m.byStairs(r.v)
+	if far := m.stairsHere(r.v); s == nil && far != nil && !m.underground(r.v) {
+		// Her staircase is the cheapest way down: she walks back to it
+		// rather than dig another from the top.
+		top := map[string]any{"x": float64(far.top.X) + 0.5, "y": float64(far.top.Y), "z": float64(far.top.Z) + 0.5, "range": 1.0}
+		if at, tick := whereWhen(r.v); m.tries.allowed(callKey("move_to", top), at, tick) {
+			r.add(goalDiamonds, "move_to", top)
+			return
+		}
+	}
 	if s != nil && s.foot.Y < feet.Y-1 {
 		to, ok := s.landingDown(feet)
 		if !ok {
