@@ -130,9 +130,11 @@ func abs(n int) int { return max(n, -n) }
 
 // noteStairs follows her staircase, once a decision: a flight dug is a
 // turn for the next; its foot is the lowest she stands by it; once the
-// diamond pickaxe is made, it is done with.
+// diamond pickaxe is made and she is back up out of the mine, it is done
+// with (until then it is her way up: a new staircase up from diamond
+// depth takes long enough to bring her out at dusk).
 func (m *Model) noteStairs(v agent.Snapshot, ps []agent.Perception) {
-	if has(v.Inventory, "diamond_pickaxe", "netherite_pickaxe") {
+	if has(v.Inventory, "diamond_pickaxe", "netherite_pickaxe") && !m.underground(v) {
 		m.stairs = nil
 	}
 	s := m.byStairs(v)

@@ -131,3 +131,23 @@ func TestAboveHerStaircaseSheClimbsStraightOut(t *testing.T) {
 		t.Errorf("at the dusk above where her staircase opens: %s, want a way up from where she is", got)
 	}
 }
+
+// TestWithTheDiamondPickaxeSheWalksUpHerStaircase: the diamond pickaxe made
+// down at the ore, her staircase is still her way up: for what grows under
+// the sky she walks up it, landing by landing, rather than dig a new
+// staircase up from diamond depth; back on the surface she is done with it.
+func TestWithTheDiamondPickaxeSheWalksUpHerStaircase(t *testing.T) {
+	w := &world{t: t, inv: tripKit(game.Inventory{"diamond_pickaxe": 1}), pos: game.Pos{X: 21, Y: diamondY, Z: 5}, time: 24000 + 5000, food: 20, worn: ironWornMap()}
+	m := New(w, testBook)
+	m.groundY, m.haveGround = 64, true
+	m.stairs = &staircase{top: game.Pos{X: 5, Y: 64, Z: 5}, foot: w.pos, dimension: "overworld", flights: 7,
+		landings: []game.Pos{{X: 21, Y: -34, Z: 21}, w.pos}}
+	if got, want := callsText(decide(t, m, idle)), `move_to{"range":0.5,"x":21.5,"y":-34,"z":21.5}`; got != want {
+		t.Fatalf("at the ore with the diamond pickaxe, logs wanted: %s, want the walk up her staircase %s", got, want)
+	}
+	w.pos = m.stairs.top
+	decide(t, m, done("move_to", protocol.Success, "you are there"))
+	if m.stairs != nil {
+		t.Errorf("back on the surface with the diamond pickaxe: her staircase is still kept: %+v", m.stairs)
+	}
+}
