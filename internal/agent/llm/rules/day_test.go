@@ -101,7 +101,7 @@ func (w *world) do(c agent.ToolCall) agent.Perception {
 	w.t.Helper()
 	var a struct {
 		Block, Item, Name, Slot, Direction string
-		Count, Depth                       int
+		Count, Depth, Distance             int
 		X, Y, Z                            float64
 	}
 	if err := json.Unmarshal(c.Args, &a); err != nil {
@@ -197,6 +197,9 @@ func (w *world) do(c agent.ToolCall) agent.Perception {
 				w.time += int64((stepDownTicks - 20) * a.Depth)
 			}
 		}
+	case "move_away": // a walk to look about: nothing new comes in sight
+		w.pos.X += a.Distance
+		w.time += int64(10 * a.Distance)
 	case "go_to_surface":
 		w.time += int64(stairTicks * max(0, 64-w.pos.Y))
 		w.pos.Y = 64

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"slices"
+
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
@@ -70,12 +72,37 @@ var compass = []struct {
 
 // staircase is the staircase she dug down for diamonds: where it opens,
 // the lowest she has stood since, the way its first flight went (an index
-// into compass) and how many flights she has dug.
+// into compass), how many flights she has dug, and where each flight
+// ended (its landings, top down): she walks it landing to landing, a
+// short walk each that the path search finds, where one walk from the
+// foot to the top is a hundred blocks and more of stairs.
 type staircase struct {
 	top, foot game.Pos
 	dimension string
 	first     int
 	flights   int
+	landings  []game.Pos
+}
+
+// landingUp is the next landing up her staircase from feet (its top when
+// none is left between); landingDown the next down, ok false when none is
+// below her.
+func (s *staircase) landingUp(feet game.Pos) game.Pos {
+	for i := len(s.landings) - 1; i >= 0; i-- {
+		if l := s.landings[i]; l.Y > feet.Y+1 {
+			return l
+		}
+	}
+	return s.top
+}
+
+func (s *staircase) landingDown(feet game.Pos) (game.Pos, bool) {
+	for _, l := range s.landings {
+		if l.Y < feet.Y-1 {
+			return l, true
+		}
+	}
+	return game.Pos{}, false
 }
 
 // stairsHere is her staircase, when she is in its dimension; nil for none.
@@ -103,19 +130,31 @@ func abs(n int) int { return max(n, -n) }
 
 // noteStairs follows her staircase, once a decision: a flight dug is a
 // turn for the next; its foot is the lowest she stands by it; once the
-// diamond pickaxe is made, it is done with.
+// diamond pickaxe is made and she is back up out of the mine, it is done
+// with (until then it is her way up: a new staircase up from diamond
+// depth takes long enough to bring her out at dusk).
 func (m *Model) noteStairs(v agent.Snapshot, ps []agent.Perception) {
-	if has(v.Inventory, "diamond_pickaxe", "netherite_pickaxe") {
+	if has(v.Inventory, "diamond_pickaxe", "netherite_pickaxe") && !m.underground(v) {
 		m.stairs = nil
 	}
 	s := m.byStairs(v)
 	if s == nil {
 		return
 	}
-	if e, ok := ended(ps, "mine_down"); ok && e.Result == protocol.Success {
-		s.flights++
+	feet := v.State.Player.Position.Block()
+	if e, ok := ended(ps, "mine_down"); ok {
+		if e.Result == protocol.Success {
+			s.flights++
+		}
+		last := s.top
+		if len(s.landings) > 0 {
+			last = s.landings[len(s.landings)-1]
+		}
+		if feet.Y < last.Y-1 { // a flight, or part of one, dug
+			s.landings = append(s.landings, feet)
+		}
 	}
-	if feet := v.State.Player.Position.Block(); feet.Y < s.foot.Y {
+	if feet.Y < s.foot.Y {
 		s.foot = feet
 	}
 }
@@ -137,13 +176,15 @@ func (m *Model) climbTime(v agent.Snapshot) int64 {
 // climb takes her up out of a mine before the dusk.
 func (m *Model) climb(r *routineBuilder) { m.upAndOut(r, goalDusk) }
 
-// upAndOut takes her up out of a mine: back up her own staircase to where
-// it opens, when she is by it; else, or when that fails, by a new
-// staircase up.
+// upAndOut takes her up out of a mine: back up her own staircase, landing
+// by landing to where it opens, when she is by it and below where it
+// opens; else, or when that fails, by a new staircase up (from above its
+// top her staircase is a way down, not up).
 func (m *Model) upAndOut(r *routineBuilder, g goal) {
-	if s := m.byStairs(r.v); s != nil && r.v.State.Player.Position.Block() != s.top {
+	if s := m.byStairs(r.v); s != nil && r.v.State.Player.Position.Block().Y < s.top.Y {
+		to := s.landingUp(r.v.State.Player.Position.Block())
 		r.add(g, "move_to", map[string]any{
-			"x": float64(s.top.X) + 0.5, "y": float64(s.top.Y), "z": float64(s.top.Z) + 0.5, "range": 0.5})
+			"x": float64(to.X) + 0.5, "y": float64(to.Y), "z": float64(to.Z) + 0.5, "range": 0.5})
 	}
 	r.add(g, "go_to_surface", map[string]any{})
 }
@@ -183,13 +224,20 @@ func diveDue(m *Model, r *routineBuilder) bool {
 		r.inv["torch"] < tripTorches && r.coal() == 0 {
 		return false
 	}
+	return flightFits(m, r)
+}
+
+// flightFits: time enough before the dusk to walk down her staircase to
+// where it stops, dig a flight on and walk back up; for the flight that
+// reaches the ore, time to mine it too.
+func flightFits(m *Model, r *routineBuilder) bool {
 	t := dayTime(r.v)
 	if t >= dawn {
 		t -= 24000 // the small hours of the morning
 	}
 	feet := r.v.State.Player.Position.Block()
 	top, from := feet.Y, feet.Y
-	if s := m.byStairs(r.v); s != nil {
+	if s := m.stairsHere(r.v); s != nil {
 		top = s.top.Y
 		if s.foot.Y < feet.Y-1 { // down her staircase first
 			from = s.foot.Y
@@ -206,6 +254,30 @@ func diveDue(m *Model, r *routineBuilder) bool {
 	return t < walkUpTime(top-(from-steps), dist)
 }
 
+// tripFood lays by food: an animal in reach, and, while the diamonds are
+// due and she lacks the meals for a trip down, a walk to look for one (at
+// most maxForays in a row, as when she forages): down there is no animal,
+// and a trip cut short by hunger is a climb of a hundred steps wasted.
+func (m *Model) tripFood(r *routineBuilder) {
+	n := len(r.out)
+	if r.laidBy(foodStock); len(r.out) > n || r.v.State == nil || m.underground(r.v) {
+		return
+	}
+	if diamondsDue(m, r) && r.meals() < tripMeals && m.forays < maxForays {
+		r.add(goalFood, "move_away", map[string]any{"distance": 24})
+	}
+}
+
+// dayDone: on her staircase, above the ore, with no time left today for
+// another flight and the walk back up: she walks up it now, while the walk
+// is a short one, and the rest of the day goes to the surface's work (food
+// for the next trip first), rather than wander the rock from her staircase
+// after coal or iron and lose it.
+func dayDone(m *Model, r *routineBuilder) bool {
+	return r.v.State != nil && m.underground(r.v) && m.byStairs(r.v) != nil && diamondsDue(m, r) && !r.deep() &&
+		dayTime(r.v) < dusk && !flightFits(m, r)
+}
+
 // deep reports whether she is down at diamondY.
 func (r *routineBuilder) deep() bool {
 	return r.v.State != nil && r.v.State.Player.Position.Block().Y <= diamondY+atDepth
@@ -217,21 +289,35 @@ func mining(m *Model, r *routineBuilder) bool {
 }
 
 // dive takes her down her staircase a flight, the trip's torches made
-// first: a walk down it to where it stops when she is above that, else a
-// flight dug on. Away from it, or out of a mine with none begun, it is a
-// new staircase, which opens where she stands and goes first the way that
-// is open ahead of her (not into her shelter's wall); so is it when the
-// walk down the old one is held back. Each flight turns a quarter from the
-// one before; a way that keeps failing (lava, water, a cave) is held back,
-// and the next is tried.
+// first: a walk back to it when she is away from it, then a walk down it,
+// landing by landing, to where it stops when she is above that, else a
+// flight dug on. When the walk back fails, or out of a mine with none
+// begun, it is a new staircase, which opens where she stands and goes
+// first the way that is open ahead of her (not into her shelter's wall);
+// so is it when the walk down the old one is held back. Each flight turns
+// a quarter from the one before; a way that keeps failing (lava, water, a
+// cave) is held back, and the next is tried.
 func (m *Model) dive(r *routineBuilder) {
 	if r.inv["torch"] < tripTorches {
 		r.torchesFor(tripTorches)
 	}
 	feet := r.v.State.Player.Position.Block()
 	s := m.byStairs(r.v)
+	if far := m.stairsHere(r.v); s == nil && far != nil && !m.underground(r.v) {
+		// Her staircase is the cheapest way down: she walks back to it
+		// rather than dig another from the top.
+		top := map[string]any{"x": float64(far.top.X) + 0.5, "y": float64(far.top.Y), "z": float64(far.top.Z) + 0.5, "range": 1.0}
+		if at, tick := whereWhen(r.v); m.tries.allowed(callKey("move_to", top), at, tick) {
+			r.add(goalDiamonds, "move_to", top)
+			return
+		}
+	}
 	if s != nil && s.foot.Y < feet.Y-1 {
-		down := map[string]any{"x": float64(s.foot.X) + 0.5, "y": float64(s.foot.Y), "z": float64(s.foot.Z) + 0.5, "range": 0.5}
+		to, ok := s.landingDown(feet)
+		if !ok {
+			to = s.foot
+		}
+		down := map[string]any{"x": float64(to.X) + 0.5, "y": float64(to.Y), "z": float64(to.Z) + 0.5, "range": 0.5}
 		if at, tick := whereWhen(r.v); m.tries.allowed(callKey("move_to", down), at, tick) {
 			r.add(goalDiamonds, "move_to", down)
 			return
@@ -306,10 +392,19 @@ func (r *routineBuilder) lightMine() {
 
 // branch tunnels on along her level to new ground when the diamond ore in
 // reach of her is mined out (the find for it held back): a branch of her
-// mine, east first, another way when one is held back in its turn.
-func (r *routineBuilder) branch() {
+// mine, away from the foot of her staircase first (back the way she came
+// is ground she has searched), east first of ways as new, another way
+// when one is held back in its turn.
+func (m *Model) branch(r *routineBuilder) {
 	feet := r.v.State.Player.Position.Block()
-	for _, d := range horizontal {
+	ways := slices.Clone(horizontal)
+	if s := m.byStairs(r.v); s != nil && len(s.landings) > 0 {
+		out := feet.Sub(s.landings[len(s.landings)-1])
+		slices.SortStableFunc(ways, func(a, b game.Pos) int {
+			return (b.X*out.X + b.Z*out.Z) - (a.X*out.X + a.Z*out.Z)
+		})
+	}
+	for _, d := range ways {
 		to := feet.Add(game.Pos{X: d.X * branchLength, Z: d.Z * branchLength})
 		r.add(goalDiamonds, "move_to", map[string]any{"x": float64(to.X) + 0.5, "y": float64(to.Y), "z": float64(to.Z) + 0.5, "range": 1.0})
 	}

@@ -101,7 +101,7 @@ func goals() map[goal]goalSpec {
 		goalStoneSword:     {words: "for stone tools"},
 		goalStoneAxe:       {words: "for stone tools"},
 		goalStoneShovel:    {words: "for stone tools"},
-		goalFood:           {words: "to lay by some food"},
+		goalFood:           {words: "to lay by some food", foray: true},
 		goalCoal:           {words: "for coal"},
 		goalIron:           {words: "for iron tools"},
 		goalFurnace:        {words: "for iron tools"},

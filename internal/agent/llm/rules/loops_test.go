@@ -383,7 +383,8 @@ func TestADiamondTrip(t *testing.T) {
 
 // TestAStaircaseIsKept: a staircase takes more than a morning to dig, so
 // she keeps it: the next trip walks down it to where it stopped and digs
-// on, the way after the last flight's; from far off she begins a new one.
+// on, the way after the last flight's; from far off she walks back to it,
+// and begins a new one only when that walk fails.
 func TestAStaircaseIsKept(t *testing.T) {
 	armour := map[string]string{"head": "iron_helmet", "chest": "iron_chestplate", "legs": "iron_leggings", "feet": "iron_boots"}
 	w := &world{t: t, inv: tripKit(game.Inventory{"oak_log": 64}), pos: game.Pos{X: 7, Y: 64, Z: 5}, time: 24000 + 200, food: 20, worn: armour}
@@ -401,8 +402,15 @@ func TestAStaircaseIsKept(t *testing.T) {
 
 	w.pos = game.Pos{X: 5 + stairReach + 10, Y: 64, Z: 5}
 	m.tries = tries{}
+	back := `move_to{"range":1,"x":5.5,"y":64,"z":5.5}`
+	if got := callsText(decide(t, m, idle)); got != back {
+		t.Errorf("far from her staircase: %s, want the walk back to it %s", got, back)
+	}
+	for range triesInARow {
+		decide(t, m, done("move_to", protocol.Failure, "no path leads there"))
+	}
 	if got := callsText(decide(t, m, idle)); got != `mine_down{"depth":16,"direction":"east"}` {
-		t.Errorf("far from her staircase: %s, want a new one", got)
+		t.Errorf("far from her staircase, the walk back to it failing: %s, want a new one", got)
 	}
 	if m.stairs.top != w.pos {
 		t.Errorf("the new staircase opens at %v, want %v", m.stairs.top, w.pos)

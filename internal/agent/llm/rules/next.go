@@ -96,9 +96,13 @@ func (m *Model) next(v agent.Snapshot, has map[string]bool) (agent.ToolCall, boo
 		}
 		if needsSky(s) && m.underground(v) {
 			// Trees and dirt are up there: climb out first rather than
-			// search a mine for them.
-			if up := (step{goal: goalSurface, tool: "go_to_surface", args: map[string]any{}}); may(up) {
-				return m.send(up, at, tick), true
+			// search a mine for them, up her staircase when she is on it.
+			r := &routineBuilder{inv: v.Inventory, v: v}
+			m.upAndOut(r, goalSurface)
+			for _, up := range r.out {
+				if may(up) {
+					return m.send(up, at, tick), true
+				}
 			}
 		}
 		if s.shelter != nil {

@@ -79,7 +79,8 @@ func daysWork() []rung {
 		}, next: func(_ *Model, r *routineBuilder) { r.lightMine() }},
 		{goal: goalDiamonds, when: func(m *Model, r *routineBuilder) bool { return m.underground(r.v) && diveDue(m, r) },
 			next: (*Model).dive},
-		{goal: goalDiamonds, when: mining, next: func(_ *Model, r *routineBuilder) { r.diamonds(); r.branch() }},
+		{goal: goalDusk, when: dayDone, next: (*Model).climb},
+		{goal: goalDiamonds, when: mining, next: func(m *Model, r *routineBuilder) { r.diamonds(); m.branch(r) }},
 		{goal: goalDiamondPickaxe, when: func(m *Model, r *routineBuilder) bool { // a craft away
 			return !diamondPickaxe(m, r) && r.inv["diamond"] >= r.book.Takes("diamond_pickaxe", "diamond")
 		}, next: func(_ *Model, r *routineBuilder) { r.diamondPickaxe() }},
@@ -117,7 +118,7 @@ func nightsAndMines() []rung {
 	return []rung{
 		// The coming night's shelter, then what the nights and mines ask.
 		{goal: goalDirt, when: func(m *Model, r *routineBuilder) bool { return m.shelterNear(r.v) == nil }, next: kitByDay},
-		{goal: goalFood, when: ironPickaxe, next: func(_ *Model, r *routineBuilder) { r.laidBy(foodStock) }},
+		{goal: goalFood, when: ironPickaxe, next: (*Model).tripFood},
 		// A morning's trip for diamonds comes before her armour: two game
 		// days are not enough for both, and her torches keep the monsters
 		// from rising round her down there.

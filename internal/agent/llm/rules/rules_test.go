@@ -160,12 +160,14 @@ func TestRoutine(t *testing.T) {
 		{kit(game.Inventory{"iron_pickaxe": 1, "stone_sword": 1, "coal": 4, "dirt": 12}), "find_block", `"block":"dirt","count":48`},
 		{with(game.Inventory{"iron_pickaxe": 1, "coal": 4}), "craft_item", `"item":"torch"`},
 		{kit(game.Inventory{"iron_pickaxe": 1, "iron_sword": 1, "stone_axe": 1, "stick": 2, "cobblestone": 1, "coal": 4, "torch": 8, "dirt": 60,
-			"chest": 1, "oak_door": 1}), "find_block", `"block":"iron_ore","count":8`},
-		// After the iron pickaxe: iron armour, a trip of ore at a time.
-		{with(game.Inventory{"coal": 5, "torch": 8, "iron_pickaxe": 1, "oak_log": 3}), "find_block", `"block":"iron_ore","count":8`},
-		{with(game.Inventory{"coal": 5, "torch": 8, "iron_pickaxe": 1, "raw_iron": 8, "furnace": 1}), "smelt_item", `"count":8,"item":"raw_iron"`},
-		{with(game.Inventory{"coal": 5, "torch": 8, "iron_pickaxe": 1, "iron_ingot": 8}), "craft_item", `"item":"iron_chestplate"`},
-		{with(game.Inventory{"coal": 5, "torch": 8, "iron_pickaxe": 1, "iron_chestplate": 1}), "equip_item", `"item":"iron_chestplate","slot":"chest"`},
+			"chest": 1, "oak_door": 1, "diamond_pickaxe": 1}), "find_block", `"block":"iron_ore","count":8`},
+		// After the iron pickaxe, with no trip down for diamonds due (with
+		// one due she lays in its food and goes: dive_test.go): iron
+		// armour, a trip of ore at a time.
+		{with(game.Inventory{"coal": 5, "torch": 8, "iron_pickaxe": 1, "oak_log": 3, "diamond_pickaxe": 1}), "find_block", `"block":"iron_ore","count":8`},
+		{with(game.Inventory{"coal": 5, "torch": 8, "iron_pickaxe": 1, "raw_iron": 8, "furnace": 1, "diamond_pickaxe": 1}), "smelt_item", `"count":8,"item":"raw_iron"`},
+		{with(game.Inventory{"coal": 5, "torch": 8, "iron_pickaxe": 1, "iron_ingot": 8, "diamond_pickaxe": 1}), "craft_item", `"item":"iron_chestplate"`},
+		{with(game.Inventory{"coal": 5, "torch": 8, "iron_pickaxe": 1, "iron_chestplate": 1, "diamond_pickaxe": 1}), "equip_item", `"item":"iron_chestplate","slot":"chest"`},
 	}
 	for _, c := range cases {
 		m := New(withInv(c.inv), testBook)

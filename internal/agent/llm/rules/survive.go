@@ -180,7 +180,10 @@ func (r *routineBuilder) cook() {
 		return
 	}
 	for _, raw := range []string{"beef", "porkchop", "mutton", "chicken"} {
-		if n := r.inv[raw]; n >= 2 {
+		// Two or more of a kind at a time, but a raw chicken at once: it
+		// is no meal until cooked (raw it may poison her), and in a world
+		// short of animals the one chicken may be the meal a trip waits on.
+		if n := r.inv[raw]; n >= 2 || raw == "chicken" && n > 0 {
 			r.add(goalCook, "smelt_item", map[string]any{"item": raw, "count": min(n, 8)})
 			return
 		}

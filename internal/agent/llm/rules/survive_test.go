@@ -240,6 +240,10 @@ func TestSheCooksTheMeatSheCarries(t *testing.T) {
 	if got := callsText(decide(t, New(&v, testBook), idle)); got != `smelt_item{"count":3,"item":"beef"}` {
 		t.Errorf("raw beef, a furnace and coal: %s, want the beef cooked", got)
 	}
+	inv["beef"], inv["chicken"] = 1, 1
+	if got := callsText(decide(t, New(&v, testBook), idle)); got != `smelt_item{"count":1,"item":"chicken"}` {
+		t.Errorf("one raw chicken, one raw beef: %s, want the chicken cooked (raw it is no meal)", got)
+	}
 	delete(inv, "coal")
 	if got := callsText(decide(t, New(&v, testBook), idle)); strings.HasPrefix(got, "smelt_item") {
 		t.Errorf("raw beef, a furnace and nothing to burn: %s", got)
