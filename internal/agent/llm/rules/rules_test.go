@@ -155,11 +155,13 @@ func TestRoutine(t *testing.T) {
 		{kit(game.Inventory{"stone_pickaxe": 1, "stone_sword": 1, "coal": 4, "iron_ingot": 3, "stick": 2}), "craft_item", `"item":"iron_pickaxe"`},
 		// Ingots in hand: the iron pickaxe before the dusk's kit.
 		{kit(game.Inventory{"stone_pickaxe": 1, "iron_ingot": 3, "stick": 2}), "craft_item", `"item":"iron_pickaxe"`},
-		// The iron pickaxe made: the night's dirt, then iron armour before
-		// the stone axe and shovel.
+		// The iron pickaxe made: the night's dirt, then the rest of the
+		// stone tools (two crafts) before a trip or iron armour.
 		{kit(game.Inventory{"iron_pickaxe": 1, "stone_sword": 1, "coal": 4, "dirt": 12}), "find_block", `"block":"dirt","count":48`},
 		{with(game.Inventory{"iron_pickaxe": 1, "coal": 4}), "craft_item", `"item":"torch"`},
 		{kit(game.Inventory{"iron_pickaxe": 1, "iron_sword": 1, "stone_axe": 1, "stick": 2, "cobblestone": 1, "coal": 4, "torch": 8, "dirt": 60,
+			"chest": 1, "oak_door": 1, "diamond_pickaxe": 1}), "craft_item", `"item":"stone_shovel"`},
+		{kit(game.Inventory{"iron_pickaxe": 1, "iron_sword": 1, "stone_axe": 1, "stone_shovel": 1, "stick": 2, "cobblestone": 1, "coal": 4, "torch": 8, "dirt": 60,
 			"chest": 1, "oak_door": 1, "diamond_pickaxe": 1}), "find_block", `"block":"iron_ore","count":8`},
 		// After the iron pickaxe, with no trip down for diamonds due (with
 		// one due she lays in its food and goes: dive_test.go): iron
