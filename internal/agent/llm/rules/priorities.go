@@ -118,11 +118,11 @@ func nightsAndMines() []rung {
 	return []rung{
 		// The coming night's shelter, then what the nights and mines ask.
 		{goal: goalDirt, when: func(m *Model, r *routineBuilder) bool { return m.shelterNear(r.v) == nil }, next: kitByDay},
+		{goal: goalFood, when: ironPickaxe, next: (*Model).tripFood},
 		// The rest of the stone tools before any trip: two crafts from
 		// what she carries, and a staircase trip takes the rest of the day.
 		{goal: goalStoneAxe, when: func(_ *Model, r *routineBuilder) bool { return r.lacks(stoneTools[2:]) },
 			next: func(_ *Model, r *routineBuilder) { r.stone(stoneTools[2:]) }},
-		{goal: goalFood, when: ironPickaxe, next: (*Model).tripFood},
 		// A morning's trip for diamonds comes before her armour: two game
 		// days are not enough for both, and her torches keep the monsters
 		// from rising round her down there.
