@@ -9,34 +9,45 @@ import (
 	"beaweb/internal/game"
 )
 
+// The values of her senses are beaweb's own (package game); the wire names
+// them as the protocol does, and a packet decodes straight into them.
+type (
+	Slot       = game.Slot
+	Armor      = game.Armor
+	SeenBlock  = game.SeenBlock
+	Entity     = game.Entity
+	NearPlayer = game.NearPlayer
+	Attacker   = game.Attacker
+	SurveyKind = game.SurveyKind
+	Spot       = game.Spot
+	WorldID    = game.WorldID
+)
+
 // Version is the protocol this brain speaks.
 const Version = 2
 
-// Result is how an action ended.
-type Result string
+// Result is how an action ended: beaweb's own value (game.Result), under
+// the wire's names below.
+type Result = game.Result
 
 // Every result an answer may carry.
 const (
-	Success           Result = "SUCCESS"
-	Failure           Result = "FAILURE"
-	FailTimeout       Result = "FAILURE_TIMEOUT"
-	FailBusy          Result = "FAILURE_BUSY"
-	FailDead          Result = "FAILURE_DEAD"
-	FailException     Result = "FAILURE_EXCEPTION"
-	FailInvalid       Result = "FAILURE_INVALID"
-	FailProtected     Result = "FAILURE_PROTECTED"
-	FailNoDrops       Result = "FAILURE_NO_DROPS"
-	FailInventoryFull Result = "FAILURE_INVENTORY_FULL"
-	FailFurnaceBusy   Result = "FAILURE_FURNACE_BUSY"
-	Interrupted       Result = "INTERRUPTED"
+	Success           = game.Success
+	Failure           = game.Failure
+	FailTimeout       = game.FailTimeout
+	FailBusy          = game.FailBusy
+	FailDead          = game.FailDead
+	FailException     = game.FailException
+	FailInvalid       = game.FailInvalid
+	FailProtected     = game.FailProtected
+	FailNoDrops       = game.FailNoDrops
+	FailInventoryFull = game.FailInventoryFull
+	FailFurnaceBusy   = game.FailFurnaceBusy
+	Interrupted       = game.Interrupted
 )
 
 // Results lists every result in the order PROTOCOL.md gives them.
-var Results = []Result{Success, Failure, FailTimeout, FailBusy, FailDead, FailException,
-	FailInvalid, FailProtected, FailNoDrops, FailInventoryFull, FailFurnaceBusy, Interrupted}
-
-// OK reports whether the action did what was asked.
-func (r Result) OK() bool { return r == Success }
+var Results = game.Results
 
 // Reasons an INTERRUPTED answer gives. A reflex reason is "reflex: <what>".
 const (
@@ -107,13 +118,6 @@ type Identity struct {
 	UUID string `json:"uuid"`
 }
 
-// WorldID says which server and dimension she is in. Server is the key under
-// which places are stored.
-type WorldID struct {
-	Server    string `json:"server"`
-	Dimension string `json:"dimension"`
-}
-
 // PacketType names the packet on the wire.
 func (Hello) PacketType() string { return "hello" }
 
@@ -156,54 +160,6 @@ type PlayerState struct {
 	InWater    bool      `json:"in_water"`
 }
 
-// Armor is what she wears; nil is an empty slot.
-type Armor struct {
-	Head  *string `json:"head"`
-	Chest *string `json:"chest"`
-	Legs  *string `json:"legs"`
-	Feet  *string `json:"feet"`
-}
-
-// Slot is one inventory slot.
-type Slot struct {
-	Slot  int    `json:"slot"`
-	Item  string `json:"item"`
-	Count int    `json:"count"`
-}
-
-// SeenBlock is a block of the close view with its exact place.
-type SeenBlock struct {
-	Block    string  `json:"block"`
-	X        int     `json:"x"`
-	Y        int     `json:"y"`
-	Z        int     `json:"z"`
-	Distance float64 `json:"distance"`
-}
-
-// Pos is the block's coordinate.
-func (b SeenBlock) Pos() game.Pos { return game.Pos{X: b.X, Y: b.Y, Z: b.Z} }
-
-// Entity is a mob or an item near her.
-type Entity struct {
-	ID       int     `json:"id"`
-	Type     string  `json:"type"`
-	X        float64 `json:"x"`
-	Y        float64 `json:"y"`
-	Z        float64 `json:"z"`
-	Distance float64 `json:"distance"`
-	Hostile  bool    `json:"hostile"`
-}
-
-// NearPlayer is another player she can see.
-type NearPlayer struct {
-	Name     string  `json:"name"`
-	UUID     string  `json:"uuid"`
-	X        float64 `json:"x"`
-	Y        float64 `json:"y"`
-	Z        float64 `json:"z"`
-	Distance float64 `json:"distance"`
-}
-
 // WorldState is the time, weather and light around her.
 type WorldState struct {
 	Time      int64  `json:"time"`
@@ -224,26 +180,6 @@ type Survey struct {
 // PacketType names the packet on the wire.
 func (Survey) PacketType() string { return "survey" }
 
-// SurveyKind counts one kind of block, with the nearest one and the nearest
-// she can reach without digging (nil when there is none).
-type SurveyKind struct {
-	Kind      string `json:"kind"`
-	Count     int    `json:"count"`
-	Nearest   *Spot  `json:"nearest"`
-	Reachable *Spot  `json:"reachable"`
-}
-
-// Spot is a block position with its distance from her.
-type Spot struct {
-	X        int     `json:"x"`
-	Y        int     `json:"y"`
-	Z        int     `json:"z"`
-	Distance float64 `json:"distance"`
-}
-
-// Pos is the spot's coordinate.
-func (s Spot) Pos() game.Pos { return game.Pos{X: s.X, Y: s.Y, Z: s.Z} }
-
 // Chat is a line of the game chat. Distance is nil when the speaker is far
 // away or unknown; Self marks her own line echoed back.
 type Chat struct {
@@ -263,13 +199,6 @@ type Damage struct {
 	Health   float64   `json:"health"`
 	Source   string    `json:"source"`
 	Attacker *Attacker `json:"attacker"`
-}
-
-// Attacker is whoever hurt her.
-type Attacker struct {
-	Type string `json:"type"`
-	Name string `json:"name"`
-	UUID string `json:"uuid"`
 }
 
 // PacketType names the packet on the wire.
