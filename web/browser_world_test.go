@@ -64,7 +64,7 @@ func TestBrowserMapShowsTheWorld(t *testing.T) {
 				s.Ground = groundAround(world)
 				b := *s.Body
 				for i := range 8 {
-					b.Players = append(b.Players, protocol.NearPlayer{Name: fmt.Sprintf("Player%d", i), X: 4 + float64(i%3)*0.6, Y: 64, Z: -1 + float64(i/3)*0.5})
+					b.Players = append(b.Players, game.NearPlayer{Name: fmt.Sprintf("Player%d", i), X: 4 + float64(i%3)*0.6, Y: 64, Z: -1 + float64(i/3)*0.5})
 				}
 				s.Body = &b
 			})
@@ -109,13 +109,13 @@ func carrying(b *agent.Body) {
 	left := 562
 	for slot := 9; left > 0; slot++ {
 		n := min(64, left)
-		b.Inventory = append(b.Inventory, protocol.Slot{Slot: slot, Item: "cobblestone", Count: n})
+		b.Inventory = append(b.Inventory, game.Slot{Slot: slot, Item: "cobblestone", Count: n})
 		left -= n
 	}
 	b.Inventory = append(b.Inventory,
-		protocol.Slot{Slot: 0, Item: "iron_pickaxe", Count: 1}, protocol.Slot{Slot: 1, Item: "stone_sword", Count: 1},
-		protocol.Slot{Slot: 2, Item: "cooked_mutton", Count: 5}, protocol.Slot{Slot: 3, Item: "crafting_table", Count: 1},
-		protocol.Slot{Slot: 30, Item: "raw_iron", Count: 7}, protocol.Slot{Slot: 31, Item: "smooth_stone_slab", Count: 12})
+		game.Slot{Slot: 0, Item: "iron_pickaxe", Count: 1}, game.Slot{Slot: 1, Item: "stone_sword", Count: 1},
+		game.Slot{Slot: 2, Item: "cooked_mutton", Count: 5}, game.Slot{Slot: 3, Item: "crafting_table", Count: 1},
+		game.Slot{Slot: 30, Item: "raw_iron", Count: 7}, game.Slot{Slot: 31, Item: "smooth_stone_slab", Count: 12})
 	b.Held = &game.Stack{Item: "iron_pickaxe", Count: 1}
 }
 
@@ -176,7 +176,7 @@ func TestBrowserInventoryReadsAtAGlance(t *testing.T) {
 			// The box stays ticked when the stream redraws the card.
 			f.Live.Update(agent.TopicBody, func(s *agent.Snapshot) {
 				b := *s.Body
-				b.Inventory = append(append([]protocol.Slot(nil), b.Inventory...), protocol.Slot{Slot: 32, Item: "torch", Count: 16})
+				b.Inventory = append(append([]game.Slot(nil), b.Inventory...), game.Slot{Slot: 32, Item: "torch", Count: 16})
 				s.Body = &b
 			})
 			within(t, ctx, "the slot view kept through a redraw",

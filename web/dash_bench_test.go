@@ -11,7 +11,6 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
-	"beaweb/internal/game/protocol"
 	"beaweb/internal/store"
 	"beaweb/web"
 )
@@ -20,15 +19,15 @@ import (
 // around her.
 func fullBody() *agent.Body {
 	head, chest := "iron_helmet", "iron_chestplate"
-	b := &agent.Body{Health: 14, Food: 17, Position: game.Vec3{X: 50.5, Y: 64, Z: 50.5}, Dimension: "overworld",
-		Held: &game.Stack{Item: "iron_pickaxe", Count: 1}, Armor: protocol.Armor{Head: &head, Chest: &chest}}
+	b := &agent.Body{Health: 14, Food: 17, Position: game.Vec3{X: 50.5, Y: 64, Z: 50.5},
+		Held: &game.Stack{Item: "iron_pickaxe", Count: 1}, Armor: game.Armor{Head: &head, Chest: &chest}}
 	items := []string{"oak_log", "cobblestone", "iron_ore", "coal", "torch", "bread", "dirt", "oak_planks", "stick"}
 	for i := range 36 {
-		b.Inventory = append(b.Inventory, protocol.Slot{Slot: i, Item: items[i%len(items)], Count: 1 + i})
+		b.Inventory = append(b.Inventory, game.Slot{Slot: i, Item: items[i%len(items)], Count: 1 + i})
 	}
 	for i := range 10 {
-		b.Players = append(b.Players, protocol.NearPlayer{Name: "Player" + strconv.Itoa(i), X: 40 + float64(i), Z: 45})
-		b.Entities = append(b.Entities, protocol.Entity{Type: "zombie", X: 60, Z: 40 + float64(i), Hostile: true})
+		b.Players = append(b.Players, game.NearPlayer{Name: "Player" + strconv.Itoa(i), X: 40 + float64(i), Z: 45})
+		b.Entities = append(b.Entities, game.Entity{Type: "zombie", X: 60, Z: 40 + float64(i), Hostile: true})
 	}
 	return b
 }
@@ -57,7 +56,7 @@ func BenchmarkLivePageFullInventoryAndMap(b *testing.B) {
 	}
 	l := newFakeLive()
 	l.Update(agent.TopicBody, func(s *agent.Snapshot) {
-		s.Body = fullBody()
+		s.Body, s.World.Dimension = fullBody(), "overworld"
 		for i := range 120 {
 			s.Trail = append(s.Trail, agent.TrailPoint{At: clock.Add(time.Duration(i-120) * 5 * time.Second), X: float64(i % 40), Z: float64(i / 3), Dimension: "overworld"})
 		}

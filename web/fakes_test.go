@@ -62,7 +62,7 @@ func sampleSnapshot() agent.Snapshot {
 		Conn: protocol.ConnStatus{
 			URL: "ws://127.0.0.1:8080", Connected: true, Since: started, Protocol: 2,
 			ModVersion: "1.4.0", MCVersion: "1.21.4",
-			World: protocol.WorldID{Server: "practice", Dimension: "overworld"},
+			World: game.WorldID{Server: "practice", Dimension: "overworld"},
 		},
 		Model: agent.ModelStatus{Provider: "rules", Model: "autopilot", LastLatency: 3 * time.Millisecond},
 		Doing: &agent.Doing{
@@ -73,8 +73,9 @@ func sampleSnapshot() agent.Snapshot {
 			ID: "r6-a", Action: "move_to", Call: "move_to(x=3, y=64, z=-2)", Result: protocol.Success,
 			Message: "arrived", Started: started.Add(-5 * time.Second), Ended: started,
 		},
+		World: game.WorldID{Server: "practice", Dimension: "overworld"},
 		Body: &agent.Body{Health: 17.5, Food: 18, Position: game.Vec3{X: 3.5, Y: 64, Z: -1.5},
-			Dimension: "overworld", Time: 1000, Weather: "clear", Biome: "plains"},
+			Time: 1000, Weather: "clear", Biome: "plains"},
 		Voice: []agent.Line{{At: clock, Text: "Off to find some wood."}},
 		Chat:  []agent.ChatLine{{At: clock, Name: "Steve", Message: "hi Bea"}},
 	}

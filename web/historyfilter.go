@@ -59,7 +59,7 @@ func (s *Server) filteredActions(ctx context.Context, text string, base ActionQu
 	}
 	text = strings.TrimSpace(text)
 	var offered []string
-	if h := s.deps.Live.Snapshot().Hello; h != nil {
+	if h := s.deps.Live.Snapshot().GameSide; h != nil {
 		offered = h.Actions
 	}
 	actions := actionsSaid(text, offered)

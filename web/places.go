@@ -195,8 +195,8 @@ func placesMap(list []game.Place, snap agent.Snapshot, world string) pages.MapVi
 	dim := "overworld"
 	var her *game.Vec3
 	if snap.Conn.World.Server == world && snap.Body != nil {
-		if snap.Body.Dimension != "" {
-			dim = snap.Body.Dimension
+		if snap.World.Dimension != "" {
+			dim = snap.World.Dimension
 		}
 		pos := snap.Body.Position
 		her = &pos

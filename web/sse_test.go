@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"beaweb/internal/agent"
-	"beaweb/internal/game/protocol"
+	"beaweb/internal/game"
 	"beaweb/templates/partials"
 	"beaweb/web"
 )
@@ -427,7 +427,7 @@ func TestABodyChangeRedrawsWhatIsDrawnFromIt(t *testing.T) {
 	seq := f.Live.Update(agent.TopicBody, func(s *agent.Snapshot) {
 		b := *s.Body
 		b.Health = 3
-		b.Inventory = append(slices.Clone(b.Inventory), protocol.Slot{Slot: 30, Item: "cobblestone", Count: 5})
+		b.Inventory = append(slices.Clone(b.Inventory), game.Slot{Slot: 30, Item: "cobblestone", Count: 5})
 		s.Body = &b
 	})
 	ev, err := s.nextEvent()

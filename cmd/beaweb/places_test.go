@@ -146,10 +146,10 @@ func (*sitAt) Now() time.Time { return time.Now() }
 func (s *sitAt) Snapshot() agent.Snapshot {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	w := protocol.WorldID{Server: "play.example.net:25565", Dimension: s.dim}
-	return agent.Snapshot{World: w, State: &protocol.State{
-		Player:  protocol.PlayerState{Position: s.at.Center(), Dimension: s.dim},
-		Players: []protocol.NearPlayer{{Name: "Alex", UUID: "u-alex", Distance: 2}},
+	w := game.WorldID{Server: "play.example.net:25565", Dimension: s.dim}
+	return agent.Snapshot{World: w, Body: &agent.Body{
+		Position: s.at.Center(),
+		Players:  []game.NearPlayer{{Name: "Alex", UUID: "u-alex", Distance: 2}},
 	}}
 }
 
@@ -215,7 +215,7 @@ func TestMemoryToolsOnTheStore(t *testing.T) {
 	// senses alone, and she can walk back to it.
 	live := agent.NewLive("Bea", nopPublisher{}, nil)
 	surface := agent.NewSurface(live, nil, db, agent.NewMap(db, live, slog.New(slog.DiscardHandler)), slog.New(slog.DiscardHandler), func(agent.Perception) {})
-	surface.Handle(ctx, protocol.Hello{World: protocol.WorldID{Server: server, Dimension: "the_nether"}})
+	surface.Handle(ctx, protocol.Hello{World: game.WorldID{Server: server, Dimension: "the_nether"}})
 	surface.Handle(ctx, protocol.Death{Cause: "burned to death", Position: game.Vec3{X: 12.3, Y: 31, Z: -7.8}, Dimension: "the_nether"})
 	if deaths, err := db.Deaths(ctx, server, 0); err != nil || len(deaths) != 1 || deaths[0].Cause != "burned to death" || deaths[0].Pos != (game.Pos{X: 12, Y: 31, Z: -8}) {
 		t.Fatalf("deaths = %+v, %v", deaths, err)

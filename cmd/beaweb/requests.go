@@ -9,7 +9,6 @@ import (
 	"beaweb/internal/agent/llm/rules"
 	"beaweb/internal/agent/request"
 	"beaweb/internal/game"
-	"beaweb/internal/game/protocol"
 	"beaweb/internal/planner/blueprint"
 	"beaweb/internal/planner/recipes"
 )
@@ -47,8 +46,8 @@ type maker struct {
 // book is the recipe book of the game she plays.
 func (k maker) book() (*recipes.Book, error) {
 	version := ""
-	if h := k.live.Snapshot().Hello; h != nil {
-		version = h.MCVersion
+	if g := k.live.Snapshot().GameSide; g != nil {
+		version = g.Version
 	}
 	return k.books.Book(version)
 }
@@ -122,7 +121,7 @@ func (b templateCounter) Needs(name string, corner game.Pos, have game.Inventory
 	if err != nil {
 		return nil, err
 	}
-	blockAt := seenAt(b.live.Snapshot().State)
+	blockAt := seenAt(b.live.Snapshot().Body)
 	needs := map[string]int{}
 	for _, args := range parts {
 		plan, err := blueprint.Plan(args, have, blockAt)
@@ -139,7 +138,7 @@ func (b templateCounter) Needs(name string, corner game.Pos, have game.Inventory
 // seenAt answers what stands at a position from her close view, "" where
 // she does not see it (the planner counts such a cell as still to do); nil
 // before the game has told her anything.
-func seenAt(st *protocol.State) func(game.Pos) string {
+func seenAt(st *agent.Body) func(game.Pos) string {
 	if st == nil {
 		return nil
 	}

@@ -7,7 +7,6 @@ import (
 	"beaweb/data"
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
-	"beaweb/internal/game/protocol"
 	"beaweb/internal/planner/blueprint"
 )
 
@@ -39,13 +38,13 @@ func TestTheAutopilotCountsATemplateByThePlanner(t *testing.T) {
 	}
 	// Its floor (the template sinks itself two blocks: the layer below the
 	// corner's) is grass she sees.
-	var floor []protocol.SeenBlock
+	var floor []game.SeenBlock
 	for x := 10; x < 15; x++ {
 		for z := 10; z < 16; z++ {
-			floor = append(floor, protocol.SeenBlock{Block: "grass_block", X: x, Y: 63, Z: z})
+			floor = append(floor, game.SeenBlock{Block: "grass_block", X: x, Y: 63, Z: z})
 		}
 	}
-	lv.Update(agent.TopicBody, func(s *agent.Snapshot) { s.State = &protocol.State{Blocks: floor} })
+	lv.Update(agent.TopicBody, func(s *agent.Snapshot) { s.Body = &agent.Body{Blocks: floor} })
 	seen, err := count.Needs("dirt_shelter", game.Pos{X: 10, Y: 65, Z: 10}, have)
 	if err != nil {
 		t.Fatal(err)

@@ -14,8 +14,8 @@ func BenchmarkTurn(b *testing.B) {
 	model := &loopModel{}
 	m, _ := newTestMind(model, newFakeGame(), MindConfig{})
 	view := busyState()
-	m.Surface.Handle(context.Background(), *view.State)
-	m.Surface.Handle(context.Background(), *view.Survey)
+	m.Surface.Handle(context.Background(), stateOf(view))
+	m.Surface.Handle(context.Background(), surveyOf(view.Survey))
 	ps := gamePerception("Alex (3 blocks away) says in the game chat: got any iron?")
 	ctx := context.Background()
 	b.ReportAllocs()

@@ -78,7 +78,7 @@ func TestSurfaceLaysTheGround(t *testing.T) {
 	live := NewLive("Bea", &recorder{}, nil)
 	s := NewSurface(live, nil, nil, nil, discard(), func(Perception) {})
 	ctx := context.Background()
-	s.Handle(ctx, protocol.Hello{Protocol: 2, World: protocol.WorldID{Server: "srv", Dimension: "overworld"}})
+	s.Handle(ctx, protocol.Hello{Protocol: 2, World: game.WorldID{Server: "srv", Dimension: "overworld"}})
 	s.Handle(ctx, square(0, 0, 4, "sand"))
 	if v := live.Snapshot().Ground.Version(); v != 1 {
 		t.Fatalf("ground version %d after a square, want 1", v)

@@ -97,7 +97,7 @@ func (l *Live) SetConn(st protocol.ConnStatus) {
 	l.Update(TopicConn, func(s *Snapshot) {
 		s.Conn = st
 		if !st.Connected {
-			s.Hello, s.State, s.Survey, s.Body, s.Reflexes = nil, nil, nil, nil, nil
+			s.GameSide, s.Body, s.Survey, s.Reflexes = nil, nil, nil, nil
 		}
 	})
 }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"beaweb/internal/game"
-	"beaweb/internal/game/protocol"
 )
 
 // Memories are what she remembers that belongs in her live state: the
@@ -66,9 +65,9 @@ func RenderLiveState(v Snapshot, mem *Memories, now time.Time) string {
 		b.WriteByte('\n')
 	}
 	renderHands(line, v, now)
-	st := v.State
+	st := v.Body
 	if st == nil {
-		if v.Hello == nil {
+		if v.GameSide == nil {
 			line("the game is not connected: you cannot see or act in it right now")
 		} else {
 			line("no news from the game yet")
@@ -76,10 +75,10 @@ func RenderLiveState(v Snapshot, mem *Memories, now time.Time) string {
 		renderMemories(line, mem)
 		return b.String()
 	}
-	p := st.Player
+	p := st
 	line("health %.0f/20, food %d/20, level %d", p.Health, p.Food, p.XPLevel)
 	pos := p.Position.Block()
-	where := fmt.Sprintf("you are at %s in the %s, facing %s", pos, orDefault(p.Dimension, "overworld"), game.SnapYaw(p.Yaw))
+	where := fmt.Sprintf("you are at %s in the %s, facing %s", pos, orDefault(v.World.Dimension, "overworld"), game.SnapYaw(p.Yaw))
 	if p.InWater {
 		where += ", in water"
 	} else if !p.OnGround {
@@ -92,8 +91,8 @@ func RenderLiveState(v Snapshot, mem *Memories, now time.Time) string {
 	}
 	wear := armorText(st.Armor)
 	line("holding %s; wearing %s", held, wear)
-	if len(v.Inventory) > 0 {
-		line("you carry: %s", inventoryLine(v.Inventory, capInventory))
+	if inv := v.Inventory(); len(inv) > 0 {
+		line("you carry: %s", inventoryLine(inv, capInventory))
 	} else {
 		line("you carry nothing")
 	}
@@ -119,7 +118,7 @@ func RenderLiveState(v Snapshot, mem *Memories, now time.Time) string {
 	if s := playersLine(st.Players, mem); s != "" {
 		line("players near you: %s", s)
 	}
-	line("%s", worldLine(st.World, p.Dimension))
+	line("%s", worldLine(st, v.World.Dimension))
 	renderMemories(line, mem)
 	return b.String()
 }
@@ -183,8 +182,8 @@ func renderMemories(line func(string, ...any), mem *Memories) {
 	}
 }
 
-func closeView(blocks []protocol.SeenBlock) string {
-	sorted := append([]protocol.SeenBlock(nil), blocks...)
+func closeView(blocks []game.SeenBlock) string {
+	sorted := append([]game.SeenBlock(nil), blocks...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Distance < sorted[j].Distance })
 	per := map[string]int{}
 	var parts []string
@@ -204,8 +203,8 @@ func closeView(blocks []protocol.SeenBlock) string {
 }
 
 // surveyLine puts ores first, then the rest by count, eight kinds at most.
-func surveyLine(s *protocol.Survey) string {
-	kinds := append([]protocol.SurveyKind(nil), s.Kinds...)
+func surveyLine(s *Survey) string {
+	kinds := append([]game.SurveyKind(nil), s.Kinds...)
 	sort.SliceStable(kinds, func(i, j int) bool {
 		oi, oj := strings.HasSuffix(kinds[i].Kind, "_ore"), strings.HasSuffix(kinds[j].Kind, "_ore")
 		if oi != oj {
@@ -232,8 +231,8 @@ func surveyLine(s *protocol.Survey) string {
 	return strings.Join(parts, "; ")
 }
 
-func entitiesLine(es []protocol.Entity) string {
-	sorted := append([]protocol.Entity(nil), es...)
+func entitiesLine(es []game.Entity) string {
+	sorted := append([]game.Entity(nil), es...)
 	sort.SliceStable(sorted, func(i, j int) bool {
 		if sorted[i].Hostile != sorted[j].Hostile {
 			return sorted[i].Hostile
@@ -255,7 +254,7 @@ func entitiesLine(es []protocol.Entity) string {
 	return strings.Join(parts, "; ")
 }
 
-func playersLine(ps []protocol.NearPlayer, mem *Memories) string {
+func playersLine(ps []game.NearPlayer, mem *Memories) string {
 	facts := map[string][]string{}
 	if mem != nil {
 		for _, p := range mem.People {
@@ -280,7 +279,7 @@ func playersLine(ps []protocol.NearPlayer, mem *Memories) string {
 // worldLine is the time of day, whether monsters are about, the weather,
 // the light at her feet (hostiles spawn where the block light is 0), the
 // biome and the dimension.
-func worldLine(w protocol.WorldState, dim string) string {
+func worldLine(w *Body, dim string) string {
 	t := w.Time % 24000
 	var day string
 	switch {
@@ -299,13 +298,13 @@ func worldLine(w protocol.WorldState, dim string) string {
 		day = "night, monsters are about"
 	}
 	return fmt.Sprintf("world: %s (time %d), %s, light %d at your feet, %s, %s",
-		day, t, orDefault(w.Weather, "clear"), w.Light, orDefault(w.Biome, "unknown biome"), orDefault(orDefault(w.Dimension, dim), "overworld"))
+		day, t, orDefault(w.Weather, "clear"), w.Light, orDefault(w.Biome, "unknown biome"), orDefault(dim, "overworld"))
 }
 
 // compact writes a position without spaces, where a line lists many.
 func compact(p game.Pos) string { return fmt.Sprintf("(%d,%d,%d)", p.X, p.Y, p.Z) }
 
-func armorText(a protocol.Armor) string {
+func armorText(a game.Armor) string {
 	var parts []string
 	for _, s := range []*string{a.Head, a.Chest, a.Legs, a.Feet} {
 		if s != nil && *s != "" {

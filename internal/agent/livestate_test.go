@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"beaweb/internal/game"
-	"beaweb/internal/game/protocol"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -21,46 +20,44 @@ func str(s string) *string { return &s }
 
 // busyState is a crowded moment: a row of torches, ores, a fight, people.
 func busyState() Snapshot {
-	st := &protocol.State{
-		Tick: 123456,
-		Player: protocol.PlayerState{Health: 13, Food: 9, XPLevel: 4, Position: game.Vec3{X: 100.5, Y: 12, Z: -20.3},
-			Yaw: 271, Dimension: "overworld", OnGround: true},
+	st := &Body{
+		Health: 13, Food: 9, XPLevel: 4, Position: game.Vec3{X: 100.5, Y: 12, Z: -20.3}, Yaw: 271, OnGround: true,
 		Held:      &game.Stack{Item: "stone_pickaxe", Count: 1},
-		Armor:     protocol.Armor{Chest: str("leather_chestplate"), Head: str("iron_helmet")},
+		Armor:     game.Armor{Chest: str("leather_chestplate"), Head: str("iron_helmet")},
 		Craftable: []string{"oak_planks", "crafting_table", "stick", "torch", "chest", "furnace", "oak_slab", "oak_stairs", "ladder", "oak_door", "oak_fence", "bowl", "wooden_shovel", "stone_axe"},
 		Underfoot: "stone", Overhead: "stone",
-		World: protocol.WorldState{Time: 18000, Dark: true, Weather: "rain", Light: 0, Biome: "plains", Dimension: "overworld", Server: "play.example.net:25565"},
+		Time: 18000, Dark: true, Weather: "rain", Light: 0, Biome: "plains",
 	}
 	for i := 0; i < 12; i++ {
-		st.Blocks = append(st.Blocks, protocol.SeenBlock{Block: "torch", X: 101 + i%4, Y: 12, Z: -20 + i/4, Distance: 1 + float64(i)/4})
+		st.Blocks = append(st.Blocks, game.SeenBlock{Block: "torch", X: 101 + i%4, Y: 12, Z: -20 + i/4, Distance: 1 + float64(i)/4})
 	}
 	st.Blocks = append(st.Blocks,
-		protocol.SeenBlock{Block: "iron_ore", X: 103, Y: 11, Z: -19, Distance: 3.2},
-		protocol.SeenBlock{Block: "coal_ore", X: 99, Y: 13, Z: -22, Distance: 2.4},
-		protocol.SeenBlock{Block: "coal_ore", X: 98, Y: 13, Z: -22, Distance: 3.1},
-		protocol.SeenBlock{Block: "crafting_table", X: 100, Y: 12, Z: -18, Distance: 2.3},
+		game.SeenBlock{Block: "iron_ore", X: 103, Y: 11, Z: -19, Distance: 3.2},
+		game.SeenBlock{Block: "coal_ore", X: 99, Y: 13, Z: -22, Distance: 2.4},
+		game.SeenBlock{Block: "coal_ore", X: 98, Y: 13, Z: -22, Distance: 3.1},
+		game.SeenBlock{Block: "crafting_table", X: 100, Y: 12, Z: -18, Distance: 2.3},
 	)
 	for i, kind := range []string{"zombie", "skeleton", "creeper", "spider", "zombie", "cow", "pig", "item"} {
-		st.Entities = append(st.Entities, protocol.Entity{ID: 300 + i, Type: kind, X: 105 + float64(i), Y: 12, Z: -20, Distance: 5 + float64(i), Hostile: i < 5})
+		st.Entities = append(st.Entities, game.Entity{ID: 300 + i, Type: kind, X: 105 + float64(i), Y: 12, Z: -20, Distance: 5 + float64(i), Hostile: i < 5})
 	}
-	st.Players = []protocol.NearPlayer{{Name: "Alex", UUID: "u-alex", X: 98, Y: 12, Z: -22, Distance: 3.1}, {Name: "Steve", UUID: "u-steve", X: 120, Y: 12, Z: -5, Distance: 24}}
+	st.Players = []game.NearPlayer{{Name: "Alex", UUID: "u-alex", X: 98, Y: 12, Z: -22, Distance: 3.1}, {Name: "Steve", UUID: "u-steve", X: 120, Y: 12, Z: -5, Distance: 24}}
 	inv := game.Inventory{"cobblestone": 143, "oak_log": 12, "oak_planks": 7, "stick": 9, "torch": 23, "coal": 14, "raw_iron": 5,
 		"bread": 3, "stone_pickaxe": 1, "wooden_axe": 1, "dirt": 64, "andesite": 22, "diorite": 9, "granite": 31, "flint": 2, "gravel": 11, "bone": 3, "string": 4}
 	for item, n := range inv {
-		st.Inventory = append(st.Inventory, protocol.Slot{Item: item, Count: n})
+		st.Inventory = append(st.Inventory, game.Slot{Item: item, Count: n})
 	}
 	sort.Slice(st.Inventory, func(i, j int) bool { return st.Inventory[i].Item < st.Inventory[j].Item })
-	survey := &protocol.Survey{Radius: 20}
+	survey := &Survey{Radius: 20}
 	for i, k := range []string{"stone", "deepslate", "iron_ore", "coal_ore", "gold_ore", "water", "lava", "gravel", "diamond_ore", "copper_ore", "redstone_ore"} {
-		spot := &protocol.Spot{X: 90 + i, Y: 10, Z: -30, Distance: 8 + float64(i)}
-		var reach *protocol.Spot
+		spot := &game.Spot{X: 90 + i, Y: 10, Z: -30, Distance: 8 + float64(i)}
+		var reach *game.Spot
 		if i%3 != 0 {
-			reach = &protocol.Spot{X: 92 + i, Y: 11, Z: -28, Distance: 9 + float64(i)}
+			reach = &game.Spot{X: 92 + i, Y: 11, Z: -28, Distance: 9 + float64(i)}
 		}
-		survey.Kinds = append(survey.Kinds, protocol.SurveyKind{Kind: k, Count: 400 - 30*i, Nearest: spot, Reachable: reach})
+		survey.Kinds = append(survey.Kinds, game.SurveyKind{Kind: k, Count: 400 - 30*i, Nearest: spot, Reachable: reach})
 	}
-	return Snapshot{State: st, Survey: survey, World: protocol.WorldID{Server: "play.example.net:25565", Dimension: "overworld"},
-		Inventory: inv, Reflexes: []ReflexNote{
+	return Snapshot{Body: st, Tick: 123456, Survey: survey, World: game.WorldID{Server: "play.example.net:25565", Dimension: "overworld"},
+		Reflexes: []ReflexNote{
 			{At: t0.Add(-40 * time.Second), Reflex: "eat", Event: "finished", Message: "ate 1 bread"},
 			{At: t0.Add(-5 * time.Second), Reflex: "defend", Event: "started", Message: "defending against Zombie after taking 2.0 damage"},
 		}}
@@ -84,14 +81,14 @@ func busyDoing() *Doing {
 func TestLiveStateGolden(t *testing.T) {
 	doing := busyDoing()
 	idle := Snapshot{
-		Hello: &protocol.Hello{MCVersion: "26.1"},
-		State: &protocol.State{Player: protocol.PlayerState{Health: 20, Food: 20, Position: game.Vec3{X: 0.5, Y: 70, Z: 0.5}, Yaw: 0, OnGround: true, Dimension: "overworld"},
-			Underfoot: "grass_block", Overhead: "air", World: protocol.WorldState{Time: 1200, Weather: "clear", Light: 15, Biome: "forest", Dimension: "overworld"}},
+		GameSide: &GameSide{Version: "26.1"}, World: game.WorldID{Dimension: "overworld"},
+		Body: &Body{Health: 20, Food: 20, Position: game.Vec3{X: 0.5, Y: 70, Z: 0.5}, Yaw: 0, OnGround: true,
+			Underfoot: "grass_block", Overhead: "air", Time: 1200, Weather: "clear", Light: 15, Biome: "forest"},
 	}
 	falling := idle
-	fs := *idle.State
-	fs.Underfoot, fs.Player.OnGround = "air", false
-	falling.State = &fs
+	fs := *idle.Body
+	fs.Underfoot, fs.OnGround = "air", false
+	falling.Body = &fs
 	cases := []struct {
 		name  string
 		view  Snapshot
@@ -146,16 +143,16 @@ func TestLiveStateSizes(t *testing.T) {
 		for ents := 0; ents <= 20; ents += 5 {
 			for kinds := 0; kinds <= 12; kinds += 4 {
 				v := base
-				st := *base.State
+				st := *base.Body
 				st.Blocks = nil
 				for i := 0; i < blocks; i++ {
-					st.Blocks = append(st.Blocks, protocol.SeenBlock{Block: fmt.Sprintf("block_%d", i%7), X: i, Y: 1, Z: 2, Distance: float64(i) / 10})
+					st.Blocks = append(st.Blocks, game.SeenBlock{Block: fmt.Sprintf("block_%d", i%7), X: i, Y: 1, Z: 2, Distance: float64(i) / 10})
 				}
 				st.Entities = nil
 				for i := 0; i < ents; i++ {
-					st.Entities = append(st.Entities, protocol.Entity{Type: "zombie", X: float64(i), Distance: float64(i)})
+					st.Entities = append(st.Entities, game.Entity{Type: "zombie", X: float64(i), Distance: float64(i)})
 				}
-				v.State = &st
+				v.Body = &st
 				sv := *base.Survey
 				if kinds < len(sv.Kinds) {
 					sv.Kinds = sv.Kinds[:kinds]

@@ -64,18 +64,15 @@ type recalled struct {
 // the survey does not already show her, and the facts on the players near
 // her. It is nil before the game has said where she is.
 func (c *memoryCache) memories(ctx context.Context, v Snapshot) *Memories {
-	if c == nil || c.recall == nil || v.State == nil {
+	if c == nil || c.recall == nil || v.Body == nil {
 		return nil
 	}
 	world := v.World.Server
-	if world == "" && v.Hello != nil {
-		world = v.Hello.World.Server
-	}
 	if world == "" {
 		return nil // memory is kept per server, and none is named yet
 	}
-	dim := orDefault(v.State.Player.Dimension, orDefault(v.World.Dimension, "overworld"))
-	at := v.State.Player.Position.Block()
+	dim := orDefault(v.World.Dimension, "overworld")
+	at := v.Body.Position.Block()
 	r := c.recalled(ctx, world, dim, at)
 	mem := notes(r, dim, at)
 	mem.Known = beyondSurvey(mem.Known, at, v.Survey)
@@ -155,7 +152,7 @@ func notes(r *recalled, dim string, at game.Pos) *Memories {
 // beyondSurvey keeps the remembered blocks outside the cube the survey
 // covers around at: within it the survey names the nearest of each kind
 // anyway. Before any survey has come every one is kept.
-func beyondSurvey(known []KnownNote, at game.Pos, s *protocol.Survey) []KnownNote {
+func beyondSurvey(known []KnownNote, at game.Pos, s *Survey) []KnownNote {
 	if s == nil {
 		return known
 	}
@@ -177,7 +174,7 @@ func beyondSurvey(known []KnownNote, at game.Pos, s *protocol.Survey) []KnownNot
 // player are read once per read of her memory, outside the lock.
 func (c *memoryCache) people(ctx context.Context, v Snapshot) []PersonNote {
 	var out []PersonNote
-	for _, p := range v.State.Players {
+	for _, p := range v.Body.Players {
 		if p.UUID == "" {
 			continue
 		}
@@ -224,10 +221,10 @@ func (s *Surface) onSurvey(ctx context.Context, p protocol.Survey, now time.Time
 		at         *game.Pos
 	)
 	s.live.Update(TopicBody, func(snap *Snapshot) {
-		snap.Survey = &p
-		world, dim = snap.World.Server, orDefault(snap.dimension(), "overworld")
-		if snap.State != nil && !snap.Lost {
-			b := snap.State.Player.Position.Block()
+		snap.Survey = &Survey{Kinds: p.Kinds, Radius: p.Radius}
+		world, dim = snap.World.Server, orDefault(snap.World.Dimension, "overworld")
+		if snap.Body != nil && !snap.Lost {
+			b := snap.Body.Position.Block()
 			at = &b
 		}
 	})
@@ -251,7 +248,7 @@ func surveyLook(p protocol.Survey, now time.Time) game.Look {
 		if !game.UsefulBlock(k.Kind) {
 			continue
 		}
-		for i, spot := range []*protocol.Spot{k.Nearest, k.Reachable} {
+		for i, spot := range []*game.Spot{k.Nearest, k.Reachable} {
 			if spot == nil || (i == 1 && k.Nearest != nil && spot.Pos() == k.Nearest.Pos()) {
 				continue // none, or the nearest one again
 			}
@@ -266,7 +263,7 @@ func surveyLook(p protocol.Survey, now time.Time) game.Look {
 func surveyFrom(p protocol.Survey, at game.Pos) bool {
 	eye := at.Add(game.Pos{Y: 1})
 	for _, k := range p.Kinds {
-		for _, spot := range []*protocol.Spot{k.Nearest, k.Reachable} {
+		for _, spot := range []*game.Spot{k.Nearest, k.Reachable} {
 			if spot != nil && math.Abs(eye.Dist(spot.Pos())-spot.Distance) > surveySlack {
 				return false
 			}

@@ -85,10 +85,9 @@ func (f *fakeRecall) readCount() int {
 // a survey of the usual 20-block cube.
 func viewAt(world, dim string, at game.Pos) Snapshot {
 	return Snapshot{
-		World: protocol.WorldID{Server: world, Dimension: dim},
-		State: &protocol.State{Player: protocol.PlayerState{
-			Position: game.Vec3{X: float64(at.X) + 0.5, Y: float64(at.Y), Z: float64(at.Z) + 0.5}, Dimension: dim}},
-		Survey: &protocol.Survey{Radius: 20},
+		World:  game.WorldID{Server: world, Dimension: dim},
+		Body:   &Body{Position: game.Vec3{X: float64(at.X) + 0.5, Y: float64(at.Y), Z: float64(at.Z) + 0.5}},
+		Survey: &Survey{Radius: 20},
 	}
 }
 
@@ -136,9 +135,14 @@ func TestMemoriesListThePlacesOfThisWorldNearestFirst(t *testing.T) {
 		t.Errorf("in the nether, places start %v, want %v", got, want)
 	}
 
-	// The world is the one the hello named when no state has said it.
-	v := viewAt("", "overworld", game.Pos{})
-	v.Hello = &protocol.Hello{World: protocol.WorldID{Server: "other:2"}}
+	// The world is the one the hello named when no state, nor a change of
+	// dimension, has said it.
+	live := NewLive("Bea", nil, nil)
+	senses := NewSurface(live, nil, nil, nil, discard(), func(Perception) {})
+	senses.Handle(context.Background(), protocol.Hello{World: game.WorldID{Server: "other:2"}})
+	senses.Handle(context.Background(), protocol.WorldChange{Dimension: "overworld"})
+	senses.Handle(context.Background(), protocol.State{})
+	v := live.Snapshot()
 	c = &memoryCache{recall: recall, logger: discard(), now: time.Now}
 	if got := placeNames(c.memories(context.Background(), v).Places); !slices.Equal(got, []string{"camp"}) {
 		t.Errorf("places of the hello's world = %v, want [camp]", got)
@@ -185,7 +189,7 @@ func TestMemoriesNameTheNearestKindBeyondTheSurvey(t *testing.T) {
 		t.Errorf("without a survey, remembered = %v, want %v", got, want)
 	}
 	// A survey of a smaller cube leaves more to name.
-	v.Survey = &protocol.Survey{Radius: 12}
+	v.Survey = &Survey{Radius: 12}
 	mem = c.memories(context.Background(), v)
 	if got := knownBlocks(mem.Known); len(got) != 4 || got[0] != "chest (25, 64, 0)" || !slices.Contains(got, "diamond_ore (15, 50, 15)") {
 		t.Errorf("with a 12-block survey, remembered = %v", got)
@@ -204,7 +208,7 @@ func TestMemoriesAreReadAtMostEveryFewSeconds(t *testing.T) {
 	c := &memoryCache{recall: recall, logger: discard(), now: func() time.Time { return clock }}
 	ctx := context.Background()
 	v := viewAt("w:1", "overworld", game.Pos{X: 0, Y: 64, Z: 0})
-	v.State.Players = []protocol.NearPlayer{{Name: "Alex", UUID: "u-alex"}, {Name: "Steve", UUID: "u-steve"}, {Name: "Ghost"}}
+	v.Body.Players = []game.NearPlayer{{Name: "Alex", UUID: "u-alex"}, {Name: "Steve", UUID: "u-steve"}, {Name: "Ghost"}}
 	mem := c.memories(ctx, v)
 	if recall.readCount() != 1 || len(mem.People) != 1 || mem.People[0].Name != "Alex" || mem.People[0].Facts[0] != "likes birch" {
 		t.Fatalf("first read: %d reads, people %+v", recall.readCount(), mem.People)
@@ -295,7 +299,7 @@ func TestMemoriesWithoutWhereOrWhat(t *testing.T) {
 	recall := &fakeRecall{places: map[string][]game.Place{"w:1": {{Name: "home", Dimension: "overworld"}}}}
 	c := &memoryCache{recall: recall, logger: discard(), now: time.Now}
 	v := viewAt("w:1", "overworld", game.Pos{})
-	v.State = nil
+	v.Body = nil
 	if mem := c.memories(context.Background(), v); mem != nil {
 		t.Errorf("before any state: %+v, want none", mem)
 	}
@@ -359,7 +363,7 @@ func TestAPlaceSheRemembersShowsAtTheNextStep(t *testing.T) {
 		testParts{recall: recall, tools: rememberingTools{recall: recall}})
 	v := viewAt("w:1", "overworld", game.Pos{X: 4, Y: 64, Z: 4})
 	m.Surface.Handle(context.Background(), protocol.Hello{Protocol: 2, World: v.World})
-	m.Surface.Handle(context.Background(), *v.State)
+	m.Surface.Handle(context.Background(), stateOf(v))
 
 	m.turn(context.Background(), []Perception{{Source: SourceChat, Kind: KindChat, Addressed: true, Text: "Alex says: remember this spot"}})
 	reqs := model.requests()

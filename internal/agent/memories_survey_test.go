@@ -62,12 +62,12 @@ func seenText(bs []game.KnownBlock) string {
 // ore three blocks east of her eyes, reachable too; two logs, the nearest
 // one behind a wall; and stone, which is not worth a place in the map.
 func surveyAround(at game.Pos) protocol.Survey {
-	ore := &protocol.Spot{X: at.X + 3, Y: at.Y + 1, Z: at.Z, Distance: 3}
-	log := &protocol.Spot{X: at.X, Y: at.Y + 1, Z: at.Z - 5, Distance: 5}
-	return protocol.Survey{Radius: 20, Kinds: []protocol.SurveyKind{
+	ore := &game.Spot{X: at.X + 3, Y: at.Y + 1, Z: at.Z, Distance: 3}
+	log := &game.Spot{X: at.X, Y: at.Y + 1, Z: at.Z - 5, Distance: 5}
+	return protocol.Survey{Radius: 20, Kinds: []game.SurveyKind{
 		{Kind: "iron_ore", Count: 1, Nearest: ore, Reachable: ore},
-		{Kind: "oak_log", Count: 2, Nearest: log, Reachable: &protocol.Spot{X: at.X - 6, Y: at.Y + 1, Z: at.Z, Distance: 6}},
-		{Kind: "stone", Count: 900, Nearest: &protocol.Spot{X: at.X, Y: at.Y - 1, Z: at.Z, Distance: 2}},
+		{Kind: "oak_log", Count: 2, Nearest: log, Reachable: &game.Spot{X: at.X - 6, Y: at.Y + 1, Z: at.Z, Distance: 6}},
+		{Kind: "stone", Count: 900, Nearest: &game.Spot{X: at.X, Y: at.Y - 1, Z: at.Z, Distance: 2}},
 	}}
 }
 
@@ -96,7 +96,7 @@ func TestSurveyCorrectsTheMapOnlyFromAKnownPosition(t *testing.T) {
 	senses := &mapSenses{}
 	s := newMapSurface(senses, discard())
 	home := game.Pos{X: 100, Y: 64, Z: -20}
-	s.Handle(ctx, protocol.Hello{World: protocol.WorldID{Server: "w:1", Dimension: "overworld"}})
+	s.Handle(ctx, protocol.Hello{World: game.WorldID{Server: "w:1", Dimension: "overworld"}})
 
 	// Before any state: nothing is forgotten around (0, 0, 0) or anywhere.
 	s.Handle(ctx, surveyAround(home))
@@ -147,7 +147,7 @@ func TestSurveyCorrectsTheMapOnlyFromAKnownPosition(t *testing.T) {
 
 	// A new hello (the link came back) leaves the old state behind too.
 	s.Handle(ctx, stateAt("w:1", "overworld", spawn))
-	s.Handle(ctx, protocol.Hello{World: protocol.WorldID{Server: "w:1", Dimension: "overworld"}})
+	s.Handle(ctx, protocol.Hello{World: game.WorldID{Server: "w:1", Dimension: "overworld"}})
 	s.Handle(ctx, surveyAround(spawn))
 	if got := senses.take(); len(got) != 1 || !strings.HasPrefix(got[0], "blocks w:1 overworld: iron_ore") {
 		t.Fatalf("a survey after a new hello wrote %q, want blocks only", got)
@@ -170,7 +170,7 @@ func TestSurveyMapFailureIsLogged(t *testing.T) {
 	var logs strings.Builder
 	senses := &mapSenses{fail: errors.New("disk full")}
 	s := newMapSurface(senses, textLogger(&logs))
-	s.Handle(context.Background(), protocol.Hello{World: protocol.WorldID{Server: "w:1"}})
+	s.Handle(context.Background(), protocol.Hello{World: game.WorldID{Server: "w:1"}})
 	s.Handle(context.Background(), surveyAround(game.Pos{}))
 	if !strings.Contains(logs.String(), "the spatial map was not updated") || !strings.Contains(logs.String(), "disk full") {
 		t.Errorf("the failure was not logged: %q", logs.String())

@@ -337,8 +337,8 @@ func (m *Mind) situation() string {
 	} else {
 		b.WriteString("Your hands are free right now.")
 	}
-	if len(v.Inventory) > 0 {
-		fmt.Fprintf(&b, " You carry %s.", inventoryLine(v.Inventory, 12))
+	if inv := v.Inventory(); len(inv) > 0 {
+		fmt.Fprintf(&b, " You carry %s.", inventoryLine(inv, 12))
 	}
 	return b.String()
 }

@@ -104,8 +104,8 @@ func (m *Mind) commentary(now time.Time, d Doing) (Perception, bool) {
 	if progress != "" {
 		fmt.Fprintf(&b, " Last progress: %s.", progress)
 	}
-	if len(v.Inventory) > 0 {
-		fmt.Fprintf(&b, " You carry %s.", inventoryLine(v.Inventory, 12))
+	if inv := v.Inventory(); len(inv) > 0 {
+		fmt.Fprintf(&b, " You carry %s.", inventoryLine(inv, 12))
 	}
 	b.WriteString(" If there is something worth saying about it, say it; staying quiet is fine too.")
 	return Perception{Source: SourceGame, Kind: KindCommentary, Addressed: true, At: now, Text: b.String()}, true

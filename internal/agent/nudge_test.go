@@ -7,6 +7,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 )
 
@@ -71,7 +72,7 @@ func TestCommentaryOnlyWhenSomethingChanged(t *testing.T) {
 		if _, ok := m.nudge(context.Background(), start.Add(45*time.Second)); ok {
 			t.Error("commentary with nothing new: time passing is not news")
 		}
-		m.Surface.Handle(ctx, protocol.State{Inventory: []protocol.Slot{{Item: "oak_log", Count: 5}}})
+		m.Surface.Handle(ctx, protocol.State{Inventory: []game.Slot{{Item: "oak_log", Count: 5}}})
 		if p, ok := m.nudge(context.Background(), start.Add(50*time.Second)); !ok || !strings.Contains(p.Text, "5 oak_log") {
 			t.Errorf("commentary after the inventory changed: %v %+v", ok, p)
 		}
@@ -86,7 +87,7 @@ func TestCommentaryOnlyWhenSomethingChanged(t *testing.T) {
 func TestAskPutsAPerceptionOnTheBus(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{})
-		m.Surface.Handle(context.Background(), protocol.State{Inventory: []protocol.Slot{{Item: "cobblestone", Count: 12}}})
+		m.Surface.Handle(context.Background(), protocol.State{Inventory: []game.Slot{{Item: "cobblestone", Count: 12}}})
 		if err := m.Ask(context.Background()); err != nil {
 			t.Fatal(err)
 		}

@@ -126,7 +126,7 @@ func TestWhatSheKnowsOfPeopleNearbyIsInHerContext(t *testing.T) {
 		m.Surface.Handle(context.Background(), protocol.State{
 			Player:  protocol.PlayerState{Health: 20, Food: 20, Position: game.Vec3{X: 0.5, Y: 64, Z: 0.5}, OnGround: true},
 			World:   protocol.WorldState{Server: "play.example.net"},
-			Players: []protocol.NearPlayer{{Name: "Alex", UUID: "u-alex", X: 3, Y: 64, Z: 0, Distance: 2.5}, {Name: "Kim", UUID: "u-kim", X: 9, Y: 64, Z: 0, Distance: 8.5}},
+			Players: []game.NearPlayer{{Name: "Alex", UUID: "u-alex", X: 3, Y: 64, Z: 0, Distance: 2.5}, {Name: "Kim", UUID: "u-kim", X: 9, Y: 64, Z: 0, Distance: 8.5}},
 		})
 		m.turn(context.Background(), gamePerception("Alex (2 blocks away) says in the game chat: hey"))
 		reqs := model.requests()

@@ -135,7 +135,7 @@ func TestTheSensesWriteWithADeadline(t *testing.T) {
 	live := NewLive("Bea", nil, nil)
 	s := NewSurface(live, nil, senses, nil, discard(), func(Perception) {})
 	ctx := context.Background()
-	s.Handle(ctx, protocol.Hello{Protocol: 2, World: protocol.WorldID{Server: "w:1"}})
+	s.Handle(ctx, protocol.Hello{Protocol: 2, World: game.WorldID{Server: "w:1"}})
 	s.Handle(ctx, protocol.Chat{UUID: "u-alex", Name: "Alex", Message: "hi"})
 	s.Handle(ctx, protocol.Death{Cause: "fell"})
 	senses.mu.Lock()

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"beaweb/internal/game"
-	"beaweb/internal/game/protocol"
 )
 
 // Snapshot is her game as the last packets told it, with what her hands are
@@ -13,12 +12,12 @@ import (
 // Snapshot is a value: its slices, maps and pointers are never written after
 // it is handed out.
 type Snapshot struct {
-	At      time.Time           `json:"at"`
-	Name    string              `json:"name"` // her name
-	Conn    protocol.ConnStatus `json:"conn"`
-	Model   ModelStatus         `json:"model"`
-	Enabled bool                `json:"enabled"` // the skill is on
-	Doing   *Doing              `json:"doing"`   // nil when her hands are free
+	At      time.Time       `json:"at"`
+	Name    string          `json:"name"` // her name
+	Conn    game.ConnStatus `json:"conn"`
+	Model   ModelStatus     `json:"model"`
+	Enabled bool            `json:"enabled"` // the skill is on
+	Doing   *Doing          `json:"doing"`   // nil when her hands are free
 	// Held is set while she stands still because she was told to stop;
 	// nil when she plays on her own.
 	Held     *Hold        `json:"held,omitempty"`
@@ -46,16 +45,16 @@ type Snapshot struct {
 	// has shown (terrain packets); nil when none came, as from the mod.
 	Ground *Ground `json:"-"`
 
-	// The packets her live state reads, as they came; Body is made from
-	// State in the same change.
-	Hello     *protocol.Hello  `json:"-"` // nil before the game said hello
-	State     *protocol.State  `json:"-"` // nil before the first state packet, and after the link is lost
-	Survey    *protocol.Survey `json:"-"`
-	World     protocol.WorldID `json:"world"`
-	Inventory game.Inventory   `json:"-"` // State's slots summed by item
-	InvAt     time.Time        `json:"-"` // when the inventory last changed
-	StateAt   time.Time        `json:"-"` // when the last state packet came
-	// Lost says the position in State is stale: a hello, a respawn or a
+	// Her game as the senses took it from the packets, each fact once:
+	// Body from the last state, Survey from the last survey, GameSide from
+	// the hello; World is where she is (the hello's, then the states' and the
+	// changes of world).
+	GameSide *GameSide    `json:"-"` // nil before the game said hello
+	Survey   *Survey      `json:"-"` // nil before the first survey
+	World    game.WorldID `json:"world"`
+	InvAt    time.Time    `json:"-"` // when what she carries last changed
+	StateAt  time.Time    `json:"-"` // when the last state packet came
+	// Lost says the position in Body is stale: a hello, a respawn or a
 	// change of world came since, and no state has said where she is now.
 	Lost bool `json:"-"`
 	// ReflexMemory is how long a reflex counts as recent: her mind's
@@ -84,13 +83,16 @@ func (s Snapshot) RecentReflexes(now time.Time) []ReflexNote {
 	return recent
 }
 
-// dimension is her current dimension. A change of world is newer than the
-// state before it.
-func (s Snapshot) dimension() string {
-	if s.State != nil && s.State.Player.Dimension != "" && !s.Lost {
-		return s.State.Player.Dimension
+// Inventory is what she carries, her slots summed by item; empty before
+// the first state and once the link is lost.
+func (s Snapshot) Inventory() game.Inventory {
+	inv := game.Inventory{}
+	if s.Body != nil {
+		for _, sl := range s.Body.Inventory {
+			inv[sl.Item] += sl.Count
+		}
 	}
-	return s.World.Dimension
+	return inv
 }
 
 // TrailPoint is where she was at a moment.
@@ -191,43 +193,68 @@ type Progress struct {
 
 // Finished is an action that is over.
 type Finished struct {
-	ID      string          `json:"id"`
-	Action  string          `json:"action"`
-	Call    string          `json:"call"`
-	Params  string          `json:"params,omitempty"` // the request's parameters as a JSON object
-	Result  protocol.Result `json:"result"`
-	Message string          `json:"message"`
-	Build   *BuildCount     `json:"build,omitempty"` // a build's counted cells, when the game counted them
-	Started time.Time       `json:"started"`
-	Ended   time.Time       `json:"ended"`
+	ID      string      `json:"id"`
+	Action  string      `json:"action"`
+	Call    string      `json:"call"`
+	Params  string      `json:"params,omitempty"` // the request's parameters as a JSON object
+	Result  game.Result `json:"result"`
+	Message string      `json:"message"`
+	Build   *BuildCount `json:"build,omitempty"` // a build's counted cells, when the game counted them
+	Started time.Time   `json:"started"`
+	Ended   time.Time   `json:"ended"`
 }
 
-// Body is her health and whereabouts from the latest state packet.
+// Body is her body and what is around her, from the latest state packet:
+// everything her mind and the dashboard read of it. Her dimension is
+// Snapshot.World's, and the state's tick Snapshot.Tick.
 type Body struct {
-	Health    float64               `json:"health"`
-	Food      int                   `json:"food"`
-	Position  game.Vec3             `json:"position"`
-	Dimension string                `json:"dimension"`
-	Time      int64                 `json:"time"` // the day's tick, 0..23999
-	Dark      bool                  `json:"dark"`
-	Weather   string                `json:"weather"`
-	Biome     string                `json:"biome"`
-	Held      *game.Stack           `json:"held"`
-	Yaw       float64               `json:"yaw"`
-	Armor     protocol.Armor        `json:"armor"`
-	Inventory []protocol.Slot       `json:"inventory"`
-	Players   []protocol.NearPlayer `json:"players"`
-	Entities  []protocol.Entity     `json:"entities"`
+	Health    float64     `json:"health"`
+	Food      int         `json:"food"`
+	XPLevel   int         `json:"xp_level"`
+	Position  game.Vec3   `json:"position"`
+	Yaw       float64     `json:"yaw"`
+	OnGround  bool        `json:"on_ground"`
+	InWater   bool        `json:"in_water"`
+	Time      int64       `json:"time"` // the day's tick, 0..23999
+	Dark      bool        `json:"dark"`
+	Weather   string      `json:"weather"`
+	Light     int         `json:"light"` // the block light at her feet
+	Biome     string      `json:"biome"`
+	Held      *game.Stack `json:"held"`
+	Armor     game.Armor  `json:"armor"`
+	Inventory []game.Slot `json:"inventory"`
+	// Craftable is what she can craft from what she carries now.
+	Craftable []string `json:"craftable"`
+	// Blocks is the close view; Census counts its blocks by kind.
+	Blocks    []game.SeenBlock  `json:"blocks"`
+	Census    map[string]int    `json:"census"`
+	Underfoot string            `json:"underfoot,omitempty"`
+	Overhead  string            `json:"overhead,omitempty"`
+	Players   []game.NearPlayer `json:"players"`
+	Entities  []game.Entity     `json:"entities"`
+}
+
+// Survey is what the last survey saw: the useful kinds of block within
+// Radius of her.
+type Survey struct {
+	Kinds  []game.SurveyKind `json:"kinds"`
+	Radius int               `json:"radius"`
+}
+
+// GameSide is what the game side said of itself in its hello.
+type GameSide struct {
+	Version string   `json:"version"` // Minecraft's version
+	Actions []string `json:"actions"` // the actions it offers
 }
 
 // ReflexNote is something the game did on its own.
 type ReflexNote struct {
-	At      time.Time          `json:"at"`
-	Reflex  string             `json:"reflex"`
-	Event   string             `json:"event"`
-	Message string             `json:"message"`
-	Target  *protocol.Attacker `json:"target,omitempty"` // whom a defend fought or a flee ran from, when the game said
-	Item    string             `json:"item,omitempty"`   // what an eat ate, when the game said
+	At      time.Time      `json:"at"`
+	Reflex  string         `json:"reflex"`
+	Event   string         `json:"event"`
+	Message string         `json:"message"`
+	Target  *game.Attacker `json:"target,omitempty"` // whom a defend fought or a flee ran from, when the game said
+	Item    string         `json:"item,omitempty"`   // what an eat ate, when the game said
 	// Interrupted is the request id of the action it cut short; "" for
 	// none.
 	Interrupted string `json:"interrupted,omitempty"`

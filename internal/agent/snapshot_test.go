@@ -20,10 +20,10 @@ func randomPacket(r *rand.Rand, tick *int64) protocol.Packet {
 	switch r.IntN(8) {
 	case 0, 1, 2:
 		*tick += int64(1 + r.IntN(40))
-		var inv []protocol.Slot
+		var inv []game.Slot
 		for i, it := range items {
 			if r.IntN(2) == 0 {
-				inv = append(inv, protocol.Slot{Slot: i, Item: it, Count: 1 + r.IntN(64)})
+				inv = append(inv, game.Slot{Slot: i, Item: it, Count: 1 + r.IntN(64)})
 			}
 		}
 		return protocol.State{Tick: *tick, Inventory: inv, World: protocol.WorldState{Time: *tick % 24000},
@@ -33,7 +33,7 @@ func randomPacket(r *rand.Rand, tick *int64) protocol.Packet {
 		return protocol.Reflex{Reflex: []string{"defend", "eat", "flee"}[r.IntN(3)],
 			Event: []string{"started", "finished", "failed"}[r.IntN(3)], Message: fmt.Sprintf("note %d", r.IntN(100))}
 	case 4:
-		return protocol.Survey{Radius: 20, Kinds: []protocol.SurveyKind{{Kind: "iron_ore", Count: 1 + r.IntN(9)}}}
+		return protocol.Survey{Radius: 20, Kinds: []game.SurveyKind{{Kind: "iron_ore", Count: 1 + r.IntN(9)}}}
 	case 5:
 		return protocol.Respawn{Position: game.Vec3{X: 1, Y: 70, Z: 1}, Dimension: "overworld"}
 	case 6:
@@ -81,7 +81,7 @@ func TestHerPromptAndThePanelReadOneSnapshot(t *testing.T) {
 				t.Errorf("seed %d: the panel shows tick %d and %v, the last state was tick %d with %v", seed, panel.Tick, panel.Body.Inventory, last.Tick, last.Inventory)
 			}
 			now := m.live.Snapshot()
-			if now.Tick != panel.Tick || !slices.Equal(now.Reflexes, panel.Reflexes) || !maps(now.Inventory, panel.Inventory) {
+			if now.Tick != panel.Tick || !slices.Equal(now.Reflexes, panel.Reflexes) || !maps(now.Inventory(), panel.Inventory()) {
 				t.Errorf("seed %d: the snapshot she reads and the panel's differ", seed)
 			}
 		})
@@ -100,7 +100,7 @@ func TestTrailVitalsAndDeaths(t *testing.T) {
 		ctx := context.Background()
 		start := time.Now()
 		for i := range 30 * 60 { // half an hour of a state every second
-			s.Handle(ctx, protocol.State{Tick: int64(i * 20), Inventory: []protocol.Slot{{Item: "stick", Count: 2}},
+			s.Handle(ctx, protocol.State{Tick: int64(i * 20), Inventory: []game.Slot{{Item: "stick", Count: 2}},
 				Player: protocol.PlayerState{Health: 20, Food: 20, Position: game.Vec3{X: float64(i)}, Dimension: "overworld"}})
 			time.Sleep(time.Second)
 		}

@@ -45,14 +45,10 @@ func NewMap(store MapStore, live Snapshots, logger *slog.Logger) *Map {
 // has said.
 func (m *Map) where() (world, dim string, ok bool) {
 	s := m.live.Snapshot()
-	if s.State == nil {
+	if s.Body == nil {
 		return "", "", false
 	}
-	world = s.World.Server
-	if world == "" && s.Hello != nil {
-		world = s.Hello.World.Server
-	}
-	return world, orDefault(s.dimension(), "overworld"), true
+	return s.World.Server, orDefault(s.World.Dimension, "overworld"), true
 }
 
 // Look records a look around her (a survey or a scan). A look without a

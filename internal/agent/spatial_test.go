@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"beaweb/internal/game"
-	"beaweb/internal/game/protocol"
 )
 
 // stuckMap is a map store that answers only when its caller gives up, and
@@ -39,8 +38,8 @@ func TestEveryMapWriteHasADeadline(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		live := NewLive("Bea", nil, nil)
 		live.Update(TopicBody, func(s *Snapshot) {
-			s.World = protocol.WorldID{Server: "w", Dimension: "the_nether"}
-			s.State = &protocol.State{Player: protocol.PlayerState{Dimension: "the_nether"}}
+			s.World = game.WorldID{Server: "w", Dimension: "the_nether"}
+			s.Body = &Body{}
 		})
 		store := &stuckMap{}
 		m := NewMap(store, live, discard())

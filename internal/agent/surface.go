@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -93,7 +94,8 @@ func (s *Surface) handle(ctx context.Context, p protocol.Packet, later func(func
 	now := s.live.Now()
 	switch p := p.(type) {
 	case protocol.Hello:
-		s.live.Update(TopicConn, func(snap *Snapshot) { snap.Hello, snap.World, snap.Lost, snap.SignIn = &p, p.World, true, nil })
+		side := &GameSide{Version: p.MCVersion, Actions: p.Actions}
+		s.live.Update(TopicConn, func(snap *Snapshot) { snap.GameSide, snap.World, snap.Lost, snap.SignIn = side, p.World, true, nil })
 		s.perceive(Perception{Source: SourceGame, Kind: KindConnected, At: now, Addressed: true,
 			Text: fmt.Sprintf("You are in the game now: %s, Minecraft %s. It is your game; have a look around and get going.", p.World.Server, p.MCVersion)})
 	case protocol.State:
@@ -149,8 +151,14 @@ func (s *Surface) handle(ctx context.Context, p protocol.Packet, later func(func
 		s.perceive(Perception{Source: SourceGame, Kind: KindFollowEnded, At: now,
 			Text: fmt.Sprintf("You stopped following %s: %s", p.Player, p.Reason)})
 	case protocol.WorldChange:
-		w := protocol.WorldID{Server: p.Server, Dimension: p.Dimension}
-		s.live.Update(TopicConn, func(snap *Snapshot) { snap.World, snap.Conn.World, snap.Lost, snap.SignIn = w, w, true, nil })
+		w := game.WorldID{Server: p.Server, Dimension: p.Dimension}
+		s.live.Update(TopicConn, func(snap *Snapshot) {
+			server := snap.World.Server
+			snap.World, snap.Conn.World, snap.Lost, snap.SignIn = w, w, true, nil
+			if w.Server == "" {
+				snap.World.Server = server // a change of dimension on the same server
+			}
+		})
 	case protocol.SignIn:
 		s.onSignIn(p, now)
 	case protocol.Heartbeat:
@@ -162,32 +170,38 @@ func (s *Surface) handle(ctx context.Context, p protocol.Packet, later func(func
 	}
 }
 
+// onState takes a state packet into her body: the one place the wire's
+// state becomes beaweb's.
 func (s *Surface) onState(p protocol.State, now time.Time) {
-	inv := make(game.Inventory, len(p.Inventory))
-	for _, sl := range p.Inventory {
-		inv[sl.Item] += sl.Count
-	}
+	body := bodyOf(p)
 	pl := p.Player
-	body := &Body{Health: pl.Health, Food: pl.Food, Position: pl.Position, Dimension: pl.Dimension, Time: p.World.Time,
-		Dark: p.World.Dark, Weather: p.World.Weather, Biome: p.World.Biome, Held: p.Held, Yaw: pl.Yaw, Armor: p.Armor,
-		Inventory: p.Inventory, Players: p.Players, Entities: p.Entities}
 	s.live.Update(TopicBody, func(snap *Snapshot) {
-		snap.State, snap.StateAt, snap.Lost, snap.Tick, snap.Body = &p, now, false, p.Tick, body
+		was := snap.Inventory()
+		snap.StateAt, snap.Lost, snap.Tick, snap.Body = now, false, p.Tick, body
 		snap.SignIn = nil // a state comes only once she has joined
-		if !sameInventory(inv, snap.Inventory) {
-			snap.Inventory, snap.InvAt = inv, now
+		if !sameInventory(snap.Inventory(), was) {
+			snap.InvAt = now
 		}
 		if p.World.Server != "" {
 			snap.World.Server = p.World.Server
 		}
-		if pl.Dimension != "" {
-			snap.World.Dimension = pl.Dimension
+		if d := cmp.Or(pl.Dimension, p.World.Dimension); d != "" {
+			snap.World.Dimension = d
 		}
 		snap.Trail = sample(snap.Trail, func(t TrailPoint) time.Time { return t.At },
-			TrailPoint{At: now, X: pl.Position.X, Z: pl.Position.Z, Dimension: snap.dimension()}, now, trailEvery, trailWindow)
+			TrailPoint{At: now, X: pl.Position.X, Z: pl.Position.Z, Dimension: snap.World.Dimension}, now, trailEvery, trailWindow)
 		snap.Vitals = sample(snap.Vitals, func(v Vital) time.Time { return v.At },
 			Vital{At: now, Health: pl.Health, Food: pl.Food}, now, vitalEvery, vitalWindow)
 	})
+}
+
+// bodyOf is her body as a state packet tells it.
+func bodyOf(p protocol.State) *Body {
+	pl, w := p.Player, p.World
+	return &Body{Health: pl.Health, Food: pl.Food, XPLevel: pl.XPLevel, Position: pl.Position, Yaw: pl.Yaw,
+		OnGround: pl.OnGround, InWater: pl.InWater, Time: w.Time, Dark: w.Dark, Weather: w.Weather, Light: w.Light,
+		Biome: w.Biome, Held: p.Held, Armor: p.Armor, Inventory: p.Inventory, Craftable: p.Craftable, Blocks: p.Blocks,
+		Census: p.Census, Underfoot: p.Underfoot, Overhead: p.Overhead, Players: p.Players, Entities: p.Entities}
 }
 
 // onSignIn shows the sign-in the game side waits for. It is for the person
@@ -207,9 +221,9 @@ func (s *Surface) onSignIn(p protocol.SignIn, now time.Time) {
 func (s *Surface) onDeath(p protocol.Death, now time.Time) (world string) {
 	s.live.Update(TopicBody, func(snap *Snapshot) {
 		world = snap.World.Server
-		d := DeathNote{At: now, Cause: p.Cause, Position: p.Position, Dimension: orDefault(p.Dimension, snap.dimension())}
-		if snap.State != nil {
-			for _, sl := range snap.State.Inventory {
+		d := DeathNote{At: now, Cause: p.Cause, Position: p.Position, Dimension: orDefault(p.Dimension, snap.World.Dimension)}
+		if snap.Body != nil {
+			for _, sl := range snap.Body.Inventory {
 				d.Carried = append(d.Carried, game.Stack{Item: sl.Item, Count: sl.Count})
 			}
 		}

@@ -45,10 +45,10 @@ func TestASurveyIsWrittenOffTheEventPath(t *testing.T) {
 		defer close(ended)
 		s.Run(context.Background(), packets)
 	}()
-	packets <- protocol.Hello{Protocol: 2, World: protocol.WorldID{Server: "w:1", Dimension: "overworld"}}
+	packets <- protocol.Hello{Protocol: 2, World: game.WorldID{Server: "w:1", Dimension: "overworld"}}
 	<-perceived // she is in the game
 	packets <- protocol.State{Player: protocol.PlayerState{Position: game.Vec3{X: 0.5, Y: 64, Z: 0.5}}}
-	packets <- protocol.Survey{Radius: 20, Kinds: []protocol.SurveyKind{{Kind: "iron_ore", Count: 1, Nearest: &protocol.Spot{X: 3, Y: 60, Z: 0, Distance: 5.8}}}}
+	packets <- protocol.Survey{Radius: 20, Kinds: []game.SurveyKind{{Kind: "iron_ore", Count: 1, Nearest: &game.Spot{X: 3, Y: 60, Z: 0, Distance: 5.8}}}}
 	<-store.started // the write waits on the disk
 	packets <- protocol.Chat{UUID: "u-alex", Name: "Alex", Message: "hi Bea"}
 	if p := <-perceived; p.Kind != KindChat {

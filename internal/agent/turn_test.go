@@ -7,6 +7,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 )
 
@@ -455,13 +456,13 @@ func TestATurnReadsTheStateAfterHerLastAction(t *testing.T) {
 		model := &scripted{steps: []ModelResponse{{ToolCalls: []ToolCall{call("1", "stay_silent", `{}`)}}}}
 		m, _ := newTestMind(model, newFakeGame(), MindConfig{})
 		ctx := context.Background()
-		m.Surface.Handle(ctx, protocol.State{Inventory: []protocol.Slot{{Item: "oak_planks", Count: 4}}})
+		m.Surface.Handle(ctx, protocol.State{Inventory: []game.Slot{{Item: "oak_planks", Count: 4}}})
 		time.Sleep(100 * time.Millisecond)
 		m.hands.Start(ctx, []Action{{Name: "craft_item", Call: "craft_item(item=crafting_table, count=1)"}}, 1)
 		m.hands.Wait() // the game answered; its state comes 300 ms later
 		go func() {
 			time.Sleep(300 * time.Millisecond)
-			m.Surface.Handle(ctx, protocol.State{Inventory: []protocol.Slot{{Item: "crafting_table", Count: 1}}})
+			m.Surface.Handle(ctx, protocol.State{Inventory: []game.Slot{{Item: "crafting_table", Count: 1}}})
 		}()
 		m.turn(ctx, []Perception{{Source: SourceChat, Kind: KindChat, Addressed: true, At: time.Now(),
 			Text: "Alex (2 blocks away) says in the game chat: what are you making?"}})

@@ -71,7 +71,7 @@ func Cards() CardTable {
 		{EventModel, "live-model", agent.TopicModel, []agent.Topic{agent.TopicModel},
 			func(d LiveData) templ.Component { return Model(d.Snap.Model) }},
 		{EventBody, "live-body", agent.TopicBody, []agent.Topic{agent.TopicBody},
-			func(d LiveData) templ.Component { return Body(d.Snap.Body) }},
+			func(d LiveData) templ.Component { return Body(d.Snap.Body, d.Snap.World.Dimension) }},
 		{EventVoice, "live-voice", agent.TopicVoice, []agent.Topic{agent.TopicVoice},
 			func(d LiveData) templ.Component { return Voice(d.Snap.Voice, d.Now) }},
 		{EventChat, "live-chat", agent.TopicChat, []agent.Topic{agent.TopicChat},

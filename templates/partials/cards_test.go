@@ -61,11 +61,11 @@ func TestAlertsSayWhatIsWrongAndWhatToDo(t *testing.T) {
 		t.Errorf("the body's banner:\n%s", out)
 	}
 	s.Conn = protocol.ConnStatus{Connected: true}
-	s.Body = &agent.Body{Health: 5, Inventory: []protocol.Slot{{Slot: 0, Item: "bread", Count: 2}}}
+	s.Body = &agent.Body{Health: 5, Inventory: []game.Slot{{Slot: 0, Item: "bread", Count: 2}}}
 	s.Deaths = []agent.DeathNote{{At: now.Add(-time.Minute), Cause: "slain by Zombie", Position: game.Vec3{X: 1, Y: 64, Z: 2},
 		Dimension: "overworld", Carried: []game.Stack{{Item: "oak_log", Count: 4}}}}
 	s.Reflexes = []agent.ReflexNote{{At: now, Reflex: "defend", Event: "started", Message: "defending against a zombie",
-		Target: &protocol.Attacker{Type: "zombie", Name: "Zombie"}}}
+		Target: &game.Attacker{Type: "zombie", Name: "Zombie"}}}
 	out = html(t, func(b *strings.Builder) error { return Alerts(s, now).Render(ctx, b) })
 	for _, want := range []string{`She died</strong> <time datetime="2026-12-04T11:59:00Z" title="2026-12-04 11:59:00" data-ago="60">1 min ago</time> — slain by Zombie`,
 		"She carried 4 oak log.", "Her health is low", "5 of 20", "Fighting a Zombie", `data-title="⚠ She died · Bea"`, `data-link="up"`} {
@@ -82,8 +82,8 @@ func TestAlertsSayWhatIsWrongAndWhatToDo(t *testing.T) {
 
 func TestInventoryMarksTheHeldStackAndArmour(t *testing.T) {
 	chest := "iron_chestplate"
-	b := &agent.Body{Held: &game.Stack{Item: "stone_pickaxe", Count: 1}, Armor: protocol.Armor{Chest: &chest},
-		Inventory: []protocol.Slot{{Slot: 12, Item: "<script>x</script>", Count: 3}, {Slot: 1, Item: "stone_pickaxe", Count: 1}}}
+	b := &agent.Body{Held: &game.Stack{Item: "stone_pickaxe", Count: 1}, Armor: game.Armor{Chest: &chest},
+		Inventory: []game.Slot{{Slot: 12, Item: "<script>x</script>", Count: 3}, {Slot: 1, Item: "stone_pickaxe", Count: 1}}}
 	out := html(t, func(w *strings.Builder) error { return Inventory(b).Render(context.Background(), w) })
 	for _, want := range []string{"iron chestplate", `class="slot held"`, "in hand", "stone pickaxe", "34 of 36 slots free", "&lt;script&gt;"} {
 		if !strings.Contains(out, want) {
@@ -99,15 +99,15 @@ func TestInventoryMarksTheHeldStackAndArmour(t *testing.T) {
 }
 
 func TestReflexesReadAsSentences(t *testing.T) {
-	zombie := &protocol.Attacker{Type: "zombie", Name: "Zombie"}
+	zombie := &game.Attacker{Type: "zombie", Name: "Zombie"}
 	for _, tc := range []struct {
 		n    agent.ReflexNote
 		want string
 	}{
 		{agent.ReflexNote{Reflex: "defend", Event: "finished", Target: zombie}, "Fought off a Zombie"},
-		{agent.ReflexNote{Reflex: "defend", Event: "started", Target: &protocol.Attacker{Type: "player", Name: "Steve"}}, "Fighting Steve"},
-		{agent.ReflexNote{Reflex: "flee", Event: "finished", Target: &protocol.Attacker{Type: "creeper"}}, "Fled from a Creeper"},
-		{agent.ReflexNote{Reflex: "flee", Event: "failed", Target: &protocol.Attacker{Type: "enderman"}}, "Could not get away from an Enderman"},
+		{agent.ReflexNote{Reflex: "defend", Event: "started", Target: &game.Attacker{Type: "player", Name: "Steve"}}, "Fighting Steve"},
+		{agent.ReflexNote{Reflex: "flee", Event: "finished", Target: &game.Attacker{Type: "creeper"}}, "Fled from a Creeper"},
+		{agent.ReflexNote{Reflex: "flee", Event: "failed", Target: &game.Attacker{Type: "enderman"}}, "Could not get away from an Enderman"},
 		{agent.ReflexNote{Reflex: "eat", Event: "finished", Item: "bread", Message: "ate cake"}, "Ate bread"},
 		{agent.ReflexNote{Reflex: "eat", Event: "finished", Message: "ate bread at food 14"}, "Ate something"},
 		{agent.ReflexNote{Reflex: "defend", Event: "finished", Message: "defending against Zombie"}, "Fought off an attacker"},
@@ -192,8 +192,8 @@ func TestTheHealthChartSpansWhatExists(t *testing.T) {
 func TestAnInterruptionNamesTheReflexThatCausedIt(t *testing.T) {
 	notes := []agent.ReflexNote{
 		{Reflex: "eat", Event: "started", Item: "mutton", Interrupted: "r4-a"},
-		{Reflex: "defend", Event: "started", Target: &protocol.Attacker{Type: "zombie"}, Interrupted: "r5-a"},
-		{Reflex: "defend", Event: "finished", Target: &protocol.Attacker{Type: "zombie"}},
+		{Reflex: "defend", Event: "started", Target: &game.Attacker{Type: "zombie"}, Interrupted: "r5-a"},
+		{Reflex: "defend", Event: "finished", Target: &game.Attacker{Type: "zombie"}},
 	}
 	msg := "interrupted (reflex: defend against Zombie) while breaking stone at (52, 34, -1)"
 	if got, more := Said("mine_block", `{}`, protocol.Interrupted, msg, InterruptedBy("r5-a", notes)); got != "Interrupted: fighting a Zombie" || !more {

@@ -24,8 +24,8 @@ import (
 // empty panel and a busy one alike, as the page draws it.
 func TestEveryCardDraws(t *testing.T) {
 	now := time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)
-	busy := LiveData{Now: now, Snap: agent.Snapshot{Name: "Bea", Conn: protocol.ConnStatus{Connected: true},
-		Body:   &agent.Body{Health: 4, Food: 9, Position: game.Vec3{X: 1, Y: 64, Z: 2}, Dimension: "overworld", Inventory: []protocol.Slot{{Item: "bread", Count: 2}}},
+	busy := LiveData{Now: now, Snap: agent.Snapshot{Name: "Bea", Conn: protocol.ConnStatus{Connected: true}, World: game.WorldID{Dimension: "overworld"},
+		Body:   &agent.Body{Health: 4, Food: 9, Position: game.Vec3{X: 1, Y: 64, Z: 2}, Inventory: []game.Slot{{Item: "bread", Count: 2}}},
 		Voice:  []agent.Line{{At: now, Text: "hello"}},
 		Vitals: []agent.Vital{{At: now.Add(-time.Minute), Health: 20, Food: 20}, {At: now, Health: 4, Food: 9}}},
 		Actions: []agent.ActionRecord{{ID: "r1-a", Action: "find_block", Params: `{"block":"oak_log"}`, Started: now}}}

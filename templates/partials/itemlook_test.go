@@ -7,7 +7,6 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
-	"beaweb/internal/game/protocol"
 )
 
 func TestItemsLookLikeTheirFamilyAndMaterial(t *testing.T) {
@@ -31,9 +30,9 @@ func TestItemsLookLikeTheirFamilyAndMaterial(t *testing.T) {
 func TestInventoryIsOneTilePerItem(t *testing.T) {
 	b := &agent.Body{Held: &game.Stack{Item: "cobblestone", Count: 64}}
 	for slot, n := range []int{64, 64, 64, 64, 64, 64, 64, 64, 50} {
-		b.Inventory = append(b.Inventory, protocol.Slot{Slot: slot, Item: "cobblestone", Count: n})
+		b.Inventory = append(b.Inventory, game.Slot{Slot: slot, Item: "cobblestone", Count: n})
 	}
-	b.Inventory = append(b.Inventory, protocol.Slot{Slot: 20, Item: "torch", Count: 3})
+	b.Inventory = append(b.Inventory, game.Slot{Slot: 20, Item: "torch", Count: 3})
 	v := inventoryOf(b)
 	if len(v.Totals) != 2 || v.Totals[0].Count != 562 || v.Totals[0].Slots != 9 || !v.Totals[0].Held || v.Totals[1].Held {
 		t.Fatalf("totals %+v", v.Totals)

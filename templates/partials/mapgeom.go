@@ -125,7 +125,7 @@ func liveMapOf(s agent.Snapshot) liveView {
 	if b == nil {
 		return liveView{}
 	}
-	dim := b.Dimension
+	dim := s.World.Dimension
 	if dim == "" {
 		dim = "overworld"
 	}
@@ -134,7 +134,7 @@ func liveMapOf(s agent.Snapshot) liveView {
 	v.ViewBox = fmt.Sprintf("%s %s %d %d", f1(v.X-liveSpan/2), f1(v.Z-liveSpan/2), liveSpan, liveSpan)
 	var pts []string
 	for _, t := range s.Trail {
-		if t.Dimension == b.Dimension {
+		if t.Dimension == s.World.Dimension {
 			pts = append(pts, f1(t.X)+","+f1(t.Z))
 		}
 	}

@@ -126,7 +126,7 @@ func ReflexSaid(n agent.ReflexNote) string {
 
 // foeOf is whom a reflex is about: a player by name, a creature as "a
 // Zombie".
-func foeOf(a protocol.Attacker) string {
+func foeOf(a game.Attacker) string {
 	if a.Type == "player" && a.Name != "" {
 		return a.Name
 	}

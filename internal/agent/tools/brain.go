@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -124,21 +125,10 @@ var errWhereUnknown = fault.New(fault.CodeUnavailable, "the game has not told yo
 // not known yet.
 func where(sit Situation) (world, dim string, at game.Pos, err error) {
 	v := sit.Snapshot()
-	if v.State == nil {
+	if v.Body == nil {
 		return "", "", game.Pos{}, errWhereUnknown
 	}
-	world = v.World.Server
-	if world == "" && v.Hello != nil {
-		world = v.Hello.World.Server
-	}
-	dim = v.State.Player.Dimension
-	if dim == "" {
-		dim = v.World.Dimension
-	}
-	if dim == "" {
-		dim = "overworld"
-	}
-	return world, dim, v.State.Player.Position.Block(), nil
+	return v.World.Server, cmp.Or(v.World.Dimension, "overworld"), v.Body.Position.Block(), nil
 }
 
 type rememberPlaceParams struct {
@@ -227,7 +217,7 @@ func (t *personTools) remember(ctx context.Context, p rememberPersonParams) agen
 	person, err := t.people.PersonByName(ctx, p.Player)
 	if err != nil {
 		uuid := ""
-		if st := t.sit.Snapshot().State; st != nil {
+		if st := t.sit.Snapshot().Body; st != nil {
 			for _, np := range st.Players {
 				if strings.EqualFold(np.Name, p.Player) {
 					uuid = np.UUID

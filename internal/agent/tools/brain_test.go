@@ -27,11 +27,11 @@ func mapOf(mem agent.MapStore, sit agent.Snapshots) *agent.Map {
 
 func standing(dim string) fakeSit {
 	return fakeSit{v: agent.Snapshot{
-		Hello: &protocol.Hello{MCVersion: "26.2", World: protocol.WorldID{Server: "w"}},
-		World: protocol.WorldID{Server: "w", Dimension: dim},
-		State: &protocol.State{Player: protocol.PlayerState{Position: game.Vec3{X: 10.5, Y: 64, Z: 10.5}, Yaw: 270, Dimension: dim},
-			Players: []protocol.NearPlayer{{Name: "Alex", UUID: "u-alex", Distance: 3}}},
-		Inventory: game.Inventory{"oak_log": 2},
+		GameSide: &agent.GameSide{Version: "26.2"},
+		World:    game.WorldID{Server: "w", Dimension: dim},
+		Body: &agent.Body{Position: game.Vec3{X: 10.5, Y: 64, Z: 10.5}, Yaw: 270,
+			Players:   []game.NearPlayer{{Name: "Alex", UUID: "u-alex", Distance: 3}},
+			Inventory: []game.Slot{{Item: "oak_log", Count: 2}}},
 	}}
 }
 
@@ -175,9 +175,9 @@ func TestAConfirmedScriptIsBuiltWhereItWasPreviewed(t *testing.T) {
 	sit := &movingSit{v: here.v}
 	r := fullRegistryAt(&fakeGame{}, sit)
 	invoke(r, "build_script", `{"script":"0 0 0 stone"}`)
-	moved := *sit.v.State
-	moved.Player.Position = game.Vec3{X: 50.5, Y: 64, Z: 50.5}
-	sit.v.State = &moved
+	moved := *sit.v.Body
+	moved.Position = game.Vec3{X: 50.5, Y: 64, Z: 50.5}
+	sit.v.Body = &moved
 	out := invoke(r, "build_script", `{"script":"0 0 0 stone","confirm":true}`)
 	if out.Action == nil {
 		t.Fatalf("confirm: %+v", out)

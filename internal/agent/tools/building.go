@@ -49,17 +49,13 @@ type buildTools struct {
 
 // have is what she carries now.
 func (b *buildTools) have() game.Inventory {
-	inv := b.sit.Snapshot().Inventory
-	if inv == nil {
-		return game.Inventory{}
-	}
-	return inv
+	return b.sit.Snapshot().Inventory()
 }
 
 // blockAt answers from her close view: the blocks she sees within a few
 // blocks. Anything further is unknown, which the plan says.
 func (b *buildTools) blockAt() func(game.Pos) string {
-	st := b.sit.Snapshot().State
+	st := b.sit.Snapshot().Body
 	if st == nil {
 		return nil
 	}
@@ -134,12 +130,12 @@ func (b *buildTools) origin(x, y, z *int) (game.Pos, error) {
 	if x != nil {
 		return game.Pos{X: *x, Y: *y, Z: *z}, nil
 	}
-	st := b.sit.Snapshot().State
+	st := b.sit.Snapshot().Body
 	if st == nil {
 		return game.Pos{}, fault.New(fault.CodeUnavailable, "the game has not told you where you are yet; give x, y and z")
 	}
-	feet := st.Player.Position.Block()
-	fwd, _ := game.SnapYaw(st.Player.Yaw).Forward().Offset()
+	feet := st.Position.Block()
+	fwd, _ := game.SnapYaw(st.Yaw).Forward().Offset()
 	return feet.Add(game.Pos{X: 2 * fwd.X, Z: 2 * fwd.Z}), nil
 }
 

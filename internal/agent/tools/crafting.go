@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"beaweb/internal/agent"
-	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/planner/recipes"
 	"log/slog"
@@ -34,8 +33,8 @@ type craftTools struct {
 // book is the recipe book of the game she is in.
 func bookFor(c Crafting, v agent.Snapshot) (*recipes.Book, error) {
 	version := ""
-	if v.Hello != nil {
-		version = v.Hello.MCVersion
+	if v.GameSide != nil {
+		version = v.GameSide.Version
 	}
 	return c.Book(version)
 }
@@ -72,10 +71,7 @@ func (c *craftTools) plan(_ context.Context, p craftPlanParams) agent.Outcome {
 	if p.Count != nil {
 		count = *p.Count
 	}
-	inv := v.Inventory
-	if inv == nil {
-		inv = game.Inventory{}
-	}
+	inv := v.Inventory()
 	plan, err := book.PlanNear(p.Item, count, inv, nearby(v))
 	if err != nil {
 		return failed(c.log, err)
@@ -104,7 +100,7 @@ func (g *gameTools) craftItem(_ context.Context, p craftParams) agent.Outcome {
 		if err != nil {
 			return text
 		}
-		return book.AppendPlan(text, p.Item, count, v.Inventory)
+		return book.AppendPlan(text, p.Item, count, v.Inventory())
 	}
 	return out
 }

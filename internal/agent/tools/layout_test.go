@@ -117,27 +117,27 @@ func busyState() (protocol.State, protocol.Survey) {
 		World: protocol.WorldState{Time: 18000, Dark: true, Weather: "rain", Biome: "plains", Dimension: "overworld", Server: "play.example.net:25565"},
 	}
 	for i := range 12 {
-		st.Blocks = append(st.Blocks, protocol.SeenBlock{Block: "torch", X: 101 + i%4, Y: 12, Z: -20 + i/4, Distance: 1 + float64(i)/4})
+		st.Blocks = append(st.Blocks, game.SeenBlock{Block: "torch", X: 101 + i%4, Y: 12, Z: -20 + i/4, Distance: 1 + float64(i)/4})
 	}
 	st.Blocks = append(st.Blocks,
-		protocol.SeenBlock{Block: "iron_ore", X: 103, Y: 11, Z: -19, Distance: 3.2},
-		protocol.SeenBlock{Block: "coal_ore", X: 99, Y: 13, Z: -22, Distance: 2.4},
-		protocol.SeenBlock{Block: "crafting_table", X: 100, Y: 12, Z: -18, Distance: 2.3})
+		game.SeenBlock{Block: "iron_ore", X: 103, Y: 11, Z: -19, Distance: 3.2},
+		game.SeenBlock{Block: "coal_ore", X: 99, Y: 13, Z: -22, Distance: 2.4},
+		game.SeenBlock{Block: "crafting_table", X: 100, Y: 12, Z: -18, Distance: 2.3})
 	for i, kind := range []string{"zombie", "skeleton", "creeper", "spider", "zombie", "cow", "pig", "item"} {
-		st.Entities = append(st.Entities, protocol.Entity{ID: 300 + i, Type: kind, X: 105 + float64(i), Y: 12, Z: -20, Distance: 5 + float64(i), Hostile: i < 5})
+		st.Entities = append(st.Entities, game.Entity{ID: 300 + i, Type: kind, X: 105 + float64(i), Y: 12, Z: -20, Distance: 5 + float64(i), Hostile: i < 5})
 	}
-	st.Players = []protocol.NearPlayer{{Name: "Alex", UUID: "u-alex", X: 98, Y: 12, Z: -22, Distance: 3.1},
+	st.Players = []game.NearPlayer{{Name: "Alex", UUID: "u-alex", X: 98, Y: 12, Z: -22, Distance: 3.1},
 		{Name: "Steve", UUID: "u-steve", X: 120, Y: 12, Z: -5, Distance: 24}}
 	inv := map[string]int{"cobblestone": 143, "oak_log": 12, "oak_planks": 7, "stick": 9, "torch": 23, "coal": 14, "raw_iron": 5,
 		"bread": 3, "stone_pickaxe": 1, "wooden_axe": 1, "dirt": 64, "andesite": 22, "diorite": 9, "granite": 31, "flint": 2}
 	for item, n := range inv {
-		st.Inventory = append(st.Inventory, protocol.Slot{Item: item, Count: n})
+		st.Inventory = append(st.Inventory, game.Slot{Item: item, Count: n})
 	}
 	sort.Slice(st.Inventory, func(i, j int) bool { return st.Inventory[i].Item < st.Inventory[j].Item })
 	survey := protocol.Survey{Radius: 20}
 	for i, k := range []string{"stone", "deepslate", "iron_ore", "coal_ore", "gold_ore", "water", "lava", "gravel", "diamond_ore"} {
-		spot := &protocol.Spot{X: 90 + i, Y: 10, Z: -30, Distance: 8 + float64(i)}
-		survey.Kinds = append(survey.Kinds, protocol.SurveyKind{Kind: k, Count: 400 - 30*i, Nearest: spot})
+		spot := &game.Spot{X: 90 + i, Y: 10, Z: -30, Distance: 8 + float64(i)}
+		survey.Kinds = append(survey.Kinds, game.SurveyKind{Kind: k, Count: 400 - 30*i, Nearest: spot})
 	}
 	return st, survey
 }

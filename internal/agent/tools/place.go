@@ -129,13 +129,13 @@ func (m *placeMemory) note(s placeSend, r protocol.Result) {
 
 func (g *gameTools) placeBlock(_ context.Context, p placeParams) agent.Outcome {
 	v := g.sit.Snapshot()
-	if v.State == nil && p.X == nil {
+	if v.Body == nil && p.X == nil {
 		return failf("you cannot place relative to yourself while the game has not told you where you are; give x, y and z")
 	}
 	var feet game.Pos
 	var yaw float64
-	if v.State != nil {
-		feet, yaw = v.State.Player.Position.Block(), v.State.Player.Yaw
+	if v.Body != nil {
+		feet, yaw = v.Body.Position.Block(), v.Body.Yaw
 	}
 	anchor, face := Resolve(p, feet, yaw)
 	send := placeSend{Block: p.Block, X: anchor.X, Y: anchor.Y, Z: anchor.Z, Face: face}

@@ -64,7 +64,7 @@ func TestRelativeAnchor(t *testing.T) {
 
 func TestPlaceBlockSendsAbsoluteValuesAndNeverRepeatsAFailure(t *testing.T) {
 	g := &fakeGame{ans: protocol.Answer{Result: protocol.Failure, Message: "invalid placement"}}
-	sit := fakeSit{v: agent.Snapshot{State: &protocol.State{Player: protocol.PlayerState{Position: game.Vec3{X: 10.5, Y: 64, Z: 10.5}, Yaw: 90}}}}
+	sit := fakeSit{v: agent.Snapshot{Body: &agent.Body{Position: game.Vec3{X: 10.5, Y: 64, Z: 10.5}, Yaw: 90}}}
 	r := New(Deps{Game: g, Situation: sit})
 	args := `{"block":"dirt","dx":0,"dy":-1,"dz":1,"face":"up"}`
 	out := r.Invoke(context.Background(), agent.ToolCall{Name: "place_block", Args: json.RawMessage(args)})

@@ -21,7 +21,7 @@ type world struct {
 	pos  game.Pos
 	time int64
 	food int
-	ents []protocol.Entity
+	ents []game.Entity
 	name string
 	// bed is where the bed of the last shelter built stands; nil for none.
 	bed *game.Pos
@@ -43,12 +43,12 @@ func (w *world) Snapshot() agent.Snapshot {
 		}
 		return nil
 	}
-	return agent.Snapshot{Inventory: inv, State: &protocol.State{
-		Tick:     w.time,
-		Armor:    protocol.Armor{Head: piece("head"), Chest: piece("chest"), Legs: piece("legs"), Feet: piece("feet")},
-		Player:   protocol.PlayerState{Health: 20, Food: w.food, Position: game.Vec3{X: float64(w.pos.X) + 0.5, Y: float64(w.pos.Y), Z: float64(w.pos.Z) + 0.5}, Dimension: "overworld"},
+	return agent.Snapshot{Tick: w.time, World: game.WorldID{Dimension: "overworld"}, Body: &agent.Body{
+		Inventory: slotsOf(inv),
+		Armor:     game.Armor{Head: piece("head"), Chest: piece("chest"), Legs: piece("legs"), Feet: piece("feet")},
+		Health:    20, Food: w.food, Position: game.Vec3{X: float64(w.pos.X) + 0.5, Y: float64(w.pos.Y), Z: float64(w.pos.Z) + 0.5},
 		Entities: w.ents,
-		World:    protocol.WorldState{Time: t, Dark: t >= 13000 && t < 23000},
+		Time:     t, Dark: t >= 13000 && t < 23000,
 	}}
 }
 
@@ -220,9 +220,9 @@ func (w *world) do(c agent.ToolCall) agent.Perception {
 // morning; then coal, iron smelted in a furnace of her own and an iron
 // pickaxe.
 func TestADayOfTheRoutine(t *testing.T) {
-	sheep := protocol.Entity{Type: "sheep", Distance: 12, Y: 64}
+	sheep := game.Entity{Type: "sheep", Distance: 12, Y: 64}
 	w := &world{t: t, inv: game.Inventory{}, pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 1000, food: 20,
-		ents: []protocol.Entity{sheep, sheep, sheep}}
+		ents: []game.Entity{sheep, sheep, sheep}}
 	m := New(w, testBook)
 	var done []string // tool(arg) in order
 	index := func(s string) int {
@@ -323,7 +323,7 @@ func TestEatsWhenHurtThoughNotHungry(t *testing.T) {
 		{17, 18, false}, // fed enough: it comes back on its own
 	} {
 		v := withInv(game.Inventory{"crafting_table": 1, "bread": 2})
-		v.v.State.Player.Food, v.v.State.Player.Health = c.food, c.health
+		v.v.Body.Food, v.v.Body.Health = c.food, c.health
 		c0 := callsText(decide(t, New(&v, testBook), idle))
 		if ate := c0 == `eat_food{"item":"bread"}`; ate != c.eats {
 			t.Errorf("at health %.0f and food %d: %s, want eaten %v", c.health, c.food, c0, c.eats)
@@ -338,7 +338,7 @@ func TestEatsWhenHungry(t *testing.T) {
 		t.Errorf("hungry with bread: %s", callsText(c))
 	}
 	w.inv = game.Inventory{"crafting_table": 1}
-	w.ents = []protocol.Entity{{Type: "zombie", Distance: 3, Hostile: true}, {Type: "pig", Distance: 30}, {Type: "cow", Distance: 9}}
+	w.ents = []game.Entity{{Type: "zombie", Distance: 3, Hostile: true}, {Type: "pig", Distance: 30}, {Type: "cow", Distance: 9}}
 	if c := decide(t, m, idle); len(c) != 1 || c[0].Name != "attack_entity" || !strings.Contains(string(c[0].Args), "cow") {
 		t.Errorf("hungry with nothing to eat and a cow near: %s", callsText(c))
 	}

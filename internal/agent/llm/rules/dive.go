@@ -116,10 +116,10 @@ func (m *Model) stairsHere(v agent.Snapshot) *staircase {
 // byStairs is her staircase when she is by it; nil for none.
 func (m *Model) byStairs(v agent.Snapshot) *staircase {
 	s := m.stairsHere(v)
-	if s == nil || v.State == nil {
+	if s == nil || v.Body == nil {
 		return nil
 	}
-	feet := v.State.Player.Position.Block()
+	feet := v.Body.Position.Block()
 	if max(abs(feet.X-s.top.X), abs(feet.Z-s.top.Z)) > stairReach {
 		return nil
 	}
@@ -134,14 +134,14 @@ func abs(n int) int { return max(n, -n) }
 // with (until then it is her way up: a new staircase up from diamond
 // depth takes long enough to bring her out at dusk).
 func (m *Model) noteStairs(v agent.Snapshot, ps []agent.Perception) {
-	if has(v.Inventory, "diamond_pickaxe", "netherite_pickaxe") && !m.underground(v) {
+	if has(v.Inventory(), "diamond_pickaxe", "netherite_pickaxe") && !m.underground(v) {
 		m.stairs = nil
 	}
 	s := m.byStairs(v)
 	if s == nil {
 		return
 	}
-	feet := v.State.Player.Position.Block()
+	feet := v.Body.Position.Block()
 	if e, ok := ended(ps, "mine_down"); ok {
 		if e.Result == protocol.Success {
 			s.flights++
@@ -163,10 +163,10 @@ func (m *Model) noteStairs(v agent.Snapshot, ps []agent.Perception) {
 // sky: in time to walk back to her staircase and up it, else earlier by
 // the steps of a new staircase up from where she is.
 func (m *Model) climbTime(v agent.Snapshot) int64 {
-	if v.State == nil {
+	if v.Body == nil {
 		return climbAt
 	}
-	feet := v.State.Player.Position.Block()
+	feet := v.Body.Position.Block()
 	if s := m.byStairs(v); s != nil {
 		return walkUpTime(s.top.Y-min(feet.Y, s.foot.Y), feet.Dist(s.foot))
 	}
@@ -181,8 +181,8 @@ func (m *Model) climb(r *routineBuilder) { m.upAndOut(r, goalDusk) }
 // opens; else, or when that fails, by a new staircase up (from above its
 // top her staircase is a way down, not up).
 func (m *Model) upAndOut(r *routineBuilder, g goal) {
-	if s := m.byStairs(r.v); s != nil && r.v.State.Player.Position.Block().Y < s.top.Y {
-		to := s.landingUp(r.v.State.Player.Position.Block())
+	if s := m.byStairs(r.v); s != nil && r.v.Body.Position.Block().Y < s.top.Y {
+		to := s.landingUp(r.v.Body.Position.Block())
 		r.add(g, "move_to", map[string]any{
 			"x": float64(to.X) + 0.5, "y": float64(to.Y), "z": float64(to.Z) + 0.5, "range": 0.5})
 	}
@@ -202,10 +202,10 @@ func climbTimeFrom(depth float64) int64 {
 // ground is the height of the ground she knows, her own when she knows
 // none yet.
 func (m *Model) ground(v agent.Snapshot) float64 {
-	if m.haveGround || v.State == nil {
+	if m.haveGround || v.Body == nil {
 		return m.groundY
 	}
-	return v.State.Player.Position.Y
+	return v.Body.Position.Y
 }
 
 // diamondsDue: the iron pickaxe made, the diamond one not yet, and fewer
@@ -220,7 +220,7 @@ func diamondsDue(m *Model, r *routineBuilder) bool {
 // walk back up before the dusk; for the flight that reaches the ore, time
 // to mine it too.
 func diveDue(m *Model, r *routineBuilder) bool {
-	if r.v.State == nil || !diamondsDue(m, r) || r.deep() || r.meals() < tripMeals && !m.underground(r.v) ||
+	if r.v.Body == nil || !diamondsDue(m, r) || r.deep() || r.meals() < tripMeals && !m.underground(r.v) ||
 		r.inv["torch"] < tripTorches && r.coal() == 0 {
 		return false
 	}
@@ -235,7 +235,7 @@ func flightFits(m *Model, r *routineBuilder) bool {
 	if t >= dawn {
 		t -= 24000 // the small hours of the morning
 	}
-	feet := r.v.State.Player.Position.Block()
+	feet := r.v.Body.Position.Block()
 	top, from := feet.Y, feet.Y
 	if s := m.stairsHere(r.v); s != nil {
 		top = s.top.Y
@@ -260,7 +260,7 @@ func flightFits(m *Model, r *routineBuilder) bool {
 // and a trip cut short by hunger is a climb of a hundred steps wasted.
 func (m *Model) tripFood(r *routineBuilder) {
 	n := len(r.out)
-	if r.laidBy(foodStock); len(r.out) > n || r.v.State == nil || m.underground(r.v) {
+	if r.laidBy(foodStock); len(r.out) > n || r.v.Body == nil || m.underground(r.v) {
 		return
 	}
 	if diamondsDue(m, r) && r.meals() < tripMeals && m.forays < maxForays {
@@ -274,13 +274,13 @@ func (m *Model) tripFood(r *routineBuilder) {
 // for the next trip first), rather than wander the rock from her staircase
 // after coal or iron and lose it.
 func dayDone(m *Model, r *routineBuilder) bool {
-	return r.v.State != nil && m.underground(r.v) && m.byStairs(r.v) != nil && diamondsDue(m, r) && !r.deep() &&
+	return r.v.Body != nil && m.underground(r.v) && m.byStairs(r.v) != nil && diamondsDue(m, r) && !r.deep() &&
 		dayTime(r.v) < dusk && !flightFits(m, r)
 }
 
 // deep reports whether she is down at diamondY.
 func (r *routineBuilder) deep() bool {
-	return r.v.State != nil && r.v.State.Player.Position.Block().Y <= diamondY+atDepth
+	return r.v.Body != nil && r.v.Body.Position.Block().Y <= diamondY+atDepth
 }
 
 // mining: down at diamondY with the diamonds due, before her climb.
@@ -301,7 +301,7 @@ func (m *Model) dive(r *routineBuilder) {
 	if r.inv["torch"] < tripTorches {
 		r.torchesFor(tripTorches)
 	}
-	feet := r.v.State.Player.Position.Block()
+	feet := r.v.Body.Position.Block()
 	s := m.byStairs(r.v)
 	if far := m.stairsHere(r.v); s == nil && far != nil && !m.underground(r.v) {
 		// Her staircase is the cheapest way down: she walks back to it
@@ -358,14 +358,14 @@ func (r *routineBuilder) diamonds() {
 // torch does not bar the way: she walks through it); ok is false when her
 // close view shows a torch already, or no such floor is beside her.
 func (r *routineBuilder) torchSpot() (anchor game.Pos, ok bool) {
-	if r.inv["torch"] == 0 || r.v.State.Census["torch"]+r.v.State.Census["wall_torch"] > 0 {
+	if r.inv["torch"] == 0 || r.v.Body.Census["torch"]+r.v.Body.Census["wall_torch"] > 0 {
 		return game.Pos{}, false
 	}
 	s := solidsOf(r.v)
 	if s == nil {
 		return game.Pos{}, false
 	}
-	feet := r.v.State.Player.Position.Block()
+	feet := r.v.Body.Position.Block()
 	for _, rise := range []game.Pos{{}, up1} {
 		for _, d := range horizontal {
 			if c := feet.Add(d).Add(rise); !s[c] && !s[c.Add(up1)] && s[c.Add(game.Pos{Y: -1})] {
@@ -396,7 +396,7 @@ func (r *routineBuilder) lightMine() {
 // is ground she has searched), east first of ways as new, another way
 // when one is held back in its turn.
 func (m *Model) branch(r *routineBuilder) {
-	feet := r.v.State.Player.Position.Block()
+	feet := r.v.Body.Position.Block()
 	ways := slices.Clone(horizontal)
 	if s := m.byStairs(r.v); s != nil && len(s.landings) > 0 {
 		out := feet.Sub(s.landings[len(s.landings)-1])

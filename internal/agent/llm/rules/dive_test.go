@@ -70,7 +70,7 @@ func TestSheLaysInFoodForTheTrip(t *testing.T) {
 	if got := callsText(decide(t, m, p)); got == look {
 		t.Errorf("after %d walks finding nothing: %s, want no more", maxForays, got)
 	}
-	w.ents = []protocol.Entity{{Type: "cow", Distance: 10, Y: 64}}
+	w.ents = []game.Entity{{Type: "cow", Distance: 10, Y: 64}}
 	if got := callsText(decide(t, m, idle)); got != `attack_entity{"entity":"cow"}` {
 		t.Errorf("with a cow in sight: %s, want it hunted", got)
 	}
@@ -104,9 +104,9 @@ func TestSheLeavesHerStaircaseWhenNoFlightFits(t *testing.T) {
 // not back past it to ground she has searched.
 func TestHerBranchLeadsAwayFromHerStaircase(t *testing.T) {
 	v := withInv(tripKit(game.Inventory{"oak_log": 64, "raw_iron": 32}))
-	v.v.State.Armor = ironWorn()
-	v.v.State.Player.Position = game.Vec3{X: 4.5, Y: diamondY, Z: 4.5}
-	v.v.State.World.Time = 1000
+	v.v.Body.Armor = ironWorn()
+	v.v.Body.Position = game.Vec3{X: 4.5, Y: diamondY, Z: 4.5}
+	v.v.Body.Time = 1000
 	m := New(&v, testBook)
 	landing := game.Pos{X: 28, Y: diamondY, Z: 4}
 	m.stairs = &staircase{top: game.Pos{X: 28, Y: 64, Z: 20}, foot: landing, dimension: "overworld", flights: 7, landings: []game.Pos{landing}}

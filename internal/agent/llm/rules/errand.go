@@ -122,7 +122,7 @@ func (m *Model) errandStep(e *errand, v agent.Snapshot) (step, bool, string) {
 // fetchStep makes what a give, bring or craft needs, then hands it over
 // (give, bring) or is done (craft).
 func (m *Model) fetchStep(e *errand, v agent.Snapshot) (step, bool, string) {
-	have := v.Inventory[e.item]
+	have := v.Inventory()[e.item]
 	if have >= e.target || e.req.Intent == request.Give {
 		if e.req.Intent == request.Craft {
 			return step{}, false, fmt.Sprintf("Done: I have %s now.", game.Count(have, game.ItemName(e.item)))
@@ -141,7 +141,7 @@ func (m *Model) fetchStep(e *errand, v agent.Snapshot) (step, bool, string) {
 // planner: finding what it is made of, then a craft or a smelt; false with
 // what she says when she cannot.
 func (m *Model) makeStep(item string, count int, v agent.Snapshot) (step, bool, string) {
-	mk, err := m.maker.Make(item, count, v.Inventory)
+	mk, err := m.maker.Make(item, count, v.Inventory())
 	if err != nil {
 		return step{}, false, "I can't make that: " + strings.TrimSuffix(err.Error(), ".") + "."
 	}
@@ -217,10 +217,10 @@ func sourceOf(item string) (string, bool) {
 
 // playerPos is where the named player stands, if she can see them.
 func playerPos(v agent.Snapshot, name string) (game.Pos, bool) {
-	if v.State == nil {
+	if v.Body == nil {
 		return game.Pos{}, false
 	}
-	for _, p := range v.State.Players {
+	for _, p := range v.Body.Players {
 		if strings.EqualFold(p.Name, name) {
 			return game.Vec3{X: p.X, Y: p.Y, Z: p.Z}.Block(), true
 		}

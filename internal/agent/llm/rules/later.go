@@ -33,10 +33,10 @@ const (
 // armour makes and puts on the first piece of iron armour she lacks: ore
 // mined, smelted in her furnace, crafted, then worn.
 func (r *routineBuilder) armour() {
-	if r.v.State == nil || !has(r.inv, "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe") {
+	if r.v.Body == nil || !has(r.inv, "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe") {
 		return
 	}
-	a := r.v.State.Armor
+	a := r.v.Body.Armor
 	worn := map[string]*string{"head": a.Head, "chest": a.Chest, "legs": a.Legs, "feet": a.Feet}
 	for _, p := range ironArmour {
 		if worn[p.slot] != nil {

@@ -17,7 +17,7 @@ import (
 // call, not as a streak. Time, or a walk elsewhere, gives it another try.
 func TestAFailingCallIsNeverSentAThirdTimeInARow(t *testing.T) {
 	v := withInv(game.Inventory{"crafting_table": 1, "wooden_pickaxe": 1, "stick": 4, "cobblestone": 5})
-	v.v.State.Tick = 5000
+	v.v.Tick = 5000
 	m := New(&v, testBook)
 	const craft = `craft_item{"count":1,"item":"stone_pickaxe"}`
 	fails := done("craft_item", protocol.Failure, "stone_pickaxe needs a crafting table and you found no free spot beside you to set yours down")
@@ -50,7 +50,7 @@ func TestAFailingCallIsNeverSentAThirdTimeInARow(t *testing.T) {
 		}
 	}
 	// A game minute on, it gets one more try.
-	v.v.State.Tick += backoffTicks
+	v.v.Tick += backoffTicks
 	if c := say(idle); c != craft {
 		t.Fatalf("a minute later: %s, want the craft again", c)
 	}
@@ -58,7 +58,7 @@ func TestAFailingCallIsNeverSentAThirdTimeInARow(t *testing.T) {
 		t.Fatalf("the craft failed a third time and is sent again at once: %s", c)
 	}
 	// A walk of more than movedOn blocks gives it one more try there.
-	v.v.State.Player.Position.X += movedOn + 1
+	v.v.Body.Position.X += movedOn + 1
 	if c := say(done("move_away", protocol.Success, "you walked 9 blocks away")); c != craft {
 		t.Fatalf("after a walk elsewhere: %s, want the craft again", c)
 	}
@@ -96,17 +96,17 @@ func TestTriesBackOffAndStopRetryingOnWalksAlone(t *testing.T) {
 // the open sky: stone all round her up to the ground.
 func shaft(inv game.Inventory, depth int) *sit {
 	feet := game.Pos{X: 4, Y: 60, Z: 4}
-	var blocks []protocol.SeenBlock
-	blocks = append(blocks, protocol.SeenBlock{Block: "stone", X: feet.X, Y: feet.Y - 1, Z: feet.Z})
+	var blocks []game.SeenBlock
+	blocks = append(blocks, game.SeenBlock{Block: "stone", X: feet.X, Y: feet.Y - 1, Z: feet.Z})
 	for y := feet.Y - 1; y < feet.Y+depth; y++ {
 		for _, d := range horizontal {
 			p := feet.Add(d)
-			blocks = append(blocks, protocol.SeenBlock{Block: "stone", X: p.X, Y: y, Z: p.Z})
+			blocks = append(blocks, game.SeenBlock{Block: "stone", X: p.X, Y: y, Z: p.Z})
 		}
 	}
-	return &sit{agent.Snapshot{Inventory: inv, State: &protocol.State{
-		Tick:   100,
-		Player: protocol.PlayerState{Health: 20, Food: 20, Position: game.Vec3{X: 4.5, Y: 60, Z: 4.5}},
+	return &sit{agent.Snapshot{Tick: 100, Body: &agent.Body{
+		Inventory: slotsOf(inv),
+		Health:    20, Food: 20, Position: game.Vec3{X: 4.5, Y: 60, Z: 4.5},
 		Blocks: blocks,
 	}}}
 }
@@ -146,7 +146,7 @@ func TestOutOfAPit(t *testing.T) {
 		t.Fatalf("boxed in with stone due: %s, want the stone, found down here", c)
 	}
 	v = shaft(game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "coal": 4, "dirt": 58}, 2)
-	v.v.State.World.Time = 11500
+	v.v.Body.Time = 11500
 	m = New(v, testBook)
 	if c := callsText(decide(t, m, idle)); c != `find_block{"block":"dirt","count":2}` {
 		t.Fatalf("in the hole her dirt left, with dirt due: %s, want the dirt, not a pillar of it", c)
@@ -154,13 +154,13 @@ func TestOutOfAPit(t *testing.T) {
 	// With the dirt for the shelter in hand and a craft due, a pillar would
 	// spend it: she climbs another way.
 	v = shaft(game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "coal": 4, "dirt": 60, "oak_planks": 8}, 2)
-	v.v.State.World.Time = 11500
+	v.v.Body.Time = 11500
 	m = New(v, testBook)
 	if c := callsText(decide(t, m, idle)); c != up {
 		t.Fatalf("boxed in with a chest due and only the shelter's dirt to pillar with: %s, want go_to_surface", c)
 	}
 
-	v.v.State.Blocks = nil
+	v.v.Body.Blocks = nil
 	if boxedIn(v.v) {
 		t.Fatal("a view without blocks says she is boxed in")
 	}
@@ -171,20 +171,20 @@ func TestOutOfAPit(t *testing.T) {
 // she carries and never leaves her shelter to hunt.
 func TestHuntsOnlyWhatItCanReach(t *testing.T) {
 	v := withInv(game.Inventory{"crafting_table": 1})
-	v.v.State.Player.Food = 10
-	v.v.State.Player.Position.Y = 64
-	v.v.State.Entities = []protocol.Entity{{Type: "cow", Distance: 6, Y: 69}, {Type: "pig", Distance: 8, Y: 58}}
+	v.v.Body.Food = 10
+	v.v.Body.Position.Y = 64
+	v.v.Body.Entities = []game.Entity{{Type: "cow", Distance: 6, Y: 69}, {Type: "pig", Distance: 8, Y: 58}}
 	m := New(&v, testBook)
 	if c := decide(t, m, idle); len(c) == 1 && c[0].Name == "attack_entity" {
 		t.Fatalf("animals five and six blocks off her level: %s", callsText(c))
 	}
-	v.v.State.Entities = append(v.v.State.Entities, protocol.Entity{Type: "sheep", Distance: 12, Y: 65})
+	v.v.Body.Entities = append(v.v.Body.Entities, game.Entity{Type: "sheep", Distance: 12, Y: 65})
 	if c := callsText(decide(t, m, idle)); c != `attack_entity{"entity":"sheep"}` {
 		t.Fatalf("a sheep a step up: %s, want it hunted", c)
 	}
 
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "stone_pickaxe": 1, "dirt": 60, "oak_door": 1, "chest": 1}, pos: game.Pos{X: 10, Y: 64, Z: -4},
-		time: 14000, food: 8, ents: []protocol.Entity{{Type: "cow", Distance: 4, Y: 64}}}
+		time: 14000, food: 8, ents: []game.Entity{{Type: "cow", Distance: 4, Y: 64}}}
 	m = New(w, testBook)
 	if c := callsText(decide(t, m, idle)); !strings.HasPrefix(c, "build_template") {
 		t.Fatalf("hungry at night with nothing to eat: %s, want her shelter, not the cow", c)
@@ -206,10 +206,10 @@ func TestHuntsOnlyWhatItCanReach(t *testing.T) {
 // stocks. (Her armour takes the morning, when she would go down for
 // diamonds: TestADiamondTrip.)
 func TestNoDayPassesIdleAfterTheIronPickaxe(t *testing.T) {
-	sheep := protocol.Entity{Type: "sheep", Distance: 12, Y: 64}
+	sheep := game.Entity{Type: "sheep", Distance: 12, Y: 64}
 	w := &world{t: t, inv: game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1,
 		"coal": 4, "stick": 4, "dirt": 60, "chest": 1, "oak_door": 1, "furnace": 1}, pos: game.Pos{X: 5, Y: 64, Z: 5}, time: 24000 + 1000, food: 20,
-		ents: []protocol.Entity{sheep, sheep, sheep}}
+		ents: []game.Entity{sheep, sheep, sheep}}
 	m := New(w, testBook)
 	perception := idle
 	var done []string
@@ -236,7 +236,7 @@ func TestNoDayPassesIdleAfterTheIronPickaxe(t *testing.T) {
 // rest of the routine.
 func TestNoWalkForACallOnlyTimeLetsThrough(t *testing.T) {
 	v := withInv(tripKit(game.Inventory{"iron_helmet": 1, "diamond_pickaxe": 1}))
-	v.v.State.Armor = ironWorn()
+	v.v.Body.Armor = ironWorn()
 	m := New(&v, testBook)
 	logs := callKey("find_block", map[string]any{"block": "log", "count": 8})
 	p, walks := idle, 0
@@ -253,7 +253,7 @@ func TestNoWalkForACallOnlyTimeLetsThrough(t *testing.T) {
 			if held {
 				walks++
 			}
-			v.v.State.Player.Position.X += 24
+			v.v.Body.Position.X += 24
 			p = done("move_away", protocol.Success, "you moved 24 blocks away")
 		default:
 			p = done(c[0].Name, protocol.Success, "done")
@@ -281,8 +281,8 @@ func tripKit(extra game.Inventory) game.Inventory {
 }
 
 // ironWorn is a whole suit of iron armour.
-func ironWorn() protocol.Armor {
-	return protocol.Armor{Head: ptr("iron_helmet"), Chest: ptr("iron_chestplate"), Legs: ptr("iron_leggings"), Feet: ptr("iron_boots")}
+func ironWorn() game.Armor {
+	return game.Armor{Head: ptr("iron_helmet"), Chest: ptr("iron_chestplate"), Legs: ptr("iron_leggings"), Feet: ptr("iron_boots")}
 }
 
 // TestADiamondTrip: armoured, with meals and torches, she goes down in the
@@ -425,30 +425,30 @@ func TestTorchesLightHerMine(t *testing.T) {
 	inv := tripKit(game.Inventory{"oak_log": 64, "raw_iron": 32})
 	v := shaft(inv, 3) // the foot of her shaft: walls all round
 	feet := game.Pos{X: 4, Y: diamondY, Z: 4}
-	for i := range v.v.State.Blocks {
-		v.v.State.Blocks[i].Y += diamondY - 60
+	for i := range v.v.Body.Blocks {
+		v.v.Body.Blocks[i].Y += diamondY - 60
 	}
-	v.v.State.Player.Position.Y = diamondY
-	v.v.State.World.Time = 1000
-	v.v.State.Armor = ironWorn()
+	v.v.Body.Position.Y = diamondY
+	v.v.Body.Time = 1000
+	v.v.Body.Armor = ironWorn()
 	ore := `find_block{"block":"diamond_ore","count":3}`
 	if c := callsText(decide(t, New(v, testBook), idle)); c != ore {
 		t.Fatalf("in the foot of her shaft: %s, want %s", c, ore)
 	}
 	// Her tunnel leads east: the cell east of her is open, over stone.
 	east := feet.Add(game.Pos{X: 1})
-	var blocks []protocol.SeenBlock
-	for _, b := range v.v.State.Blocks {
+	var blocks []game.SeenBlock
+	for _, b := range v.v.Body.Blocks {
 		if p := (game.Pos{X: b.X, Y: b.Y, Z: b.Z}); p != east && p != east.Add(up1) {
 			blocks = append(blocks, b)
 		}
 	}
-	v.v.State.Blocks = append(blocks, protocol.SeenBlock{Block: "deepslate", X: east.X, Y: east.Y - 1, Z: east.Z})
+	v.v.Body.Blocks = append(blocks, game.SeenBlock{Block: "deepslate", X: east.X, Y: east.Y - 1, Z: east.Z})
 	want := fmt.Sprintf(`place_block{"block":"torch","face":"top","x":%d,"y":%d,"z":%d}`, east.X, east.Y-1, east.Z)
 	if c := callsText(decide(t, New(v, testBook), idle)); c != want {
 		t.Fatalf("in her tunnel: %s, want %s", c, want)
 	}
-	v.v.State.Census = map[string]int{"wall_torch": 1}
+	v.v.Body.Census = map[string]int{"wall_torch": 1}
 	if c := callsText(decide(t, New(v, testBook), idle)); c != ore {
 		t.Fatalf("with a torch in sight: %s, want %s", c, ore)
 	}
@@ -459,9 +459,9 @@ func TestTorchesLightHerMine(t *testing.T) {
 // level to new ground, and looks again from there.
 func TestBranchesWhenTheOreIsMinedOut(t *testing.T) {
 	v := withInv(tripKit(game.Inventory{"oak_log": 64, "raw_iron": 32}))
-	v.v.State.Armor = ironWorn()
-	v.v.State.Player.Position = game.Vec3{X: 4.5, Y: diamondY, Z: 4.5}
-	v.v.State.World.Time = 1000
+	v.v.Body.Armor = ironWorn()
+	v.v.Body.Position = game.Vec3{X: 4.5, Y: diamondY, Z: 4.5}
+	v.v.Body.Time = 1000
 	m := New(&v, testBook)
 	ore := `find_block{"block":"diamond_ore","count":3}`
 	none := done("find_block", protocol.Failure, "you found no diamond_ore within 32 blocks that you could reach")
@@ -475,7 +475,7 @@ func TestBranchesWhenTheOreIsMinedOut(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("with no diamond ore in reach: %v, want %v", got, want)
 	}
-	v.v.State.Player.Position.X += branchLength
+	v.v.Body.Position.X += branchLength
 	if c := callsText(decide(t, m, done("move_to", protocol.Success, "you are there"))); c != ore {
 		t.Fatalf("at the end of her branch: %s, want %s", c, ore)
 	}
@@ -489,17 +489,17 @@ func TestTorchesLightHerStaircase(t *testing.T) {
 	v := shaft(inv, 3)
 	feet := game.Pos{X: 4, Y: 20, Z: 4}
 	west := feet.Add(game.Pos{X: -1})
-	var blocks []protocol.SeenBlock
-	for _, b := range v.v.State.Blocks {
+	var blocks []game.SeenBlock
+	for _, b := range v.v.Body.Blocks {
 		b.Y += feet.Y - 60
 		if p := (game.Pos{X: b.X, Y: b.Y, Z: b.Z}); p != west.Add(up1) && p != west.Add(up1).Add(up1) {
 			blocks = append(blocks, b) // the stair she came down, open above its floor
 		}
 	}
-	v.v.State.Blocks = blocks
-	v.v.State.Player.Position.Y = float64(feet.Y)
-	v.v.State.World.Time = 1000
-	v.v.State.Armor = ironWorn()
+	v.v.Body.Blocks = blocks
+	v.v.Body.Position.Y = float64(feet.Y)
+	v.v.Body.Time = 1000
+	v.v.Body.Armor = ironWorn()
 	m := New(v, testBook)
 	m.groundY, m.haveGround = 64, true
 	m.stairs = &staircase{top: game.Pos{X: -40, Y: 64, Z: 4}, foot: feet, dimension: "overworld", flights: 2}
@@ -507,7 +507,7 @@ func TestTorchesLightHerStaircase(t *testing.T) {
 	if c := callsText(decide(t, m, idle)); c != want {
 		t.Fatalf("on her staircase: %s, want %s", c, want)
 	}
-	v.v.State.Census = map[string]int{"torch": 1}
+	v.v.Body.Census = map[string]int{"torch": 1}
 	if c := callsText(decide(t, m, idle)); c != `mine_down{"depth":16,"direction":"west"}` {
 		t.Fatalf("with a torch in sight: %s, want the next flight", c)
 	}

@@ -15,10 +15,10 @@ type sentStep struct {
 
 // whereWhen is where she stands and the game's tick.
 func whereWhen(v agent.Snapshot) (game.Pos, int64) {
-	if v.State == nil {
+	if v.Body == nil {
 		return game.Pos{}, 0
 	}
-	return v.State.Player.Position.Block(), v.State.Tick
+	return v.Body.Position.Block(), v.Tick
 }
 
 // countTry counts the answer to the routine's last call in tries, once:
@@ -97,7 +97,7 @@ func (m *Model) next(v agent.Snapshot, has map[string]bool) (agent.ToolCall, boo
 		if needsSky(s) && m.underground(v) {
 			// Trees and dirt are up there: climb out first rather than
 			// search a mine for them, up her staircase when she is on it.
-			r := &routineBuilder{inv: v.Inventory, v: v}
+			r := &routineBuilder{inv: v.Inventory(), v: v}
 			m.upAndOut(r, goalSurface)
 			for _, up := range r.out {
 				if may(up) {
@@ -137,11 +137,11 @@ func (m *Model) escape(v agent.Snapshot, due []step) []step {
 	// A pillar takes dirt first: never the dirt her shelter is still to be
 	// built of, or she digs it back out of the ground beside her and
 	// pillars again, for ever.
-	dirt, keep := v.Inventory["dirt"], 0
+	dirt, keep := v.Inventory()["dirt"], 0
 	if m.shelterNear(v) == nil {
 		keep = shelterDirt
 	}
-	if k := climbHeight(v); k > 0 && buildingBlocks(v.Inventory) >= k && (dirt == 0 || dirt >= keep+k) {
+	if k := climbHeight(v); k > 0 && buildingBlocks(v.Inventory()) >= k && (dirt == 0 || dirt >= keep+k) {
 		out = append(out, step{goal: goalClimb, tool: "pillar_up", args: map[string]any{"height": k}})
 	}
 	return append(out, step{goal: goalSurface, tool: "go_to_surface", args: map[string]any{}})

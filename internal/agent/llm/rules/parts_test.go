@@ -149,8 +149,8 @@ func TestNoShelterOverABuildSheWasAskedFor(t *testing.T) {
 		t.Fatalf("first step %+v", a)
 	}
 	decideWith(t, m, doneBuild(protocol.Success, "built all 450 cells", `{"cells": 450, "right": 450}`))
-	s.v.State.World = protocol.WorldState{Time: 14000, Dark: true}
-	s.v.State.Player.Position = game.Vec3{X: 18, Y: 64, Z: 12}
+	s.v.Body.Time, s.v.Body.Dark = 14000, true
+	s.v.Body.Position = game.Vec3{X: 18, Y: 64, Z: 12}
 	m.sit = s
 	a, ok := firstAction(decideWith(t, m, idle))
 	if !ok || a.Name != "move_to" {
@@ -160,7 +160,7 @@ func TestNoShelterOverABuildSheWasAskedFor(t *testing.T) {
 	if d := to.Dist(game.Pos{X: 10, Y: 64, Z: 10}); d < buildKeepOff || to.X < 18 {
 		t.Errorf("she walks to %v, %.0f blocks from the house, want past %d on her side of it", to, d, buildKeepOff)
 	}
-	s.v.State.Player.Position = game.Vec3{X: float64(to.X), Y: 64, Z: float64(to.Z)}
+	s.v.Body.Position = game.Vec3{X: float64(to.X), Y: 64, Z: float64(to.Z)}
 	m.sit = s
 	if a, ok := firstAction(decideWith(t, m, idle)); !ok || a.Name != "build_template" || args(a)["name"] != shelterTemplate {
 		t.Errorf("off the house at dusk: %+v, want her shelter", a)

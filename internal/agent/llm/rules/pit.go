@@ -29,11 +29,11 @@ type solids map[game.Pos]bool
 // solidsOf reads her close view; nil when the game sent none, which says
 // nothing about walls.
 func solidsOf(v agent.Snapshot) solids {
-	if v.State == nil || len(v.State.Blocks) == 0 {
+	if v.Body == nil || len(v.Body.Blocks) == 0 {
 		return nil
 	}
 	s := solids{}
-	for _, b := range v.State.Blocks {
+	for _, b := range v.Body.Blocks {
 		if !passable(b.Block) {
 			s[game.Pos{X: b.X, Y: b.Y, Z: b.Z}] = true
 		}
@@ -68,7 +68,7 @@ func boxedIn(v agent.Snapshot) bool {
 	if s == nil {
 		return false
 	}
-	feet := v.State.Player.Position.Block()
+	feet := v.Body.Position.Block()
 	for _, d := range horizontal {
 		n := feet.Add(d)
 		if !s[n] && !s[n.Add(up1)] {
@@ -89,7 +89,7 @@ func climbHeight(v agent.Snapshot) int {
 	if s == nil {
 		return 0
 	}
-	feet := v.State.Player.Position.Block()
+	feet := v.Body.Position.Block()
 	for k := 1; k <= maxClimb; k++ {
 		if s[feet.Add(game.Pos{Y: k + 1})] {
 			return 0 // a roof: pillaring will not get her out

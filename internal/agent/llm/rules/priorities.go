@@ -43,10 +43,10 @@ func alive() []rung {
 		// more of the dark they rise in, she digs in (sealIn) and nothing
 		// else is due until they have wandered off.
 		{goal: goalRefuge, when: func(m *Model, r *routineBuilder) bool {
-			return r.v.State != nil && m.underground(r.v) && r.outnumbered(dangerRange)
+			return r.v.Body != nil && m.underground(r.v) && r.outnumbered(dangerRange)
 		}, next: func(_ *Model, r *routineBuilder) { r.sealIn() }, alone: true},
 		{goal: goalEvade, when: func(m *Model, r *routineBuilder) bool {
-			return r.v.State != nil && !m.underground(r.v) && r.outnumbered(packRange)
+			return r.v.Body != nil && !m.underground(r.v) && r.outnumbered(packRange)
 		}, next: func(_ *Model, r *routineBuilder) { r.add(goalEvade, "move_away", map[string]any{"distance": 24}) }},
 		// Hurt: her health before the day's work.
 		{goal: goalMend, when: mendMeal, next: func(_ *Model, r *routineBuilder) {
@@ -127,7 +127,7 @@ func nightsAndMines() []rung {
 		// days are not enough for both, and her torches keep the monsters
 		// from rising round her down there.
 		{goal: goalDiamonds, when: diveDue, next: (*Model).dive},
-		{goal: goalArmour, when: func(m *Model, r *routineBuilder) bool { return r.v.State != nil && ironPickaxe(m, r) },
+		{goal: goalArmour, when: func(m *Model, r *routineBuilder) bool { return r.v.Body != nil && ironPickaxe(m, r) },
 			next: func(_ *Model, r *routineBuilder) { r.armour() }},
 		{goal: goalTorches, when: func(_ *Model, r *routineBuilder) bool { return r.inv["torch"] < 8 && r.coal() > 0 },
 			next: func(_ *Model, r *routineBuilder) { r.torchesFor(8) }},
@@ -149,28 +149,28 @@ func nightsAndMines() []rung {
 // her shelter, the night's rung is all there is.
 func nightfall(m *Model, r *routineBuilder) bool {
 	v := r.v
-	return v.State != nil && (night(v) || dayTime(v) >= dusk && dayTime(v) < dawn || m.monstersAtDawn(v))
+	return v.Body != nil && (night(v) || dayTime(v) >= dusk && dayTime(v) < dawn || m.monstersAtDawn(v))
 }
 
 // eatDue: hungry, or hurt with room in her food for her health to come
 // back, and a meal in her pack.
 func eatDue(_ *Model, r *routineBuilder) bool {
-	if r.v.State == nil || r.meal() == "" {
+	if r.v.Body == nil || r.meal() == "" {
 		return false
 	}
-	p := r.v.State.Player
+	p := r.v.Body
 	return p.Food <= hungryAt || p.Health < hurtAt && p.Food < fullAt
 }
 
 // huntDue: hungry with nothing to eat.
 func huntDue(_ *Model, r *routineBuilder) bool {
-	return r.v.State != nil && r.meal() == "" && r.v.State.Player.Food <= hungryAt
+	return r.v.Body != nil && r.meal() == "" && r.v.Body.Food <= hungryAt
 }
 
 // retreatDue: hurt down a mine with a monster near: the open sky, where the
 // sun burns zombies, fights for her.
 func retreatDue(m *Model, r *routineBuilder) bool {
-	return r.v.State != nil && m.underground(r.v) && r.v.State.Player.Health <= fleeAt && monsterNear(r.v, dangerRange)
+	return r.v.Body != nil && m.underground(r.v) && r.v.Body.Health <= fleeAt && monsterNear(r.v, dangerRange)
 }
 
 // hurt: below mendAt health by day, the day's work waits for her health
@@ -180,24 +180,24 @@ func retreatDue(m *Model, r *routineBuilder) bool {
 // health to come back, she hunts an animal in reach. mendRest: fed enough
 // and nothing hostile near, she rests while it comes back.
 func hurt(r *routineBuilder) bool {
-	return r.v.State != nil && r.v.State.Player.Health < mendAt
+	return r.v.Body != nil && r.v.Body.Health < mendAt
 }
 
 func mendMeal(_ *Model, r *routineBuilder) bool {
-	return hurt(r) && r.meal() != "" && r.v.State.Player.Food < fedUp
+	return hurt(r) && r.meal() != "" && r.v.Body.Food < fedUp
 }
 
 func mendHunt(_ *Model, r *routineBuilder) bool {
-	return hurt(r) && r.meal() == "" && r.v.State.Player.Food < fullAt && r.preyInSight() != ""
+	return hurt(r) && r.meal() == "" && r.v.Body.Food < fullAt && r.preyInSight() != ""
 }
 
 func mendRest(_ *Model, r *routineBuilder) bool {
 	if !hurt(r) {
 		return false
 	}
-	fed := r.v.State.Player.Food >= fullAt
+	fed := r.v.Body.Food >= fullAt
 	if r.meal() != "" {
-		fed = r.v.State.Player.Food >= fedUp
+		fed = r.v.Body.Food >= fedUp
 	}
 	return fed && !monsterNear(r.v, dangerRange)
 }

@@ -138,13 +138,13 @@ func (m *Model) hear(h heardLine, v agent.Snapshot) string {
 	}
 	e := &errand{req: r, from: h.from}
 	if r.Intent == request.Give || r.Intent == request.Bring || r.Intent == request.Craft {
-		e.item = resolveItem(r.Item, v.Inventory)
+		e.item = resolveItem(r.Item, v.Inventory())
 		e.target = r.Count
 		if e.target == 0 {
-			e.target = someOf(e.item, v.Inventory, r.Intent)
+			e.target = someOf(e.item, v.Inventory(), r.Intent)
 		}
 		if r.Intent == request.Craft {
-			e.target += v.Inventory[e.item]
+			e.target += v.Inventory()[e.item]
 		}
 	}
 	m.errand = e
@@ -214,11 +214,11 @@ func (m *Model) refuse(r request.Request, from asker, v agent.Snapshot) (string,
 		return "Not now, it's night and the monsters are out. I'll come at sunrise.", true
 	}
 	if r.Intent == request.Give {
-		item := resolveItem(r.Item, v.Inventory)
-		switch have := v.Inventory[item]; {
+		item := resolveItem(r.Item, v.Inventory())
+		switch have := v.Inventory()[item]; {
 		case have == 0:
 			return fmt.Sprintf("I don't have any %s. Say \"bring me %s\" and I'll get some.", plural(item), r.Said), true
-		case onlyTool(item, v.Inventory):
+		case onlyTool(item, v.Inventory()):
 			return fmt.Sprintf("I need my only %s, sorry.", game.ItemName(item)), true
 		}
 	}
@@ -244,17 +244,17 @@ func (m *Model) promise(e *errand, v agent.Snapshot) string {
 	case request.Remember:
 		return "Got it: I'll remember this spot as " + r.Place + "."
 	case request.Give:
-		if have := v.Inventory[e.item]; have < e.target {
+		if have := v.Inventory()[e.item]; have < e.target {
 			return fmt.Sprintf("I only have %s; bringing you all of it.", game.Count(have, name))
 		}
 		return fmt.Sprintf("Bringing you %s.", game.Count(e.target, name))
 	case request.Bring:
-		if v.Inventory[e.item] >= e.target {
+		if v.Inventory()[e.item] >= e.target {
 			return fmt.Sprintf("Bringing you %s.", game.Count(e.target, name))
 		}
 		return fmt.Sprintf("I'll get you %s: I have to make or find some first.", game.Count(e.target, name))
 	case request.Craft:
-		return fmt.Sprintf("Crafting %s.", game.Count(e.target-v.Inventory[e.item], name))
+		return fmt.Sprintf("Crafting %s.", game.Count(e.target-v.Inventory()[e.item], name))
 	case request.Shelter:
 		return "I'll put up a dirt shelter right here."
 	case request.Build:
@@ -278,10 +278,10 @@ func (m *Model) answer(r request.Request, from asker, v agent.Snapshot) string {
 	case request.Where:
 		return whereAmI(v, from)
 	case request.Inventory:
-		return "I have " + carrying(v.Inventory, 10) + "."
+		return "I have " + carrying(v.Inventory(), 10) + "."
 	case request.HowMany:
-		item := resolveItem(r.Item, v.Inventory)
-		if n := v.Inventory[item]; n > 0 {
+		item := resolveItem(r.Item, v.Inventory())
+		if n := v.Inventory()[item]; n > 0 {
 			return fmt.Sprintf("I have %s.", game.Count(n, game.ItemName(item)))
 		}
 		return fmt.Sprintf("I don't have any %s.", plural(item))
@@ -291,10 +291,10 @@ func (m *Model) answer(r request.Request, from asker, v agent.Snapshot) string {
 
 // whereAmI says where she stands, and how far from the player who asks.
 func whereAmI(v agent.Snapshot, from asker) string {
-	if v.State == nil {
+	if v.Body == nil {
 		return "I'm not in the game right now."
 	}
-	p := v.State.Player.Position.Block()
+	p := v.Body.Position.Block()
 	s := fmt.Sprintf("I'm at %d, %d, %d", p.X, p.Y, p.Z)
 	if d := dimension(v); d != "overworld" {
 		s += " in the " + strings.TrimPrefix(d, "the_")
@@ -308,8 +308,8 @@ func whereAmI(v agent.Snapshot, from asker) string {
 // whoISee names the players she can see, for the person at the dashboard.
 func whoISee(v agent.Snapshot) string {
 	var names []string
-	if v.State != nil {
-		for _, p := range v.State.Players {
+	if v.Body != nil {
+		for _, p := range v.Body.Players {
 			names = append(names, p.Name)
 		}
 	}
@@ -409,7 +409,7 @@ func isTool(item string) bool {
 // inShelter reports whether she stands in her shelter.
 func (m *Model) inShelter(v agent.Snapshot) bool {
 	s := m.shelterNear(v)
-	return s != nil && v.State != nil && v.State.Player.Position.Block().Dist(s.inside) <= 1.5
+	return s != nil && v.Body != nil && v.Body.Position.Block().Dist(s.inside) <= 1.5
 }
 
 // some is n of an item as a player says it: "a crafting table", "an iron

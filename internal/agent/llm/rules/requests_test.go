@@ -67,8 +67,8 @@ func told(message string) agent.Perception {
 func people(inv game.Inventory) sit {
 	s := withInv(inv)
 	s.v.Name = "Bea"
-	s.v.State.Player.Position = game.Vec3{X: 0, Y: 64, Z: 0}
-	s.v.State.Players = []protocol.NearPlayer{{Name: "Alex", X: 3, Y: 64, Z: 1, Distance: 3.2}}
+	s.v.Body.Position = game.Vec3{X: 0, Y: 64, Z: 0}
+	s.v.Body.Players = []game.NearPlayer{{Name: "Alex", X: 3, Y: 64, Z: 1, Distance: 3.2}}
 	return s
 }
 
@@ -242,13 +242,13 @@ func TestBringMakesItThenHandsItOver(t *testing.T) {
 	if a, _ := firstAction(calls); a.Name != "craft_item" || args(a)["item"] != "oak_planks" {
 		t.Fatalf("first step %s, want the planks crafted", callsText(calls))
 	}
-	s.v.Inventory = game.Inventory{"oak_log": 1, "oak_planks": 4}
+	carry(&s.v, game.Inventory{"oak_log": 1, "oak_planks": 4})
 	m.sit = s
 	calls = decideWith(t, m, done("craft_item", protocol.Success, "crafted 4 oak planks"))
 	if a, _ := firstAction(calls); a.Name != "craft_item" || args(a)["item"] != "stick" {
 		t.Fatalf("second step %s, want the sticks", callsText(calls))
 	}
-	s.v.Inventory = game.Inventory{"oak_log": 1, "oak_planks": 2, "stick": 4}
+	carry(&s.v, game.Inventory{"oak_log": 1, "oak_planks": 2, "stick": 4})
 	m.sit = s
 	calls = decideWith(t, m, done("craft_item", protocol.Success, "crafted 4 sticks"))
 	if a, _ := firstAction(calls); a.Name != "give_item" || args(a)["count"] != 4.0 {

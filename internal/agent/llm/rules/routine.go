@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"strings"
 
 	"beaweb/internal/agent"
@@ -80,10 +81,7 @@ var stoneTools = []stoneTool{
 // that, applying, leaves nothing below it due. The first of them that may
 // be sent is taken.
 func (m *Model) routine(v agent.Snapshot) []step {
-	inv := v.Inventory
-	if inv == nil {
-		inv = game.Inventory{}
-	}
+	inv := v.Inventory()
 	r := &routineBuilder{book: m.book, inv: inv, v: v, logs: family(inv, "_log"), planks: family(inv, "_planks")}
 	for _, g := range priorities() {
 		if g.when != nil && !g.when(m, r) {
@@ -253,30 +251,24 @@ func (r *routineBuilder) furnace(g goal) {
 
 // dayTime is the time of day, 0 to 23999.
 func dayTime(v agent.Snapshot) int64 {
-	if v.State == nil {
+	if v.Body == nil {
 		return 0
 	}
-	return v.State.World.Time % 24000
+	return v.Body.Time % 24000
 }
 
 // night reports whether monsters are about: dark, and the day's clock past
 // dusk.
 func night(v agent.Snapshot) bool {
-	if v.State == nil {
+	if v.Body == nil {
 		return false
 	}
 	t := dayTime(v)
-	return v.State.World.Dark && t >= 13000 && t < 23000
+	return v.Body.Dark && t >= 13000 && t < 23000
 }
 
 func dimension(v agent.Snapshot) string {
-	if v.State != nil && v.State.Player.Dimension != "" {
-		return v.State.Player.Dimension
-	}
-	if v.World.Dimension != "" {
-		return v.World.Dimension
-	}
-	return "overworld"
+	return cmp.Or(v.World.Dimension, "overworld")
 }
 
 // logWood is the wood she has most logs of, oak when she has none: her

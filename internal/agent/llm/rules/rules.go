@@ -143,12 +143,12 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		m.streak = 0 // the nudge she rested for: try again
 		m.sleepWait = false
 	}
-	if e, ok := ended(ps, "go_to_surface"); v.State != nil && (!m.haveGround || ok && e.Result == protocol.Success) {
+	if e, ok := ended(ps, "go_to_surface"); v.Body != nil && (!m.haveGround || ok && e.Result == protocol.Success) {
 		// Under the open sky now: this is the ground, however low the land.
-		m.groundY, m.haveGround = v.State.Player.Position.Y, true
+		m.groundY, m.haveGround = v.Body.Position.Y, true
 	}
 	m.noteStairs(v, ps)
-	if has["remember_place"] && !m.rememberedStart && v.State != nil {
+	if has["remember_place"] && !m.rememberedStart && v.Body != nil {
 		// A player notes where they began, to find the way back.
 		m.rememberedStart = true
 		calls = append(calls, m.call("remember_place", map[string]any{"name": "start", "note": "where you came into this world"}))
@@ -334,7 +334,7 @@ const underDepth = 8
 // go_to_surface, which answers at once that the sky is open and makes the
 // valley her ground.
 func (m *Model) underground(v agent.Snapshot) bool {
-	return m.haveGround && v.State != nil && m.groundY-v.State.Player.Position.Y > underDepth
+	return m.haveGround && v.Body != nil && m.groundY-v.Body.Position.Y > underDepth
 }
 
 // needsSky reports whether a step looks for what grows on the surface: logs

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -98,7 +100,7 @@ func heardFrom(name string, distance float64, message string) agent.Perception {
 }
 
 func withInv(inv game.Inventory) sit {
-	return sit{agent.Snapshot{Inventory: inv, State: &protocol.State{Player: protocol.PlayerState{Health: 20, Food: 20}}}}
+	return sit{agent.Snapshot{Body: &agent.Body{Inventory: slotsOf(inv), Health: 20, Food: 20}}}
 }
 
 func args(c agent.ToolCall) map[string]any {
@@ -245,16 +247,16 @@ func TestAHelloIsAnsweredOnceAWhile(t *testing.T) {
 // looks at once; a climb that keeps failing is not tried forever.
 func TestOutOfAMineForWood(t *testing.T) {
 	place := withInv(game.Inventory{}) // her first want is logs
-	place.v.State.Player.Position = game.Vec3{X: 3, Y: 70, Z: 4}
+	place.v.Body.Position = game.Vec3{X: 3, Y: 70, Z: 4}
 	m := New(&place, testBook)
 	if calls := decide(t, m, joined); len(calls) != 1 || calls[0].Name != "find_block" || args(calls[0])["block"] != "log" {
 		t.Fatalf("her first step: %v, want logs", calls)
 	}
-	place.v.State.Player.Position.Y = 66
+	place.v.Body.Position.Y = 66
 	if calls := decide(t, m, done("find_block", "INTERRUPTED", "")); len(calls) != 1 || calls[0].Name != "find_block" {
 		t.Errorf("four blocks below the start: %v, want find_block", calls)
 	}
-	place.v.State.Player.Position.Y = 12
+	place.v.Body.Position.Y = 12
 	if calls := decide(t, m, done("find_block", "INTERRUPTED", "")); len(calls) != 1 || calls[0].Name != "go_to_surface" {
 		t.Fatalf("down a mine: %v, want go_to_surface", calls)
 	}
@@ -266,9 +268,9 @@ func TestOutOfAMineForWood(t *testing.T) {
 	// Out under the sky in a deep valley: the valley is her ground now, so
 	// she looks for logs there rather than climb out again and again.
 	m = New(&place, testBook)
-	place.v.State.Player.Position.Y = 70
+	place.v.Body.Position.Y = 70
 	decide(t, m, joined)
-	place.v.State.Player.Position.Y = 51
+	place.v.Body.Position.Y = 51
 	if calls := decide(t, m, done("find_block", "INTERRUPTED", "")); len(calls) != 1 || calls[0].Name != "go_to_surface" {
 		t.Fatalf("19 blocks below where she started: %v, want go_to_surface", calls)
 	}
@@ -328,8 +330,8 @@ func TestEndsTheTurnAfterItsTools(t *testing.T) {
 }
 
 func TestShelterOncePerNight(t *testing.T) {
-	v := agent.Snapshot{Inventory: game.Inventory{"dirt": 64, "stone_pickaxe": 1, "iron_pickaxe": 1, "oak_door": 1, "chest": 1},
-		State: &protocol.State{Player: protocol.PlayerState{Health: 20, Food: 20}, World: protocol.WorldState{Time: 14000, Dark: true}}}
+	v := agent.Snapshot{
+		Body: &agent.Body{Inventory: slotsOf(game.Inventory{"dirt": 64, "stone_pickaxe": 1, "iron_pickaxe": 1, "oak_door": 1, "chest": 1}), Health: 20, Food: 20, Time: 14000, Dark: true}}
 	m := New(sit{v}, testBook)
 	first := decide(t, m, idle)
 	if len(first) != 1 || first[0].Name != "build_template" {
@@ -356,7 +358,7 @@ func TestRestsAfterAStreakOfFailures(t *testing.T) {
 }
 
 func TestLeavesHerHandsToARunningReflex(t *testing.T) {
-	v := agent.Snapshot{Inventory: game.Inventory{}, State: &protocol.State{Player: protocol.PlayerState{Health: 18, Food: 20}},
+	v := agent.Snapshot{Body: &agent.Body{Inventory: slotsOf(game.Inventory{}), Health: 18, Food: 20},
 		Reflexes: []agent.ReflexNote{{At: time.Now(), Reflex: "defend", Event: "started", Message: "defending against Zombie"}}}
 	m := New(sit{v}, testBook)
 	if calls := decide(t, m, done("find_block", "INTERRUPTED", "interrupted (reflex: defend against Zombie)")); len(calls) != 1 || calls[0].Name != "stay_silent" {
@@ -395,4 +397,22 @@ func TestRemembersWhereSheCameIn(t *testing.T) {
 			t.Errorf("the start was remembered twice")
 		}
 	}
+}
+
+// slotsOf is inv as the slots of her pack, one a kind, in the kinds'
+// order: what a test world's body carries.
+func slotsOf(inv game.Inventory) []game.Slot {
+	slots := make([]game.Slot, 0, len(inv))
+	for _, item := range slices.Sorted(maps.Keys(inv)) {
+		slots = append(slots, game.Slot{Slot: len(slots), Item: item, Count: inv[item]})
+	}
+	return slots
+}
+
+// carry makes inv what v carries.
+func carry(v *agent.Snapshot, inv game.Inventory) {
+	if v.Body == nil {
+		v.Body = &agent.Body{}
+	}
+	v.Body.Inventory = slotsOf(inv)
 }

@@ -51,7 +51,7 @@ var (
 // build ran out of is made. Inside a whole shelter she sleeps when its bed
 // stands, and otherwise rests until morning.
 func (m *Model) night(r *routineBuilder) {
-	feet := r.v.State.Player.Position.Block()
+	feet := r.v.Body.Position.Block()
 	s := m.shelterNear(r.v)
 	switch {
 	case s != nil && !s.built:
@@ -90,10 +90,10 @@ func (r *routineBuilder) buildShelter(s *shelter) {
 // shelterNear is the shelter she may sleep in tonight: one in this
 // dimension within reach of a walk.
 func (m *Model) shelterNear(v agent.Snapshot) *shelter {
-	if m.shelter == nil || v.State == nil || m.shelter.dimension != dimension(v) {
+	if m.shelter == nil || v.Body == nil || m.shelter.dimension != dimension(v) {
 		return nil
 	}
-	if v.State.Player.Position.Block().Dist(m.shelter.inside) > shelterRange {
+	if v.Body.Position.Block().Dist(m.shelter.inside) > shelterRange {
 		return nil
 	}
 	return m.shelter
@@ -264,12 +264,12 @@ func (m *Model) noteBuild(e agent.Ended) bool {
 // that she can reach: on her own level, give or take a step, and not down
 // in a pit or up on a rim she cannot climb. "" for none.
 func inSight(v agent.Snapshot, wanted func(kind string) bool) string {
-	if v.State == nil {
+	if v.Body == nil {
 		return ""
 	}
-	y := v.State.Player.Position.Y
+	y := v.Body.Position.Y
 	best, found := -1.0, ""
-	for _, e := range v.State.Entities {
+	for _, e := range v.Body.Entities {
 		if math.Abs(e.Y-y) > reachUp {
 			continue
 		}

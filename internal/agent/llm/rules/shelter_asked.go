@@ -55,7 +55,7 @@ func newShelterJob() *shelterJob {
 // shelterStep is the next step of a shelter she was asked for: what it
 // lacks found or made, else its build, else what she says of it.
 func (m *Model) shelterStep(e *errand, v agent.Snapshot) (step, bool, string) {
-	if v.State == nil {
+	if v.Body == nil {
 		return step{}, false, "I don't know where I am yet."
 	}
 	if e.shelter == nil {
@@ -63,7 +63,7 @@ func (m *Model) shelterStep(e *errand, v agent.Snapshot) (step, bool, string) {
 	}
 	j := e.shelter
 	if j.site == nil {
-		feet := v.State.Player.Position.Block()
+		feet := v.Body.Position.Block()
 		j.site = &shelter{corner: feet.Add(shelterCorner), inside: feet, dimension: dimension(v)}
 	}
 	need, err := m.shelterNeeds(j, v)
@@ -95,8 +95,8 @@ func (m *Model) shelterNeeds(j *shelterJob, v agent.Snapshot) (map[string]int, e
 		if j.want == nil {
 			j.had, j.want = map[string]int{}, map[string]int{}
 			for item, n := range j.last.Short {
-				j.had[item] = v.Inventory[item]
-				j.want[item] = v.Inventory[item] + n
+				j.had[item] = v.Inventory()[item]
+				j.want[item] = v.Inventory()[item] + n
 			}
 		}
 		return j.want, nil
@@ -104,8 +104,8 @@ func (m *Model) shelterNeeds(j *shelterJob, v agent.Snapshot) (map[string]int, e
 	if m.builder == nil {
 		return map[string]int{"dirt": shelterDirt}, nil
 	}
-	if j.need == nil || v.State.Player.Position.Block().Dist(j.site.inside) <= 2 {
-		need, err := m.builder.Needs(shelterTemplate, j.site.corner, v.Inventory)
+	if j.need == nil || v.Body.Position.Block().Dist(j.site.inside) <= 2 {
+		need, err := m.builder.Needs(shelterTemplate, j.site.corner, v.Inventory())
 		if err != nil {
 			return nil, err
 		}
@@ -131,7 +131,7 @@ func (m *Model) gatherFor(j *shelterJob, need map[string]int, v agent.Snapshot) 
 	}
 	slices.SortStableFunc(items, func(a, b string) int { return rank(a) - rank(b) })
 	for _, item := range items {
-		short := need[item] - v.Inventory[item]
+		short := need[item] - v.Inventory()[item]
 		if short <= 0 || j.lacks[item] != "" {
 			continue
 		}
@@ -194,7 +194,7 @@ func (m *Model) shelterEnded(e *errand, ended agent.Ended) (over bool, say strin
 // ran out of than when it ended: a build again would place more.
 func (j *shelterJob) gotMore(v agent.Snapshot) bool {
 	for item, n := range j.had {
-		if v.Inventory[item] > n {
+		if v.Inventory()[item] > n {
 			return true
 		}
 	}

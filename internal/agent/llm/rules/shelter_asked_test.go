@@ -71,8 +71,8 @@ func TestAShelterAskedForWithTooLittleDirtEndsWhole(t *testing.T) {
 	if !ok || a.Name != "find_block" || args(a)["block"] != "dirt" || args(a)["count"] != float64(need["dirt"]-20) {
 		t.Fatalf("with 20 dirt for a shelter of %d, her first step is %s", need["dirt"], callsText([]agent.ToolCall{a}))
 	}
-	s.v.Inventory = furnished(need["dirt"])
-	s.v.State.Player.Position = game.Vec3{X: 20, Y: 64, Z: -7} // where the dirt was
+	carry(&s.v, furnished(need["dirt"]))
+	s.v.Body.Position = game.Vec3{X: 20, Y: 64, Z: -7} // where the dirt was
 	m.sit = s
 	build, ok := firstAction(decideWith(t, m, done("find_block", protocol.Success, "found")))
 	if !ok || build.Name != "build_template" || args(build)["name"] != shelterTemplate {
@@ -81,15 +81,15 @@ func TestAShelterAskedForWithTooLittleDirtEndsWhole(t *testing.T) {
 	if at := shelterCorner; args(build)["x"] != float64(at.X) || args(build)["y"] != float64(64+at.Y) || args(build)["z"] != float64(at.Z) {
 		t.Errorf("the shelter goes up at %v, not where she was asked for it (0, 64, 0)", args(build))
 	}
-	s.v.Inventory = furnished(0)
-	s.v.State.Player.Position = game.Vec3{X: 9, Y: 64, Z: 9} // the build walked her about
+	carry(&s.v, furnished(0))
+	s.v.Body.Position = game.Vec3{X: 9, Y: 64, Z: 9} // the build walked her about
 	m.sit = s
 	calls := decideWith(t, m, doneBuild(protocol.Failure, "built 95 of 101 cells; 6 still wrong: …; you ran out of 6 dirt",
 		`{"cells": 101, "right": 95, "missing": {"dirt": 6}}`))
 	if a, ok := firstAction(calls); !ok || a.Name != "find_block" || args(a)["block"] != "dirt" || args(a)["count"] != 6.0 || said(calls) != "" {
 		t.Fatalf("a build 6 dirt short: %s, want 6 dirt found", callsText(calls))
 	}
-	s.v.Inventory = furnished(6)
+	carry(&s.v, furnished(6))
 	m.sit = s
 	again, ok := firstAction(decideWith(t, m, done("find_block", protocol.Success, "found")))
 	if !ok || again.Name != "build_template" {
@@ -135,7 +135,7 @@ func TestAShelterAskedForHuntsASheepForItsBed(t *testing.T) {
 	inv := furnished(need["dirt"])
 	delete(inv, "white_bed")
 	s := people(inv)
-	s.v.State.Entities = []protocol.Entity{{Type: "sheep", Distance: 9, Y: 64}}
+	s.v.Body.Entities = []game.Entity{{Type: "sheep", Distance: 9, Y: 64}}
 	m := New(s, testBook, WithRequests(understanding(t)), WithMaker(bedMaker{}), WithBuilder(shippedShelter{t}))
 	if a, ok := firstAction(decideWith(t, m, told("build a shelter"))); !ok || callsText([]agent.ToolCall{a}) != `attack_entity{"entity":"sheep"}` {
 		t.Fatalf("without a bed's wool, a sheep in sight: her first step is %s", callsText([]agent.ToolCall{a}))
@@ -162,12 +162,12 @@ func TestAShelterThatKeepsComingBackShortIsGivenUp(t *testing.T) {
 	}
 	short := doneBuild(protocol.Failure, "built 95 of 101 cells; you ran out of 6 dirt", `{"cells": 101, "right": 95, "missing": {"dirt": 6}}`)
 	for build := 1; build < maxShelterBuilds; build++ {
-		s.v.Inventory = game.Inventory{}
+		carry(&s.v, game.Inventory{})
 		m.sit = s
 		if a, ok := firstAction(decideWith(t, m, short)); !ok || a.Name != "find_block" {
 			t.Fatalf("build %d short: she does %+v, want the dirt found", build, a)
 		}
-		s.v.Inventory = game.Inventory{"dirt": 6}
+		carry(&s.v, game.Inventory{"dirt": 6})
 		m.sit = s
 		if a, ok := firstAction(decideWith(t, m, done("find_block", protocol.Success, "found"))); !ok || a.Name != "build_template" {
 			t.Fatalf("the dirt of build %d found: she does %+v, want it built again", build, a)

@@ -127,15 +127,16 @@ func TestTheShelterMatchesItsTemplate(t *testing.T) {
 
 // kitWorld is a view for the kit's decisions: noon by default, 60 dirt,
 // coal, the stone tools, the iron pickaxe and iron armour done.
-func kitWorld(time int64, extra game.Inventory, ents ...protocol.Entity) sit {
+func kitWorld(time int64, extra game.Inventory, ents ...game.Entity) sit {
 	inv := game.Inventory{"crafting_table": 1, "iron_pickaxe": 1, "stone_sword": 1, "stone_axe": 1, "stone_shovel": 1, "stick": 4, "dirt": 60, "coal": 4}
 	maps.Copy(inv, extra)
 	iron := func(piece string) *string { return &piece }
-	return sit{agent.Snapshot{Inventory: inv, State: &protocol.State{
-		Armor:    protocol.Armor{Head: iron("iron_helmet"), Chest: iron("iron_chestplate"), Legs: iron("iron_leggings"), Feet: iron("iron_boots")},
-		Player:   protocol.PlayerState{Health: 20, Food: 20, Dimension: "overworld"},
+	return sit{agent.Snapshot{World: game.WorldID{Dimension: "overworld"}, Body: &agent.Body{
+		Inventory: slotsOf(inv),
+		Armor:     game.Armor{Head: iron("iron_helmet"), Chest: iron("iron_chestplate"), Legs: iron("iron_leggings"), Feet: iron("iron_boots")},
+		Health:    20, Food: 20,
 		Entities: ents,
-		World:    protocol.WorldState{Time: time, Dark: time >= 13000 && time < 23000},
+		Time:     time, Dark: time >= 13000 && time < 23000,
 	}}}
 }
 
@@ -144,8 +145,8 @@ func kitWorld(time int64, extra game.Inventory, ents ...protocol.Entity) sit {
 // has coal and last a door of the wood build_template will pick; by night
 // she gathers only what the door takes, and builds without the rest.
 func TestTheShelterKit(t *testing.T) {
-	sheep := protocol.Entity{Type: "sheep", Distance: 10}
-	farSheep := protocol.Entity{Type: "sheep", Distance: 30}
+	sheep := game.Entity{Type: "sheep", Distance: 10}
+	farSheep := game.Entity{Type: "sheep", Distance: 30}
 	done := game.Inventory{"chest": 1, "white_bed": 1, "torch": 4, "oak_door": 1}
 	without := func(item string, extra game.Inventory) game.Inventory {
 		inv := maps.Clone(done)
@@ -170,8 +171,8 @@ func TestTheShelterKit(t *testing.T) {
 		{"no door, no wood", kitWorld(6000, without("oak_door", nil)), `find_block{"block":"log","count":2}`},
 		{"a door of the wrong wood", kitWorld(6000, game.Inventory{"chest": 1, "white_bed": 1, "torch": 4, "birch_door": 1, "oak_planks": 9}),
 			`craft_item{"count":1,"item":"oak_door"}`},
-		{"late afternoon, before the stone tools", sit{agent.Snapshot{Inventory: game.Inventory{"dirt": 60, "oak_planks": 20, "chest": 1}, State: &protocol.State{
-			Player: protocol.PlayerState{Health: 20, Food: 20}, World: protocol.WorldState{Time: 11500}}}}, `craft_item{"count":1,"item":"crafting_table"}`},
+		{"late afternoon, before the stone tools", sit{agent.Snapshot{Body: &agent.Body{Inventory: slotsOf(game.Inventory{"dirt": 60, "oak_planks": 20, "chest": 1}),
+			Health: 20, Food: 20, Time: 11500}}}, `craft_item{"count":1,"item":"crafting_table"}`},
 		// By night: the door still, from gathered wood if need be; the
 		// rest only from what she carries, and no hunting.
 		{"dusk, no door, no wood", kitWorld(12000, without("oak_door", nil)), `find_block{"block":"log","count":2}`},

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"beaweb/internal/agent"
-	"beaweb/internal/game/protocol"
+	"beaweb/internal/game"
 )
 
 // A full pack stops everything after the iron pickaxe: ore she mines is
@@ -86,17 +86,17 @@ func (r *routineBuilder) makeRoom(room int) {
 // crowded reports whether fewer than room slots of her pack are free, with
 // a chest at hand to make more.
 func (r *routineBuilder) crowded(room int) bool {
-	return r.v.State != nil && packSlots-len(r.v.State.Inventory) < room && chestAtHand(r.v)
+	return r.v.Body != nil && packSlots-len(r.v.Body.Inventory) < room && chestAtHand(r.v)
 }
 
 // chestAtHand reports whether a chest stands in her close view, where
 // store_item finds it.
 func chestAtHand(v agent.Snapshot) bool {
-	if v.State == nil {
+	if v.Body == nil {
 		return false
 	}
-	if v.State.Census["chest"] > 0 {
+	if v.Body.Census["chest"] > 0 {
 		return true
 	}
-	return slices.ContainsFunc(v.State.Blocks, func(b protocol.SeenBlock) bool { return b.Block == "chest" })
+	return slices.ContainsFunc(v.Body.Blocks, func(b game.SeenBlock) bool { return b.Block == "chest" })
 }

@@ -6,31 +6,30 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
-	"beaweb/internal/game/protocol"
 )
 
 // packed is a snapshot by day (or at time) of a pack holding inv, each item
 // in as many slots as stacks of 64 it takes, padded with slots of tuff to
 // used slots in all; a chest stands in her close view when chest is true.
 func packed(inv game.Inventory, used int, time int64, chest bool) agent.Snapshot {
-	var slots []protocol.Slot
+	var slots []game.Slot
 	for item, n := range inv {
 		for ; n > 0; n -= 64 {
-			slots = append(slots, protocol.Slot{Slot: len(slots), Item: item, Count: min(n, 64)})
+			slots = append(slots, game.Slot{Slot: len(slots), Item: item, Count: min(n, 64)})
 		}
 	}
 	for len(slots) < used {
 		inv["tuff"]++
-		slots = append(slots, protocol.Slot{Slot: len(slots), Item: "tuff", Count: 1})
+		slots = append(slots, game.Slot{Slot: len(slots), Item: "tuff", Count: 1})
 	}
 	census := map[string]int{"stone": 40}
 	if chest {
 		census["chest"] = 1
 	}
-	return agent.Snapshot{Inventory: inv, State: &protocol.State{
-		Tick: time, Inventory: slots, Census: census,
-		Player: protocol.PlayerState{Health: 20, Food: 20, Position: game.Vec3{X: 0.5, Y: 64, Z: 0.5}, Dimension: "overworld"},
-		World:  protocol.WorldState{Time: time % 24000, Dark: time%24000 >= 13000 && time%24000 < 23000},
+	return agent.Snapshot{Tick: time, World: game.WorldID{Dimension: "overworld"}, Body: &agent.Body{
+		Inventory: slots, Census: census,
+		Health: 20, Food: 20, Position: game.Vec3{X: 0.5, Y: 64, Z: 0.5},
+		Time: time % 24000, Dark: time%24000 >= 13000 && time%24000 < 23000,
 	}}
 }
 

@@ -31,7 +31,7 @@ const (
 // many for her, or she too hurt for one.
 func (r *routineBuilder) outnumbered(d float64) bool {
 	n := monstersWithin(r.v, d)
-	return n >= packSize || n > 0 && r.v.State.Player.Health <= evadeAt
+	return n >= packSize || n > 0 && r.v.Body.Health <= evadeAt
 }
 
 // monstersAtDawn reports whether she is in her shelter on a morning with a
@@ -39,11 +39,11 @@ func (r *routineBuilder) outnumbered(d float64) bool {
 // gone.
 func (m *Model) monstersAtDawn(v agent.Snapshot) bool {
 	t := dayTime(v)
-	if v.State == nil || t >= morningEnd && t < dawn || !monsterNear(v, dangerRange) {
+	if v.Body == nil || t >= morningEnd && t < dawn || !monsterNear(v, dangerRange) {
 		return false
 	}
 	s := m.shelterNear(v)
-	return s != nil && s.built && v.State.Player.Position.Block().Dist(s.inside) <= 1.5
+	return s != nil && s.built && v.Body.Position.Block().Dist(s.inside) <= 1.5
 }
 
 // monsterNear reports whether a hostile mob is within d blocks of her.
@@ -51,11 +51,11 @@ func monsterNear(v agent.Snapshot, d float64) bool { return monstersWithin(v, d)
 
 // monstersWithin counts the hostile mobs within d blocks of her.
 func monstersWithin(v agent.Snapshot, d float64) int {
-	if v.State == nil {
+	if v.Body == nil {
 		return 0
 	}
 	n := 0
-	for _, e := range v.State.Entities {
+	for _, e := range v.Body.Entities {
 		if e.Hostile && e.Distance <= d {
 			n++
 		}
@@ -87,7 +87,7 @@ func (r *routineBuilder) sealIn() {
 	if s == nil || block == "" {
 		return
 	}
-	feet := r.v.State.Player.Position.Block()
+	feet := r.v.Body.Position.Block()
 	walled := s[feet.Add(game.Pos{Y: -1})]
 	for _, d := range horizontal {
 		walled = walled && s[feet.Add(d)] && s[feet.Add(d).Add(up1)]
@@ -153,11 +153,11 @@ const (
 // is down to forageAt; with none in sight she climbs out of a mine, where
 // no animal is, or walks elsewhere on the surface to find one.
 func (m *Model) forage(r *routineBuilder) {
-	if r.v.State == nil || r.meal() != "" {
+	if r.v.Body == nil || r.meal() != "" {
 		m.forays = 0
 		return
 	}
-	if r.v.State.Player.Food > forageAt {
+	if r.v.Body.Food > forageAt {
 		return
 	}
 	n := len(r.out)
@@ -205,10 +205,10 @@ const climbAt = 10000
 // night below; a smelt then is let finish. A step that failed twice from
 // where she stands is not sent.
 func (m *Model) leaveWork(v agent.Snapshot, has map[string]bool) (agent.ToolCall, bool) {
-	if v.State == nil || v.Doing == nil || !m.underground(v) {
+	if v.Body == nil || v.Doing == nil || !m.underground(v) {
 		return agent.ToolCall{}, false
 	}
-	r := &routineBuilder{inv: v.Inventory, v: v}
+	r := &routineBuilder{inv: v.Inventory(), v: v}
 	trip := v.Doing.Action == "find_block"
 	switch t := dayTime(v); {
 	case (trip || v.Doing.Action == "smelt_item") && r.outnumbered(dangerRange):
