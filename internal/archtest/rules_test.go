@@ -91,7 +91,7 @@ var importRules = map[string]rule{
 	llmtest:   {code: []string{agent, provider}},
 	openai:    {code: []string{agent, provider}, tests: []string{llmtest}},
 	anthropic: {code: []string{agent, provider}, tests: []string{llmtest}},
-	rules:     {code: []string{agent, request, game, protocol}},
+	rules:     {code: []string{agent, request, game}, tests: []string{protocol}},
 	request:   {code: []string{game}},
 	models:    {code: []string{agent, anthropic, openai, settings}},
 

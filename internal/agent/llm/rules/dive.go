@@ -5,7 +5,6 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
-	"beaweb/internal/game/protocol"
 )
 
 // The trip for diamonds. She goes down to diamondY by a staircase she
@@ -143,7 +142,7 @@ func (m *Model) noteStairs(v agent.Snapshot, ps []agent.Perception) {
 	}
 	feet := v.Body.Position.Block()
 	if e, ok := ended(ps, "mine_down"); ok {
-		if e.Result == protocol.Success {
+		if e.Result == game.Success {
 			s.flights++
 		}
 		last := s.top

@@ -7,7 +7,6 @@ import (
 	"beaweb/internal/agent"
 	"beaweb/internal/agent/request"
 	"beaweb/internal/game"
-	"beaweb/internal/game/protocol"
 )
 
 // errand is a person's request she is seeing to: the goal on top of the
@@ -231,19 +230,19 @@ func playerPos(v agent.Snapshot, name string) (game.Pos, bool) {
 // errandEnded reads the end of the errand's action: it reports whether the
 // errand is over, and what she says then ("" for nothing yet).
 func (m *Model) errandEnded(e *errand, ended agent.Ended) (over bool, say string) {
-	if ended.Result == protocol.Interrupted && ended.Action == e.replaced {
+	if ended.Result == game.Interrupted && ended.Action == e.replaced {
 		e.replaced = "" // the routine's action her step took the hands from
 		return false, ""
 	}
 	e.waiting, e.replaced = "", ""
-	ok := ended.Result == protocol.Success
+	ok := ended.Result == game.Success
 	switch r := e.req; {
-	case ended.Result == protocol.Interrupted:
+	case ended.Result == game.Interrupted:
 		return true, "" // a new request or a stop took her hands
 	case r.Intent == request.Shelter:
 		return m.shelterEnded(e, ended)
-	case ended.Action == "build" && morePartsAfter(ended.Call) && (ok || ended.Result == protocol.Failure && ended.Build != nil),
-		ended.Action == "build" && ended.Result == protocol.FailTimeout:
+	case ended.Action == "build" && morePartsAfter(ended.Call) && (ok || ended.Result == game.Failure && ended.Build != nil),
+		ended.Action == "build" && ended.Result == game.FailTimeout:
 		// A template built in parts goes on with its next part, even past
 		// a part built only as far as it went (a block short), and a build
 		// past the game's time for one goes on where it stopped: the same

@@ -15,7 +15,6 @@ import (
 	"beaweb/internal/agent"
 	"beaweb/internal/agent/request"
 	"beaweb/internal/game"
-	"beaweb/internal/game/protocol"
 )
 
 // Situation is what the autopilot reads of her game.
@@ -143,7 +142,7 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		m.streak = 0 // the nudge she rested for: try again
 		m.sleepWait = false
 	}
-	if e, ok := ended(ps, "go_to_surface"); v.Body != nil && (!m.haveGround || ok && e.Result == protocol.Success) {
+	if e, ok := ended(ps, "go_to_surface"); v.Body != nil && (!m.haveGround || ok && e.Result == game.Success) {
 		// Under the open sky now: this is the ground, however low the land.
 		m.groundY, m.haveGround = v.Body.Position.Y, true
 	}
@@ -237,14 +236,14 @@ func (m *Model) noteResult(ps []agent.Perception) {
 		return // a request's steps are the errand's to read
 	}
 	for _, e := range all {
-		success = success || e.Result == protocol.Success
-		interrupts = interrupts || e.Result == protocol.Interrupted
+		success = success || e.Result == game.Success
+		interrupts = interrupts || e.Result == game.Interrupted
 	}
 	whole := false
 	if e, ok := ended(ps, "build"); ok && m.spec(m.lastGoal).shelter {
 		whole = m.noteBuild(e)
 	}
-	if e, ok := ended(ps, "use_block"); ok && m.spec(m.lastGoal).sleep && e.Result != protocol.Success {
+	if e, ok := ended(ps, "use_block"); ok && m.spec(m.lastGoal).sleep && e.Result != game.Success {
 		// Monsters near, or no bed after all: she rests in her shelter
 		// until the next idle nudge, never walks away from it for this.
 		m.sleepWait = true

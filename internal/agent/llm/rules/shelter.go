@@ -7,7 +7,6 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
-	"beaweb/internal/game/protocol"
 )
 
 // shelter is a night shelter she put up, or began to: where its template's
@@ -205,8 +204,8 @@ type buildReading struct {
 // out of is a furnishing (a bed, the chest, the torch): its walls and door
 // keep monsters out. An answer whose list of wrong cells is cut short, or
 // that counted no cells, is not whole: nothing says the walls stand.
-func readBuild(result protocol.Result, b *agent.BuildCount) buildReading {
-	if result == protocol.Success {
+func readBuild(result game.Result, b *agent.BuildCount) buildReading {
+	if result == game.Success {
 		return buildReading{whole: true, bed: true}
 	}
 	r := buildReading{short: map[string]int{}, bed: true}
@@ -247,9 +246,9 @@ func (m *Model) noteBuild(e agent.Ended) bool {
 		return false
 	}
 	switch e.Result {
-	case protocol.FailInvalid:
+	case game.FailInvalid:
 		m.shelter = nil // nothing was built: there is no inside to go to
-	case protocol.Interrupted:
+	case game.Interrupted:
 		// Cut short: the same build carries on at the next decision.
 		m.shelter.short = nil
 	default:

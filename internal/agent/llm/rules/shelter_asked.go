@@ -7,7 +7,6 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
-	"beaweb/internal/game/protocol"
 )
 
 // shelterJob is a shelter a person asked for, as far as it has gone. As a
@@ -178,11 +177,11 @@ func (m *Model) shelterEnded(e *errand, ended agent.Ended) (over bool, say strin
 	}
 	m.noteBuild(ended)
 	switch {
-	case ended.Result == protocol.Success:
+	case ended.Result == game.Success:
 		return true, "Done, it's built."
-	case ended.Result == protocol.FailTimeout:
+	case ended.Result == game.FailTimeout:
 		return false, "" // the same build carries on where it stopped
-	case ended.Result != protocol.Failure || ended.Build == nil:
+	case ended.Result != game.Failure || ended.Build == nil:
 		return true, "I couldn't do it: " + firstSentence(ended.Message)
 	}
 	j.last, j.had, j.want = ended.Build, nil, nil
