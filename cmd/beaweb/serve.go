@@ -196,7 +196,7 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 	lv := agent.NewLive(cfg.Name, pub, step)
 	db.ReportSaves(lv.SetUnsaved) // a write that fails is a banner, not only a log line
 	client := modclient.New(modclient.Config{URL: cfg.ModURL, Header: bodyproc.Header(cfg.ModKey), Logger: logger.With("part", "mod"), OnStatus: cfg.BodyNews.Wrap(lv.SetConn), Lockstep: step})
-	inbox := agent.NewInbox(0, mindLog, step)
+	inbox := agent.NewInbox(0, mindLog, lv)
 	hands := agent.NewHands(client, db, lv, mindLog, inbox.Perceive)
 	spatial := agent.NewMap(db, lv, mindLog)
 	understand, err := understanding(data.FS, books)

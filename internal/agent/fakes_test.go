@@ -190,7 +190,7 @@ func wireMind(model Model, game Game, cfg MindConfig, p testParts) *testMind {
 		p.tools = toolbox{}
 	}
 	live := NewLive(cfg.Name, p.pub, nil)
-	inbox := NewInbox(0, discard(), nil)
+	inbox := NewInbox(0, discard(), live)
 	hands := NewHands(game, nil, live, discard(), inbox.Perceive)
 	m := NewMind(cfg, MindDeps{Model: func() Model { return model }, Tools: p.tools, Live: live, Hands: hands, Inbox: inbox,
 		Turns: p.turns, Recall: p.recall, Logger: discard()})

@@ -3,7 +3,6 @@ package agent
 import (
 	"log/slog"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"beaweb/internal/lockstep"
@@ -11,13 +10,13 @@ import (
 
 // Inbox is where perceptions wait for her next turn: the senses, her hands
 // and the dashboard put them in, the mind takes them out. The gate decides
-// which get in; while the skill is off none does.
+// which get in; while the skill is off (her snapshot says so) none does.
 type Inbox struct {
 	gate   *Gate
 	logger *slog.Logger
 	queue  chan Perception
 	qmu    sync.Mutex // serialises the rare rebuild of a full queue
-	open   atomic.Bool
+	live   *Live
 	// clock is the lockstep clock (nil without), and door her mind's:
 	// each perception is queued through it (see lockstep.Door).
 	clock *lockstep.Clock
@@ -31,16 +30,15 @@ const mindHolder = "mind"
 // what gives way when it is full.
 const queueSize = 256
 
-// NewInbox returns an open inbox letting chat not said to her in at most
-// once per chatCooldown (0 means 20 s) of the clock's time (nil is the wall
-// clock; see NewLive).
-func NewInbox(chatCooldown time.Duration, logger *slog.Logger, clock *lockstep.Clock) *Inbox {
+// NewInbox returns an inbox open while live says the skill is on, letting
+// chat not said to her in at most once per chatCooldown (0 means 20 s) of
+// live's clock's time.
+func NewInbox(chatCooldown time.Duration, logger *slog.Logger, live *Live) *Inbox {
 	if chatCooldown <= 0 {
 		chatCooldown = 20 * time.Second
 	}
-	in := &Inbox{gate: NewGate(chatCooldown), logger: logger, queue: make(chan Perception, queueSize), clock: clock, door: clock.Door(mindHolder)}
-	in.open.Store(true)
-	return in
+	clock := live.Clock()
+	return &Inbox{gate: NewGate(chatCooldown), logger: logger, queue: make(chan Perception, queueSize), live: live, clock: clock, door: clock.Door(mindHolder)}
 }
 
 // Perceive offers a perception; the gate decides whether it wakes her. It
@@ -49,7 +47,7 @@ func (in *Inbox) Perceive(p Perception) {
 	if p.At.IsZero() {
 		p.At = in.clock.Now()
 	}
-	if !in.open.Load() || !in.gate.Pass(p) {
+	if !in.live.Enabled() || !in.gate.Pass(p) {
 		return
 	}
 	if lost, ok := in.enqueue(p); !ok {

@@ -52,6 +52,14 @@ func NewLive(name string, pub Publisher, clock *lockstep.Clock) *Live {
 	return &Live{snap: Snapshot{Name: name, Enabled: true, At: clock.Now()}, pub: pub, clock: clock}
 }
 
+// Enabled reports whether the skill is on, as the snapshot says, without
+// copying it.
+func (l *Live) Enabled() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.snap.Enabled
+}
+
 // Now is the time in her game: the wall clock in a real game, the world's
 // ticks in lockstep with a practice world.
 func (l *Live) Now() time.Time { return l.clock.Now() }

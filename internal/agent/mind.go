@@ -140,7 +140,6 @@ func NewMind(cfg MindConfig, d MindDeps) *Mind {
 		d.Live.Update(TopicReflex, func(s *Snapshot) { s.ReflexMemory = cfg.ReflexMemory })
 	}
 	if cfg.Off {
-		d.Inbox.open.Store(false)
 		d.Live.Update(TopicConn, func(s *Snapshot) { s.Enabled = false })
 	}
 	return m
@@ -180,19 +179,18 @@ func (m *Mind) SetName(name, system string) {
 }
 
 // Enabled reports whether the skill is on.
-func (m *Mind) Enabled() bool { return m.inbox.open.Load() }
+func (m *Mind) Enabled() bool { return m.live.Enabled() }
 
 // SetEnabled turns the skill on or off. Off, she stops acting: perceptions
 // are dropped, no turn runs and the nudges are silent; the dashboard stays.
 // Turning it off waits under ctx for the game to stop the running action.
 func (m *Mind) SetEnabled(ctx context.Context, on bool) {
-	m.inbox.open.Store(on)
+	m.live.Update(TopicConn, func(s *Snapshot) { s.Enabled = on })
 	if !on {
 		m.hands.StopNow(ctx)
 	} else {
 		m.hands.Release() // "Let her play" ends a stop too
 	}
-	m.live.Update(TopicConn, func(s *Snapshot) { s.Enabled = on })
 }
 
 // Perceive offers a perception to her inbox; it never blocks.

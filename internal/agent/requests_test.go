@@ -72,7 +72,7 @@ func TestTheSpendCapPausesTheModel(t *testing.T) {
 		model := &scripted{steps: []ModelResponse{costly, costly}}
 		autopilot := &scripted{}
 		live := NewLive("Bea", nil, nil)
-		inbox := NewInbox(0, discard(), nil)
+		inbox := NewInbox(0, discard(), live)
 		hands := NewHands(newFakeGame(), nil, live, discard(), inbox.Perceive)
 		m := NewMind(MindConfig{Name: "Bea"}, MindDeps{Model: func() Model { return model }, Tools: toolbox{}, Live: live,
 			Hands: hands, Inbox: inbox, Prices: fixedPrices{in: 3, cached: 0.3, out: 15}, Fallback: autopilot, Logger: discard()})

@@ -151,7 +151,7 @@ func busyScene(t testing.TB, warmTurns, calls int) []agent.ModelRequest {
 	turns := &endedTurns{ended: make(chan struct{}, 1)}
 	logger := slog.New(slog.DiscardHandler)
 	lv := agent.NewLive("Bea", nil, nil)
-	inbox := agent.NewInbox(0, logger, nil)
+	inbox := agent.NewInbox(0, logger, lv)
 	hands := agent.NewHands(nil, nil, lv, logger, inbox.Perceive)
 	senses := agent.NewSurface(lv, hands, nil, nil, logger, inbox.Perceive)
 	m := agent.NewMind(agent.MindConfig{Name: "Bea", System: systemPrompt(t)}, agent.MindDeps{
