@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"beaweb/internal/game/protocol"
+	"beaweb/internal/game"
 	"beaweb/internal/lockstep"
 )
 
@@ -101,7 +101,7 @@ func (l *Live) Update(topic Topic, fn func(*Snapshot)) {
 // SetConn records a change of the link to the game. A link that goes down
 // forgets the game, so neither she nor the panel reads a stale game as the
 // present one.
-func (l *Live) SetConn(st protocol.ConnStatus) {
+func (l *Live) SetConn(st game.ConnStatus) {
 	l.Update(TopicConn, func(s *Snapshot) {
 		s.Conn = st
 		if !st.Connected {

@@ -19,7 +19,7 @@ import (
 
 // Conn is the game connection: connected or reconnecting, since when, and
 // to what.
-func Conn(c protocol.ConnStatus, now time.Time) templ.Component {
+func Conn(c game.ConnStatus, now time.Time) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

@@ -137,11 +137,12 @@ func (m *Model) escape(v agent.Snapshot, due []step) []step {
 	// A pillar takes dirt first: never the dirt her shelter is still to be
 	// built of, or she digs it back out of the ground beside her and
 	// pillars again, for ever.
-	dirt, keep := v.Inventory()["dirt"], 0
+	inv := v.Inventory()
+	dirt, keep := inv["dirt"], 0
 	if m.shelterNear(v) == nil {
 		keep = shelterDirt
 	}
-	if k := climbHeight(v); k > 0 && buildingBlocks(v.Inventory()) >= k && (dirt == 0 || dirt >= keep+k) {
+	if k := climbHeight(v); k > 0 && buildingBlocks(inv) >= k && (dirt == 0 || dirt >= keep+k) {
 		out = append(out, step{goal: goalClimb, tool: "pillar_up", args: map[string]any{"height": k}})
 	}
 	return append(out, step{goal: goalSurface, tool: "go_to_surface", args: map[string]any{}})

@@ -138,13 +138,14 @@ func (m *Model) hear(h heardLine, v agent.Snapshot) string {
 	}
 	e := &errand{req: r, from: h.from}
 	if r.Intent == request.Give || r.Intent == request.Bring || r.Intent == request.Craft {
-		e.item = resolveItem(r.Item, v.Inventory())
+		inv := v.Inventory()
+		e.item = resolveItem(r.Item, inv)
 		e.target = r.Count
 		if e.target == 0 {
-			e.target = someOf(e.item, v.Inventory(), r.Intent)
+			e.target = someOf(e.item, inv, r.Intent)
 		}
 		if r.Intent == request.Craft {
-			e.target += v.Inventory()[e.item]
+			e.target += inv[e.item]
 		}
 	}
 	m.errand = e
@@ -214,11 +215,12 @@ func (m *Model) refuse(r request.Request, from asker, v agent.Snapshot) (string,
 		return "Not now, it's night and the monsters are out. I'll come at sunrise.", true
 	}
 	if r.Intent == request.Give {
-		item := resolveItem(r.Item, v.Inventory())
-		switch have := v.Inventory()[item]; {
+		inv := v.Inventory()
+		item := resolveItem(r.Item, inv)
+		switch have := inv[item]; {
 		case have == 0:
 			return fmt.Sprintf("I don't have any %s. Say \"bring me %s\" and I'll get some.", plural(item), r.Said), true
-		case onlyTool(item, v.Inventory()):
+		case onlyTool(item, inv):
 			return fmt.Sprintf("I need my only %s, sorry.", game.ItemName(item)), true
 		}
 	}
@@ -280,8 +282,9 @@ func (m *Model) answer(r request.Request, from asker, v agent.Snapshot) string {
 	case request.Inventory:
 		return "I have " + carrying(v.Inventory(), 10) + "."
 	case request.HowMany:
-		item := resolveItem(r.Item, v.Inventory())
-		if n := v.Inventory()[item]; n > 0 {
+		inv := v.Inventory()
+		item := resolveItem(r.Item, inv)
+		if n := inv[item]; n > 0 {
 			return fmt.Sprintf("I have %s.", game.Count(n, game.ItemName(item)))
 		}
 		return fmt.Sprintf("I don't have any %s.", plural(item))

@@ -93,9 +93,10 @@ func (m *Model) shelterNeeds(j *shelterJob, v agent.Snapshot) (map[string]int, e
 	if j.last != nil {
 		if j.want == nil {
 			j.had, j.want = map[string]int{}, map[string]int{}
+			inv := v.Inventory()
 			for item, n := range j.last.Short {
-				j.had[item] = v.Inventory()[item]
-				j.want[item] = v.Inventory()[item] + n
+				j.had[item] = inv[item]
+				j.want[item] = inv[item] + n
 			}
 		}
 		return j.want, nil
@@ -129,8 +130,9 @@ func (m *Model) gatherFor(j *shelterJob, need map[string]int, v agent.Snapshot) 
 		return 0
 	}
 	slices.SortStableFunc(items, func(a, b string) int { return rank(a) - rank(b) })
+	inv := v.Inventory()
 	for _, item := range items {
-		short := need[item] - v.Inventory()[item]
+		short := need[item] - inv[item]
 		if short <= 0 || j.lacks[item] != "" {
 			continue
 		}
@@ -192,8 +194,9 @@ func (m *Model) shelterEnded(e *errand, ended agent.Ended) (over bool, say strin
 // gotMore reports whether she carries more of something her last build
 // ran out of than when it ended: a build again would place more.
 func (j *shelterJob) gotMore(v agent.Snapshot) bool {
+	inv := v.Inventory()
 	for item, n := range j.had {
-		if v.Inventory()[item] > n {
+		if inv[item] > n {
 			return true
 		}
 	}
