@@ -86,14 +86,14 @@ var importRules = map[string]rule{
 
 	// The mind and its adapters.
 	agent:     {code: []string{game, protocol, lockstep}},
-	tools:     {code: []string{agent, game, protocol, blueprint, recipes, script}, tests: []string{practice, data}},
+	tools:     {code: []string{agent, game, protocol, blueprint, recipes, script}, tests: []string{practice, data, llmtest}},
 	provider:  {code: []string{agent}},
 	llmtest:   {code: []string{agent, provider}},
 	openai:    {code: []string{agent, provider}, tests: []string{llmtest}},
 	anthropic: {code: []string{agent, provider}, tests: []string{llmtest}},
 	rules:     {code: []string{agent, request, game, protocol}},
 	request:   {code: []string{game}},
-	models:    {code: []string{agent, anthropic, openai, settings}},
+	models:    {code: []string{agent, anthropic, openai, settings}, tests: []string{llmtest}},
 
 	// Memory.
 	store: {code: []string{agent, game, migrations}, tests: []string{protocol}},
@@ -111,7 +111,7 @@ var importRules = map[string]rule{
 	cmdBeaweb: {
 		code: []string{data, agent, bench, bodyproc, models, rules, request, tools, game, modclient, practice, protocol,
 			blueprint, preview, recipes, script, settings, store, web, live, lockstep},
-		tests: []string{browser, gametest, squidworld},
+		tests: []string{browser, gametest, llmtest, squidworld},
 	},
 	mcrecipes: {code: []string{recipes}},
 }
