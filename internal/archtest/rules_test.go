@@ -68,10 +68,10 @@ var importRules = map[string]rule{
 	logtest:    {},
 
 	// The wire and the things that speak it.
-	protocol:   {code: []string{game}},
+	protocol:   {code: []string{game}, tests: []string{gametest}},
 	gametest:   {code: []string{protocol}},
 	modclient:  {code: []string{protocol, lockstep}, tests: []string{gametest, logtest}},
-	practice:   {code: []string{game, protocol, lockstep}, tests: []string{data, blueprint, recipes}},
+	practice:   {code: []string{game, protocol, lockstep}, tests: []string{data, blueprint, recipes, gametest}},
 	bodyproc:   {code: []string{protocol}},
 	squidworld: {code: []string{game, protocol}},
 
@@ -88,7 +88,7 @@ var importRules = map[string]rule{
 
 	// The mind and its adapters.
 	agent:     {code: []string{game, protocol, lockstep}},
-	tools:     {code: []string{agent, game, protocol, blueprint, recipes, script}, tests: []string{practice, data, llmtest}},
+	tools:     {code: []string{agent, game, protocol, blueprint, recipes, script}, tests: []string{practice, data, gametest, llmtest}},
 	provider:  {code: []string{agent}},
 	llmtest:   {code: []string{agent, provider, logtest}},
 	openai:    {code: []string{agent, provider}, tests: []string{llmtest, logtest}},

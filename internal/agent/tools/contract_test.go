@@ -7,7 +7,7 @@ import (
 	"sort"
 	"testing"
 
-	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 	"beaweb/internal/practice"
 )
 
@@ -15,13 +15,8 @@ import (
 // each with the reason. Empty: today the brain sends everything it may.
 var leftOut = map[string]map[string]string{}
 
-func loadContract(t *testing.T) protocol.Contract {
-	t.Helper()
-	c, err := protocol.LoadContract(filepath.Join("..", "..", "..", "testdata", "minecraft_contract.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+func loadContract(t *testing.T) gametest.Contract {
+	return gametest.ReadContract(t, filepath.Join("..", "..", "..", "testdata", "minecraft_contract.json"))
 }
 
 // TestToolsKeepTheContract holds every tool that reaches the game to the
@@ -74,7 +69,7 @@ func TestToolsKeepTheContract(t *testing.T) {
 
 // checkTypes holds the schema's JSON type of each parameter sent as it is
 // to the contract's type.
-func checkTypes(t *testing.T, tool *Tool, ac protocol.ActionContract) {
+func checkTypes(t *testing.T, tool *Tool, ac gametest.ActionContract) {
 	t.Helper()
 	var s struct {
 		Properties map[string]struct {

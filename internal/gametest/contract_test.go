@@ -1,0 +1,120 @@
+package gametest_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
+)
+
+const contractPath = "../../testdata/minecraft_contract.json"
+
+func loadContract(t *testing.T) gametest.Contract { return gametest.ReadContract(t, contractPath) }
+
+func TestLoadContract(t *testing.T) {
+	c := loadContract(t)
+	if c.Protocol != protocol.Version {
+		t.Errorf("the contract speaks protocol %d, this brain %d", c.Protocol, protocol.Version)
+	}
+	if len(c.Actions) != 30 {
+		t.Errorf("the contract has %d actions, PROTOCOL.md 30", len(c.Actions))
+	}
+	if got := c.Actions["scan"].Required(); !slices.Equal(got, []string{"block"}) {
+		t.Errorf("scan requires %v", got)
+	}
+	for _, name := range c.ActionNames() {
+		if got := protocol.Protocol1Unanswered(name); got != slices.Contains(c.Protocol1Unanswered, name) {
+			t.Errorf("Protocol1Unanswered(%s) = %v, the contract says otherwise", name, got)
+		}
+	}
+}
+
+// TestGoldenHelloKeepsTheContract holds the golden hello to the contract.
+// (The brain's tool schemas are held to it in internal/agent/tools, the
+// practice world's hello in internal/practice.)
+func TestGoldenHelloKeepsTheContract(t *testing.T) {
+	c := loadContract(t)
+	if problems := c.CheckHello(helloFixture(t)); len(problems) > 0 {
+		t.Errorf("the golden hello disagrees with the contract:\n%s", strings.Join(problems, "\n"))
+	}
+}
+
+func TestLoadContractErrors(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := gametest.LoadContract(filepath.Join(dir, "absent.json")); err == nil {
+		t.Error("a missing file must be an error")
+	}
+	tests := map[string]string{
+		"not JSON":              `{"actions":`,
+		"no actions":            `{"protocol":2,"actions":{}}`,
+		"fills what it skips":   `{"actions":{"a":{"reads":["x"],"filled":["y"],"types":{"x":"integer"}}}}`,
+		"untyped":               `{"actions":{"a":{"reads":["x"],"filled":[],"types":{}}}}`,
+		"unknown type":          `{"actions":{"a":{"reads":["x"],"filled":[],"types":{"x":"float"}}}}`,
+		"types what it skips":   `{"actions":{"a":{"reads":[],"filled":[],"types":{"x":"integer"}}}}`,
+		"default not filled":    `{"actions":{"a":{"reads":["x"],"filled":[],"types":{"x":"integer"},"defaults":{"x":1}}}}`,
+		"concurrent unknown":    `{"actions":{"a":{"reads":[]}},"concurrent":["b"]}`,
+		"omitted and an action": `{"actions":{"a":{"reads":[]}},"omitted":["a"]}`,
+	}
+	for name, body := range tests {
+		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "_")+".json")
+		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, err := gametest.LoadContract(path)
+		if err == nil {
+			t.Errorf("%s: accepted", name)
+			continue
+		}
+		if !strings.Contains(err.Error(), path) {
+			t.Errorf("%s: the error does not name the file: %v", name, err)
+		}
+	}
+}
+
+// TestCheckHelloFails proves each of CheckHello's checks fails.
+func TestCheckHelloFails(t *testing.T) {
+	c := loadContract(t)
+	hello := helloFixture(t)
+	hello.Protocol = 3
+	hello.Actions = append(hello.Actions, "summon_dragon", "select_slot")
+	hello.Concurrent = hello.Concurrent[1:]
+	delete(hello.Budgets, "build")
+	hello.Budgets["scan"] = -1
+	hello.Actions = slices.DeleteFunc(hello.Actions, func(s string) bool { return s == "bridge" })
+	got := c.CheckHello(hello)
+	for _, want := range []string{
+		"the hello speaks protocol 3, the contract 2",
+		"the hello does not offer bridge",
+		"the hello offers summon_dragon, which the contract neither has nor omits",
+		"the hello gives no budget for build",
+		"the hello gives scan a negative budget (-1)",
+	} {
+		if !slices.Contains(got, want) {
+			t.Errorf("CheckHello = %q, lacks %q", got, want)
+		}
+	}
+	if !slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, "the hello names") }) {
+		t.Errorf("CheckHello misses the concurrent mismatch: %q", got)
+	}
+	if slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "select_slot") }) {
+		t.Errorf("an omitted action offered is no problem: %q", got)
+	}
+}
+
+// helloFixture is the golden protocol-2 hello.
+func helloFixture(t *testing.T) protocol.Hello {
+	t.Helper()
+	b, err := os.ReadFile("../../testdata/minecraft_packets/p2/hello.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := protocol.Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.(protocol.Hello)
+}
