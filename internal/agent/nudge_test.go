@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 type fixedObjectives []Objective
@@ -16,7 +17,7 @@ func (f fixedObjectives) Objectives(context.Context) ([]Objective, error) { retu
 
 func TestIdleNudge(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{IdleNudge: 30 * time.Second})
+		m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{IdleNudge: 30 * time.Second})
 		m.objectives = fixedObjectives{{Text: "build a house"}, {Text: "find iron", Done: true}}
 		start := time.Now()
 		if _, ok := m.nudge(context.Background(), start.Add(29*time.Second)); ok {
@@ -44,7 +45,7 @@ func TestIdleNudge(t *testing.T) {
 
 func TestIdleNudgeOff(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{IdleNudge: 0})
+		m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{IdleNudge: 0})
 		if _, ok := m.nudge(context.Background(), time.Now().Add(time.Hour)); ok {
 			t.Error("nudged with the idle nudge off")
 		}
@@ -85,7 +86,7 @@ func TestCommentaryOnlyWhenSomethingChanged(t *testing.T) {
 
 func TestAskPutsAPerceptionOnTheBus(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{})
+		m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{})
 		m.Surface.Handle(context.Background(), protocol.State{Inventory: []protocol.Slot{{Item: "cobblestone", Count: 12}}})
 		if err := m.Ask(context.Background()); err != nil {
 			t.Fatal(err)
@@ -130,7 +131,7 @@ func (s *stuckObjectives) Objectives(ctx context.Context) ([]Objective, error) {
 // once), and the read gives up at its deadline with a nudge all the same.
 func TestANudgeReadsItsObjectivesWithNoLockHeld(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{IdleNudge: 30 * time.Second})
+		m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{IdleNudge: 30 * time.Second})
 		stuck := &stuckObjectives{entered: make(chan struct{})}
 		m.objectives = stuck
 		done := make(chan Perception)

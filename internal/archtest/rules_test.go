@@ -87,7 +87,7 @@ var importRules = map[string]rule{
 	childmain: {code: []string{script}},
 
 	// The mind and its adapters.
-	agent:     {code: []string{game, protocol, lockstep}},
+	agent:     {code: []string{game, protocol, lockstep}, tests: []string{gametest}},
 	tools:     {code: []string{agent, game, protocol, blueprint, recipes, script}, tests: []string{practice, data, gametest, llmtest}},
 	provider:  {code: []string{agent}},
 	llmtest:   {code: []string{agent, provider, logtest}},

@@ -25,7 +25,7 @@ func loadContract(t *testing.T) gametest.Contract {
 // left out by name (a capability nobody decided about).
 func TestToolsKeepTheContract(t *testing.T) {
 	c := loadContract(t)
-	r := fullRegistry(&fakeGame{})
+	r := fullRegistry(&gametest.Game{})
 	covered := map[string]bool{}
 	for _, tool := range r.Tools() {
 		action, sends, ok := tool.GameAction()
@@ -97,7 +97,7 @@ func checkTypes(t *testing.T, tool *Tool, ac gametest.ActionContract) {
 func TestConcurrentToolsMatchTheContract(t *testing.T) {
 	c := loadContract(t)
 	for _, a := range c.Concurrent {
-		if _, ok := fullRegistry(&fakeGame{}).Tool(a); !ok {
+		if _, ok := fullRegistry(&gametest.Game{}).Tool(a); !ok {
 			t.Errorf("the concurrent action %s has no tool of its own", a)
 		}
 	}
@@ -112,7 +112,7 @@ func TestThePracticeWorldOffersNothingTheBrainLacks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := fullRegistry(&fakeGame{})
+	r := fullRegistry(&gametest.Game{})
 	sent := map[string]bool{}
 	for _, tool := range r.Tools() {
 		if action, _, ok := tool.GameAction(); ok {

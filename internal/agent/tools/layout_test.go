@@ -18,6 +18,7 @@ import (
 	"beaweb/internal/agent/llm/llmtest"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 // The prompt's layout is what a provider's prefix cache reads: the tools,
@@ -45,7 +46,7 @@ func (t sceneTools) Invoke(_ context.Context, c agent.ToolCall) agent.Outcome {
 
 // realSpecs are the 41 tools she is shown with every planner and memory
 // wired.
-func realSpecs() []agent.ToolSpec { return fullRegistry(&fakeGame{}).Specs() }
+func realSpecs() []agent.ToolSpec { return fullRegistry(&gametest.Game{}).Specs() }
 
 func systemPrompt(t testing.TB) string {
 	b, err := fs.ReadFile(os.DirFS(filepath.Join("..", "..", "..", "data")), "prompts/minecraft.md")
