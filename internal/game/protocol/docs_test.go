@@ -76,7 +76,7 @@ func TestProtocolPage(t *testing.T) {
 	if i < 0 || j < i {
 		t.Fatalf("%s lacks the markers %q and %q", pagePath, pageBegin, pageEnd)
 	}
-	want := "\n" + renderActions(loadContract(t)) + "\n"
+	want := "\n" + renderActions(gametest.ReadContract(t, "../../../testdata/minecraft_contract.json")) + "\n"
 	got := string(page[i+len(pageBegin) : j])
 	if got == want {
 		return
