@@ -1,17 +1,14 @@
 package web_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -20,6 +17,7 @@ import (
 	"beaweb/internal/agent"
 	"beaweb/internal/fault"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/logtest"
 	"beaweb/internal/settings"
 	"beaweb/templates/partials"
 	"beaweb/web"
@@ -405,9 +403,9 @@ func mustURL(t testing.TB, s string) *url.URL {
 
 func TestSettingsSaveKeyNeverShown(t *testing.T) {
 	const key = "sk-test-9f8e7d6c5b4a3210-SECRET"
-	var logs lockedBuffer
+	var logs logtest.Buffer
 	f := serve(t, func(_ *web.Config, d *web.Deps) {
-		d.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		d.Logger = logs.Logger()
 	})
 	c := browser(t)
 	code, body := get(t, c, f.URL+"/settings")
@@ -564,22 +562,4 @@ func TestNewRequiresLiveAndChanges(t *testing.T) {
 	if _, err := web.New(web.Config{}, web.Deps{Live: l}); err == nil {
 		t.Fatal("New without Changes succeeded")
 	}
-}
-
-// lockedBuffer is a log sink the server's goroutines may share.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

@@ -104,7 +104,7 @@ func tasksJSON(t *testing.T, model agent.Model, args ...string) ([]taskRow, map[
 // order with the summary's means.
 func TestBenchPlaysTasksInParallel(t *testing.T) {
 	keep := t.TempDir()
-	tasks, summary, _ := tasksJSON(t, nil, "--tasks", writeTaskFile(t), "--task", "team_shears", "--task", "flat_house",
+	tasks, summary, _ := tasksJSON(t, nil, "--tasks", taskFile, "--task", "team_shears", "--task", "flat_house",
 		"--parallel", "2", "--keep", keep)
 	if len(tasks) != 2 || tasks[0].Task != "team_shears" || tasks[1].Task != "flat_house" {
 		t.Fatalf("%+v", tasks)

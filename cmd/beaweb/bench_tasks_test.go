@@ -14,31 +14,9 @@ import (
 	"beaweb/internal/agent"
 )
 
-// taskFile is the tasks the end-to-end tests play: a crafting task for
-// a team, one whose kit names an item that is no more, and two
-// construction tasks (package bench reads a longer one).
-const taskFile = `{
- "team_shears": {"type": "techtree", "goal": "Build a shear.", "agent_count": 2,
-   "initial_inventory": {"0": {"iron_ingot": 1}, "1": {"iron_ingot": 1}},
-   "target": "shears", "number_of_target": 1, "timeout": 60},
- "old_name": {"type": "techtree", "initial_inventory": {"0": {"rose_red": 1, "white_wool": 1}}, "target": "red_wool"},
- "flat_house": {"type": "construction", "initial_inventory": {"oak_planks": 40, "oak_door": 1},
-   "blueprint": {"levels": [{"level": 0, "coordinates": [142, -60, -179], "placement": [["oak_planks", "air"]]}]}},
- "hut": {"type": "construction", "agent_count": 2, "timeout": 120,
-   "initial_inventory": {"0": {"oak_planks": 8}, "1": {"oak_planks": 8, "oak_door": 1}},
-   "blueprint": {"levels": [
-     {"level": 0, "coordinates": [148, -60, -170], "placement": [["oak_planks", "oak_door", "oak_planks"], ["oak_planks", "air", "oak_planks"], ["oak_planks", "oak_planks", "oak_planks"]]},
-     {"level": 1, "coordinates": [148, -59, -170], "placement": [["oak_planks", "oak_door", "oak_planks"], ["oak_planks", "air", "oak_planks"], ["oak_planks", "oak_planks", "oak_planks"]]}]}}
-}`
-
-func writeTaskFile(t *testing.T) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "tasks.json")
-	if err := os.WriteFile(path, []byte(taskFile), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
+// taskFile is the mindcraft task file package bench reads; the
+// end-to-end tests play some of its tasks by name.
+const taskFile = "../../testdata/mindcraft_tasks.json"
 
 // crafter is a model that does what a person asks at the dashboard when
 // it is "craft N ITEM": one craft_item call, then it waits.
@@ -69,7 +47,7 @@ func (c *crafter) Generate(_ context.Context, req agent.ModelRequest) (agent.Mod
 // box, a model that crafts what it is asked, and the check on her
 // inventory; the task she cannot do is reported so, and not played.
 func TestBenchTaskEndToEnd(t *testing.T) {
-	tasks, summary, stderr := tasksJSON(t, &crafter{}, "--tasks", writeTaskFile(t), "--task", "team_shears", "--task", "old_name")
+	tasks, summary, stderr := tasksJSON(t, &crafter{}, "--tasks", taskFile, "--task", "team_shears", "--task", "old_name")
 	r := tasks[0]
 	if !r.Success || r.Status != "done" || r.Actions < 1 || r.ModelCalls < 1 || r.GameSeconds <= 0 || r.GameSeconds > 60 {
 		t.Errorf("team_shears: %+v\n%s", r, stderr)
@@ -127,7 +105,7 @@ func (b *builder) Generate(_ context.Context, req agent.ModelRequest) (agent.Mod
 // scored as mindcraft scores them.
 func TestBenchBuildsABlueprint(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := runBenchWith(&builder{}, []string{"--tasks", writeTaskFile(t), "--task", "hut"}, &stdout, &stderr)
+	code := runBenchWith(&builder{}, []string{"--tasks", taskFile, "--task", "hut"}, &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr.String())
 	}

@@ -18,6 +18,7 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
+	"beaweb/internal/logtest"
 	"beaweb/internal/practice"
 )
 
@@ -212,7 +213,7 @@ func TestBrowserAskButtonGetsHerAnswer(t *testing.T) {
 // runningBeaweb is one run of the whole beaweb over a database that outlives it.
 type runningBeaweb struct {
 	addrs
-	logs   *syncBuffer
+	logs   *logtest.Buffer
 	cancel context.CancelFunc
 	done   chan int
 	once   sync.Once
@@ -269,7 +270,7 @@ func (r *restartable) start() *runningBeaweb {
 	t := r.t
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	p := &runningBeaweb{logs: &syncBuffer{}, cancel: cancel, done: make(chan int, 1)}
+	p := &runningBeaweb{logs: &logtest.Buffer{}, cancel: cancel, done: make(chan int, 1)}
 	r.mu.Lock()
 	r.runs = append(r.runs, p)
 	r.mu.Unlock()

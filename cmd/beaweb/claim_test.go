@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/logtest"
 	"beaweb/internal/store"
 	"beaweb/web"
 )
@@ -24,7 +25,7 @@ func TestASecondBeawebOnOneFileRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer held.Release()
-	logs := &syncBuffer{}
+	logs := &logtest.Buffer{}
 	done := make(chan int, 1)
 	go func() {
 		done <- run(context.Background(), []string{"--practice", "--addr", "127.0.0.1:0", "--db", db},

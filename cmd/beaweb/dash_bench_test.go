@@ -1,6 +1,7 @@
 package main
 
 import (
+	"beaweb/internal/logtest"
 	"context"
 	"io"
 	"net/http"
@@ -17,7 +18,7 @@ func BenchmarkSSEBytesPerSecondWhileShePlays(b *testing.B) {
 	const window = 10 * time.Second
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	logs := &syncBuffer{}
+	logs := &logtest.Buffer{}
 	ready := make(chan addrs, 1)
 	done := make(chan int, 1)
 	args := []string{"--practice", "--speed", "1", "--addr", "127.0.0.1:0", "--db", filepath.Join(b.TempDir(), "bea.db")}

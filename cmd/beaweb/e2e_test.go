@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"html"
 	"net"
@@ -18,39 +17,21 @@ import (
 	"go.uber.org/goleak"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/logtest"
 	"beaweb/internal/store"
 )
-
-// syncBuffer is a bytes.Buffer safe for the program's logger and the test
-// to share.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // startBeaweb runs the whole program in-process, in the practice world with
 // the offline autopilot, on free loopback ports, and stops it when the test
 // ends, checking every goroutine has ended.
-func startBeaweb(t *testing.T, extra ...string) (addrs, *syncBuffer) {
+func startBeaweb(t *testing.T, extra ...string) (addrs, *logtest.Buffer) {
 	t.Helper()
 	return startBeawebEnv(t, env{}, extra...)
 }
 
 // startBeawebEnv is startBeaweb with the test hooks of hooks (model,
 // practice options) in its environment.
-func startBeawebEnv(t *testing.T, hooks env, extra ...string) (addrs, *syncBuffer) {
+func startBeawebEnv(t *testing.T, hooks env, extra ...string) (addrs, *logtest.Buffer) {
 	t.Helper()
 	a, logs, _ := runBeaweb(t, hooks, extra...)
 	return a, logs
@@ -60,13 +41,13 @@ func startBeawebEnv(t *testing.T, hooks env, extra ...string) (addrs, *syncBuffe
 // the test ends: stop cancels run's context, waits for its exit (code 0)
 // and checks every goroutine has ended. The test's cleanup calls it too;
 // only the first call acts.
-func runBeaweb(t *testing.T, hooks env, extra ...string) (addrs, *syncBuffer, func()) {
+func runBeaweb(t *testing.T, hooks env, extra ...string) (addrs, *logtest.Buffer, func()) {
 	t.Helper()
 	opts := []goleak.Option{goleak.IgnoreCurrent()}
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan addrs, 1)
-	logs := &syncBuffer{}
+	logs := &logtest.Buffer{}
 	done := make(chan int, 1)
 	args := []string{"--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "bea.db")}
 	if !slices.Contains(extra, "--mod-url") && !slices.Contains(extra, "--server") {
@@ -273,7 +254,7 @@ func TestAFailedStartEndsEverything(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer taken.Close()
-	logs := &syncBuffer{}
+	logs := &logtest.Buffer{}
 	done := make(chan int, 1)
 	go func() {
 		done <- run(context.Background(), []string{"--practice", "--addr", taken.Addr().String(), "--db", filepath.Join(t.TempDir(), "bea.db")},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"beaweb/internal/logtest"
 	"bytes"
 	"context"
 	"errors"
@@ -117,7 +118,7 @@ func TestFirstLinesOfARun(t *testing.T) {
 		if verbose {
 			args = append(args, "--verbose")
 		}
-		var stdout, stderr syncBuffer
+		var stdout, stderr logtest.Buffer
 		ctx, cancel := context.WithCancel(context.Background())
 		ready := make(chan addrs, 1)
 		done := make(chan int, 1)

@@ -16,6 +16,7 @@ import (
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/gametest"
+	"beaweb/internal/logtest"
 	"beaweb/internal/practice"
 	"beaweb/internal/store"
 )
@@ -75,7 +76,7 @@ func tool(name string, args any) agent.ToolCall {
 // startWith runs beaweb in a peaceful practice world with the given
 // players, driven by the policy: these scenes are about talk and hands, and
 // a zombie's reflex would cut them short.
-func startWith(t *testing.T, players []practice.PlayerScript, policy func(string, int) []agent.ToolCall, extra ...string) (addrs, *syncBuffer) {
+func startWith(t *testing.T, players []practice.PlayerScript, policy func(string, int) []agent.ToolCall, extra ...string) (addrs, *logtest.Buffer) {
 	t.Helper()
 	return startBeawebEnv(t, env{
 		model:    &policyModel{policy: policy},
@@ -84,7 +85,7 @@ func startWith(t *testing.T, players []practice.PlayerScript, policy func(string
 }
 
 // waitFor polls the store until cond holds or the test's patience ends.
-func waitFor(t *testing.T, a addrs, logs *syncBuffer, what string, cond func(db *store.Store) bool) {
+func waitFor(t *testing.T, a addrs, logs *logtest.Buffer, what string, cond func(db *store.Store) bool) {
 	t.Helper()
 	db, err := store.Open(context.Background(), a.DB, nil)
 	if err != nil {

@@ -213,7 +213,7 @@ func TestMemoryToolsOnTheStore(t *testing.T) {
 
 	// She dies in the nether: the death and last_death are stored by her
 	// senses alone, and she can walk back to it.
-	live := agent.NewLive("Bea", nopPublisher{}, nil)
+	live := agent.NewLive("Bea", nil, nil)
 	surface := agent.NewSurface(live, nil, db, agent.NewMap(db, live, slog.New(slog.DiscardHandler)), slog.New(slog.DiscardHandler), func(agent.Perception) {})
 	surface.Handle(ctx, protocol.Hello{World: game.WorldID{Server: server, Dimension: "the_nether"}})
 	surface.Handle(ctx, protocol.Death{Cause: "burned to death", Position: game.Vec3{X: 12.3, Y: 31, Z: -7.8}, Dimension: "the_nether"})
@@ -258,7 +258,3 @@ func TestMemoryToolsOnTheStore(t *testing.T) {
 		t.Errorf("recall_blocks within 30: %+v", out)
 	}
 }
-
-type nopPublisher struct{}
-
-func (nopPublisher) Publish(agent.Change) {}

@@ -2,16 +2,15 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/agent/llm/llmtest"
 	"beaweb/internal/fault"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/settings"
@@ -164,27 +163,10 @@ func TestSettingsFixedByTheEnvironmentStayFixed(t *testing.T) {
 	}
 }
 
-// promptModel records what every step of hers is shown and stays silent.
-type promptModel struct {
-	mu   sync.Mutex
-	seen []agent.ModelRequest
-}
-
-func (p *promptModel) Name() string { return "test/prompts" }
-
-func (p *promptModel) Generate(_ context.Context, req agent.ModelRequest) (agent.ModelResponse, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.seen = append(p.seen, req)
-	return agent.ModelResponse{ToolCalls: []agent.ToolCall{{ID: "s", Name: "stay_silent", Args: json.RawMessage(`{}`)}}}, nil
-}
-
 // shown is every perception she has been shown, and the last prompt.
-func (p *promptModel) shown() (perceptions, system string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
+func shown(model *llmtest.Scripted) (perceptions, system string) {
 	var b strings.Builder
-	for _, r := range p.seen {
+	for _, r := range model.Requests() {
 		for _, m := range r.Messages {
 			if m.Role == agent.RoleUser {
 				b.WriteString(m.Text + "\n")
@@ -206,7 +188,7 @@ func TestSettingsRenameHerAtOnce(t *testing.T) {
 	}
 	app := testApp(t, cfg)
 	autopilot := app.models.Current()
-	model := &promptModel{}
+	model := &llmtest.Scripted{}
 	app.models.Override(model)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -235,11 +217,11 @@ func TestSettingsRenameHerAtOnce(t *testing.T) {
 		tick := time.NewTicker(10 * time.Millisecond)
 		defer tick.Stop()
 		for {
-			if p, _ := model.shown(); strings.Contains(p, line) {
+			if p, _ := shown(model); strings.Contains(p, line) {
 				return
 			}
 			if time.Now().After(deadline) {
-				p, _ := model.shown()
+				p, _ := shown(model)
 				t.Fatalf("%q never reached her; she was shown:\n%s", line, p)
 			}
 			<-tick.C
@@ -252,7 +234,7 @@ func TestSettingsRenameHerAtOnce(t *testing.T) {
 	chat("bea, are you there?")
 	chat("ada, are you there?")
 	waitShown("ada, are you there?")
-	perceptions, system := model.shown()
+	perceptions, system := shown(model)
 	if strings.Contains(perceptions, "bea, are you there?") {
 		t.Errorf("a line naming her old name woke her inside the cooldown:\n%s", perceptions)
 	}
@@ -261,9 +243,8 @@ func TestSettingsRenameHerAtOnce(t *testing.T) {
 	}
 
 	// The autopilot reads the perception as the senses made it.
-	model.mu.Lock()
-	msgs := model.seen[len(model.seen)-1].Messages
-	model.mu.Unlock()
+	seen := model.Requests()
+	msgs := seen[len(seen)-1].Messages
 	var last agent.Message
 	for _, m := range msgs {
 		if m.Role == agent.RoleUser && strings.Contains(m.Text, "ada, are you there?") {

@@ -13,6 +13,7 @@ import (
 	"beaweb/internal/agent"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/gametest"
+	"beaweb/internal/logtest"
 	"beaweb/internal/store"
 )
 
@@ -92,7 +93,7 @@ func TestStoppingStopsTheRunningAction(t *testing.T) {
 
 // recvExcept reads requests until one of action comes, answering the others
 // (a short call she makes on the side) with SUCCESS, and returns it.
-func recvExcept(ctx context.Context, t *testing.T, conn *gametest.Conn, logs *syncBuffer, action string) protocol.Request {
+func recvExcept(ctx context.Context, t *testing.T, conn *gametest.Conn, logs *logtest.Buffer, action string) protocol.Request {
 	t.Helper()
 	for {
 		r, err := conn.Recv(ctx)

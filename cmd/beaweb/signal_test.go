@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"beaweb/internal/logtest"
 	"beaweb/internal/planner/script"
 	"beaweb/internal/store"
 )
@@ -54,7 +55,7 @@ func TestStopsCleanlyOnSignals(t *testing.T) {
 			}
 			// The log is read as it comes; the first action started is
 			// signalled, so the test waits on it instead of polling.
-			var stderr syncBuffer
+			var stderr logtest.Buffer
 			acting := make(chan struct{})
 			logDone := make(chan struct{})
 			go func() {

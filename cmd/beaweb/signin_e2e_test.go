@@ -7,6 +7,7 @@ import (
 
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/gametest"
+	"beaweb/internal/logtest"
 )
 
 // TestDashSignInBannerFromTheGame: a game side that waits for a Microsoft
@@ -41,7 +42,7 @@ func TestDashSignInBannerFromTheGame(t *testing.T) {
 
 // pageUntil reads url until cond holds of its body, for at most 30 s, and
 // returns the body that met it.
-func pageUntil(t *testing.T, url string, logs *syncBuffer, what string, cond func(body string) bool) string {
+func pageUntil(t *testing.T, url string, logs *logtest.Buffer, what string, cond func(body string) bool) string {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"beaweb/internal/bodyproc"
+	"beaweb/internal/logtest"
 	"beaweb/internal/squidworld"
 	"beaweb/internal/store"
 )
@@ -22,7 +23,7 @@ import (
 type onSquid struct {
 	world *squidworld.World
 	a     addrs
-	logs  *syncBuffer
+	logs  *logtest.Buffer
 	stop  func() // stops beaweb (and checks no goroutine is left)
 }
 

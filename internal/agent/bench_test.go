@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"beaweb/internal/gametest"
 )
 
 // BenchmarkTurn is the brain's own time for one turn with a model that
@@ -12,7 +14,7 @@ import (
 // then stay_silent), the live state rendered for each, the turn recorded.
 func BenchmarkTurn(b *testing.B) {
 	model := &loopModel{}
-	m, _ := newTestMind(model, newFakeGame(), MindConfig{})
+	m, _ := newTestMind(model, &gametest.Game{}, MindConfig{})
 	view := busyState()
 	m.Surface.Handle(context.Background(), stateOf(view))
 	m.Surface.Handle(context.Background(), surveyOf(view.Survey))

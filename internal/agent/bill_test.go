@@ -6,6 +6,8 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"beaweb/internal/gametest"
 )
 
 type fixedPrices struct{ in, cached, out float64 }
@@ -22,7 +24,7 @@ func TestTheBillCountsTheLastHour(t *testing.T) {
 		silent := ModelResponse{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)},
 			Usage: Usage{InputTokens: 10200, CacheRead: 9000, CacheWritten: 200, OutputTokens: 20}}
 		model := &scripted{}
-		m, _ := newTestMind(model, newFakeGame(), MindConfig{})
+		m, _ := newTestMind(model, &gametest.Game{}, MindConfig{})
 		m.prices = fixedPrices{in: 3, cached: 0.3, out: 15}
 		ask := []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "?"}}
 		for range 3 {
@@ -53,7 +55,7 @@ func TestTheBillCountsTheLastHour(t *testing.T) {
 func TestNoPricesNoCost(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		model := &scripted{steps: []ModelResponse{{ToolCalls: []ToolCall{call("1", "stay_silent", `{}`)}, Usage: Usage{InputTokens: 500, OutputTokens: 5}}}}
-		m, _ := newTestMind(model, newFakeGame(), MindConfig{})
+		m, _ := newTestMind(model, &gametest.Game{}, MindConfig{})
 		m.turn(context.Background(), []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "?"}})
 		b := m.live.Snapshot().Model.Bill
 		if b.Priced || b.CostPerHour != 0 || b.Turns != 1 || b.Usage.InputTokens != 500 || b.Window != time.Minute {

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 // scripted is a Model that answers from a script, one response per call,
@@ -41,55 +42,10 @@ func call(id, name, args string) ToolCall {
 	return ToolCall{ID: id, Name: name, Args: json.RawMessage(args)}
 }
 
-// fakeGame answers every request from its table (SUCCESS by default); an
-// action listed in hold waits until released.
-type fakeGame struct {
-	mu      sync.Mutex
-	seq     int
-	results map[string]protocol.Result
-	hold    map[string]chan struct{}
-	sent    []string
-}
-
-func newFakeGame() *fakeGame {
-	return &fakeGame{results: map[string]protocol.Result{}, hold: map[string]chan struct{}{}}
-}
-
-func (g *fakeGame) Send(ctx context.Context, action string, _ any, sent func(string)) (protocol.Answer, error) {
-	g.mu.Lock()
-	g.seq++
-	id := "r" + itoa(g.seq) + "-abcdef"
-	g.sent = append(g.sent, action)
-	res, ok := g.results[action]
-	if !ok {
-		res = protocol.Success
-	}
-	hold := g.hold[action]
-	g.mu.Unlock()
-	if sent != nil {
-		sent(id)
-	}
-	if hold != nil {
-		select {
-		case <-hold:
-		case <-ctx.Done():
-			return protocol.Answer{ID: id, Action: action, Result: protocol.Failure, Message: "called off"}, ctx.Err()
-		}
-	}
-	return protocol.Answer{Status: "FINISHED", ID: id, Action: action, Result: res, Message: action + " " + string(res)}, nil
-}
-
 // holding is a fake game whose find_block runs until release is closed.
-func holding() (g *fakeGame, release chan struct{}) {
-	g, release = newFakeGame(), make(chan struct{})
-	g.hold["find_block"] = release
-	return g, release
-}
-
-func (g *fakeGame) actions() []string {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return append([]string(nil), g.sent...)
+func holding() (g *gametest.Game, release chan struct{}) {
+	g = &gametest.Game{}
+	return g, g.Hold("find_block")
 }
 
 func itoa(n int) string {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 // A sped-up practice world shortens how long a reflex counts as recent
@@ -13,8 +14,8 @@ import (
 // her live state read the same snapshot, so both follow it.
 func TestReflexMemoryFollowsTheMindsSetting(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		short, _ := newTestMind(nil, newFakeGame(), MindConfig{ReflexMemory: 3 * time.Second})
-		long, _ := newTestMind(nil, newFakeGame(), MindConfig{})
+		short, _ := newTestMind(nil, &gametest.Game{}, MindConfig{ReflexMemory: 3 * time.Second})
+		long, _ := newTestMind(nil, &gametest.Game{}, MindConfig{})
 		for _, m := range []*testMind{short, long} {
 			m.Surface.Handle(t.Context(), protocol.Reflex{Reflex: "defend", Event: "started", Message: "a zombie"})
 		}
@@ -58,7 +59,7 @@ func TestNudgesAreLookedAtOftenEnoughForTheirLength(t *testing.T) {
 func TestAShortIdleNudgeComesOnTime(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		model := &scripted{}
-		m, _ := newTestMind(model, newFakeGame(), MindConfig{IdleNudge: 1500 * time.Millisecond})
+		m, _ := newTestMind(model, &gametest.Game{}, MindConfig{IdleNudge: 1500 * time.Millisecond})
 		go func() { _ = m.Run(t.Context()) }()
 		time.Sleep(1400 * time.Millisecond)
 		synctest.Wait()

@@ -51,7 +51,7 @@ func TestAQuickToolAnswersBesideARunningAction(t *testing.T) {
 		if d, busy := m.hands.Busy(); !busy || d.Action != "find_block" {
 			t.Errorf("after the scan her hands are on %+v (busy %v), want still find_block", d, busy)
 		}
-		if got := g.actions(); len(got) != 1 {
+		if got := g.Actions(); len(got) != 1 {
 			t.Errorf("the game got %v; a quick tool must not replace the running action", got)
 		}
 		close(release)

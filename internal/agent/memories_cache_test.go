@@ -14,6 +14,7 @@ import (
 
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 // fakeRecall is her memory as the live state reads it, kept in maps: the
@@ -359,7 +360,7 @@ func TestAPlaceSheRemembersShowsAtTheNextStep(t *testing.T) {
 		{ToolCalls: []ToolCall{call("1", "remember_place", `{"name":"camp"}`)}},
 		{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)}},
 	}}
-	m := wireMind(model, newFakeGame(), MindConfig{Name: "Bea", System: "You are Bea."},
+	m := wireMind(model, &gametest.Game{}, MindConfig{Name: "Bea", System: "You are Bea."},
 		testParts{recall: recall, tools: rememberingTools{recall: recall}})
 	v := viewAt("w:1", "overworld", game.Pos{X: 4, Y: 64, Z: 4})
 	m.Surface.Handle(context.Background(), protocol.Hello{Protocol: 2, World: v.World})

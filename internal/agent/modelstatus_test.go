@@ -7,6 +7,8 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"beaweb/internal/gametest"
 )
 
 // failingModel fails its first fails calls, each after think, then
@@ -36,7 +38,7 @@ func (f *failingModel) Generate(context.Context, ModelRequest) (ModelResponse, e
 func TestModelStatusFollowsTheCalls(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		model := &failingModel{fails: 2, think: 3 * time.Second}
-		m, _ := newTestMind(model, newFakeGame(), MindConfig{})
+		m, _ := newTestMind(model, &gametest.Game{}, MindConfig{})
 		model.live = m.live
 		ask := Perception{Source: SourceDashboard, Kind: KindAsk, Addressed: true, Text: "what are you doing?"}
 		start := m.live.Now()

@@ -9,6 +9,7 @@ import (
 
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 type fixedObjectives []Objective
@@ -17,7 +18,7 @@ func (f fixedObjectives) Objectives(context.Context) ([]Objective, error) { retu
 
 func TestIdleNudge(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{IdleNudge: 30 * time.Second})
+		m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{IdleNudge: 30 * time.Second})
 		m.objectives = fixedObjectives{{Text: "build a house"}, {Text: "find iron", Done: true}}
 		start := time.Now()
 		if _, ok := m.nudge(context.Background(), start.Add(29*time.Second)); ok {
@@ -45,7 +46,7 @@ func TestIdleNudge(t *testing.T) {
 
 func TestIdleNudgeOff(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{IdleNudge: 0})
+		m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{IdleNudge: 0})
 		if _, ok := m.nudge(context.Background(), time.Now().Add(time.Hour)); ok {
 			t.Error("nudged with the idle nudge off")
 		}
@@ -86,7 +87,7 @@ func TestCommentaryOnlyWhenSomethingChanged(t *testing.T) {
 
 func TestAskPutsAPerceptionOnTheBus(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{})
+		m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{})
 		m.Surface.Handle(context.Background(), protocol.State{Inventory: []game.Slot{{Item: "cobblestone", Count: 12}}})
 		if err := m.Ask(context.Background()); err != nil {
 			t.Fatal(err)
@@ -131,7 +132,7 @@ func (s *stuckObjectives) Objectives(ctx context.Context) ([]Objective, error) {
 // once), and the read gives up at its deadline with a nudge all the same.
 func TestANudgeReadsItsObjectivesWithNoLockHeld(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{IdleNudge: 30 * time.Second})
+		m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{IdleNudge: 30 * time.Second})
 		stuck := &stuckObjectives{entered: make(chan struct{})}
 		m.objectives = stuck
 		done := make(chan Perception)

@@ -10,6 +10,7 @@ import (
 
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 // roster is a memory of people as the store keeps it: a tally of lines per
@@ -70,7 +71,7 @@ func (r *roster) Facts(_ context.Context, uuid string) ([]game.Fact, error) {
 }
 
 func mindWithMemory(model Model, r *roster) *testMind {
-	return wireMind(model, newFakeGame(), MindConfig{Name: "Bea", System: "You are Bea."}, testParts{senses: r, recall: r})
+	return wireMind(model, &gametest.Game{}, MindConfig{Name: "Bea", System: "You are Bea."}, testParts{senses: r, recall: r})
 }
 
 // TestWhoTalksToHerIsTallied: every line a player says is counted for their

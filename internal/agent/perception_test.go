@@ -8,6 +8,7 @@ import (
 
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 func TestAddressed(t *testing.T) {
@@ -73,7 +74,7 @@ func TestSixBlocksIsTheEdgeOfEarshot(t *testing.T) {
 
 // TestHeartbeatsNeverWakeHer: the senses take a heartbeat and wake nobody.
 func TestHeartbeatsNeverWakeHer(t *testing.T) {
-	m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{})
+	m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{})
 	for i := 0; i < 5; i++ {
 		m.Surface.Handle(context.Background(), protocol.Heartbeat{Tick: int64(i)})
 	}
@@ -172,7 +173,7 @@ func TestAReportCarriesItsFacts(t *testing.T) {
 // was saved, shows so on the panel and lets no perception in until it is
 // turned on.
 func TestAMindStartedOffHearsNothing(t *testing.T) {
-	m := wireMind(&scripted{}, newFakeGame(), MindConfig{Off: true}, testParts{})
+	m := wireMind(&scripted{}, &gametest.Game{}, MindConfig{Off: true}, testParts{})
 	if m.Enabled() || m.live.Snapshot().Enabled {
 		t.Fatal("a mind started off says it is on")
 	}

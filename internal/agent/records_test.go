@@ -11,6 +11,7 @@ import (
 
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 // datedLog is an action log that notes, for each write, whether its
@@ -49,7 +50,7 @@ func (l *datedLog) FinishAction(ctx context.Context, _ ActionRecord) error {
 // been called off, and so is a turn's record.
 func TestRecordsAreWrittenWithADeadline(t *testing.T) {
 	log := &datedLog{}
-	h := NewHands(newFakeGame(), log, NewLive("Bea", nil, nil), discard(), func(Perception) {})
+	h := NewHands(&gametest.Game{}, log, NewLive("Bea", nil, nil), discard(), func(Perception) {})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	h.Start(ctx, []Action{{Name: "craft_item", Call: "craft_item(stick)"}}, 1)
@@ -62,7 +63,7 @@ func TestRecordsAreWrittenWithADeadline(t *testing.T) {
 	}
 
 	model := &scripted{steps: []ModelResponse{{ToolCalls: []ToolCall{call("1", "speak", `{"text":"hi"}`)}}}}
-	m, turns := newTestMind(model, newFakeGame(), MindConfig{})
+	m, turns := newTestMind(model, &gametest.Game{}, MindConfig{})
 	m.turn(ctx, []Perception{{Source: SourceChat, Kind: KindChat, Addressed: true, Text: "Alex says: hi"}})
 	turns.mu.Lock()
 	defer turns.mu.Unlock()
@@ -77,7 +78,7 @@ type ctxMark struct{}
 // markingGame answers stop_moving after noting the context it was sent
 // under.
 type markingGame struct {
-	*fakeGame
+	*gametest.Game
 	mu     sync.Mutex
 	marked bool // the stop_moving's context is the caller's
 	within bool // and has a deadline of stopWait at most
@@ -91,7 +92,7 @@ func (g *markingGame) Send(ctx context.Context, action string, params any, sent 
 		g.within = ok && time.Until(d) <= stopWait
 		g.mu.Unlock()
 	}
-	return g.fakeGame.Send(ctx, action, params, sent)
+	return g.Game.Send(ctx, action, params, sent)
 }
 
 // TestStopNowWaitsUnderItsCallersContext: the stop_moving StopNow sends
@@ -99,7 +100,7 @@ func (g *markingGame) Send(ctx context.Context, action string, params any, sent 
 func TestStopNowWaitsUnderItsCallersContext(t *testing.T) {
 	base, release := holding()
 	defer close(release)
-	g := &markingGame{fakeGame: base}
+	g := &markingGame{Game: base}
 	h := NewHands(g, nil, NewLive("Bea", nil, nil), discard(), func(Perception) {})
 	h.Start(context.Background(), []Action{{Name: "find_block", Call: "find_block(iron_ore)"}}, 1) // busy from here on
 	h.StopNow(context.WithValue(context.Background(), ctxMark{}, true))
@@ -187,7 +188,7 @@ func TestBuildCountOfReadsTheBuildData(t *testing.T) {
 // that could not be written is not announced.
 func TestAnActionsChangeCarriesTheRowWritten(t *testing.T) {
 	pub := &recorder{}
-	h := NewHands(newFakeGame(), &datedLog{}, NewLive("Bea", pub, nil), discard(), func(Perception) {})
+	h := NewHands(&gametest.Game{}, &datedLog{}, NewLive("Bea", pub, nil), discard(), func(Perception) {})
 	h.Start(context.Background(), []Action{{Name: "craft_item", Call: "craft_item(stick)", Params: map[string]any{"item": "stick"}}}, 4)
 	h.Wait()
 	pub.mu.Lock()
@@ -213,7 +214,7 @@ func TestAnActionsChangeCarriesTheRowWritten(t *testing.T) {
 	}
 
 	pub = &recorder{}
-	h = NewHands(newFakeGame(), failingLog{}, NewLive("Bea", pub, nil), discard(), func(Perception) {})
+	h = NewHands(&gametest.Game{}, failingLog{}, NewLive("Bea", pub, nil), discard(), func(Perception) {})
 	h.Start(context.Background(), []Action{{Name: "craft_item", Call: "craft_item(stick)"}}, 4)
 	h.Wait()
 	pub.mu.Lock()

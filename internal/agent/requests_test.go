@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 // chatFrom is a line Alex or another player says to her.
@@ -40,7 +41,7 @@ func TestOnlyThePlayersSheObeysAreMarkedSo(t *testing.T) {
 // a later turn, gathered, never dropped; another player is not held up.
 func TestAPlayerHasSoManyTurnsAMinute(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{})
+		m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{})
 		m.SetPolicy(Policy{TurnsPerMinute: 2})
 		var read []string
 		turn := func(ps ...Perception) {
@@ -73,7 +74,7 @@ func TestTheSpendCapPausesTheModel(t *testing.T) {
 		autopilot := &scripted{}
 		live := NewLive("Bea", nil, nil)
 		inbox := NewInbox(0, discard(), live)
-		hands := NewHands(newFakeGame(), nil, live, discard(), inbox.Perceive)
+		hands := NewHands(&gametest.Game{}, nil, live, discard(), inbox.Perceive)
 		m := NewMind(MindConfig{Name: "Bea"}, MindDeps{Model: func() Model { return model }, Tools: toolbox{}, Live: live,
 			Hands: hands, Inbox: inbox, Prices: fixedPrices{in: 3, cached: 0.3, out: 15}, Fallback: autopilot, Logger: discard()})
 		m.SetPolicy(Policy{SpendCap: 5})
@@ -106,7 +107,7 @@ func TestTheSpendCapPausesTheModel(t *testing.T) {
 // play".
 func TestStopHoldsHerStill(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{IdleNudge: time.Second})
+		m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{IdleNudge: time.Second})
 		if _, err := m.Stop(context.Background()); err != nil {
 			t.Fatal(err)
 		}

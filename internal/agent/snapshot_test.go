@@ -11,6 +11,7 @@ import (
 
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 // randomPacket is one packet of the kinds that change her state, made up
@@ -51,7 +52,7 @@ func TestHerPromptAndThePanelReadOneSnapshot(t *testing.T) {
 	for seed := range uint64(25) {
 		synctest.Test(t, func(t *testing.T) {
 			model := &scripted{}
-			m, _ := newTestMind(model, newFakeGame(), MindConfig{System: "play"})
+			m, _ := newTestMind(model, &gametest.Game{}, MindConfig{System: "play"})
 			pub := m.live.pub.(*recorder)
 			r := rand.New(rand.NewPCG(seed, 7))
 			var tick int64

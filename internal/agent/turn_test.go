@@ -9,6 +9,7 @@ import (
 
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 func gamePerception(text string) []Perception {
@@ -22,7 +23,7 @@ func TestLeftUndoneFiresOnceAndOnlyOnce(t *testing.T) {
 			{ToolCalls: []ToolCall{call("2", "speak", `{"text":"really, I will"}`)}},
 			{ToolCalls: []ToolCall{call("3", "speak", `{"text":"never reached"}`)}},
 		}}
-		m, turns := newTestMind(model, newFakeGame(), MindConfig{})
+		m, turns := newTestMind(model, &gametest.Game{}, MindConfig{})
 		m.turn(context.Background(), gamePerception("You have been standing around for 30s."))
 		reqs := model.requests()
 		if len(reqs) != 2 {
@@ -41,7 +42,7 @@ func TestLeftUndoneFiresOnceAndOnlyOnce(t *testing.T) {
 func TestLeftUndoneLeavesOtherTurnsAlone(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		model := &scripted{steps: []ModelResponse{{ToolCalls: []ToolCall{call("1", "speak", `{"text":"doing fine"}`)}}}}
-		m, _ := newTestMind(model, newFakeGame(), MindConfig{})
+		m, _ := newTestMind(model, &gametest.Game{}, MindConfig{})
 		m.turn(context.Background(), []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "what are you doing?", Addressed: true}})
 		if n := len(model.requests()); n != 1 {
 			t.Errorf("a dashboard turn took %d model calls, want 1", n)
@@ -71,14 +72,14 @@ func TestStartingAnActionEndsATurnSheSpokeIn(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				model := &scripted{steps: c.steps}
-				g := newFakeGame()
+				g := &gametest.Game{}
 				m, _ := newTestMind(model, g, MindConfig{})
 				m.turn(context.Background(), gamePerception("You have been standing around for 30s."))
 				m.hands.Wait()
 				if n := len(model.requests()); n != c.calls {
 					t.Errorf("the turn took %d model calls, want %d", n, c.calls)
 				}
-				if got := g.actions(); len(got) != 1 || got[0] != "find_block" {
+				if got := g.Actions(); len(got) != 1 || got[0] != "find_block" {
 					t.Errorf("the game got %v", got)
 				}
 			})
@@ -92,7 +93,7 @@ func TestQuickToolAnswersAreReadBeforeTheTurnEnds(t *testing.T) {
 			{ToolCalls: []ToolCall{call("1", "scan", `{"block":"iron_ore"}`)}},
 			{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)}},
 		}}
-		m, _ := newTestMind(model, newFakeGame(), MindConfig{})
+		m, _ := newTestMind(model, &gametest.Game{}, MindConfig{})
 		m.turn(context.Background(), []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "?"}})
 		reqs := model.requests()
 		if len(reqs) != 2 {
@@ -112,7 +113,7 @@ func TestLoopGuardEndsTheTurn(t *testing.T) {
 			steps = append(steps, ModelResponse{ToolCalls: []ToolCall{call("s", "scan", `{"block":"iron_ore"}`)}})
 		}
 		model := &scripted{steps: steps}
-		m, _ := newTestMind(model, newFakeGame(), MindConfig{MaxSteps: 8})
+		m, _ := newTestMind(model, &gametest.Game{}, MindConfig{MaxSteps: 8})
 		m.turn(context.Background(), []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "?"}})
 		if n := len(model.requests()); n != 3 {
 			t.Errorf("the same call with the same answer ran %d times, want the turn ended at 3", n)
@@ -127,7 +128,7 @@ func TestStepCap(t *testing.T) {
 			steps = append(steps, ModelResponse{ToolCalls: []ToolCall{call("s", "scan", `{"block":"ore`+itoa(i)+`"}`)}})
 		}
 		model := &scripted{steps: steps}
-		m, _ := newTestMind(model, newFakeGame(), MindConfig{MaxSteps: 5})
+		m, _ := newTestMind(model, &gametest.Game{}, MindConfig{MaxSteps: 5})
 		m.turn(context.Background(), []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "?"}})
 		if n := len(model.requests()); n != 5 {
 			t.Errorf("%d model calls, want the cap of 5", n)
@@ -141,7 +142,7 @@ func TestAPanickingToolIsAFailureSheReads(t *testing.T) {
 			{ToolCalls: []ToolCall{call("1", "boom", `{}`)}},
 			{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)}},
 		}}
-		m, turns := newTestMind(model, newFakeGame(), MindConfig{})
+		m, turns := newTestMind(model, &gametest.Game{}, MindConfig{})
 		m.turn(context.Background(), []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "?"}})
 		rec := turns.all()[0]
 		if !strings.Contains(rec.ToolCalls[0].Answer, "FAILURE: boom broke") {
@@ -152,8 +153,8 @@ func TestAPanickingToolIsAFailureSheReads(t *testing.T) {
 
 func TestBatchRunsInOrderAndStopsAtTheFirstFailure(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		g := newFakeGame()
-		g.results["craft_item"] = protocol.Failure
+		g := &gametest.Game{}
+		g.Result("craft_item", protocol.Failure)
 		var got []Perception
 		h := NewHands(g, nil, NewLive("Bea", nil, nil), discard(), func(p Perception) { got = append(got, p) })
 		h.Start(context.Background(), []Action{
@@ -170,7 +171,7 @@ func TestBatchRunsInOrderAndStopsAtTheFirstFailure(t *testing.T) {
 		if text != want {
 			t.Errorf("report:\n%s\nwant:\n%s", text, want)
 		}
-		if a := g.actions(); len(a) != 2 {
+		if a := g.Actions(); len(a) != 2 {
 			t.Errorf("the game got %v; the action after the failure must not be sent", a)
 		}
 	})
@@ -227,7 +228,7 @@ func TestProgressBelongsToTheRunningAction(t *testing.T) {
 func TestNoTurnAboutTheGameWhileItIsAway(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		model := &scripted{steps: []ModelResponse{{ToolCalls: []ToolCall{call("1", "find_block", `{}`)}}}}
-		m, _ := newTestMind(model, newFakeGame(), MindConfig{IdleNudge: time.Second})
+		m, _ := newTestMind(model, &gametest.Game{}, MindConfig{IdleNudge: time.Second})
 		m.live.SetConn(protocol.ConnStatus{Connected: false})
 		m.turn(context.Background(), []Perception{{Source: SourceGame, Kind: KindAction, Text: "[find_block] result: FAILURE: the game is not connected"}})
 		if n := len(model.requests()); n != 0 {
@@ -262,7 +263,7 @@ func TestTheStepAfterStartingAnActionSeesItRunning(t *testing.T) {
 }
 
 func TestAVeryLongTurnIsKeptRatherThanForgotten(t *testing.T) {
-	m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{KeepMessages: 10})
+	m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{KeepMessages: 10})
 	msgs := []Message{{Role: RoleUser, Text: "old"}, {Role: RoleAssistant, Text: "ok"}, {Role: RoleUser, Text: "now"}}
 	for i := 0; i < 20; i++ {
 		msgs = append(msgs, Message{Role: RoleAssistant, ToolCalls: []ToolCall{call("c", "scan", `{}`)}}, Message{Role: RoleTool, ToolCallID: "c", Text: "x"})
@@ -274,7 +275,7 @@ func TestAVeryLongTurnIsKeptRatherThanForgotten(t *testing.T) {
 }
 
 func TestAFullQueueDropsOnlyIdleChat(t *testing.T) {
-	m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{})
+	m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{})
 	for i := 0; i < queueSize-1; i++ {
 		m.inbox.queue <- Perception{Kind: KindFight, Text: "hit"}
 	}
@@ -304,7 +305,7 @@ func TestTokensAreCountedPerTurn(t *testing.T) {
 			{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)}, Usage: Usage{InputTokens: 1290, OutputTokens: 9}},
 			{ToolCalls: []ToolCall{call("3", "stay_silent", `{}`)}, Usage: Usage{InputTokens: 700, OutputTokens: 4}},
 		}}
-		m, turns := newTestMind(model, newFakeGame(), MindConfig{})
+		m, turns := newTestMind(model, &gametest.Game{}, MindConfig{})
 		ask := []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "?"}}
 		m.turn(context.Background(), ask)
 		m.turn(context.Background(), ask)
@@ -371,7 +372,7 @@ func TestATurnIsRecorded(t *testing.T) {
 			{ToolCalls: []ToolCall{call("2", "find_block", `{"block":"iron_ore","count":3}`), call("3", "speak", `{"text":"iron!"}`)},
 				Usage: Usage{InputTokens: 950, OutputTokens: 20}},
 		}}
-		m, turns := newTestMind(model, newFakeGame(), MindConfig{})
+		m, turns := newTestMind(model, &gametest.Game{}, MindConfig{})
 		m.turn(context.Background(), []Perception{
 			{Source: SourceChat, Kind: KindChat, Addressed: true, Text: "Alex (2 blocks away) says in the game chat: any iron?"},
 			{Source: SourceGame, Kind: KindFight, Text: "You were hit by Zombie for 3.0 damage; your health is 17.0/20."},
@@ -419,7 +420,7 @@ func TestSpeechGoesToTheVoiceFeed(t *testing.T) {
 			{ToolCalls: []ToolCall{call("1", "speak", `{"text":"Look at the size of this cave!"}`)}},
 			{ToolCalls: []ToolCall{call("2", "mc_chat", `{"message":"hi Alex"}`)}},
 		}}
-		m, turns := newTestMind(model, newFakeGame(), MindConfig{})
+		m, turns := newTestMind(model, &gametest.Game{}, MindConfig{})
 		pub := m.live.pub.(*recorder)
 		ask := []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "Someone watching you asks what you are doing right now."}}
 		m.turn(context.Background(), ask)
@@ -454,7 +455,7 @@ func TestSpeechGoesToTheVoiceFeed(t *testing.T) {
 func TestATurnReadsTheStateAfterHerLastAction(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		model := &scripted{steps: []ModelResponse{{ToolCalls: []ToolCall{call("1", "stay_silent", `{}`)}}}}
-		m, _ := newTestMind(model, newFakeGame(), MindConfig{})
+		m, _ := newTestMind(model, &gametest.Game{}, MindConfig{})
 		ctx := context.Background()
 		m.Surface.Handle(ctx, protocol.State{Inventory: []game.Slot{{Item: "oak_planks", Count: 4}}})
 		time.Sleep(100 * time.Millisecond)
@@ -478,7 +479,7 @@ func TestATurnReadsTheStateAfterHerLastAction(t *testing.T) {
 // same start for the turns after, so a provider's prefix cache keeps
 // reading it.
 func TestHistoryIsTrimmedInLargeSteps(t *testing.T) {
-	m, _ := newTestMind(&scripted{}, newFakeGame(), MindConfig{KeepMessages: 20})
+	m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{KeepMessages: 20})
 	exchange := func(i int) []Message {
 		return []Message{{Role: RoleUser, Text: "perception " + itoa(i)},
 			{Role: RoleAssistant, ToolCalls: []ToolCall{call("c"+itoa(i), "scan", `{}`)}},

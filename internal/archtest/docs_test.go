@@ -195,7 +195,7 @@ func TestTheDocsCheckCatchesADifference(t *testing.T) {
 	for _, edit := range [][2]string{
 		{"| `agent/request` | `game` | |\n", ""},
 		{"| `planner/script` | `game` | |", "| `planner/script` | `game`, `lockstep` | |"},
-		{"| `modclient` | `game/protocol`, `lockstep` | `gametest` |", "| `modclient` | `game/protocol`, `lockstep` | |"},
+		{"| `modclient` | `game/protocol`, `lockstep` | `gametest`, `logtest` |", "| `modclient` | `game/protocol`, `lockstep` | `logtest` |"},
 		{"| `fault` | nothing | |", "| `fault`, `game/nowhere` | nothing | |"},
 		{"| `github.com/chromedp` | `browsertest` | `web`, `cmd/beaweb` |", "| `github.com/chromedp` | `browsertest`, `web` | `cmd/beaweb` |"},
 	} {
@@ -211,7 +211,7 @@ func TestTheDocsCheckCatchesADifference(t *testing.T) {
 		docPath + " confines github.com/chromedp to [browsertest web] and the tests of [cmd/beaweb], archtest to [browsertest] and the tests of [cmd/beaweb web]",
 		docPath + " has no row for beaweb/internal/agent/request",
 		docPath + " lets the code of beaweb/internal/planner/script import [game lockstep], archtest [game]",
-		docPath + " lets the tests of beaweb/internal/modclient import [] besides, archtest [gametest]",
+		docPath + " lets the tests of beaweb/internal/modclient import [logtest] besides, archtest [gametest logtest]",
 	}
 	slices.Sort(want)
 	slices.Sort(bad)

@@ -40,6 +40,7 @@ const (
 	bodyproc   = "beaweb/internal/bodyproc"
 	squidworld = "beaweb/internal/squidworld"
 	bench      = "beaweb/internal/bench"
+	logtest    = "beaweb/internal/logtest"
 )
 
 // everywhere lists the packages any package may import: fault is the
@@ -51,7 +52,7 @@ var everywhere = []string{fault}
 // planners only the vocabulary; the mind's core neither the store, the web
 // nor an adapter; adapters are named by their technology and seen side by
 // side only in models, the registry that builds the one the settings choose. Test-only imports are listed apart, so that a test
-// helper (gametest, llmtest, browsertest) never leaks into code.
+// helper (gametest, llmtest, browsertest, logtest) never leaks into code.
 var importRules = map[string]rule{
 	// The leaves.
 	game:       {},
@@ -64,12 +65,13 @@ var importRules = map[string]rule{
 	live:       {},
 	archtest:   {},
 	browser:    {},
+	logtest:    {},
 
 	// The wire and the things that speak it.
-	protocol:   {code: []string{game}},
+	protocol:   {code: []string{game}, tests: []string{gametest}},
 	gametest:   {code: []string{protocol}},
-	modclient:  {code: []string{protocol, lockstep}, tests: []string{gametest}},
-	practice:   {code: []string{game, protocol, lockstep}, tests: []string{data, blueprint, recipes}},
+	modclient:  {code: []string{protocol, lockstep}, tests: []string{gametest, logtest}},
+	practice:   {code: []string{game, protocol, lockstep}, tests: []string{data, blueprint, recipes, gametest}},
 	bodyproc:   {code: []string{protocol}},
 	squidworld: {code: []string{game, protocol}},
 
@@ -85,15 +87,15 @@ var importRules = map[string]rule{
 	childmain: {code: []string{script}},
 
 	// The mind and its adapters.
-	agent:     {code: []string{game, protocol, lockstep}},
-	tools:     {code: []string{agent, game, protocol, blueprint, recipes, script}, tests: []string{practice, data}},
+	agent:     {code: []string{game, protocol, lockstep}, tests: []string{gametest}},
+	tools:     {code: []string{agent, game, protocol, blueprint, recipes, script}, tests: []string{practice, data, gametest, llmtest}},
 	provider:  {code: []string{agent}},
-	llmtest:   {code: []string{agent, provider}},
-	openai:    {code: []string{agent, provider}, tests: []string{llmtest}},
-	anthropic: {code: []string{agent, provider}, tests: []string{llmtest}},
+	llmtest:   {code: []string{agent, provider, logtest}},
+	openai:    {code: []string{agent, provider}, tests: []string{llmtest, logtest}},
+	anthropic: {code: []string{agent, provider}, tests: []string{llmtest, logtest}},
 	rules:     {code: []string{agent, request, game}, tests: []string{protocol}},
 	request:   {code: []string{game}},
-	models:    {code: []string{agent, anthropic, openai, settings}},
+	models:    {code: []string{agent, anthropic, openai, settings}, tests: []string{llmtest}},
 
 	// Memory.
 	store: {code: []string{agent, game, migrations}, tests: []string{protocol}},
@@ -104,14 +106,14 @@ var importRules = map[string]rule{
 	pages:    {code: []string{agent, game, protocol, layout, partials}},
 	web: {
 		code:  []string{agent, game, protocol, blueprint, preview, settings, static, layout, pages, partials, live},
-		tests: []string{browser, store},
+		tests: []string{browser, logtest, store},
 	},
 
 	// The commands: the only place the concrete types meet.
 	cmdBeaweb: {
 		code: []string{data, agent, bench, bodyproc, models, rules, request, tools, game, modclient, practice, protocol,
 			blueprint, preview, recipes, script, settings, store, web, live, lockstep},
-		tests: []string{browser, gametest, squidworld},
+		tests: []string{browser, gametest, llmtest, logtest, squidworld},
 	},
 	mcrecipes: {code: []string{recipes}},
 }

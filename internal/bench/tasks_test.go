@@ -1,49 +1,22 @@
 package bench
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"beaweb/data"
 )
 
-const taskFile = `{
- "team_shears": {"type": "techtree", "goal": "Build a shear.", "agent_count": 2,
-   "initial_inventory": {"0": {"iron_ingot": 1}, "1": {"iron_ingot": 1}},
-   "target": "shears", "number_of_target": 1, "timeout": 60},
- "short_kit": {"type": "techtree", "initial_inventory": {"0": {"iron_ingot": 1}}, "target": "shears", "number_of_target": 1},
- "nuggets": {"type": "techtree", "initial_inventory": {"0": {"gold_nugget": 5, "apple": 1}, "1": {"gold_nugget": 3, "crafting_table": 1}},
-   "target": "golden_apple", "number_of_target": 1, "missing_items": []},
- "old_name": {"type": "techtree", "initial_inventory": {"0": {"rose_red": 1, "white_wool": 1}}, "target": "red_wool"},
- "flat_house": {"type": "construction", "initial_inventory": {"oak_planks": 40, "oak_door": 1},
-   "blueprint": {"levels": [{"level": 0, "coordinates": [142, -60, -179], "placement": [["oak_planks", "air"]]}]}},
- "dinner": {"type": "cooking", "target": {"bread": 1}},
- "hut": {"type": "construction", "agent_count": 2, "timeout": 120,
-   "initial_inventory": {"0": {"oak_planks": 8}, "1": {"oak_planks": 8, "oak_door": 1}},
-   "blueprint": {"levels": [
-     {"level": 0, "coordinates": [148, -60, -170], "placement": [["oak_planks", "oak_door", "oak_planks"], ["oak_planks", "air", "oak_planks"], ["oak_planks", "oak_planks", "oak_planks"]]},
-     {"level": 1, "coordinates": [148, -59, -170], "placement": [["oak_planks", "oak_door", "oak_planks"], ["oak_planks", "air", "oak_planks"], ["oak_planks", "oak_planks", "oak_planks"]]}]}},
- "heavy": {"type": "techtree", "initial_inventory": {"0": {"dirt": 1280}, "1": {"dirt": 1280}}, "target": "coarse_dirt"},
- "big_house": {"type": "construction", "initial_inventory": {"oak_planks": 2},
-   "blueprint": {"levels": [{"level": 0, "coordinates": [0, -60, 0], "placement": [["oak_planks", "oak_planks", "oak_planks"]]}]}}
-}`
-
-func writeTaskFile(t *testing.T) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "tasks.json")
-	if err := os.WriteFile(path, []byte(taskFile), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
+// taskFile is a mindcraft task file in both of mindcraft's inventory
+// shapes, with a task of each kind bench refuses; cmd/beaweb's end-to-end
+// tests play some of its tasks by name.
+const taskFile = "../../testdata/mindcraft_tasks.json"
 
 // TestTasksAreReadAsPublished: the agents' inventories are pooled into
 // her kit, in both of mindcraft's shapes, and a task that cannot be done
 // as given says why.
 func TestTasksAreReadAsPublished(t *testing.T) {
-	tasks, err := readTasks(writeTaskFile(t), []string{"team_shears", "short_kit", "old_name", "flat_house", "dinner", "big_house", "heavy", "nuggets"})
+	tasks, err := readTasks(taskFile, []string{"team_shears", "short_kit", "old_name", "flat_house", "dinner", "big_house", "heavy", "nuggets"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +56,7 @@ func TestTasksAreReadAsPublished(t *testing.T) {
 	if got := tasks[0].goalLine("", tasks[0].origin()); got != "craft 1 shears" {
 		t.Errorf("crafting goal %q", got)
 	}
-	if _, err := readTasks(writeTaskFile(t), []string{"nope"}); err == nil || !strings.Contains(err.Error(), `no task "nope"`) {
+	if _, err := readTasks(taskFile, []string{"nope"}); err == nil || !strings.Contains(err.Error(), `no task "nope"`) {
 		t.Errorf("an unknown task id: %v", err)
 	}
 }

@@ -1,7 +1,6 @@
 package modclient_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log/slog"
@@ -15,28 +14,14 @@ import (
 
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/gametest"
+	"beaweb/internal/logtest"
 	"beaweb/internal/modclient"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // logs collects the client's log lines.
-type logs struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *logs) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *logs) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
-}
+type logs struct{ logtest.Buffer }
 
 // count is how many log lines contain every one of parts.
 func (l *logs) count(parts ...string) int {
@@ -73,7 +58,7 @@ func start(t *testing.T, mod *gametest.Mod, edit func(*modclient.Config)) *harne
 	h := &harness{t: t, mod: mod, logs: &logs{}, done: make(chan error, 1)}
 	cfg := modclient.Config{
 		URL:     mod.URL(),
-		Logger:  slog.New(slog.NewTextHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
+		Logger:  h.logs.Logger(),
 		Rand:    rand.New(rand.NewPCG(1, 2)),
 		NetDial: mod.NetDial(),
 		OnStatus: func(s protocol.ConnStatus) {

@@ -2,24 +2,19 @@ package models
 
 import (
 	"bytes"
-	"context"
 	"log/slog"
 	"strings"
 	"testing"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/agent/llm/llmtest"
 )
 
 // autopilot stands in for the offline model.
-type autopilot struct{ name string }
-
-func (a autopilot) Name() string { return a.name }
-func (a autopilot) Generate(context.Context, agent.ModelRequest) (agent.ModelResponse, error) {
-	return agent.ModelResponse{}, nil
-}
+func autopilot() agent.Model { return &llmtest.Scripted{Label: "rules/autopilot"} }
 
 func TestTheRegistryBuildsTheChosenModel(t *testing.T) {
-	m := New(autopilot{"rules/autopilot"}, slog.New(slog.DiscardHandler))
+	m := New(autopilot(), slog.New(slog.DiscardHandler))
 	if got := m.Current().Name(); got != "rules/autopilot" {
 		t.Fatalf("a new registry thinks with %s, want the autopilot", got)
 	}
@@ -36,7 +31,7 @@ func TestTheRegistryBuildsTheChosenModel(t *testing.T) {
 
 func TestAModelThatCannotBeBuiltLeavesHerOnTheAutopilot(t *testing.T) {
 	var logs bytes.Buffer
-	m := New(autopilot{"rules/autopilot"}, slog.New(slog.NewTextHandler(&logs, nil)))
+	m := New(autopilot(), slog.New(slog.NewTextHandler(&logs, nil)))
 	_ = m.Configure(Choice{Provider: "openai", URL: "http://127.0.0.1:11434/v1", Model: "qwen2.5:7b"})
 	const key = "sk-secret-0123456789"
 	err := m.Configure(Choice{Provider: "gemini", Key: key})
@@ -56,8 +51,8 @@ func TestAModelThatCannotBeBuiltLeavesHerOnTheAutopilot(t *testing.T) {
 }
 
 func TestAnOverrideStaysWhateverTheSettingsSay(t *testing.T) {
-	m := New(autopilot{"rules/autopilot"}, slog.New(slog.DiscardHandler))
-	m.Override(autopilot{"test/scripted"})
+	m := New(autopilot(), slog.New(slog.DiscardHandler))
+	m.Override(&llmtest.Scripted{})
 	if err := m.Configure(Choice{Provider: "rules"}); err != nil {
 		t.Fatal(err)
 	}

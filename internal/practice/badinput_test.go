@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 // sampleParams are sensible values of every parameter the contract names,
@@ -30,10 +31,7 @@ var allowedWords = []string{"a whole number", "a number", "a non-empty string", 
 // type and out of range: each answers FAILURE_INVALID with a sentence
 // that names the parameter and says what it may be, and the world goes on.
 func TestEveryParameterIsCheckedWithASentence(t *testing.T) {
-	c, err := protocol.LoadContract("../../testdata/minecraft_contract.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := gametest.ReadContract(t, "../../testdata/minecraft_contract.json")
 	h := arena(t, quiet, 8)
 	samples := sampleParams()
 	wrongType := map[string]any{"integer": "seven", "number": "seven", "string": 7, "boolean": "yes", "object": 7, "array": 7}

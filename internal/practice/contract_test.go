@@ -5,15 +5,13 @@ import (
 	"testing"
 
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 // TestHelloHoldsToTheContract holds the hello, and every action's list of
 // parameters it reads, to testdata/minecraft_contract.json.
 func TestHelloHoldsToTheContract(t *testing.T) {
-	c, err := protocol.LoadContract("../../testdata/minecraft_contract.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := gametest.ReadContract(t, "../../testdata/minecraft_contract.json")
 	w, err := New(Options{Seed: 1, Quiet: true, Size: 64})
 	if err != nil {
 		t.Fatal(err)
@@ -41,10 +39,7 @@ func TestHelloHoldsToTheContract(t *testing.T) {
 // the contract says are required, with values of the contract's types:
 // none of them may be refused as invalid for a missing parameter.
 func TestRequiredParametersAreEnough(t *testing.T) {
-	c, err := protocol.LoadContract("../../testdata/minecraft_contract.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := gametest.ReadContract(t, "../../testdata/minecraft_contract.json")
 	h := arena(t, quiet, 8)
 	values := map[string]any{
 		"x": 2, "y": arenaY + 1, "z": 2, "block": "stone", "entity": "cow", "distance": 3, "face": "top",

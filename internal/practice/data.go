@@ -141,15 +141,6 @@ func (rb *recipeBook) plainFuel(item string) bool {
 	return false
 }
 
-func hasStation(list []string, want string) bool {
-	for _, s := range list {
-		if s == want {
-			return true
-		}
-	}
-	return false
-}
-
 // basicSmelting is what the practice world smelts without the recipe book.
 var basicSmelting = map[string]string{
 	"raw_iron": "iron_ingot", "raw_gold": "gold_ingot", "raw_copper": "copper_ingot",

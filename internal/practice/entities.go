@@ -51,11 +51,10 @@ type entity struct {
 	hostile bool
 	name    string // players only
 	uuid    string
-	born    int64 // the tick it appeared
-	cool    int   // ticks until it may strike again
-	chase   int64 // a monster: the tick until which it goes after her, 0 for none
-	far     int   // a monster: ticks it has spent more than despawnNear from her
-	target  game.Vec3
+	born    int64     // the tick it appeared
+	cool    int       // ticks until it may strike again
+	chase   int64     // a monster: the tick until which it goes after her, 0 for none
+	far     int       // a monster: ticks it has spent more than despawnNear from her
 	player  *scripted // the script of a scripted player
 	giftTo  int       // an item given to a player: she leaves it to them
 	removed bool

@@ -113,13 +113,6 @@ var specs = []Spec{
 		Usage: "days of action and turn history kept, default 30", Default: "30", Startup: true, check: days},
 }
 
-// Specs lists every setting, in the order a person reads them.
-func Specs() []Spec {
-	out := make([]Spec, len(specs))
-	copy(out, specs)
-	return out
-}
-
 // Lookup is the spec of key.
 func Lookup(key Key) (Spec, bool) {
 	for _, s := range specs {

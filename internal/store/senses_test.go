@@ -44,7 +44,7 @@ func TestSurveyBeforeAnyStateForgetsNothing(t *testing.T) {
 	if err := s.RememberBlocks(ctx, world, "overworld", append(origin, nearHome), nil); err != nil {
 		t.Fatal(err)
 	}
-	live := agent.NewLive("Bea", nopPublisher{}, nil)
+	live := agent.NewLive("Bea", nil, nil)
 	surface := agent.NewSurface(live, nil, s, agent.NewMap(s, live, testLogger(t)), testLogger(t), func(agent.Perception) {})
 	surface.Handle(ctx, protocol.Hello{World: protocol.WorldID{Server: world, Dimension: "overworld"}})
 	log := &protocol.Spot{X: 110, Y: 65, Z: -20, Distance: 10}
@@ -79,10 +79,6 @@ func TestSurveyBeforeAnyStateForgetsNothing(t *testing.T) {
 		}
 	}
 }
-
-type nopPublisher struct{}
-
-func (nopPublisher) Publish(agent.Change) {}
 
 // TestBuildAnswerCorrectsTheMap writes what build answers show into the
 // real map: cells placed are hers, cells cleared to air are forgotten, and

@@ -16,6 +16,7 @@ import (
 	"beaweb/internal/fault"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 	"beaweb/internal/planner/blueprint"
 )
 
@@ -40,7 +41,7 @@ func invoke(r *Registry, name, args string) agent.Outcome {
 }
 
 func TestPlaces(t *testing.T) {
-	g := &fakeGame{}
+	g := &gametest.Game{}
 	over := fullRegistryAt(g, standing("overworld"))
 	if out := invoke(over, "remember_place", `{"name":"home","note":"by the oak"}`); out.Failed || !out.Remembered || !strings.Contains(out.Answer, "remembered home at (10, 64, 10)") {
 		t.Errorf("remember_place: %+v, want a success that marks her memory changed", out)
@@ -62,7 +63,7 @@ func TestPlaces(t *testing.T) {
 
 func TestPlaceInAnotherDimensionIsRefused(t *testing.T) {
 	mem := newMemory()
-	g := &fakeGame{}
+	g := &gametest.Game{}
 	over := New(Deps{Game: g, Situation: standing("overworld"), Places: mem})
 	nether := New(Deps{Game: g, Situation: standing("the_nether"), Places: mem})
 	invoke(over, "remember_place", `{"name":"home"}`)
@@ -74,7 +75,7 @@ func TestPlaceInAnotherDimensionIsRefused(t *testing.T) {
 
 func TestRememberPersonAndRecall(t *testing.T) {
 	mem := newMemory()
-	r := New(Deps{Game: &fakeGame{}, Situation: standing("overworld"), People: mem, Blocks: mem, Map: mapOf(mem, standing("overworld"))})
+	r := New(Deps{Game: &gametest.Game{}, Situation: standing("overworld"), People: mem, Blocks: mem, Map: mapOf(mem, standing("overworld"))})
 	if out := invoke(r, "remember_person", `{"player":"Alex","fact":"lives by the lake"}`); out.Failed || !out.Remembered {
 		t.Errorf("remember_person for a player nearby: %+v, want a success that marks her memory changed", out)
 	}
@@ -91,7 +92,7 @@ func TestRememberPersonAndRecall(t *testing.T) {
 }
 
 func TestCraftingPlanAnswersAtOnce(t *testing.T) {
-	r := fullRegistryAt(&fakeGame{}, standing("overworld"))
+	r := fullRegistryAt(&gametest.Game{}, standing("overworld"))
 	out := invoke(r, "crafting_plan", `{"item":"wooden_pickaxe"}`)
 	if out.Failed || out.Action != nil || !strings.Contains(out.Answer, "crafting_table") {
 		t.Errorf("crafting_plan: %+v", out)
@@ -102,7 +103,7 @@ func TestCraftingPlanAnswersAtOnce(t *testing.T) {
 }
 
 func TestBuildRefusesMalformedArgumentsWithTheSentence(t *testing.T) {
-	r := fullRegistryAt(&fakeGame{}, standing("overworld"))
+	r := fullRegistryAt(&gametest.Game{}, standing("overworld"))
 	out := invoke(r, "build", `{"origin":{"x":0,"y":64,"z":0},"layers":["ab"],"palette":{"a":"stone","b":"dirt"}}`)
 	if out.Action != nil || !out.Failed || !strings.Contains(out.Answer, "FAILURE_INVALID") {
 		t.Errorf("a flattened layers was not refused: %+v", out)
@@ -114,7 +115,7 @@ func TestBuildRefusesMalformedArgumentsWithTheSentence(t *testing.T) {
 }
 
 func TestBuildScriptPreviewsBeforeItBuilds(t *testing.T) {
-	r := fullRegistryAt(&fakeGame{}, standing("overworld"))
+	r := fullRegistryAt(&gametest.Game{}, standing("overworld"))
 	script := `{"script":"0 0 0 stone\n1 0 0 stone","confirm":true}`
 	if out := invoke(r, "build_script", script); out.Action != nil || !strings.Contains(out.Answer, "preview this script first") {
 		t.Errorf("a script was built without a preview: %+v", out)
@@ -129,7 +130,7 @@ func TestBuildScriptPreviewsBeforeItBuilds(t *testing.T) {
 }
 
 func TestBuildTemplateBecomesABuild(t *testing.T) {
-	r := fullRegistryAt(&fakeGame{}, standing("overworld"))
+	r := fullRegistryAt(&gametest.Game{}, standing("overworld"))
 	out := invoke(r, "build_template", `{"name":"dirt_shelter"}`)
 	if out.Action == nil || out.Action.Name != "build" {
 		t.Fatalf("build_template: %+v", out)
@@ -148,7 +149,7 @@ func TestBuildTemplateBecomesABuild(t *testing.T) {
 
 func TestScanHitsGoToTheMap(t *testing.T) {
 	mem := newMemory()
-	g := &fakeGame{ans: protocol.Answer{Result: protocol.Success, Message: "found 1 iron_ore",
+	g := &gametest.Game{Answer: protocol.Answer{Result: protocol.Success, Message: "found 1 iron_ore",
 		Data: json.RawMessage(`{"block":"iron_ore","radius":32,"count":1,"hits":[{"block":"iron_ore","x":30,"y":40,"z":10,"distance":20}]}`)}}
 	r := New(Deps{Game: g, Situation: standing("overworld"), Blocks: mem, Map: mapOf(mem, standing("overworld"))})
 	if out := invoke(r, "scan", `{"block":"iron_ore"}`); out.Failed {
@@ -161,7 +162,7 @@ func TestScanHitsGoToTheMap(t *testing.T) {
 
 func TestPlacedBlocksGoToTheMap(t *testing.T) {
 	mem := newMemory()
-	g := &fakeGame{ans: protocol.Answer{Result: protocol.Success}}
+	g := &gametest.Game{Answer: protocol.Answer{Result: protocol.Success}}
 	r := New(Deps{Game: g, Situation: standing("overworld"), Blocks: mem, Map: mapOf(mem, standing("overworld"))})
 	out := invoke(r, "place_block", `{"block":"chest","x":10,"y":63,"z":10,"face":"top"}`)
 	out.Action.Read(context.Background(), protocol.Answer{Result: protocol.Success})
@@ -173,7 +174,7 @@ func TestPlacedBlocksGoToTheMap(t *testing.T) {
 func TestAConfirmedScriptIsBuiltWhereItWasPreviewed(t *testing.T) {
 	here := standing("overworld")
 	sit := &movingSit{v: here.v}
-	r := fullRegistryAt(&fakeGame{}, sit)
+	r := fullRegistryAt(&gametest.Game{}, sit)
 	invoke(r, "build_script", `{"script":"0 0 0 stone"}`)
 	moved := *sit.v.Body
 	moved.Position = game.Vec3{X: 50.5, Y: 64, Z: 50.5}
@@ -202,7 +203,7 @@ func TestBuildRefusesEveryVectorWithItsSentence(t *testing.T) {
 	if err != nil || len(files) < 30 {
 		t.Fatalf("found %d refusal vectors (%v)", len(files), err)
 	}
-	r := fullRegistryAt(&fakeGame{}, standing("overworld"))
+	r := fullRegistryAt(&gametest.Game{}, standing("overworld"))
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
@@ -241,7 +242,7 @@ func TestBuildAnswersGoToTheMap(t *testing.T) {
 	}, nil)
 	var logs strings.Builder
 	logger := slog.New(slog.NewTextHandler(&logs, nil))
-	r := New(Deps{Game: &fakeGame{}, Situation: standing("overworld"), Building: templates, Blocks: mem,
+	r := New(Deps{Game: &gametest.Game{}, Situation: standing("overworld"), Building: templates, Blocks: mem,
 		Map: agent.NewMap(mem, standing("overworld"), logger), Logger: logger})
 	recall := func(kind string) string { return invoke(r, "recall_blocks", `{"kind":"`+kind+`"}`).Answer }
 
@@ -290,7 +291,7 @@ func TestAMinedBlockLeavesHerMap(t *testing.T) {
 		{Pos: game.Pos{X: 3, Y: 60, Z: 1}, Block: "iron_ore"},
 		{Pos: game.Pos{X: 5, Y: 60, Z: 1}, Block: "iron_ore"},
 	}, nil)
-	r := New(Deps{Game: &fakeGame{}, Situation: standing("overworld"), Blocks: mem, Map: mapOf(mem, standing("overworld"))})
+	r := New(Deps{Game: &gametest.Game{}, Situation: standing("overworld"), Blocks: mem, Map: mapOf(mem, standing("overworld"))})
 	recall := func() string { return invoke(r, "recall_blocks", `{"kind":"iron_ore"}`).Answer }
 
 	mined := invoke(r, "mine_block", `{"x":3,"y":60,"z":1}`)
@@ -326,7 +327,7 @@ func (b *brokenPlaces) RememberPlace(_ context.Context, _ string, p game.Place) 
 // without gives the plain one, and its cause goes to the log.
 func TestStoreFailuresReadAsSentences(t *testing.T) {
 	var logged strings.Builder
-	r := New(Deps{Game: &fakeGame{}, Situation: standing("overworld"), Places: &brokenPlaces{*newMemory()},
+	r := New(Deps{Game: &gametest.Game{}, Situation: standing("overworld"), Places: &brokenPlaces{*newMemory()},
 		Logger: slog.New(slog.NewTextHandler(&logged, nil))})
 	out := invoke(r, "remember_place", `{"name":"home"}`)
 	if want := "FAILURE: " + fault.Message(errors.New("")); !out.Failed || out.Answer != want {

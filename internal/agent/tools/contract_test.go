@@ -7,7 +7,7 @@ import (
 	"sort"
 	"testing"
 
-	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 	"beaweb/internal/practice"
 )
 
@@ -15,13 +15,8 @@ import (
 // each with the reason. Empty: today the brain sends everything it may.
 var leftOut = map[string]map[string]string{}
 
-func loadContract(t *testing.T) protocol.Contract {
-	t.Helper()
-	c, err := protocol.LoadContract(filepath.Join("..", "..", "..", "testdata", "minecraft_contract.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+func loadContract(t *testing.T) gametest.Contract {
+	return gametest.ReadContract(t, filepath.Join("..", "..", "..", "testdata", "minecraft_contract.json"))
 }
 
 // TestToolsKeepTheContract holds every tool that reaches the game to the
@@ -30,7 +25,7 @@ func loadContract(t *testing.T) protocol.Contract {
 // left out by name (a capability nobody decided about).
 func TestToolsKeepTheContract(t *testing.T) {
 	c := loadContract(t)
-	r := fullRegistry(&fakeGame{})
+	r := fullRegistry(&gametest.Game{})
 	covered := map[string]bool{}
 	for _, tool := range r.Tools() {
 		action, sends, ok := tool.GameAction()
@@ -74,7 +69,7 @@ func TestToolsKeepTheContract(t *testing.T) {
 
 // checkTypes holds the schema's JSON type of each parameter sent as it is
 // to the contract's type.
-func checkTypes(t *testing.T, tool *Tool, ac protocol.ActionContract) {
+func checkTypes(t *testing.T, tool *Tool, ac gametest.ActionContract) {
 	t.Helper()
 	var s struct {
 		Properties map[string]struct {
@@ -102,7 +97,7 @@ func checkTypes(t *testing.T, tool *Tool, ac protocol.ActionContract) {
 func TestConcurrentToolsMatchTheContract(t *testing.T) {
 	c := loadContract(t)
 	for _, a := range c.Concurrent {
-		if _, ok := fullRegistry(&fakeGame{}).Tool(a); !ok {
+		if _, ok := fullRegistry(&gametest.Game{}).Tool(a); !ok {
 			t.Errorf("the concurrent action %s has no tool of its own", a)
 		}
 	}
@@ -117,7 +112,7 @@ func TestThePracticeWorldOffersNothingTheBrainLacks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := fullRegistry(&fakeGame{})
+	r := fullRegistry(&gametest.Game{})
 	sent := map[string]bool{}
 	for _, tool := range r.Tools() {
 		if action, _, ok := tool.GameAction(); ok {

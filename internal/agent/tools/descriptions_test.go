@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"beaweb/internal/gametest"
 )
 
 // toolBudget bounds every tool together as the OpenAI format sends them:
@@ -15,7 +17,7 @@ const toolBudget = 22000
 // no parameter's description repeats its tool's.
 func TestToolDefinitionsAreCompact(t *testing.T) {
 	total := 0
-	specs := fullRegistry(&fakeGame{}).Specs()
+	specs := fullRegistry(&gametest.Game{}).Specs()
 	for _, s := range specs {
 		sent, err := json.Marshal(map[string]any{"type": "function", "function": map[string]any{
 			"name": s.Name, "description": s.Description, "parameters": s.Schema}})

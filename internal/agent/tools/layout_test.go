@@ -15,40 +15,16 @@ import (
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/agent/llm/llmtest"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 // The prompt's layout is what a provider's prefix cache reads: the tools,
 // the system prompt, the history, then what is new. These tests and the
 // benchmark run a busy scene through a scripted model and look at each
 // request as the OpenAI format sends it.
-
-// sceneModel answers from a script and keeps every request.
-type sceneModel struct {
-	mu    sync.Mutex
-	steps []agent.ModelResponse
-	seen  []agent.ModelRequest
-	// moved is called after each call: the game goes on while she thinks.
-	moved func()
-}
-
-func (s *sceneModel) Name() string { return "test/scene" }
-
-func (s *sceneModel) Generate(_ context.Context, req agent.ModelRequest) (agent.ModelResponse, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.seen = append(s.seen, req)
-	if s.moved != nil {
-		s.moved()
-	}
-	if len(s.steps) == 0 {
-		return agent.ModelResponse{ToolCalls: []agent.ToolCall{{ID: "end", Name: "stay_silent", Args: json.RawMessage(`{}`)}}}, nil
-	}
-	r := s.steps[0]
-	s.steps = s.steps[1:]
-	return r, nil
-}
 
 // sceneTools shows the model every real tool and answers each call with a
 // canned answer of a realistic size, so the scene needs no game.
@@ -70,7 +46,7 @@ func (t sceneTools) Invoke(_ context.Context, c agent.ToolCall) agent.Outcome {
 
 // realSpecs are the 41 tools she is shown with every planner and memory
 // wired.
-func realSpecs() []agent.ToolSpec { return fullRegistry(&fakeGame{}).Specs() }
+func realSpecs() []agent.ToolSpec { return fullRegistry(&gametest.Game{}).Specs() }
 
 func systemPrompt(t testing.TB) string {
 	b, err := fs.ReadFile(os.DirFS(filepath.Join("..", "..", "..", "data")), "prompts/minecraft.md")
@@ -147,7 +123,7 @@ func busyState() (protocol.State, protocol.Survey) {
 // the last calls model calls. Earlier turns fill her history first.
 func busyScene(t testing.TB, warmTurns, calls int) []agent.ModelRequest {
 	t.Helper()
-	model := &sceneModel{}
+	model := &llmtest.Scripted{}
 	turns := &endedTurns{ended: make(chan struct{}, 1)}
 	logger := slog.New(slog.DiscardHandler)
 	lv := agent.NewLive("Bea", nil, nil)
@@ -164,7 +140,7 @@ func busyScene(t testing.TB, warmTurns, calls int) []agent.ModelRequest {
 	// Each call sees her a step further on: her position and the time in
 	// her live state change from one call to the next, as they do in play.
 	step := 0
-	model.moved = func() {
+	model.Between = func() {
 		step++
 		next := st
 		next.Tick += int64(20 * step)
@@ -172,7 +148,7 @@ func busyScene(t testing.TB, warmTurns, calls int) []agent.ModelRequest {
 		next.World.Time += int64(40 * step)
 		senses.Handle(ctx, next)
 	}
-	model.moved()
+	model.Between()
 	done := make(chan error, 1)
 	go func() { done <- m.Run(ctx) }()
 	defer func() {
@@ -185,11 +161,9 @@ func busyScene(t testing.TB, warmTurns, calls int) []agent.ModelRequest {
 		"Alex (3 blocks away) says in the game chat: meet me at the mine",
 	}
 	for i := range warmTurns + (calls+1)/2 {
-		model.mu.Lock()
-		model.steps = append(model.steps,
+		model.Add(
 			agent.ModelResponse{Text: "Let me look around first.", ToolCalls: toolCalls(fmt.Sprintf("look%d", i), "scan", `{"block":"iron_ore"}`)},
 			agent.ModelResponse{ToolCalls: toolCalls(fmt.Sprintf("say%d", i), "mc_chat", `{"message":"I have 5 raw iron, Alex; come by the mine."}`)})
-		model.mu.Unlock()
 		m.Perceive(agent.Perception{Source: agent.SourceChat, Kind: agent.KindChat, Addressed: true,
 			Text: lines[i%len(lines)], At: time.Now()})
 		select {
@@ -198,12 +172,11 @@ func busyScene(t testing.TB, warmTurns, calls int) []agent.ModelRequest {
 			t.Fatalf("turn %d did not end", i+1)
 		}
 	}
-	model.mu.Lock()
-	defer model.mu.Unlock()
-	if len(model.seen) < calls {
-		t.Fatalf("%d model calls, want at least %d", len(model.seen), calls)
+	seen := model.Requests()
+	if len(seen) < calls {
+		t.Fatalf("%d model calls, want at least %d", len(seen), calls)
 	}
-	return model.seen[len(model.seen)-calls:]
+	return seen[len(seen)-calls:]
 }
 
 // wire is a request as the OpenAI format sends it, in the order a

@@ -9,6 +9,7 @@ import (
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 func ip(n int) *int { return &n }
@@ -63,7 +64,7 @@ func TestRelativeAnchor(t *testing.T) {
 }
 
 func TestPlaceBlockSendsAbsoluteValuesAndNeverRepeatsAFailure(t *testing.T) {
-	g := &fakeGame{ans: protocol.Answer{Result: protocol.Failure, Message: "invalid placement"}}
+	g := &gametest.Game{Answer: protocol.Answer{Result: protocol.Failure, Message: "invalid placement"}}
 	sit := fakeSit{v: agent.Snapshot{Body: &agent.Body{Position: game.Vec3{X: 10.5, Y: 64, Z: 10.5}, Yaw: 90}}}
 	r := New(Deps{Game: g, Situation: sit})
 	args := `{"block":"dirt","dx":0,"dy":-1,"dz":1,"face":"up"}`
@@ -96,7 +97,7 @@ func TestPlaceBlockSendsAbsoluteValuesAndNeverRepeatsAFailure(t *testing.T) {
 // reflex, a replacement) says nothing about the anchor, so the same call may
 // go again at once; a real failure is refused once, then allowed again.
 func TestOnlyAPlacementsOwnFailureIsRemembered(t *testing.T) {
-	g := &fakeGame{}
+	g := &gametest.Game{}
 	r := New(Deps{Game: g, Situation: fakeSit{}})
 	place := func() agent.Outcome {
 		return r.Invoke(context.Background(), agent.ToolCall{Name: "place_block", Args: json.RawMessage(`{"block":"dirt","x":1,"y":64,"z":1,"face":"east"}`)})

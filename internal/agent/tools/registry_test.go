@@ -14,42 +14,27 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 	"beaweb/internal/planner/blueprint"
 	"beaweb/internal/planner/recipes"
 )
-
-type fakeGame struct {
-	sent []protocol.Request
-	ans  protocol.Answer
-}
-
-func (f *fakeGame) Send(_ context.Context, action string, params any, sent func(string)) (protocol.Answer, error) {
-	b, _ := json.Marshal(params)
-	f.sent = append(f.sent, protocol.Request{Action: action, Parameters: b})
-	if sent != nil {
-		sent("r1-abcdef")
-	}
-	a := f.ans
-	a.Action = action
-	return a, nil
-}
 
 type fakeSit struct{ v agent.Snapshot }
 
 func (f fakeSit) Snapshot() agent.Snapshot { return f.v }
 func (fakeSit) Now() time.Time             { return time.Now() }
 
-func newTestRegistry(g *fakeGame) *Registry {
+func newTestRegistry(g *gametest.Game) *Registry {
 	return New(Deps{Game: g, Situation: fakeSit{}})
 }
 
 // fullRegistry has every tool, with every optional dependency wired: the
 // real planners over the repository's data, and memory fakes.
-func fullRegistry(g *fakeGame) *Registry {
+func fullRegistry(g *gametest.Game) *Registry {
 	return fullRegistryAt(g, fakeSit{})
 }
 
-func fullRegistryAt(g *fakeGame, sit Situation) *Registry {
+func fullRegistryAt(g *gametest.Game, sit Situation) *Registry {
 	data := os.DirFS(filepath.Join("..", "..", "..", "data"))
 	templates, err := blueprint.LoadTemplates(data)
 	if err != nil {
@@ -89,7 +74,7 @@ var (
 )
 
 func TestSchemasAreObjectsWithDescriptions(t *testing.T) {
-	r := fullRegistry(&fakeGame{})
+	r := fullRegistry(&gametest.Game{})
 	for _, s := range r.Specs() {
 		var sch struct {
 			Type                 string                     `json:"type"`
@@ -119,7 +104,7 @@ func TestSchemasAreObjectsWithDescriptions(t *testing.T) {
 }
 
 func TestBadArgumentsAnswerWithWhatIsValid(t *testing.T) {
-	g := &fakeGame{}
+	g := &gametest.Game{}
 	r := newTestRegistry(g)
 	cases := []struct {
 		tool, args, want string
@@ -142,8 +127,8 @@ func TestBadArgumentsAnswerWithWhatIsValid(t *testing.T) {
 			t.Errorf("%s(%s): the answer does not list the valid parameters: %q", c.tool, c.args, out.Answer)
 		}
 	}
-	if len(g.sent) != 0 {
-		t.Errorf("bad arguments reached the game: %v", g.sent)
+	if len(g.Sent()) != 0 {
+		t.Errorf("bad arguments reached the game: %v", g.Sent())
 	}
 	out := r.Invoke(context.Background(), agent.ToolCall{Name: "fly", Args: json.RawMessage(`{}`)})
 	if !out.Failed || !strings.Contains(out.Answer, "find_block") {
@@ -152,7 +137,7 @@ func TestBadArgumentsAnswerWithWhatIsValid(t *testing.T) {
 }
 
 func TestLongRunningToolsStartActions(t *testing.T) {
-	r := newTestRegistry(&fakeGame{})
+	r := newTestRegistry(&gametest.Game{})
 	out := r.Invoke(context.Background(), agent.ToolCall{Name: "find_block", Args: json.RawMessage(`{"block":"log","count":4}`)})
 	if out.Action == nil {
 		t.Fatalf("find_block did not start an action: %+v", out)
@@ -165,7 +150,7 @@ func TestLongRunningToolsStartActions(t *testing.T) {
 // TestTheBrainToolsAreThere: with every dependency wired she has each tool
 // worked out in the brain, beside the game's.
 func TestTheBrainToolsAreThere(t *testing.T) {
-	r := fullRegistry(&fakeGame{})
+	r := fullRegistry(&gametest.Game{})
 	for _, name := range []string{"crafting_plan", "remember_place", "go_to_place", "plan_build", "list_templates",
 		"build_template", "build_script", "speak", "stay_silent", "remember_person", "recall_blocks"} {
 		if _, ok := r.Tool(name); !ok {
@@ -178,15 +163,15 @@ func TestTheBrainToolsAreThere(t *testing.T) {
 // what it says is handed to the mind as her voice; mc_chat goes to the game
 // and is not her voice. Both answer someone; stay_silent ends the turn.
 func TestSpeakIsHerVoiceAndMcChatTheGame(t *testing.T) {
-	g := &fakeGame{ans: protocol.Answer{Result: protocol.Success, Message: "sent"}}
+	g := &gametest.Game{Answer: protocol.Answer{Result: protocol.Success, Message: "sent"}}
 	r := newTestRegistry(g)
 	spoke := r.Invoke(context.Background(), agent.ToolCall{Name: "speak", Args: json.RawMessage(`{"text":"what a cave"}`)})
-	if spoke.Said != "what a cave" || !spoke.Answered || spoke.Failed || len(g.sent) != 0 {
-		t.Errorf("speak: %+v; the game got %v", spoke, g.sent)
+	if spoke.Said != "what a cave" || !spoke.Answered || spoke.Failed || len(g.Sent()) != 0 {
+		t.Errorf("speak: %+v; the game got %v", spoke, g.Sent())
 	}
 	chat := r.Invoke(context.Background(), agent.ToolCall{Name: "mc_chat", Args: json.RawMessage(`{"message":"hi Alex"}`)})
-	if chat.Said != "" || !chat.Answered || len(g.sent) != 1 || g.sent[0].Action != "mc_chat" || string(g.sent[0].Parameters) != `{"message":"hi Alex"}` {
-		t.Errorf("mc_chat: %+v; the game got %v", chat, g.sent)
+	if chat.Said != "" || !chat.Answered || len(g.Sent()) != 1 || g.Sent()[0].Action != "mc_chat" || string(g.Sent()[0].Parameters) != `{"message":"hi Alex"}` {
+		t.Errorf("mc_chat: %+v; the game got %v", chat, g.Sent())
 	}
 	if silent := r.Invoke(context.Background(), agent.ToolCall{Name: "stay_silent", Args: json.RawMessage(`{}`)}); !silent.Silent {
 		t.Errorf("stay_silent: %+v", silent)

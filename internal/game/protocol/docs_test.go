@@ -1,4 +1,4 @@
-package protocol
+package protocol_test
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"beaweb/internal/gametest"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated part of docs/protocol.md from the contract file")
@@ -20,7 +22,7 @@ const (
 )
 
 // renderActions writes the contract as the protocol page shows it.
-func renderActions(c Contract) string {
+func renderActions(c gametest.Contract) string {
 	var b strings.Builder
 	b.WriteString("| action | parameters | runs beside another | what it does |\n|---|---|---|---|\n")
 	for _, name := range c.ActionNames() {
@@ -74,7 +76,7 @@ func TestProtocolPage(t *testing.T) {
 	if i < 0 || j < i {
 		t.Fatalf("%s lacks the markers %q and %q", pagePath, pageBegin, pageEnd)
 	}
-	want := "\n" + renderActions(loadContract(t)) + "\n"
+	want := "\n" + renderActions(gametest.ReadContract(t, "../../../testdata/minecraft_contract.json")) + "\n"
 	got := string(page[i+len(pageBegin) : j])
 	if got == want {
 		return

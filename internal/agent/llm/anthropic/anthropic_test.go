@@ -9,13 +9,14 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/agent/llm/llmtest"
+	"beaweb/internal/logtest"
 )
 
 const testKey = "sk-ant-api03-test-9d8c7b6a5f4e3d2c1b0a"
 
-func newModel(t *testing.T, cfg Config) (*Model, *llmtest.Logs) {
+func newModel(t *testing.T, cfg Config) (*Model, *logtest.Buffer) {
 	t.Helper()
-	logs := &llmtest.Logs{}
+	logs := &logtest.Buffer{}
 	cfg.Logger = logs.Logger()
 	if cfg.Model == "" {
 		cfg.Model = "claude-sonnet-4-5"
@@ -171,7 +172,7 @@ func TestInvalidArgumentsArePassedOn(t *testing.T) {
 func TestFailures(t *testing.T) {
 	llmtest.TestFailures(t, llmtest.Adapter{
 		Key: testKey,
-		New: func(t *testing.T, baseURL string, timeout time.Duration, maxRetries int) (agent.Model, *llmtest.Logs) {
+		New: func(t *testing.T, baseURL string, timeout time.Duration, maxRetries int) (agent.Model, *logtest.Buffer) {
 			return newModel(t, Config{BaseURL: baseURL, APIKey: testKey, Timeout: timeout, MaxRetries: maxRetries})
 		},
 	})

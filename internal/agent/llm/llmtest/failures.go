@@ -12,6 +12,7 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/agent/llm/provider"
+	"beaweb/internal/logtest"
 )
 
 // Adapter is how TestFailures makes the model under test.
@@ -21,9 +22,9 @@ type Adapter struct {
 	// be redacted.
 	Key string
 	// New makes a model with its Config's BaseURL set to baseURL, APIKey to
-	// Key, and Timeout and MaxRetries as given, logging to the Logs it
+	// Key, and Timeout and MaxRetries as given, logging to the buffer it
 	// returns at debug level.
-	New func(t *testing.T, baseURL string, timeout time.Duration, maxRetries int) (agent.Model, *Logs)
+	New func(t *testing.T, baseURL string, timeout time.Duration, maxRetries int) (agent.Model, *logtest.Buffer)
 }
 
 // TestFailures runs, as subtests, the failures every adapter must turn into

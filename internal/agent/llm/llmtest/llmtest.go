@@ -1,18 +1,16 @@
 package llmtest
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/logtest"
 )
 
 // System is the system prompt of the recorded requests.
@@ -42,30 +40,6 @@ func Chat(line string) agent.ModelRequest {
 		Messages: []agent.Message{{Role: agent.RoleUser, Text: line}},
 		Tools:    Tools(),
 	}
-}
-
-// Logs collects an adapter's log lines behind a lock, so the race detector
-// has nothing to say whichever goroutine the SDK logs from.
-type Logs struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-// Logger returns a logger that writes every level, debug included, to l.
-func (l *Logs) Logger() *slog.Logger {
-	return slog.New(slog.NewTextHandler(l, &slog.HandlerOptions{Level: slog.LevelDebug}))
-}
-
-func (l *Logs) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *Logs) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
 }
 
 // Hang starts a loopback server that reads each request and never answers,
@@ -124,7 +98,7 @@ func CheckCalls(t testing.TB, got, want []agent.ToolCall) {
 
 // CheckModelError checks that err wraps agent.ErrModel, says each of parts,
 // and that neither it nor any line in logs holds key.
-func CheckModelError(t testing.TB, err error, logs *Logs, key string, parts ...string) {
+func CheckModelError(t testing.TB, err error, logs *logtest.Buffer, key string, parts ...string) {
 	t.Helper()
 	if err == nil {
 		t.Fatal("no error")

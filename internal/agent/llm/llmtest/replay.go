@@ -1,7 +1,8 @@
 // Package llmtest is for the model adapters' tests: a loopback server that
 // replays the HTTP exchanges recorded in a package's testdata and checks the
 // requests against them, servers that hang or refuse, and the checks both
-// adapters' tests make of an answer or an error. Only tests import it.
+// adapters' tests make of an answer or an error; and for the tests that run
+// her mind, the scripted model. Only tests import it.
 package llmtest
 
 import (

@@ -9,13 +9,14 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/agent/llm/llmtest"
+	"beaweb/internal/logtest"
 )
 
 const testKey = "sk-test-4f9c2e7a1b3d5f60"
 
-func newModel(t *testing.T, cfg Config) (*Model, *llmtest.Logs) {
+func newModel(t *testing.T, cfg Config) (*Model, *logtest.Buffer) {
 	t.Helper()
-	logs := &llmtest.Logs{}
+	logs := &logtest.Buffer{}
 	cfg.Logger = logs.Logger()
 	if cfg.Model == "" {
 		cfg.Model = "gpt-4o-mini"
@@ -181,7 +182,7 @@ func TestAnswerWithoutChoice(t *testing.T) {
 func TestFailures(t *testing.T) {
 	llmtest.TestFailures(t, llmtest.Adapter{
 		Key: testKey,
-		New: func(t *testing.T, baseURL string, timeout time.Duration, maxRetries int) (agent.Model, *llmtest.Logs) {
+		New: func(t *testing.T, baseURL string, timeout time.Duration, maxRetries int) (agent.Model, *logtest.Buffer) {
 			return newModel(t, Config{BaseURL: baseURL, APIKey: testKey, Timeout: timeout, MaxRetries: maxRetries})
 		},
 	})

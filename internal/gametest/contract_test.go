@@ -1,4 +1,4 @@
-package protocol
+package gametest_test
 
 import (
 	"bufio"
@@ -8,23 +8,19 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
-const contractPath = "../../../testdata/minecraft_contract.json"
+const contractPath = "../../testdata/minecraft_contract.json"
 
-func loadContract(t *testing.T) Contract {
-	t.Helper()
-	c, err := LoadContract(contractPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
+func loadContract(t *testing.T) gametest.Contract { return gametest.ReadContract(t, contractPath) }
 
 func TestLoadContract(t *testing.T) {
 	c := loadContract(t)
-	if c.Protocol != Version {
-		t.Errorf("the contract speaks protocol %d, this brain %d", c.Protocol, Version)
+	if c.Protocol != protocol.Version {
+		t.Errorf("the contract speaks protocol %d, this brain %d", c.Protocol, protocol.Version)
 	}
 	if len(c.Actions) != 30 {
 		t.Errorf("the contract has %d actions, PROTOCOL.md 30", len(c.Actions))
@@ -33,15 +29,25 @@ func TestLoadContract(t *testing.T) {
 		t.Errorf("scan requires %v", got)
 	}
 	for _, name := range c.ActionNames() {
-		if got := Protocol1Unanswered(name); got != slices.Contains(c.Protocol1Unanswered, name) {
+		if got := protocol.Protocol1Unanswered(name); got != slices.Contains(c.Protocol1Unanswered, name) {
 			t.Errorf("Protocol1Unanswered(%s) = %v, the contract says otherwise", name, got)
 		}
 	}
 }
 
+// TestGoldenHelloKeepsTheContract holds the golden hello to the contract.
+// (The brain's tool schemas are held to it in internal/agent/tools, the
+// practice world's hello in internal/practice.)
+func TestGoldenHelloKeepsTheContract(t *testing.T) {
+	c := loadContract(t)
+	if problems := c.CheckHello(helloFixture(t)); len(problems) > 0 {
+		t.Errorf("the golden hello disagrees with the contract:\n%s", strings.Join(problems, "\n"))
+	}
+}
+
 func TestLoadContractErrors(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := LoadContract(filepath.Join(dir, "absent.json")); err == nil {
+	if _, err := gametest.LoadContract(filepath.Join(dir, "absent.json")); err == nil {
 		t.Error("a missing file must be an error")
 	}
 	tests := map[string]string{
@@ -60,7 +66,7 @@ func TestLoadContractErrors(t *testing.T) {
 		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		_, err := LoadContract(path)
+		_, err := gametest.LoadContract(path)
 		if err == nil {
 			t.Errorf("%s: accepted", name)
 			continue
@@ -71,10 +77,54 @@ func TestLoadContractErrors(t *testing.T) {
 	}
 }
 
+// TestCheckHelloFails proves each of CheckHello's checks fails.
+func TestCheckHelloFails(t *testing.T) {
+	c := loadContract(t)
+	hello := helloFixture(t)
+	hello.Protocol = 3
+	hello.Actions = append(hello.Actions, "summon_dragon", "select_slot")
+	hello.Concurrent = hello.Concurrent[1:]
+	delete(hello.Budgets, "build")
+	hello.Budgets["scan"] = -1
+	hello.Actions = slices.DeleteFunc(hello.Actions, func(s string) bool { return s == "bridge" })
+	got := c.CheckHello(hello)
+	for _, want := range []string{
+		"the hello speaks protocol 3, the contract 2",
+		"the hello does not offer bridge",
+		"the hello offers summon_dragon, which the contract neither has nor omits",
+		"the hello gives no budget for build",
+		"the hello gives scan a negative budget (-1)",
+	} {
+		if !slices.Contains(got, want) {
+			t.Errorf("CheckHello = %q, lacks %q", got, want)
+		}
+	}
+	if !slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, "the hello names") }) {
+		t.Errorf("CheckHello misses the concurrent mismatch: %q", got)
+	}
+	if slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "select_slot") }) {
+		t.Errorf("an omitted action offered is no problem: %q", got)
+	}
+}
+
+// helloFixture is the golden protocol-2 hello.
+func helloFixture(t *testing.T) protocol.Hello {
+	t.Helper()
+	b, err := os.ReadFile("../../testdata/minecraft_packets/p2/hello.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := protocol.Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.(protocol.Hello)
+}
+
 // modPagePath is the mod protocol page as the project was given it
 // (PROTOCOL.md), copied into the repository word for word: the decision the
 // contract file writes down for the code.
-const modPagePath = "../../../docs/mod-protocol.md"
+const modPagePath = "../../docs/mod-protocol.md"
 
 // TestContractMatchesProtocolPage reads the actions table of the mod
 // protocol page and holds the contract file to it in both directions.
@@ -134,53 +184,4 @@ func TestContractMatchesProtocolPage(t *testing.T) {
 			t.Errorf("the contract has %s, mod-protocol.md does not", name)
 		}
 	}
-}
-
-// TestGoldenHelloKeepsTheContract holds the golden hello to the contract.
-// (The brain's tool schemas are held to it in internal/agent/tools, the
-// practice world's hello in internal/practice.)
-func TestGoldenHelloKeepsTheContract(t *testing.T) {
-	c := loadContract(t)
-	if problems := c.CheckHello(helloFixture(t)); len(problems) > 0 {
-		t.Errorf("the golden hello disagrees with the contract:\n%s", strings.Join(problems, "\n"))
-	}
-}
-
-// TestCheckHelloFails proves each of CheckHello's checks fails.
-func TestCheckHelloFails(t *testing.T) {
-	c := loadContract(t)
-	hello := helloFixture(t)
-	hello.Protocol = 3
-	hello.Actions = append(hello.Actions, "summon_dragon", "select_slot")
-	hello.Concurrent = hello.Concurrent[1:]
-	delete(hello.Budgets, "build")
-	hello.Budgets["scan"] = -1
-	hello.Actions = slices.DeleteFunc(hello.Actions, func(s string) bool { return s == "bridge" })
-	got := c.CheckHello(hello)
-	for _, want := range []string{
-		"the hello speaks protocol 3, the contract 2",
-		"the hello does not offer bridge",
-		"the hello offers summon_dragon, which the contract neither has nor omits",
-		"the hello gives no budget for build",
-		"the hello gives scan a negative budget (-1)",
-	} {
-		if !slices.Contains(got, want) {
-			t.Errorf("CheckHello = %q, lacks %q", got, want)
-		}
-	}
-	if !slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, "the hello names") }) {
-		t.Errorf("CheckHello misses the concurrent mismatch: %q", got)
-	}
-	if slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "select_slot") }) {
-		t.Errorf("an omitted action offered is no problem: %q", got)
-	}
-}
-
-func helloFixture(t *testing.T) Hello {
-	t.Helper()
-	p, err := Decode(readFixture(t, "p2/hello.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p.(Hello)
 }
