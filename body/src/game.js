@@ -77,10 +77,11 @@ export function itemByName(bot, name) {
 
 /**
  * walk runs the pathfinder to goal. The signal stops it at once. It
- * resolves to '' when she arrived and to a sentence when no way was found.
+ * resolves to '' when she arrived and to a sentence when she did not: no
+ * way was found, or the way found ended short of the goal.
  * @returns {Promise<string>}
  */
-export async function walk(bot, goal, signal, { dig = false } = {}) {
+export async function walk(bot, goal, signal, { dig = false, arrived = () => atGoal(bot, goal) } = {}) {
   throwIfAborted(signal);
   const pf = bot.pathfinder;
   setDig(bot, dig);
@@ -90,7 +91,9 @@ export async function walk(bot, goal, signal, { dig = false } = {}) {
   signal.addEventListener('abort', onAbort, { once: true });
   try {
     await abortable(pf.goto(goal), signal);
-    return '';
+    // The pathfinder also resolves when no step gets closer (an empty
+    // path), wherever she stands.
+    return arrived() ? '' : 'no step led any closer';
   } catch (e) {
     if (e instanceof Interruption || signal.aborted) throw signal.reason ?? e;
     const name = e?.name ?? '';
@@ -108,6 +111,23 @@ export async function walk(bot, goal, signal, { dig = false } = {}) {
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
+}
+
+/** atGoal asks the goal, as the pathfinder does, from her feet and from the block above them. */
+function atGoal(bot, goal) {
+  const at = bot.entity.position.floored();
+  return goal.isEnd(at) || goal.isEnd(at.offset(0, 1, 0));
+}
+
+/**
+ * withinReach reports whether the block at p is within reach of her eyes.
+ * A walk to a block is judged by it, not by the pathfinder's look-at goal:
+ * that goal also asks for a face in sight, from the middle of the block she
+ * stands in, and a block buried under others (dirt under grass) has none,
+ * though she digs it from where she stands.
+ */
+export function withinReach(bot, p, reach) {
+  return distance(bot.entity.position.offset(0, 1.62, 0), blockCentre(p)) <= reach;
 }
 
 /**

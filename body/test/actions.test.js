@@ -194,6 +194,16 @@ test('move_to walks there; no path is FAILURE; a stop mid-walk ends it with the 
   assert.deepEqual(bot.calls.at(-1), ['stop']);
 });
 
+test('a walk the pathfinder ends short of the goal is no arrival: move_to fails and says where she is', async () => {
+  const bot = flat();
+  bot.stuck = true;
+  const a = await run(bot, 'move_to', { x: 12, y: 64, z: 0 });
+  assert.equal(a.result, 'FAILURE', a.message);
+  assert.match(a.message, /could not reach 12 64 0: no step led any closer; you are 11\.\d blocks away/);
+  bot.stuck = false;
+  assert.equal((await run(bot, 'move_to', { x: 12, y: 64, z: 0 })).result, 'SUCCESS');
+});
+
 test('move_away puts the distance between her and where she stood', async () => {
   const bot = flat();
   const a = await run(bot, 'move_away', { distance: 5 });

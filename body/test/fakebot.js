@@ -66,7 +66,18 @@ export class FakeBot extends EventEmitter {
       items: () => this.slots.slice(9, 45).filter(Boolean),
       emptySlotCount: () => this.slots.slice(9, 45).filter((s) => !s).length,
     };
-    this.world = {};
+    // raycast walks the ray in small steps and answers the first solid
+    // block, as prismarine-world's does for full cubes (the pathfinder's
+    // GoalLookAtBlock asks it whether she sees the block).
+    this.world = {
+      raycast: (from, dir, range) => {
+        for (let t = 0; t <= range; t += 0.05) {
+          const b = this.blockAt(from.plus(dir.scaled(t)));
+          if (b.boundingBox === 'block') return b;
+        }
+        return null;
+      },
+    };
     this.pathfinder = {
       movements: { canDig: false },
       goal: null,
@@ -74,6 +85,7 @@ export class FakeBot extends EventEmitter {
         bot.calls.push(['goto', goal.constructor.name]);
         if (bot.noPath) { const e = new Error('No path to the goal!'); e.name = 'NoPath'; throw e; }
         if (bot.walkForever) return new Promise(() => {});
+        if (bot.stuck) return; // the pathfinder's empty path: resolved where she stands
         const t = goalTarget(goal, bot);
         if (t) bot.entity.position = t;
       },

@@ -5,7 +5,7 @@
 
 import { FAILURE, FAILURE_NO_DROPS, FAILURE_PROTECTED, abortable, fail, ok, sleep, throwIfAborted } from '../answer.js';
 import {
-  FACES, Vec3, blockByName, blockCentre, count, describeItems, distance, feet, findItem, goals, isAir, openWindow, passable, walk, waitFor,
+  FACES, Vec3, blockByName, blockCentre, count, describeItems, distance, feet, findItem, goals, isAir, openWindow, passable, withinReach, walk, waitFor,
 } from '../game.js';
 import { findNear } from './find.js';
 import { collectNear, sweepDrops } from './pickup.js';
@@ -56,8 +56,9 @@ async function reachBlock(bot, p, signal) {
   // within reach and out of sight, and its drop would lie where she cannot
   // come.
   const inSight = !bot.canSeeBlock || bot.canSeeBlock(bot.blockAt(p));
-  if (inSight && distance(bot.entity.position.offset(0, 1.62, 0), blockCentre(p)) <= REACH) return '';
-  return walk(bot, new goals.GoalLookAtBlock(p, bot.world, { reach: REACH }), signal);
+  const arrived = () => withinReach(bot, p, REACH);
+  if (inSight && arrived()) return '';
+  return walk(bot, new goals.GoalLookAtBlock(p, bot.world, { reach: REACH }), signal, { arrived });
 }
 
 /**

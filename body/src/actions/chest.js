@@ -2,7 +2,7 @@
 // ends with what the container holds.
 
 import { FAILURE, FAILURE_INVENTORY_FULL, abortable, fail, ok, throwIfAborted } from '../answer.js';
-import { Vec3, count, describeItems, goals, itemByName, openWindow, walk } from '../game.js';
+import { Vec3, count, describeItems, goals, itemByName, openWindow, withinReach, walk } from '../game.js';
 
 const KINDS = ['chest', 'trapped_chest', 'barrel'];
 const RANGE = 32;
@@ -29,7 +29,7 @@ async function openAt(bot, p, signal, ctx) {
   }
   const at = block.position;
   ctx.doing(`walking to the ${block.name} at ${at}`);
-  const why = await walk(bot, new goals.GoalLookAtBlock(at, bot.world, { reach: 4 }), signal);
+  const why = await walk(bot, new goals.GoalLookAtBlock(at, bot.world, { reach: 4 }), signal, { arrived: () => withinReach(bot, at, 4) });
   if (why) return { failure: fail(FAILURE, `you could not reach the ${block.name} at ${at}: ${why}`) };
   let win;
   try {
