@@ -13,8 +13,8 @@ import (
 // small interfaces; cmd/beaweb hands it the concrete types (the mind's live
 // snapshot, the hub, the store) and the tests hand it fakes.
 
-// Live gives the current snapshot of her game.
-type Live interface {
+// Snapshots gives the current snapshot of her game.
+type Snapshots interface {
 	Snapshot() agent.Snapshot
 }
 

@@ -18,7 +18,7 @@ import (
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/settings"
 	"beaweb/web"
-	"beaweb/web/live"
+	"beaweb/web/fanout"
 )
 
 // clock is the fixed "now" of the tests: the action in her hands started
@@ -31,11 +31,11 @@ type fakeLive struct {
 	mu   sync.Mutex
 	snap agent.Snapshot
 	seq  uint64
-	hub  *live.Hub[agent.Change]
+	hub  *fanout.Hub[agent.Change]
 }
 
 func newFakeLive() *fakeLive {
-	return &fakeLive{snap: sampleSnapshot(), hub: live.New[agent.Change](4096)}
+	return &fakeLive{snap: sampleSnapshot(), hub: fanout.New[agent.Change](4096)}
 }
 
 func (f *fakeLive) Snapshot() agent.Snapshot {

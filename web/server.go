@@ -25,7 +25,7 @@ import (
 	"beaweb/static"
 	"beaweb/templates/layout"
 	"beaweb/templates/partials"
-	"beaweb/web/live"
+	"beaweb/web/fanout"
 )
 
 // Config holds the dashboard's own settings. The zero value is usable: every
@@ -94,7 +94,7 @@ func (c Config) withDefaults() Config {
 // required; a nil optional one leaves its page or control out.
 type Deps struct {
 	Logger     *slog.Logger // nil: discard
-	Live       Live
+	Live       Snapshots
 	Changes    Changes
 	Ask        Asker
 	Actions    ActionHistory
@@ -122,7 +122,7 @@ type Server struct {
 	log    *slog.Logger
 	now    func() time.Time
 	echo   *echo.Echo
-	frames *live.Hub[frame]
+	frames *fanout.Hub[frame]
 	sent   sentCards // the relay's last card bodies (cards.go)
 	// cards is the live panel's card table (partials.Cards), made once.
 	cards   partials.CardTable
@@ -161,7 +161,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		deps:     deps,
 		log:      deps.Logger,
 		now:      deps.Now,
-		frames:   live.New[frame](cfg.Buffer),
+		frames:   fanout.New[frame](cfg.Buffer),
 		cards:    partials.Cards(),
 		actions:  &actionFeed{limit: cfg.RecentActions},
 		stopping: make(chan struct{}),

@@ -29,7 +29,7 @@ import (
 	"beaweb/internal/settings"
 	"beaweb/internal/store"
 	"beaweb/web"
-	"beaweb/web/live"
+	"beaweb/web/fanout"
 )
 
 // modelHost is an OpenAI-compatible server that remembers the keys it was
@@ -151,7 +151,7 @@ func TestOneSavedSettingLeavesTheRestToTheEnvironment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dash, err := app.dashboard(live.New[agent.Change](8))
+	dash, err := app.dashboard(fanout.New[agent.Change](8))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -214,9 +214,9 @@ func TestMemoryToolsOnTheStore(t *testing.T) {
 	// She dies in the nether: the death and last_death are stored by her
 	// senses alone, and she can walk back to it.
 	live := agent.NewLive("Bea", nil, nil)
-	surface := agent.NewSurface(live, nil, db, agent.NewMap(db, live, slog.New(slog.DiscardHandler)), slog.New(slog.DiscardHandler), func(agent.Perception) {})
-	surface.Handle(ctx, protocol.Hello{World: game.WorldID{Server: server, Dimension: "the_nether"}})
-	surface.Handle(ctx, protocol.Death{Cause: "burned to death", Position: game.Vec3{X: 12.3, Y: 31, Z: -7.8}, Dimension: "the_nether"})
+	senses := agent.NewSenses(live, nil, db, agent.NewMapWriter(db, live, slog.New(slog.DiscardHandler)), slog.New(slog.DiscardHandler), func(agent.Perception) {})
+	senses.Handle(ctx, protocol.Hello{World: game.WorldID{Server: server, Dimension: "the_nether"}})
+	senses.Handle(ctx, protocol.Death{Cause: "burned to death", Position: game.Vec3{X: 12.3, Y: 31, Z: -7.8}, Dimension: "the_nether"})
 	if deaths, err := db.Deaths(ctx, server, 0); err != nil || len(deaths) != 1 || deaths[0].Cause != "burned to death" || deaths[0].Pos != (game.Pos{X: 12, Y: 31, Z: -8}) {
 		t.Fatalf("deaths = %+v, %v", deaths, err)
 	}

@@ -23,7 +23,7 @@ import (
 	"beaweb/internal/practice"
 	"beaweb/internal/store"
 	"beaweb/web"
-	"beaweb/web/live"
+	"beaweb/web/fanout"
 )
 
 func dataFS() fs.FS { return data.FS }
@@ -77,7 +77,7 @@ func serve(ctx context.Context, cfg config, e env) error {
 		goRun("body", wait)
 	}
 
-	hub := live.New[agent.Change](256)
+	hub := fanout.New[agent.Change](256)
 	app, err := newApplication(cfg, saved, db, hub, e.lockstep, logger)
 	if err != nil {
 		return err
@@ -198,7 +198,7 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 	client := modclient.New(modclient.Config{URL: cfg.ModURL, Header: bodyproc.Header(cfg.ModKey), Logger: logger.With("part", "mod"), OnStatus: cfg.BodyNews.Wrap(lv.SetConn), Lockstep: step})
 	inbox := agent.NewInbox(0, mindLog, lv)
 	hands := agent.NewHands(client, db, lv, mindLog, inbox.Perceive)
-	spatial := agent.NewMap(db, lv, mindLog)
+	spatial := agent.NewMapWriter(db, lv, mindLog)
 	understand, err := understanding(data.FS, books)
 	if err != nil {
 		return nil, err
@@ -220,7 +220,7 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 	})
 	mind.SetPolicy(cfg.policy())
 	app := &application{cfg: cfg, db: db, client: client, mind: mind, models: ms, live: lv, logger: logger,
-		senses: agent.NewSurface(lv, hands, db, spatial, mindLog, inbox.Perceive), parts: parts, templates: templates, prices: bill,
+		senses: agent.NewSenses(lv, hands, db, spatial, mindLog, inbox.Perceive), parts: parts, templates: templates, prices: bill,
 		saving: make(chan struct{}, 1)}
 	app.applyModel()
 	return app, nil
@@ -285,7 +285,7 @@ type application struct {
 	db     *store.Store
 	client *modclient.Client
 	mind   *agent.Mind
-	senses *agent.Surface
+	senses *agent.Senses
 	models *models.Registry
 	live   *agent.Live
 	logger *slog.Logger

@@ -16,8 +16,8 @@ func BenchmarkTurn(b *testing.B) {
 	model := &loopModel{}
 	m, _ := newTestMind(model, &gametest.Game{}, MindConfig{})
 	view := busyState()
-	m.Surface.Handle(context.Background(), stateOf(view))
-	m.Surface.Handle(context.Background(), surveyOf(view.Survey))
+	m.Senses.Handle(context.Background(), stateOf(view))
+	m.Senses.Handle(context.Background(), surveyOf(view.Survey))
 	ps := gamePerception("Alex (3 blocks away) says in the game chat: got any iron?")
 	ctx := context.Background()
 	b.ReportAllocs()

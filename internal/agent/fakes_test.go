@@ -124,13 +124,13 @@ func (s *turnStore) all() []TurnRecord {
 // feed it.
 type testMind struct {
 	*Mind
-	Surface *Surface
+	Senses *Senses
 }
 
 // testParts are what a test mind is wired from besides its model and game;
 // nil parts are left out.
 type testParts struct {
-	senses Senses
+	senses SensesStore
 	recall Recall
 	tools  Toolbox
 	pub    Publisher
@@ -151,11 +151,11 @@ func wireMind(model Model, game Game, cfg MindConfig, p testParts) *testMind {
 	m := NewMind(cfg, MindDeps{Model: func() Model { return model }, Tools: p.tools, Live: live, Hands: hands, Inbox: inbox,
 		Turns: p.turns, Recall: p.recall, Logger: discard()})
 	live.SetConn(protocol.ConnStatus{Connected: true})
-	var spatial *Map
+	var spatial *MapWriter
 	if store, ok := p.senses.(MapStore); ok {
-		spatial = NewMap(store, live, discard())
+		spatial = NewMapWriter(store, live, discard())
 	}
-	return &testMind{Mind: m, Surface: NewSurface(live, hands, p.senses, spatial, discard(), inbox.Perceive)}
+	return &testMind{Mind: m, Senses: NewSenses(live, hands, p.senses, spatial, discard(), inbox.Perceive)}
 }
 
 func newTestMind(model Model, game Game, cfg MindConfig) (*testMind, *turnStore) {

@@ -17,7 +17,7 @@ func TestReflexMemoryFollowsTheMindsSetting(t *testing.T) {
 		short, _ := newTestMind(nil, &gametest.Game{}, MindConfig{ReflexMemory: 3 * time.Second})
 		long, _ := newTestMind(nil, &gametest.Game{}, MindConfig{})
 		for _, m := range []*testMind{short, long} {
-			m.Surface.Handle(t.Context(), protocol.Reflex{Reflex: "defend", Event: "started", Message: "a zombie"})
+			m.Senses.Handle(t.Context(), protocol.Reflex{Reflex: "defend", Event: "started", Message: "a zombie"})
 		}
 		recent := func(m *testMind) int { return len(m.live.Snapshot().RecentReflexes(time.Now())) }
 		time.Sleep(2 * time.Second)

@@ -74,9 +74,9 @@ func TestGroundForgetsTheFarthest(t *testing.T) {
 	}
 }
 
-func TestSurfaceLaysTheGround(t *testing.T) {
+func TestTheSensesLayTheGround(t *testing.T) {
 	live := NewLive("Bea", &recorder{}, nil)
-	s := NewSurface(live, nil, nil, nil, discard(), func(Perception) {})
+	s := NewSenses(live, nil, nil, nil, discard(), func(Perception) {})
 	ctx := context.Background()
 	s.Handle(ctx, protocol.Hello{Protocol: 2, World: game.WorldID{Server: "srv", Dimension: "overworld"}})
 	s.Handle(ctx, square(0, 0, 4, "sand"))

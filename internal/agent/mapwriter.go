@@ -18,13 +18,13 @@ type MapStore interface {
 // is given up and logged, never waited on by a turn or the senses.
 const mapWrite = 5 * time.Second
 
-// Map is the one writer of her spatial map: what the survey and her scans
+// MapWriter is the one writer of her spatial map: what the survey and her scans
 // saw, and the blocks she placed, built or broke, in the world and
 // dimension her live snapshot puts her in. Every write runs under its
 // caller's context, bounded by mapWrite, and goes on after the caller is
 // cancelled only until that bound: what she saw is worth keeping while the
 // program stops. A write that fails is logged and never fails an action.
-type Map struct {
+type MapWriter struct {
 	store  MapStore
 	live   Snapshots
 	logger *slog.Logger
@@ -35,15 +35,15 @@ type Snapshots interface {
 	Snapshot() Snapshot
 }
 
-// NewMap returns the writer of her map into store, placing what she saw by
+// NewMapWriter returns the writer of her map into store, placing what she saw by
 // the snapshot live gives; a nil store keeps no map.
-func NewMap(store MapStore, live Snapshots, logger *slog.Logger) *Map {
-	return &Map{store: store, live: live, logger: logger}
+func NewMapWriter(store MapStore, live Snapshots, logger *slog.Logger) *MapWriter {
+	return &MapWriter{store: store, live: live, logger: logger}
 }
 
 // where is the world and dimension she is in; ok is false before the game
 // has said.
-func (m *Map) where() (world, dim string, ok bool) {
+func (m *MapWriter) where() (world, dim string, ok bool) {
 	s := m.live.Snapshot()
 	if s.Body == nil {
 		return "", "", false
@@ -53,7 +53,7 @@ func (m *Map) where() (world, dim string, ok bool) {
 
 // Look records a look around her (a survey or a scan). A look without a
 // center is only added: what it did not see is not forgotten.
-func (m *Map) Look(ctx context.Context, look game.Look, centered bool) {
+func (m *MapWriter) Look(ctx context.Context, look game.Look, centered bool) {
 	if m == nil || m.store == nil {
 		return
 	}
@@ -63,7 +63,7 @@ func (m *Map) Look(ctx context.Context, look game.Look, centered bool) {
 }
 
 // lookIn records a look in a world and dimension the caller already knows.
-func (m *Map) lookIn(ctx context.Context, world, dim string, look game.Look, centered bool) {
+func (m *MapWriter) lookIn(ctx context.Context, world, dim string, look game.Look, centered bool) {
 	if m == nil || m.store == nil {
 		return
 	}
@@ -76,7 +76,7 @@ func (m *Map) lookIn(ctx context.Context, world, dim string, look game.Look, cen
 }
 
 // Change records blocks she placed and cells she emptied, where she is now.
-func (m *Map) Change(ctx context.Context, placed []game.KnownBlock, gone []game.Pos) {
+func (m *MapWriter) Change(ctx context.Context, placed []game.KnownBlock, gone []game.Pos) {
 	if m == nil || m.store == nil || len(placed)+len(gone) == 0 {
 		return
 	}
@@ -87,7 +87,7 @@ func (m *Map) Change(ctx context.Context, placed []game.KnownBlock, gone []game.
 	m.write(ctx, func(ctx context.Context) error { return m.store.RememberBlocks(ctx, world, dim, placed, gone) })
 }
 
-func (m *Map) write(ctx context.Context, f func(context.Context) error) {
+func (m *MapWriter) write(ctx context.Context, f func(context.Context) error) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), mapWrite)
 	defer cancel()
 	if err := f(ctx); err != nil {

@@ -42,7 +42,7 @@ func TestEveryMapWriteHasADeadline(t *testing.T) {
 			s.Body = &Body{}
 		})
 		store := &stuckMap{}
-		m := NewMap(store, live, discard())
+		m := NewMapWriter(store, live, discard())
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		start := time.Now()

@@ -215,7 +215,7 @@ const surveySlack = 4.0
 // change of world, and the distances the survey gives agree with it.
 // Otherwise what it saw is only added. later runs the write; one that
 // fails is logged.
-func (s *Surface) onSurvey(ctx context.Context, p protocol.Survey, now time.Time, later func(func())) {
+func (s *Senses) onSurvey(ctx context.Context, p protocol.Survey, now time.Time, later func(func())) {
 	var (
 		world, dim string
 		at         *game.Pos
@@ -233,10 +233,10 @@ func (s *Surface) onSurvey(ctx context.Context, p protocol.Survey, now time.Time
 	if centered {
 		look.Center = *at
 	}
-	if s.spatial == nil || s.spatial.store == nil {
+	if s.mapWriter == nil || s.mapWriter.store == nil {
 		return
 	}
-	later(func() { s.spatial.lookIn(ctx, world, dim, look, centered) })
+	later(func() { s.mapWriter.lookIn(ctx, world, dim, look, centered) })
 }
 
 // surveyLook turns a survey into a look at the world for the spatial map:

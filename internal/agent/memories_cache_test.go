@@ -139,7 +139,7 @@ func TestMemoriesListThePlacesOfThisWorldNearestFirst(t *testing.T) {
 	// The world is the one the hello named when no state, nor a change of
 	// dimension, has said it.
 	live := NewLive("Bea", nil, nil)
-	senses := NewSurface(live, nil, nil, nil, discard(), func(Perception) {})
+	senses := NewSenses(live, nil, nil, nil, discard(), func(Perception) {})
 	senses.Handle(context.Background(), protocol.Hello{World: game.WorldID{Server: "other:2"}})
 	senses.Handle(context.Background(), protocol.WorldChange{Dimension: "overworld"})
 	senses.Handle(context.Background(), protocol.State{})
@@ -363,8 +363,8 @@ func TestAPlaceSheRemembersShowsAtTheNextStep(t *testing.T) {
 	m := wireMind(model, &gametest.Game{}, MindConfig{Name: "Bea", System: "You are Bea."},
 		testParts{recall: recall, tools: rememberingTools{recall: recall}})
 	v := viewAt("w:1", "overworld", game.Pos{X: 4, Y: 64, Z: 4})
-	m.Surface.Handle(context.Background(), protocol.Hello{Protocol: 2, World: v.World})
-	m.Surface.Handle(context.Background(), stateOf(v))
+	m.Senses.Handle(context.Background(), protocol.Hello{Protocol: 2, World: v.World})
+	m.Senses.Handle(context.Background(), stateOf(v))
 
 	m.turn(context.Background(), []Perception{{Source: SourceChat, Kind: KindChat, Addressed: true, Text: "Alex says: remember this spot"}})
 	reqs := model.requests()

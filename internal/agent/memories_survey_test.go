@@ -14,7 +14,7 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-// mapSenses records how the surface writes her spatial map: a look (which
+// mapSenses records how the senses write her spatial map: a look (which
 // may forget blocks) or blocks only (which never do).
 type mapSenses struct {
 	mu    sync.Mutex
@@ -78,12 +78,12 @@ func stateAt(world, dim string, at game.Pos) protocol.State {
 	}
 }
 
-func newMapSurface(senses interface {
-	Senses
+func newMapSenses(senses interface {
+	SensesStore
 	MapStore
-}, logger *slog.Logger) *Surface {
+}, logger *slog.Logger) *Senses {
 	live := NewLive("Bea", &recorder{}, nil)
-	return NewSurface(live, nil, senses, NewMap(senses, live, logger), logger, func(Perception) {})
+	return NewSenses(live, nil, senses, NewMapWriter(senses, live, logger), logger, func(Perception) {})
 }
 
 // TestSurveyCorrectsTheMapOnlyFromAKnownPosition: a survey carries no
@@ -94,7 +94,7 @@ func newMapSurface(senses interface {
 func TestSurveyCorrectsTheMapOnlyFromAKnownPosition(t *testing.T) {
 	ctx := context.Background()
 	senses := &mapSenses{}
-	s := newMapSurface(senses, discard())
+	s := newMapSenses(senses, discard())
 	home := game.Pos{X: 100, Y: 64, Z: -20}
 	s.Handle(ctx, protocol.Hello{World: game.WorldID{Server: "w:1", Dimension: "overworld"}})
 
@@ -169,7 +169,7 @@ func TestSurveyCorrectsTheMapOnlyFromAKnownPosition(t *testing.T) {
 func TestSurveyMapFailureIsLogged(t *testing.T) {
 	var logs strings.Builder
 	senses := &mapSenses{fail: errors.New("disk full")}
-	s := newMapSurface(senses, textLogger(&logs))
+	s := newMapSenses(senses, textLogger(&logs))
 	s.Handle(context.Background(), protocol.Hello{World: game.WorldID{Server: "w:1"}})
 	s.Handle(context.Background(), surveyAround(game.Pos{}))
 	if !strings.Contains(logs.String(), "the spatial map was not updated") || !strings.Contains(logs.String(), "disk full") {

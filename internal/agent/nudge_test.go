@@ -73,7 +73,7 @@ func TestCommentaryOnlyWhenSomethingChanged(t *testing.T) {
 		if _, ok := m.nudge(context.Background(), start.Add(45*time.Second)); ok {
 			t.Error("commentary with nothing new: time passing is not news")
 		}
-		m.Surface.Handle(ctx, protocol.State{Inventory: []game.Slot{{Item: "oak_log", Count: 5}}})
+		m.Senses.Handle(ctx, protocol.State{Inventory: []game.Slot{{Item: "oak_log", Count: 5}}})
 		if p, ok := m.nudge(context.Background(), start.Add(50*time.Second)); !ok || !strings.Contains(p.Text, "5 oak_log") {
 			t.Errorf("commentary after the inventory changed: %v %+v", ok, p)
 		}
@@ -88,7 +88,7 @@ func TestCommentaryOnlyWhenSomethingChanged(t *testing.T) {
 func TestAskPutsAPerceptionOnTheBus(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{})
-		m.Surface.Handle(context.Background(), protocol.State{Inventory: []game.Slot{{Item: "cobblestone", Count: 12}}})
+		m.Senses.Handle(context.Background(), protocol.State{Inventory: []game.Slot{{Item: "cobblestone", Count: 12}}})
 		if err := m.Ask(context.Background()); err != nil {
 			t.Fatal(err)
 		}

@@ -83,7 +83,7 @@ func TestWhoTalksToHerIsTallied(t *testing.T) {
 	ctx := context.Background()
 	near := 3.0
 	say := func(uuid, name, msg string) {
-		m.Surface.Handle(ctx, protocol.Chat{UUID: uuid, Name: name, Message: msg, Distance: &near})
+		m.Senses.Handle(ctx, protocol.Chat{UUID: uuid, Name: name, Message: msg, Distance: &near})
 	}
 	say("u-alex", "Alex", "hi")
 	say("u-steve", "Steve", "anyone seen iron?")
@@ -98,8 +98,8 @@ func TestWhoTalksToHerIsTallied(t *testing.T) {
 	if len(carded) != 1 || carded[0] != "u-alex" {
 		t.Fatalf("after Alex's third line the cards set are %v, want Alex's", carded)
 	}
-	m.Surface.Handle(ctx, protocol.Chat{Name: "Bea", Message: "hello all", Self: true})
-	m.Surface.Handle(ctx, protocol.Chat{Name: "Server", Message: "Restart in 5 minutes"})
+	m.Senses.Handle(ctx, protocol.Chat{Name: "Bea", Message: "hello all", Self: true})
+	m.Senses.Handle(ctx, protocol.Chat{Name: "Server", Message: "Restart in 5 minutes"})
 	say("u-alex", "Alexa", "still there?")
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -124,7 +124,7 @@ func TestWhatSheKnowsOfPeopleNearbyIsInHerContext(t *testing.T) {
 		r.facts["u-steve"] = []string{"hates creepers"}
 		model := &scripted{steps: []ModelResponse{{ToolCalls: []ToolCall{call("1", "stay_silent", `{}`)}}}}
 		m := mindWithMemory(model, r)
-		m.Surface.Handle(context.Background(), protocol.State{
+		m.Senses.Handle(context.Background(), protocol.State{
 			Player:  protocol.PlayerState{Health: 20, Food: 20, Position: game.Vec3{X: 0.5, Y: 64, Z: 0.5}, OnGround: true},
 			World:   protocol.WorldState{Server: "play.example.net"},
 			Players: []game.NearPlayer{{Name: "Alex", UUID: "u-alex", X: 3, Y: 64, Z: 0, Distance: 2.5}, {Name: "Kim", UUID: "u-kim", X: 9, Y: 64, Z: 0, Distance: 8.5}},

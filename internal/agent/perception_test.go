@@ -76,12 +76,12 @@ func TestSixBlocksIsTheEdgeOfEarshot(t *testing.T) {
 func TestHeartbeatsNeverWakeHer(t *testing.T) {
 	m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{})
 	for i := 0; i < 5; i++ {
-		m.Surface.Handle(context.Background(), protocol.Heartbeat{Tick: int64(i)})
+		m.Senses.Handle(context.Background(), protocol.Heartbeat{Tick: int64(i)})
 	}
 	if n := len(m.inbox.queue); n != 0 {
 		t.Errorf("%d perceptions from heartbeats", n)
 	}
-	m.Surface.Handle(context.Background(), protocol.Damage{Amount: 2, Health: 18, Source: "mob"})
+	m.Senses.Handle(context.Background(), protocol.Damage{Amount: 2, Health: 18, Source: "mob"})
 	if n := len(m.inbox.queue); n != 1 {
 		t.Errorf("a blow woke her %d times, want once (the queue is how this test sees a wake)", n)
 	}
@@ -92,7 +92,7 @@ func TestHeartbeatsNeverWakeHer(t *testing.T) {
 // fail while she is dead, so the return is when she can act again.
 func TestDeathAndReturnAreTold(t *testing.T) {
 	var got []Perception
-	s := NewSurface(NewLive("Bea", &recorder{}, nil), nil, nil, nil, discard(), func(p Perception) { got = append(got, p) })
+	s := NewSenses(NewLive("Bea", &recorder{}, nil), nil, nil, nil, discard(), func(p Perception) { got = append(got, p) })
 	ctx := context.Background()
 	s.Handle(ctx, protocol.Death{Cause: "slain by Zombie", Position: game.Vec3{X: 3.5, Y: 64, Z: 4.5}, Dimension: "overworld"})
 	s.Handle(ctx, protocol.Respawn{Position: game.Vec3{X: 0.5, Y: 70, Z: 0.5}, Dimension: "overworld"})
@@ -112,7 +112,7 @@ func TestDeathAndReturnAreTold(t *testing.T) {
 // senses' own beside it.
 func TestARespawnIsNotedOnce(t *testing.T) {
 	live := NewLive("Bea", nil, nil)
-	s := NewSurface(live, nil, nil, nil, discard(), func(Perception) {})
+	s := NewSenses(live, nil, nil, nil, discard(), func(Perception) {})
 	ctx := context.Background()
 	s.Handle(ctx, protocol.Death{Cause: "slain by Zombie", Position: game.Vec3{X: 3.5, Y: 64, Z: 4.5}, Dimension: "overworld"})
 	s.Handle(ctx, protocol.Reflex{Reflex: protocol.ReflexRespawn, Event: protocol.EventStarted, Message: "you respawn"})
@@ -135,7 +135,7 @@ func TestARespawnIsNotedOnce(t *testing.T) {
 func TestAChatLineCarriesItsFacts(t *testing.T) {
 	var got []Perception
 	live := NewLive("Bea", nil, nil)
-	s := NewSurface(live, nil, nil, nil, discard(), func(p Perception) { got = append(got, p) })
+	s := NewSenses(live, nil, nil, nil, discard(), func(p Perception) { got = append(got, p) })
 	far := 40.0
 	line := protocol.Chat{UUID: "u-1", Name: "Steve", Message: "ada, are you there?", Distance: &far}
 	s.Handle(context.Background(), line)

@@ -134,7 +134,7 @@ func (s *datedSenses) SetCard(ctx context.Context, _ string, _ bool) error {
 func TestTheSensesWriteWithADeadline(t *testing.T) {
 	senses := &datedSenses{}
 	live := NewLive("Bea", nil, nil)
-	s := NewSurface(live, nil, senses, nil, discard(), func(Perception) {})
+	s := NewSenses(live, nil, senses, nil, discard(), func(Perception) {})
 	ctx := context.Background()
 	s.Handle(ctx, protocol.Hello{Protocol: 2, World: game.WorldID{Server: "w:1"}})
 	s.Handle(ctx, protocol.Chat{UUID: "u-alex", Name: "Alex", Message: "hi"})

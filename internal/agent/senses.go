@@ -12,10 +12,10 @@ import (
 	"beaweb/internal/lockstep"
 )
 
-// Senses are the memories the surface writes as the game speaks besides her
+// SensesStore keeps the memories the senses write as the game speaks besides her
 // map: deaths (with last_death) and the players she hears. The store
 // satisfies it. An error is logged and never stops the game.
-type Senses interface {
+type SensesStore interface {
 	RecordDeath(ctx context.Context, world string, d game.Death) error
 	CountMessage(ctx context.Context, uuid, name string, at time.Time) (game.Person, error)
 	SetCard(ctx context.Context, uuid string, card bool) error
@@ -29,23 +29,24 @@ const cardAfter = 3
 // life of Microsoft's device codes.
 const signInLife = 15 * time.Minute
 
-// Surface is her senses: the one owner that turns the game's packets into
-// her state in the live snapshot, and into perceptions.
-type Surface struct {
-	live     *Live
-	hands    *Hands
-	senses   Senses
-	spatial  *Map
-	logger   *slog.Logger
-	perceive func(Perception)
+// Senses are her senses: the one owner that turns the game's packets into
+// her state in the live snapshot, and into perceptions. The wire stops
+// here: past the senses, her state is beaweb's own types.
+type Senses struct {
+	live      *Live
+	hands     *Hands
+	store     SensesStore
+	mapWriter *MapWriter
+	logger    *slog.Logger
+	perceive  func(Perception)
 }
 
-// NewSurface returns senses that keep her state in live, route progress to
-// hands, write what she sees into spatial (nil writes nothing), her other
-// memories through senses (nil writes none), and hand every perception to
+// NewSenses returns senses that keep her state in live, route progress to
+// hands, write what she sees through mapWriter (nil writes nothing), her
+// other memories into store (nil writes none), and hand every perception to
 // perceive.
-func NewSurface(live *Live, hands *Hands, senses Senses, spatial *Map, logger *slog.Logger, perceive func(Perception)) *Surface {
-	return &Surface{live: live, hands: hands, senses: senses, spatial: spatial, logger: logger, perceive: perceive}
+func NewSenses(live *Live, hands *Hands, store SensesStore, mapWriter *MapWriter, logger *slog.Logger, perceive func(Perception)) *Senses {
+	return &Senses{live: live, hands: hands, store: store, mapWriter: mapWriter, logger: logger, perceive: perceive}
 }
 
 // writeQueue is how many writes of what she saw may wait behind the
@@ -56,7 +57,7 @@ const writeQueue = 8
 // saw is written to her map by a goroutine of Run's own, so that the
 // packets behind it never wait on the disk; Run returns once the writes
 // queued are done.
-func (s *Surface) Run(ctx context.Context, packets <-chan protocol.Packet) {
+func (s *Senses) Run(ctx context.Context, packets <-chan protocol.Packet) {
 	// In the bench a write holds the world as the packet did, so a turn
 	// sees the same map however the goroutines ran.
 	writes := lockstep.NewQueue[func()](s.live.Clock(), "map write", writeQueue)
@@ -84,13 +85,13 @@ func (s *Surface) Run(ctx context.Context, packets <-chan protocol.Packet) {
 }
 
 // Handle takes one packet from the game side, writing what it saw at once.
-func (s *Surface) Handle(ctx context.Context, p protocol.Packet) {
+func (s *Senses) Handle(ctx context.Context, p protocol.Packet) {
 	s.handle(ctx, p, func(w func()) { w() })
 }
 
 // handle takes one packet from the game side; later runs a write of her
 // map, at once or behind the senses.
-func (s *Surface) handle(ctx context.Context, p protocol.Packet, later func(func())) {
+func (s *Senses) handle(ctx context.Context, p protocol.Packet, later func(func())) {
 	now := s.live.Now()
 	switch p := p.(type) {
 	case protocol.Hello:
@@ -120,7 +121,7 @@ func (s *Surface) handle(ctx context.Context, p protocol.Packet, later func(func
 			Text: fmt.Sprintf("You were hit by %s for %.1f damage; your health is %.1f/20.", who, p.Amount, p.Health)})
 	case protocol.Death:
 		world := s.onDeath(p, now)
-		if s.senses != nil {
+		if s.store != nil {
 			s.recordDeath(ctx, world, game.Death{At: now, Cause: p.Cause, Dimension: orDefault(p.Dimension, "overworld"), Pos: p.Position.Block()})
 		}
 		s.perceive(Perception{Source: SourceGame, Kind: KindDeath, At: now, Death: &p,
@@ -172,7 +173,7 @@ func (s *Surface) handle(ctx context.Context, p protocol.Packet, later func(func
 
 // onState takes a state packet into her body: the one place the wire's
 // state becomes beaweb's.
-func (s *Surface) onState(p protocol.State, now time.Time) {
+func (s *Senses) onState(p protocol.State, now time.Time) {
 	body := bodyOf(p)
 	pl := p.Player
 	s.live.Update(TopicBody, func(snap *Snapshot) {
@@ -206,7 +207,7 @@ func bodyOf(p protocol.State) *Body {
 
 // onSignIn shows the sign-in the game side waits for. It is for the person
 // watching, not a perception: she cannot sign in herself.
-func (s *Surface) onSignIn(p protocol.SignIn, now time.Time) {
+func (s *Senses) onSignIn(p protocol.SignIn, now time.Time) {
 	life := time.Duration(p.ExpiresIn) * time.Second
 	if life <= 0 {
 		life = signInLife
@@ -218,7 +219,7 @@ func (s *Surface) onSignIn(p protocol.SignIn, now time.Time) {
 
 // onDeath notes a death with what she carried, and says on which server
 // she died.
-func (s *Surface) onDeath(p protocol.Death, now time.Time) (world string) {
+func (s *Senses) onDeath(p protocol.Death, now time.Time) (world string) {
 	s.live.Update(TopicBody, func(snap *Snapshot) {
 		world = snap.World.Server
 		d := DeathNote{At: now, Cause: p.Cause, Position: p.Position, Dimension: orDefault(p.Dimension, snap.World.Dimension)}
@@ -232,7 +233,7 @@ func (s *Surface) onDeath(p protocol.Death, now time.Time) (world string) {
 	return world
 }
 
-func (s *Surface) onChat(ctx context.Context, c protocol.Chat, now time.Time) {
+func (s *Senses) onChat(ctx context.Context, c protocol.Chat, now time.Time) {
 	s.live.Update(TopicChat, func(snap *Snapshot) {
 		snap.Chat = appendKeep(snap.Chat, ChatLine{At: now, Name: c.Name, Message: c.Message, Self: c.Self}, keepChat)
 	})
@@ -240,7 +241,7 @@ func (s *Surface) onChat(ctx context.Context, c protocol.Chat, now time.Time) {
 		return
 	}
 	name := s.live.Snapshot().Name // her name of the moment: a rename applies at once
-	if s.senses != nil && c.UUID != "" {
+	if s.store != nil && c.UUID != "" {
 		s.remember(ctx, c, now)
 	}
 	where := "somewhere on the server"
@@ -253,7 +254,7 @@ func (s *Surface) onChat(ctx context.Context, c protocol.Chat, now time.Time) {
 		Text:      fmt.Sprintf("%s (%s) says in the game chat, in their own words: %q", c.Name, where, c.Message)})
 }
 
-func (s *Surface) noteReflex(r ReflexNote) {
+func (s *Senses) noteReflex(r ReflexNote) {
 	s.live.Update(TopicReflex, func(snap *Snapshot) { snap.Reflexes = appendKeep(snap.Reflexes, r, keepReflexes) })
 }
 
@@ -261,10 +262,10 @@ func (s *Surface) noteReflex(r ReflexNote) {
 // and a player's line (remember), before they perceive it, so that a turn
 // about it finds it remembered; recordWrite bounds how long a slow disk
 // holds the packets behind.
-func (s *Surface) recordDeath(ctx context.Context, world string, d game.Death) {
+func (s *Senses) recordDeath(ctx context.Context, world string, d game.Death) {
 	ctx, cancel := context.WithTimeout(ctx, recordWrite)
 	defer cancel()
-	if err := s.senses.RecordDeath(ctx, world, d); err != nil {
+	if err := s.store.RecordDeath(ctx, world, d); err != nil {
 		s.logger.Warn("agent: the death was not recorded", slog.Any("error", err))
 	}
 }
@@ -283,16 +284,16 @@ func sameInventory(a, b game.Inventory) bool {
 
 // remember tallies a line said by a player, and keeps a card on someone who
 // has talked with her a few times.
-func (s *Surface) remember(ctx context.Context, c protocol.Chat, now time.Time) {
+func (s *Senses) remember(ctx context.Context, c protocol.Chat, now time.Time) {
 	ctx, cancel := context.WithTimeout(ctx, recordWrite)
 	defer cancel()
-	p, err := s.senses.CountMessage(ctx, c.UUID, c.Name, now)
+	p, err := s.store.CountMessage(ctx, c.UUID, c.Name, now)
 	if err != nil {
 		s.logger.Warn("agent: the speaker was not remembered", slog.String("player", c.Name), slog.Any("error", err))
 		return
 	}
 	if p.Messages >= cardAfter && !p.Card {
-		if err := s.senses.SetCard(ctx, c.UUID, true); err != nil {
+		if err := s.store.SetCard(ctx, c.UUID, true); err != nil {
 			s.logger.Warn("agent: no card was made", slog.String("player", c.Name), slog.Any("error", err))
 		}
 	}
@@ -300,7 +301,7 @@ func (s *Surface) remember(ctx context.Context, c protocol.Chat, now time.Time) 
 
 // onTerrain lays a terrain square on the ground the map draws; a square
 // that changes nothing publishes nothing.
-func (s *Surface) onTerrain(t protocol.Terrain) {
+func (s *Senses) onTerrain(t protocol.Terrain) {
 	if err := t.Check(); err != nil {
 		s.logger.Warn("agent: a terrain packet was refused; the map keeps what it had", slog.Any("error", err))
 		return

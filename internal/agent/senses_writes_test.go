@@ -38,7 +38,7 @@ func TestASurveyIsWrittenOffTheEventPath(t *testing.T) {
 	store := &slowMap{started: make(chan struct{}, 1), release: make(chan struct{})}
 	live := NewLive("Bea", nil, nil)
 	perceived := make(chan Perception, 8)
-	s := NewSurface(live, nil, nil, NewMap(store, live, discard()), discard(), func(p Perception) { perceived <- p })
+	s := NewSenses(live, nil, nil, NewMapWriter(store, live, discard()), discard(), func(p Perception) { perceived <- p })
 	packets := make(chan protocol.Packet)
 	ended := make(chan struct{})
 	go func() {

@@ -62,7 +62,7 @@ func TestHerPromptAndThePanelReadOneSnapshot(t *testing.T) {
 				if st, ok := p.(protocol.State); ok {
 					last = &st
 				}
-				m.Surface.Handle(context.Background(), p)
+				m.Senses.Handle(context.Background(), p)
 				time.Sleep(time.Duration(r.IntN(3000)) * time.Millisecond)
 			}
 			pub.mu.Lock()
@@ -97,7 +97,7 @@ func maps(a, b game.Inventory) bool { return sameInventory(a, b) }
 func TestTrailVitalsAndDeaths(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		live := NewLive("Bea", nil, nil)
-		s := NewSurface(live, nil, nil, nil, discard(), func(Perception) {})
+		s := NewSenses(live, nil, nil, nil, discard(), func(Perception) {})
 		ctx := context.Background()
 		start := time.Now()
 		for i := range 30 * 60 { // half an hour of a state every second
@@ -141,7 +141,7 @@ func TestASignInShowsUntilSheJoinsOrItExpires(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		live := NewLive("Bea", nil, nil)
 		var woke []Perception
-		s := NewSurface(live, nil, nil, nil, discard(), func(p Perception) { woke = append(woke, p) })
+		s := NewSenses(live, nil, nil, nil, discard(), func(p Perception) { woke = append(woke, p) })
 		ctx := context.Background()
 		signIn := protocol.SignIn{URL: "https://microsoft.com/link", Code: "ABCD-1234", ExpiresIn: 900, Message: "To sign in…"}
 		for _, clear := range []protocol.Packet{

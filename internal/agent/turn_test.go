@@ -457,13 +457,13 @@ func TestATurnReadsTheStateAfterHerLastAction(t *testing.T) {
 		model := &scripted{steps: []ModelResponse{{ToolCalls: []ToolCall{call("1", "stay_silent", `{}`)}}}}
 		m, _ := newTestMind(model, &gametest.Game{}, MindConfig{})
 		ctx := context.Background()
-		m.Surface.Handle(ctx, protocol.State{Inventory: []game.Slot{{Item: "oak_planks", Count: 4}}})
+		m.Senses.Handle(ctx, protocol.State{Inventory: []game.Slot{{Item: "oak_planks", Count: 4}}})
 		time.Sleep(100 * time.Millisecond)
 		m.hands.Start(ctx, []Action{{Name: "craft_item", Call: "craft_item(item=crafting_table, count=1)"}}, 1)
 		m.hands.Wait() // the game answered; its state comes 300 ms later
 		go func() {
 			time.Sleep(300 * time.Millisecond)
-			m.Surface.Handle(ctx, protocol.State{Inventory: []game.Slot{{Item: "crafting_table", Count: 1}}})
+			m.Senses.Handle(ctx, protocol.State{Inventory: []game.Slot{{Item: "crafting_table", Count: 1}}})
 		}()
 		m.turn(ctx, []Perception{{Source: SourceChat, Kind: KindChat, Addressed: true, At: time.Now(),
 			Text: "Alex (2 blocks away) says in the game chat: what are you making?"}})

@@ -48,7 +48,7 @@ func TestTheSensesTakeEveryFactOfAState(t *testing.T) {
 		}
 	}
 	live := NewLive("Bea", nil, nil)
-	senses := NewSurface(live, nil, nil, nil, discard(), func(Perception) {})
+	senses := NewSenses(live, nil, nil, nil, discard(), func(Perception) {})
 	senses.Handle(context.Background(), protocol.Hello{World: want.World})
 	senses.Handle(context.Background(), stateOf(want))
 	got := live.Snapshot()

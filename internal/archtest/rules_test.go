@@ -32,7 +32,7 @@ const (
 	pages      = "beaweb/templates/pages"
 	partials   = "beaweb/templates/partials"
 	web        = "beaweb/web"
-	live       = "beaweb/web/live"
+	fanout     = "beaweb/web/fanout"
 	fault      = "beaweb/internal/fault"
 	settings   = "beaweb/internal/settings"
 	lockstep   = "beaweb/internal/lockstep"
@@ -62,7 +62,7 @@ var importRules = map[string]rule{
 	data:       {},
 	migrations: {},
 	static:     {},
-	live:       {},
+	fanout:     {},
 	archtest:   {},
 	browser:    {},
 	logtest:    {},
@@ -105,14 +105,14 @@ var importRules = map[string]rule{
 	partials: {code: []string{agent, game, protocol, preview}},
 	pages:    {code: []string{agent, game, protocol, layout, partials}},
 	web: {
-		code:  []string{agent, game, protocol, blueprint, preview, settings, static, layout, pages, partials, live},
+		code:  []string{agent, game, protocol, blueprint, preview, settings, static, layout, pages, partials, fanout},
 		tests: []string{browser, logtest, store},
 	},
 
 	// The commands: the only place the concrete types meet.
 	cmdBeaweb: {
 		code: []string{data, agent, bench, bodyproc, models, rules, request, tools, game, modclient, practice, protocol,
-			blueprint, preview, recipes, script, settings, store, web, live, lockstep},
+			blueprint, preview, recipes, script, settings, store, web, fanout, lockstep},
 		tests: []string{browser, gametest, llmtest, logtest, squidworld},
 	},
 	mcrecipes: {code: []string{recipes}},

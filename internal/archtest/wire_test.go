@@ -21,7 +21,7 @@ var wireState = []string{"State", "Hello", "Survey", "PlayerState", "WorldState"
 var pastTheSenses = []string{"internal/agent", "templates", "web"}
 
 // theSenses are the files of those folders that take the packets in.
-var theSenses = []string{"internal/agent/surface.go", "internal/agent/memories.go"}
+var theSenses = []string{"internal/agent/senses.go", "internal/agent/memories.go"}
 
 // TestOnlyTheSensesReadTheWiresState: outside the senses, no code of the
 // brain or the dashboard names a wire type of her state; they may still

@@ -45,7 +45,7 @@ func TestSurveyBeforeAnyStateForgetsNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	live := agent.NewLive("Bea", nil, nil)
-	surface := agent.NewSurface(live, nil, s, agent.NewMap(s, live, testLogger(t)), testLogger(t), func(agent.Perception) {})
+	surface := agent.NewSenses(live, nil, s, agent.NewMapWriter(s, live, testLogger(t)), testLogger(t), func(agent.Perception) {})
 	surface.Handle(ctx, protocol.Hello{World: protocol.WorldID{Server: world, Dimension: "overworld"}})
 	log := &protocol.Spot{X: 110, Y: 65, Z: -20, Distance: 10}
 	survey := protocol.Survey{Radius: 20, Kinds: []protocol.SurveyKind{{Kind: "oak_log", Count: 1, Nearest: log}}}

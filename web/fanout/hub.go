@@ -1,10 +1,10 @@
-// Package live fans values out from one publisher to many subscribers without
+// Package fanout fans values out from one publisher to many subscribers without
 // ever letting a subscriber hold the publisher up: each subscriber has a
 // bounded buffer, and one whose buffer is full is dropped (its channel is
 // closed) instead of being waited for. A dropped viewer reconnects and starts
 // again from a fresh snapshot, which is cheaper and more honest than a
 // publisher that stalls the mind behind a slow browser.
-package live
+package fanout
 
 import "sync"
 

@@ -1,14 +1,14 @@
-package live_test
+package fanout_test
 
 import (
 	"sync"
 	"testing"
 
-	"beaweb/web/live"
+	"beaweb/web/fanout"
 )
 
 func TestEverySubscriberGetsEveryValueInOrder(t *testing.T) {
-	h := live.New[int](16)
+	h := fanout.New[int](16)
 	a, cancelA := h.Subscribe()
 	defer cancelA()
 	b, cancelB := h.Subscribe()
@@ -26,7 +26,7 @@ func TestEverySubscriberGetsEveryValueInOrder(t *testing.T) {
 }
 
 func TestSlowSubscriberIsDroppedNotWaitedFor(t *testing.T) {
-	h := live.New[int](2)
+	h := fanout.New[int](2)
 	slow, cancelSlow := h.Subscribe()
 	defer cancelSlow()
 	fast, cancelFast := h.Subscribe()
@@ -57,7 +57,7 @@ func TestSlowSubscriberIsDroppedNotWaitedFor(t *testing.T) {
 }
 
 func TestCancelClosesOnceAndStopsDelivery(t *testing.T) {
-	h := live.New[string](4)
+	h := fanout.New[string](4)
 	ch, cancel := h.Subscribe()
 	cancel()
 	cancel() // a second call is harmless
@@ -71,7 +71,7 @@ func TestCancelClosesOnceAndStopsDelivery(t *testing.T) {
 }
 
 func TestCancelAfterDropIsHarmless(t *testing.T) {
-	h := live.New[int](1)
+	h := fanout.New[int](1)
 	ch, cancel := h.Subscribe()
 	h.Publish(1)
 	h.Publish(2) // drops the subscriber
@@ -83,7 +83,7 @@ func TestCancelAfterDropIsHarmless(t *testing.T) {
 }
 
 func TestCloseEndsEverySubscription(t *testing.T) {
-	h := live.New[int](4)
+	h := fanout.New[int](4)
 	ch, cancel := h.Subscribe()
 	defer cancel()
 	h.Close()
@@ -99,7 +99,7 @@ func TestCloseEndsEverySubscription(t *testing.T) {
 }
 
 func TestBufferBelowOneIsOne(t *testing.T) {
-	h := live.New[int](0)
+	h := fanout.New[int](0)
 	ch, cancel := h.Subscribe()
 	defer cancel()
 	h.Publish(7)
@@ -109,7 +109,7 @@ func TestBufferBelowOneIsOne(t *testing.T) {
 }
 
 func TestConcurrentPublishSubscribeCancel(t *testing.T) {
-	h := live.New[int](8)
+	h := fanout.New[int](8)
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
@@ -135,7 +135,7 @@ func TestConcurrentPublishSubscribeCancel(t *testing.T) {
 func BenchmarkFanOut(b *testing.B) {
 	const subscribers, events = 100, 1000
 	for b.Loop() {
-		h := live.New[int](events)
+		h := fanout.New[int](events)
 		var wg sync.WaitGroup
 		for range subscribers {
 			ch, cancel := h.Subscribe()

@@ -22,8 +22,8 @@ import (
 
 // standing is her situation at (10, 64, 10) facing east, in world w.
 // mapOf is her map kept in mem, placed by what sit shows.
-func mapOf(mem agent.MapStore, sit agent.Snapshots) *agent.Map {
-	return agent.NewMap(mem, sit, slog.New(slog.DiscardHandler))
+func mapOf(mem agent.MapStore, sit agent.Snapshots) *agent.MapWriter {
+	return agent.NewMapWriter(mem, sit, slog.New(slog.DiscardHandler))
 }
 
 func standing(dim string) fakeSit {
@@ -243,7 +243,7 @@ func TestBuildAnswersGoToTheMap(t *testing.T) {
 	var logs strings.Builder
 	logger := slog.New(slog.NewTextHandler(&logs, nil))
 	r := New(Deps{Game: &gametest.Game{}, Situation: standing("overworld"), Building: templates, Blocks: mem,
-		Map: agent.NewMap(mem, standing("overworld"), logger), Logger: logger})
+		Map: agent.NewMapWriter(mem, standing("overworld"), logger), Logger: logger})
 	recall := func(kind string) string { return invoke(r, "recall_blocks", `{"kind":"`+kind+`"}`).Answer }
 
 	out := invoke(r, "build", `{"origin":{"x":0,"y":64,"z":0},"layers":[["ppc"],["paa"]],"palette":{"p":"oak_planks","c":"chest","a":"air"}}`)

@@ -17,15 +17,15 @@ import (
 	"beaweb/internal/game"
 )
 
-// Situation is what the autopilot reads of her game.
-type Situation interface {
+// Snapshots is what the autopilot reads of her game.
+type Snapshots interface {
 	Snapshot() agent.Snapshot
 }
 
 // Model is the autopilot. It reads her situation directly rather than
 // parsing her prompt, and decides one step of the routine per turn.
 type Model struct {
-	sit  Situation
+	sit  Snapshots
 	book Recipes // what a craft takes and makes
 
 	mu       sync.Mutex
@@ -93,7 +93,7 @@ const greetAgain = 5 * time.Minute
 // A situation that tells the time of her game (agent.Live does) is her
 // clock, so that in lockstep with a practice world what counts as recent is
 // game time; any other reads the wall clock.
-func New(sit Situation, book Recipes, opts ...Option) *Model {
+func New(sit Snapshots, book Recipes, opts ...Option) *Model {
 	now := time.Now
 	if c, ok := sit.(interface{ Now() time.Time }); ok {
 		now = c.Now

@@ -21,17 +21,17 @@ func (s sit) Snapshot() agent.Snapshot { return s.v }
 
 // busySit is a game in which her hands are on something.
 type busySit struct {
-	Situation
+	Snapshots
 	d agent.Doing
 }
 
 func (b busySit) Snapshot() agent.Snapshot {
-	s := b.Situation.Snapshot()
+	s := b.Snapshots.Snapshot()
 	s.Doing = &b.d
 	return s
 }
 
-func busy(s Situation, d agent.Doing) busySit { return busySit{s, d} }
+func busy(s Snapshots, d agent.Doing) busySit { return busySit{s, d} }
 
 var allTools = func() []agent.ToolSpec {
 	var out []agent.ToolSpec
