@@ -19,10 +19,10 @@ func TestTheHistoryFilterMatchesTheWordsOnThePage(t *testing.T) {
 	c := browser(t)
 	for text, want := range map[string]string{
 		"Finding": "Finding 4 coal ore|Finding 3 iron ore", "finding iron": "Finding 3 iron ore", "iron": "Finding 3 iron ore",
-		"find_block": "Finding 4 coal ore|Finding 3 iron ore", "Walking": "Walking to 1 64 2", "smelting": "",
+		"find_block": "Finding 4 coal ore|Finding 3 iron ore", "Walking": "Walking to (1, 64, 2)", "smelting": "",
 	} {
 		_, body := get(t, c, f.URL+"/history?action="+url.QueryEscape(text))
-		for _, row := range []string{"Finding 4 coal ore", "Finding 3 iron ore", "Walking to 1 64 2"} {
+		for _, row := range []string{"Finding 4 coal ore", "Finding 3 iron ore", "Walking to (1, 64, 2)"} {
 			if got, wanted := strings.Contains(body, ">"+row+"<"), strings.Contains("|"+want+"|", "|"+row+"|"); got != wanted {
 				t.Errorf("filtering by %q: the row %q shown %v, want %v", text, row, got, wanted)
 			}

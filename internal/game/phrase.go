@@ -98,7 +98,7 @@ func place(m map[string]any) string {
 	if !okx || !oky || !okz {
 		return ""
 	}
-	return fmt.Sprintf("%d %d %d", x, y, z)
+	return Pos{X: x, Y: y, Z: z}.String() // as the dashboard writes every place
 }
 
 func at(m map[string]any) string {

@@ -17,12 +17,12 @@ func TestActionPhrase(t *testing.T) {
 		{"attack_entity", `{"entity":"Zombie"}`, "fighting a Zombie"},
 		{"attack_entity", `{"entity":"Alex"}`, "fighting Alex"},
 		{"attack_entity", `{}`, "fighting something"},
-		{"move_to", `{"x":3,"y":64,"z":-2}`, "walking to 3 64 -2"},
+		{"move_to", `{"x":3,"y":64,"z":-2}`, "walking to (3, 64, -2)"},
 		{"give_item", `{"item":"bread","player":"Alex"}`, "giving bread to Alex"},
 		{"eat_food", `{}`, "eating"},
 		{"find_block", ``, "find block"},
 		{"teleport", `{}`, "teleport"},
-		{"build", `{"origin":{"x":23,"y":70,"z":-3},"layers":[]}`, "building at 23 70 -3"},
+		{"build", `{"origin":{"x":23,"y":70,"z":-3},"layers":[]}`, "building at (23, 70, -3)"},
 	} {
 		if got := ActionPhrase(tc.action, tc.params); got != tc.want {
 			t.Errorf("ActionPhrase(%s, %s) = %q, want %q", tc.action, tc.params, got, tc.want)

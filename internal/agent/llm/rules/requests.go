@@ -298,7 +298,7 @@ func whereAmI(v agent.Snapshot, from asker) string {
 		return "I'm not in the game right now."
 	}
 	p := v.Body.Position.Block()
-	s := fmt.Sprintf("I'm at %d, %d, %d", p.X, p.Y, p.Z)
+	s := "I'm at " + p.String()
 	if d := dimension(v); d != "overworld" {
 		s += " in the " + strings.TrimPrefix(d, "the_")
 	}
