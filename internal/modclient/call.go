@@ -374,8 +374,18 @@ func notConnected(action string) (protocol.Answer, error) {
 		fmt.Errorf("modclient: %s: %w", action, ErrNotConnected)
 }
 
+// cancelled answers a call whose caller stopped waiting. One cancelled
+// (beaweb called the action off: a stop, a replacement, the end of a run)
+// is interrupted, as the game's own answer to a stop is: the game never
+// failed it, and the bench's tally of failures would otherwise count the
+// action in hand when a run ends, or not, as the goroutines ran. One whose
+// deadline passed failed.
 func cancelled(k *call, err error) (protocol.Answer, error) {
-	return failed(k, protocol.Failure, fmt.Sprintf("%s was called off before the game answered", k.action)),
+	r := protocol.Failure
+	if errors.Is(err, context.Canceled) {
+		r = protocol.Interrupted
+	}
+	return failed(k, r, fmt.Sprintf("%s was called off before the game answered", k.action)),
 		fmt.Errorf("modclient: %s: %w", k.action, err)
 }
 
@@ -383,7 +393,7 @@ func cancelled(k *call, err error) (protocol.Answer, error) {
 func lostAnswer(k *call, reason error) protocol.Answer {
 	switch reason {
 	case errStopping:
-		return failed(k, protocol.Failure, fmt.Sprintf("beaweb stopped before %s finished", k.action))
+		return failed(k, protocol.Interrupted, fmt.Sprintf("beaweb stopped before %s finished", k.action))
 	case errURLChanged:
 		return failed(k, protocol.Failure, fmt.Sprintf("the game's address changed before %s finished", k.action))
 	}

@@ -90,7 +90,7 @@ func TestCancelledCallerSendsNothing(t *testing.T) {
 	for range 20 { // the hello and the end of ctx are both there: each try is a coin toss without the check
 		a, err := h.client.Call(ctx, "move_to", nil)
 		wantErr(t, err, context.Canceled)
-		if a.Result != protocol.Failure || a.Message != "move_to was called off before the game answered" {
+		if a.Result != protocol.Interrupted || a.Message != "move_to was called off before the game answered" {
 			t.Fatalf("answer %+v", a)
 		}
 		if a.ID != "" {
@@ -227,7 +227,7 @@ func TestDiscardedAnswers(t *testing.T) {
 	cancel()
 	res := wait(t, ch)
 	wantErr(t, res.err, context.Canceled)
-	if res.ans.Result != protocol.Failure || !strings.Contains(res.ans.Message, "find_block was called off") || res.ans.ID != r.ID {
+	if res.ans.Result != protocol.Interrupted || !strings.Contains(res.ans.Message, "find_block was called off") || res.ans.ID != r.ID {
 		t.Errorf("cancelled call: %+v", res.ans)
 	}
 	if err := c.Answer(r, protocol.Success, "too late"); err != nil {

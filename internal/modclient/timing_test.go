@@ -320,7 +320,7 @@ func TestStopFailsPending(t *testing.T) {
 		h.stop()
 		res := <-ch
 		wantErr(t, res.err, modclient.ErrDisconnected)
-		if res.ans.Message != "beaweb stopped before move_to finished" {
+		if res.ans.Message != "beaweb stopped before move_to finished" || res.ans.Result != protocol.Interrupted {
 			t.Errorf("%+v", res.ans)
 		}
 		if _, open := <-h.client.Events(); open {
