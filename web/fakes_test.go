@@ -62,7 +62,6 @@ func sampleSnapshot() agent.Snapshot {
 		Conn: protocol.ConnStatus{
 			URL: "ws://127.0.0.1:8080", Connected: true, Since: started, Protocol: 2,
 			ModVersion: "1.4.0", MCVersion: "1.21.4",
-			World: game.WorldID{Server: "practice", Dimension: "overworld"},
 		},
 		Model: agent.ModelStatus{Provider: "rules", Model: "autopilot", LastLatency: 3 * time.Millisecond},
 		Doing: &agent.Doing{

@@ -155,7 +155,7 @@ func (s *Senses) handle(ctx context.Context, p protocol.Packet, later func(func(
 		w := game.WorldID{Server: p.Server, Dimension: p.Dimension}
 		s.live.Update(TopicConn, func(snap *Snapshot) {
 			server := snap.World.Server
-			snap.World, snap.Conn.World, snap.Lost, snap.SignIn = w, w, true, nil
+			snap.World, snap.Lost, snap.SignIn = w, true, nil
 			if w.Server == "" {
 				snap.World.Server = server // a change of dimension on the same server
 			}

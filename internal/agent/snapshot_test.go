@@ -175,3 +175,33 @@ func TestASignInShowsUntilSheJoinsOrItExpires(t *testing.T) {
 		}
 	})
 }
+
+// TestHerWorldOutlivesAnOutageNotANewLink: the senses keep her world, the
+// one fact of it. A change of dimension keeps the server; an outage keeps
+// the world, for the panel and the places; a new link forgets it, since the
+// game side at its end may be another, until its hello or first state says.
+func TestHerWorldOutlivesAnOutageNotANewLink(t *testing.T) {
+	live := NewLive("Bea", nil, nil)
+	s := NewSenses(live, nil, nil, nil, discard(), func(Perception) {})
+	ctx := context.Background()
+	live.SetConn(protocol.ConnStatus{Connected: true})
+	s.Handle(ctx, gametest.Hello())
+	s.Handle(ctx, protocol.WorldChange{Dimension: "the_nether"})
+	nether := game.WorldID{Server: "fake.test:25565", Dimension: "the_nether"}
+	if w := live.Snapshot().World; w != nether {
+		t.Fatalf("after a change of dimension her world is %+v, want %+v", w, nether)
+	}
+	live.SetConn(protocol.ConnStatus{Attempts: 1, LastError: "refused"})
+	live.SetConn(protocol.ConnStatus{Attempts: 2, LastError: "refused"})
+	if w := live.Snapshot().World; w != nether {
+		t.Errorf("during an outage her world is %+v, want %+v", w, nether)
+	}
+	live.SetConn(protocol.ConnStatus{Connected: true})
+	if w := live.Snapshot().World; w != (game.WorldID{}) {
+		t.Errorf("a new link that said nothing yet shows the last one's world %+v", w)
+	}
+	s.Handle(ctx, protocol.State{Player: protocol.PlayerState{Dimension: "overworld"}, World: protocol.WorldState{Server: "old.jar"}})
+	if w := live.Snapshot().World; w != (game.WorldID{Server: "old.jar", Dimension: "overworld"}) {
+		t.Errorf("a jar with no hello: her world from its state is %+v", w)
+	}
+}

@@ -14,7 +14,6 @@ type ConnStatus struct {
 	ModVersion string    `json:"mod_version,omitempty"`
 	MCVersion  string    `json:"mc_version,omitempty"`
 	Player     string    `json:"player,omitempty"`
-	World      WorldID   `json:"world"`
 	// Body is what beaweb's body for real servers (--server) is doing, in a
 	// sentence: installing its packages, connecting, refused, kicked,
 	// joined. Empty when the game side is not the body.
