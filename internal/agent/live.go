@@ -99,19 +99,20 @@ func (l *Live) Update(topic Topic, fn func(*Snapshot)) {
 }
 
 // SetConn records a change of the link to the game. A link that goes down
-// forgets the game, so neither she nor the panel reads a stale game as the
-// present one. Her world outlives the outage (the panel and the places
-// still name the server she was on) until a new link comes up: the game
-// side at its end says its world in its hello or its first state, and a
-// jar that says none must not show the last one's.
+// forgets her body and what she saw, so neither she nor the panel reads a
+// stale game as the present one. Her world and the game side's hello
+// outlive the outage (the panel and the places still name the server she
+// was on and what it ran) until a new link comes up: the game side at its
+// end says them in its hello or its first state, and a jar that says none
+// must not show the last one's.
 func (l *Live) SetConn(st game.ConnStatus) {
 	l.Update(TopicConn, func(s *Snapshot) {
 		if st.Connected && !s.Conn.Connected {
-			s.World = game.WorldID{}
+			s.World, s.GameSide = game.WorldID{}, nil
 		}
 		s.Conn = st
 		if !st.Connected {
-			s.GameSide, s.Body, s.Survey, s.Reflexes = nil, nil, nil, nil
+			s.Body, s.Survey, s.Reflexes = nil, nil, nil
 		}
 	})
 }

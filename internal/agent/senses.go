@@ -95,7 +95,7 @@ func (s *Senses) handle(ctx context.Context, p protocol.Packet, later func(func(
 	now := s.live.Now()
 	switch p := p.(type) {
 	case protocol.Hello:
-		side := &GameSide{Version: p.MCVersion, Actions: p.Actions}
+		side := &GameSide{Version: p.MCVersion, ModVersion: p.ModVersion, Player: p.Player.Name, Actions: p.Actions}
 		s.live.Update(TopicConn, func(snap *Snapshot) { snap.GameSide, snap.World, snap.Lost, snap.SignIn = side, p.World, true, nil })
 		s.perceive(Perception{Source: SourceGame, Kind: KindConnected, At: now, Addressed: true,
 			Text: fmt.Sprintf("You are in the game now: %s, Minecraft %s. It is your game; have a look around and get going.", p.World.Server, p.MCVersion)})

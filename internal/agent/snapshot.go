@@ -241,10 +241,14 @@ type Survey struct {
 	Radius int               `json:"radius"`
 }
 
-// GameSide is what the game side said of itself in its hello.
+// GameSide is what the game side said of itself in its hello. It outlives
+// an outage, for the panel's Game card, and is forgotten when a new link
+// comes up: a jar that sends no hello must not show the last one's.
 type GameSide struct {
-	Version string   `json:"version"` // Minecraft's version
-	Actions []string `json:"actions"` // the actions it offers
+	Version    string   `json:"version"`     // Minecraft's version
+	ModVersion string   `json:"mod_version"` // the mod's (or the body's) version
+	Player     string   `json:"player"`      // the name of the player she plays as
+	Actions    []string `json:"actions"`     // the actions it offers
 }
 
 // ReflexNote is something the game did on its own.

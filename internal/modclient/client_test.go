@@ -407,8 +407,7 @@ func TestStatusAndWorld(t *testing.T) {
 	h := start(t, gametest.New(t), nil)
 	c := h.connect(nil)
 	s := h.client.Status()
-	if !s.Connected || s.Protocol != 2 || s.ModVersion != "1.4.0-test" || s.MCVersion != "26.2" ||
-		s.Player != "Bea" || s.URL != h.mod.URL() {
+	if !s.Connected || s.Protocol != 2 || s.URL != h.mod.URL() {
 		t.Errorf("status %+v", s)
 	}
 	h.mu.Lock()
