@@ -60,6 +60,20 @@ func (l *Live) Enabled() bool {
 	return l.snap.Enabled
 }
 
+// Name is her name, as the snapshot says, without copying it.
+func (l *Live) Name() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.snap.Name
+}
+
+// Rename renames her at once. The snapshot is the one keeper of her name:
+// her next model call writes her prompt for it, the next chat line naming
+// her is said to her, and the live panel shows it.
+func (l *Live) Rename(name string) {
+	l.Update(TopicConn, func(s *Snapshot) { s.Name = name })
+}
+
 // Now is the time in her game: the wall clock in a real game, the world's
 // ticks in lockstep with a practice world.
 func (l *Live) Now() time.Time { return l.clock.Now() }

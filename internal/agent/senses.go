@@ -240,7 +240,7 @@ func (s *Senses) onChat(ctx context.Context, c protocol.Chat, now time.Time) {
 	if c.Self {
 		return
 	}
-	name := s.live.Snapshot().Name // her name of the moment: a rename applies at once
+	name := s.live.Name() // her name of the moment: a rename applies at once
 	if s.store != nil && c.UUID != "" {
 		s.remember(ctx, c, now)
 	}

@@ -53,7 +53,7 @@ func TestHerPromptAndThePanelReadOneSnapshot(t *testing.T) {
 	for seed := range uint64(25) {
 		synctest.Test(t, func(t *testing.T) {
 			model := &scripted{}
-			m, _ := newTestMind(model, &gametest.Game{}, MindConfig{System: "play"})
+			m, _ := newTestMind(model, &gametest.Game{}, MindConfig{Prompt: func(string) string { return "play" }})
 			pub := m.live.pub.(*recorder)
 			r := rand.New(rand.NewPCG(seed, 7))
 			var tick int64
