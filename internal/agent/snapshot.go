@@ -12,8 +12,12 @@ import (
 // Snapshot is a value: its slices, maps and pointers are never written after
 // it is handed out.
 type Snapshot struct {
-	At      time.Time       `json:"at"`
-	Name    string          `json:"name"` // her name
+	At time.Time `json:"at"`
+	// Name is her name, kept here alone: a rename (Live.Rename) reaches her
+	// prompt, her ears and the panel from here.
+	Name string `json:"name"`
+	// Conn is the link to the game side, and only the link: what the game
+	// side says of itself and where she is are GameSide's and World's.
 	Conn    game.ConnStatus `json:"conn"`
 	Model   ModelStatus     `json:"model"`
 	Enabled bool            `json:"enabled"` // the skill is on
