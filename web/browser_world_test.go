@@ -59,7 +59,7 @@ func TestBrowserMapShowsTheWorld(t *testing.T) {
 	for _, w := range widths {
 		t.Run(w.name, func(t *testing.T) {
 			f := serve(t)
-			world := f.Live.Snapshot().Conn.World.Server
+			world := f.Live.Snapshot().World.Server
 			f.Live.Update(agent.TopicBody, func(s *agent.Snapshot) {
 				s.Ground = groundAround(world)
 				b := *s.Body
@@ -255,7 +255,7 @@ func TestBrowserAPlacePage(t *testing.T) {
 				{Name: "mine", Dimension: "overworld", Pos: game.Pos{X: 3, Y: 40, Z: -22}},
 			}}}
 			f := serve(t, func(_ *web.Config, d *web.Deps) { d.Places = places; d.Map = fakeMap{n: 4} })
-			world := f.Live.Snapshot().Conn.World.Server
+			world := f.Live.Snapshot().World.Server
 			f.Live.Update(agent.TopicBody, func(s *agent.Snapshot) { s.Ground = groundAround(world) })
 			ctx := browsertest.Launch(t, browsertest.Need(t), w.width, w.height)
 			within(t, ctx, "the place's page",

@@ -61,10 +61,9 @@ func sampleSnapshot() agent.Snapshot {
 		Enabled: true,
 		Conn: protocol.ConnStatus{
 			URL: "ws://127.0.0.1:8080", Connected: true, Since: started, Protocol: 2,
-			ModVersion: "1.4.0", MCVersion: "1.21.4",
-			World: game.WorldID{Server: "practice", Dimension: "overworld"},
 		},
-		Model: agent.ModelStatus{Provider: "rules", Model: "autopilot", LastLatency: 3 * time.Millisecond},
+		GameSide: &agent.GameSide{ModVersion: "1.4.0", Version: "1.21.4"},
+		Model:    agent.ModelStatus{Provider: "rules", Model: "autopilot", LastLatency: 3 * time.Millisecond},
 		Doing: &agent.Doing{
 			ID: "r7-a", Action: "find_block", Call: "find_block(block=log, count=4)", Params: `{"block":"oak_log","count":4}`, Started: started,
 			Progress: &agent.Progress{Done: 1, Total: 4, Message: "chopped 1 of 4 logs", At: clock},

@@ -23,7 +23,7 @@ type groundAnswer struct {
 // since the version the page has; the live layer names that version.
 func TestMapGroundSendsOnlyWhatChanged(t *testing.T) {
 	f := serve(t)
-	world := f.Live.Snapshot().Conn.World.Server
+	world := f.Live.Snapshot().World.Server
 	sand := protocol.Terrain{Dimension: "overworld", X: -16, Z: -16, Size: 32, Palette: []string{"sand"}, Tops: strings.Repeat("A", 32*32)}
 	f.Live.Update(agent.TopicBody, func(s *agent.Snapshot) { s.Ground, _ = s.Ground.With(world, sand) })
 	c := browser(t)

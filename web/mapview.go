@@ -1,7 +1,6 @@
 package web
 
 import (
-	"cmp"
 	"context"
 	"encoding/base64"
 	"net/http"
@@ -40,7 +39,7 @@ func (s *Server) handleMapBlocks(c echo.Context) error {
 	ctx := c.Request().Context()
 	world := strings.TrimSpace(c.QueryParam("world"))
 	if world == "" {
-		world = s.deps.Live.Snapshot().Conn.World.Server
+		world = s.deps.Live.Snapshot().World.Server
 	}
 	var blocks []game.KnownBlock
 	var places []game.Place
@@ -127,7 +126,7 @@ func (s *Server) handleMapGround(c echo.Context) error {
 	snap := s.deps.Live.Snapshot()
 	world := strings.TrimSpace(c.QueryParam("world"))
 	if world == "" {
-		world = cmp.Or(snap.World.Server, snap.Conn.World.Server)
+		world = snap.World.Server
 	}
 	out := groundView{Version: snap.Ground.Version(), Colours: make([]string, len(game.MapColours)), Chunks: [][3]any{}}
 	for i, col := range game.MapColours {

@@ -16,7 +16,7 @@ const (
 )
 
 func (s *Server) handleDeaths(c echo.Context) error {
-	world := s.deps.Live.Snapshot().Conn.World.Server
+	world := s.deps.Live.Snapshot().World.Server
 	v := pages.DeathsView{Head: s.head(c, "Deaths", "/deaths"), World: world}
 	if world != "" {
 		list, err := s.deps.Deaths.Deaths(c.Request().Context(), world, deathsLimit)

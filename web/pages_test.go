@@ -110,14 +110,14 @@ func TestConnectedSinceIsShown(t *testing.T) {
 		t.Errorf("the live page does not say since when she is connected: no %s", want)
 	}
 	var b strings.Builder
-	if err := partials.Conn(protocol.ConnStatus{Connected: true, Since: clock.Add(-12 * time.Second)}, clock).Render(context.Background(), &b); err != nil {
+	if err := partials.Conn(agent.Snapshot{Conn: protocol.ConnStatus{Connected: true, Since: clock.Add(-12 * time.Second)}}, clock).Render(context.Background(), &b); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), want) {
 		t.Errorf("the connection's partial lacks %s:\n%s", want, b.String())
 	}
 	b.Reset()
-	if err := partials.Conn(protocol.ConnStatus{}, clock).Render(context.Background(), &b); err != nil {
+	if err := partials.Conn(agent.Snapshot{}, clock).Render(context.Background(), &b); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(b.String(), "since") {

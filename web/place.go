@@ -39,7 +39,7 @@ func (s *Server) handlePlace(c echo.Context) error {
 	p.Dimension = cmp.Or(p.Dimension, "overworld")
 	v := pages.PlaceView{Head: s.head(c, p.Name, "/places"), World: world, Place: p, Now: s.now()}
 	snap := s.deps.Live.Snapshot()
-	if snap.Body != nil && cmp.Or(snap.World.Server, snap.Conn.World.Server) == world && cmp.Or(snap.World.Dimension, "overworld") == p.Dimension {
+	if snap.Body != nil && snap.World.Server == world && cmp.Or(snap.World.Dimension, "overworld") == p.Dimension {
 		v.Live = &snap
 		v.FromHer = "She is " + away(snap.Body.Position.Block(), p.Pos) + "."
 	}

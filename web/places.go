@@ -27,7 +27,7 @@ func (s *Server) world(c echo.Context, worlds []string) string {
 	if w := strings.TrimSpace(c.FormValue("world")); w != "" {
 		return w
 	}
-	if w := s.deps.Live.Snapshot().Conn.World.Server; w != "" {
+	if w := s.deps.Live.Snapshot().World.Server; w != "" {
 		return w
 	}
 	if len(worlds) > 0 {
@@ -60,7 +60,7 @@ func (s *Server) renderPlaces(c echo.Context, status int, v pages.PlacesView) er
 		v.List, v.Pager = pageOf(list, c.QueryParam("page"), "/places?"+url.Values{"world": {v.World}}.Encode())
 		snap := s.deps.Live.Snapshot()
 		v.Map = placesMap(v.List, snap, v.World)
-		if snap.Conn.World.Server == v.World && snap.Body != nil {
+		if snap.World.Server == v.World && snap.Body != nil {
 			v.Live = &snap
 		}
 	}
@@ -194,7 +194,7 @@ func fileSafe(s string) string {
 func placesMap(list []game.Place, snap agent.Snapshot, world string) pages.MapView {
 	dim := "overworld"
 	var her *game.Vec3
-	if snap.Conn.World.Server == world && snap.Body != nil {
+	if snap.World.Server == world && snap.Body != nil {
 		if snap.World.Dimension != "" {
 			dim = snap.World.Dimension
 		}

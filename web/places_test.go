@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"beaweb/internal/agent"
 	"beaweb/internal/fault"
 	"beaweb/internal/game"
 	"beaweb/web"
@@ -213,4 +214,30 @@ func (p *prefixedPlaces) RenamePlace(ctx context.Context, world, from, to string
 		return pl, fmt.Errorf("store: %w", err)
 	}
 	return pl, nil
+}
+
+// TestPlacesFollowHerWorld: the places page opens on her world, the one the
+// senses keep in the snapshot, and follows it when she changes world.
+func TestPlacesFollowHerWorld(t *testing.T) {
+	pl := &fakePlaces{worlds: map[string][]game.Place{
+		"practice":      {{Name: "home", Dimension: "overworld"}},
+		"other.example": {{Name: "spawn", Dimension: "overworld"}},
+	}}
+	f := serve(t, func(_ *web.Config, d *web.Deps) { d.Places = pl })
+	c := browser(t)
+	_, body := get(t, c, f.URL+"/places")
+	if !strings.Contains(body, "In the world practice") || !strings.Contains(body, `class="mk her"`) {
+		t.Fatalf("before the change the page is not of her world practice:\n%s", body)
+	}
+	f.Live.Update(agent.TopicConn, func(s *agent.Snapshot) {
+		s.World = game.WorldID{Server: "other.example", Dimension: "overworld"}
+	})
+	_, body = get(t, c, f.URL+"/places")
+	if !strings.Contains(body, "In the world other.example") || !strings.Contains(body, `class="mk her"`) || strings.Contains(body, ">home<") {
+		t.Errorf("after the change the page is not of her world other.example:\n%s", body)
+	}
+	_, place := get(t, c, f.URL+"/places/spawn?world=other.example")
+	if !strings.Contains(place, "She is ") {
+		t.Errorf("the place page does not say how far she is from a place of her world:\n%s", place)
+	}
 }

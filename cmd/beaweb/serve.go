@@ -212,7 +212,7 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 	bill.Set(cfg.settings)
 	timers := cfg.brainTimers(step != nil) // game time, under a sped-up practice world too
 	mind := agent.NewMind(agent.MindConfig{
-		Name: cfg.Name, System: systemPrompt(cfg.Name), IdleNudge: timers.IdleNudge, Commentary: timers.Commentary,
+		Prompt: promptFor(), IdleNudge: timers.IdleNudge, Commentary: timers.Commentary,
 		ReflexMemory: timers.ReflexMemory, Off: saved[keyEnabled] == "false",
 	}, agent.MindDeps{
 		Model: ms.Current, Tools: registry(parts, cfg.BuildScripts, logger), Live: lv, Hands: hands, Inbox: inbox,
@@ -269,13 +269,17 @@ func (a *application) stop(gameCtx context.Context, mindDone <-chan struct{}) {
 	}
 }
 
-func systemPrompt(name string) string {
+// promptFor is her system prompt for a name: the embedded prompt, read
+// once here, with the name written in. The same name gives the same bytes,
+// as the providers' caches need.
+func promptFor() func(name string) string {
 	b, err := fs.ReadFile(data.FS, "prompts/minecraft.md")
 	if err != nil {
 		// The prompt is embedded: a binary without it was built wrong.
 		panic("beaweb: the embedded prompt is missing: " + err.Error())
 	}
-	return strings.ReplaceAll(string(b), "{{name}}", name)
+	prompt := string(b)
+	return func(name string) string { return strings.ReplaceAll(prompt, "{{name}}", name) }
 }
 
 // application is the running program as the dashboard's settings page

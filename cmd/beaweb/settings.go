@@ -91,7 +91,7 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 		a.applyModel()
 	}
 	if prev.Name != cfg.Name {
-		a.mind.SetName(cfg.Name, systemPrompt(cfg.Name))
+		a.live.Rename(cfg.Name) // her prompt is written for it at her next model call
 	}
 	if prev.ModURL != cfg.ModURL {
 		a.client.SetURL(cfg.ModURL)

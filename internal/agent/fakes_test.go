@@ -139,13 +139,10 @@ type testParts struct {
 
 // wireMind builds a mind bottom-up, as serve does, with the link up.
 func wireMind(model Model, game Game, cfg MindConfig, p testParts) *testMind {
-	if cfg.Name == "" {
-		cfg.Name = "Bea"
-	}
 	if p.tools == nil {
 		p.tools = toolbox{}
 	}
-	live := NewLive(cfg.Name, p.pub, nil)
+	live := NewLive("Bea", p.pub, nil)
 	inbox := NewInbox(0, discard(), live)
 	hands := NewHands(game, nil, live, discard(), inbox.Perceive)
 	m := NewMind(cfg, MindDeps{Model: func() Model { return model }, Tools: p.tools, Live: live, Hands: hands, Inbox: inbox,
@@ -162,5 +159,8 @@ func newTestMind(model Model, game Game, cfg MindConfig) (*testMind, *turnStore)
 	turns := &turnStore{}
 	return wireMind(model, game, cfg, testParts{pub: &recorder{}, turns: turns}), turns
 }
+
+// youAre is a prompt written for her name.
+func youAre(name string) string { return "You are " + name + "." }
 
 func discard() *slog.Logger { return slog.New(slog.DiscardHandler) }

@@ -126,7 +126,6 @@ type Hands struct {
 
 	mu      sync.Mutex
 	current *batch
-	lastEnd time.Time // when the game last answered an action of hers
 	wg      sync.WaitGroup
 }
 
@@ -231,11 +230,12 @@ func (h *Hands) StopNow(ctx context.Context) {
 
 // LastEnd is when the game last answered an action of hers; zero before
 // the first. What the action did shows in the next state packet, not in the
-// answer's.
+// answer's. The snapshot's last action keeps it: the hands keep no copy.
 func (h *Hands) LastEnd() time.Time {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.lastEnd
+	if last := h.live.Snapshot().Last; last != nil {
+		return last.Ended
+	}
+	return time.Time{}
 }
 
 // Wait blocks until every batch has ended.
@@ -333,7 +333,6 @@ func (h *Hands) do(ctx context.Context, b *batch, a Action, turnID int64) Step {
 	h.mu.Lock()
 	mine := h.current == b
 	b.doing = nil
-	h.lastEnd = ended
 	h.live.Update(TopicHands, func(s *Snapshot) {
 		s.Last = fin
 		if mine {

@@ -60,6 +60,20 @@ func (l *Live) Enabled() bool {
 	return l.snap.Enabled
 }
 
+// Name is her name, as the snapshot says, without copying it.
+func (l *Live) Name() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.snap.Name
+}
+
+// Rename renames her at once. The snapshot is the one keeper of her name:
+// her next model call writes her prompt for it, the next chat line naming
+// her is said to her, and the live panel shows it.
+func (l *Live) Rename(name string) {
+	l.Update(TopicConn, func(s *Snapshot) { s.Name = name })
+}
+
 // Now is the time in her game: the wall clock in a real game, the world's
 // ticks in lockstep with a practice world.
 func (l *Live) Now() time.Time { return l.clock.Now() }
@@ -99,13 +113,20 @@ func (l *Live) Update(topic Topic, fn func(*Snapshot)) {
 }
 
 // SetConn records a change of the link to the game. A link that goes down
-// forgets the game, so neither she nor the panel reads a stale game as the
-// present one.
+// forgets her body and what she saw, so neither she nor the panel reads a
+// stale game as the present one. Her world and the game side's hello
+// outlive the outage (the panel and the places still name the server she
+// was on and what it ran) until a new link comes up: the game side at its
+// end says them in its hello or its first state, and a jar that says none
+// must not show the last one's.
 func (l *Live) SetConn(st game.ConnStatus) {
 	l.Update(TopicConn, func(s *Snapshot) {
+		if st.Connected && !s.Conn.Connected {
+			s.World, s.GameSide = game.WorldID{}, nil
+		}
 		s.Conn = st
 		if !st.Connected {
-			s.GameSide, s.Body, s.Survey, s.Reflexes = nil, nil, nil, nil
+			s.Body, s.Survey, s.Reflexes = nil, nil, nil
 		}
 	})
 }

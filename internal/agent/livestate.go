@@ -67,7 +67,7 @@ func RenderLiveState(v Snapshot, mem *Memories, now time.Time) string {
 	renderHands(line, v, now)
 	st := v.Body
 	if st == nil {
-		if v.GameSide == nil {
+		if !v.Conn.Connected || v.GameSide == nil {
 			line("the game is not connected: you cannot see or act in it right now")
 		} else {
 			line("no news from the game yet")

@@ -360,7 +360,7 @@ func TestAPlaceSheRemembersShowsAtTheNextStep(t *testing.T) {
 		{ToolCalls: []ToolCall{call("1", "remember_place", `{"name":"camp"}`)}},
 		{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)}},
 	}}
-	m := wireMind(model, &gametest.Game{}, MindConfig{Name: "Bea", System: "You are Bea."},
+	m := wireMind(model, &gametest.Game{}, MindConfig{Prompt: youAre},
 		testParts{recall: recall, tools: rememberingTools{recall: recall}})
 	v := viewAt("w:1", "overworld", game.Pos{X: 4, Y: 64, Z: 4})
 	m.Senses.Handle(context.Background(), protocol.Hello{Protocol: 2, World: v.World})

@@ -57,10 +57,13 @@ type Objectives interface {
 
 // MindConfig holds the settings of her mind.
 type MindConfig struct {
-	Name         string
-	System       string // the prompt: how she plays
-	MaxSteps     int    // model calls per turn; 0 means 8
-	KeepMessages int    // history kept between turns; 0 means 60
+	// Prompt writes her system prompt (how she plays) for her name, which
+	// the live snapshot keeps (Live.Rename): each model call reads the name
+	// there, so a rename reaches her next call. The same name must give the
+	// same bytes: the providers cache the prompt. nil is no prompt.
+	Prompt       func(name string) string
+	MaxSteps     int // model calls per turn; 0 means 8
+	KeepMessages int // history kept between turns; 0 means 60
 	// Off starts her with the skill off, as it was saved.
 	Off bool
 	// IdleNudge and Commentary are the two silences worth breaking; 0 turns
@@ -166,16 +169,6 @@ func (m *Mind) SetNudges(idle, commentary time.Duration) {
 	m.mu.Lock()
 	m.cfg.IdleNudge, m.cfg.Commentary = idle, commentary
 	m.mu.Unlock()
-}
-
-// SetName renames her at once: system is her prompt written for the new
-// name. Her next model call reads it, the next chat line naming her is
-// said to her, and the live panel shows it.
-func (m *Mind) SetName(name, system string) {
-	m.mu.Lock()
-	m.cfg.Name, m.cfg.System = name, system
-	m.mu.Unlock()
-	m.live.Update(TopicConn, func(s *Snapshot) { s.Name = name })
 }
 
 // Enabled reports whether the skill is on.

@@ -71,7 +71,7 @@ func (r *roster) Facts(_ context.Context, uuid string) ([]game.Fact, error) {
 }
 
 func mindWithMemory(model Model, r *roster) *testMind {
-	return wireMind(model, &gametest.Game{}, MindConfig{Name: "Bea", System: "You are Bea."}, testParts{senses: r, recall: r})
+	return wireMind(model, &gametest.Game{}, MindConfig{Prompt: youAre}, testParts{senses: r, recall: r})
 }
 
 // TestWhoTalksToHerIsTallied: every line a player says is counted for their

@@ -75,7 +75,7 @@ func TestTheSpendCapPausesTheModel(t *testing.T) {
 		live := NewLive("Bea", nil, nil)
 		inbox := NewInbox(0, discard(), live)
 		hands := NewHands(&gametest.Game{}, nil, live, discard(), inbox.Perceive)
-		m := NewMind(MindConfig{Name: "Bea"}, MindDeps{Model: func() Model { return model }, Tools: toolbox{}, Live: live,
+		m := NewMind(MindConfig{}, MindDeps{Model: func() Model { return model }, Tools: toolbox{}, Live: live,
 			Hands: hands, Inbox: inbox, Prices: fixedPrices{in: 3, cached: 0.3, out: 15}, Fallback: autopilot, Logger: discard()})
 		m.SetPolicy(Policy{SpendCap: 5})
 		live.SetConn(protocol.ConnStatus{Connected: true})

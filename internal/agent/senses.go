@@ -95,7 +95,7 @@ func (s *Senses) handle(ctx context.Context, p protocol.Packet, later func(func(
 	now := s.live.Now()
 	switch p := p.(type) {
 	case protocol.Hello:
-		side := &GameSide{Version: p.MCVersion, Actions: p.Actions}
+		side := &GameSide{Version: p.MCVersion, ModVersion: p.ModVersion, Player: p.Player.Name, Actions: p.Actions}
 		s.live.Update(TopicConn, func(snap *Snapshot) { snap.GameSide, snap.World, snap.Lost, snap.SignIn = side, p.World, true, nil })
 		s.perceive(Perception{Source: SourceGame, Kind: KindConnected, At: now, Addressed: true,
 			Text: fmt.Sprintf("You are in the game now: %s, Minecraft %s. It is your game; have a look around and get going.", p.World.Server, p.MCVersion)})
@@ -155,7 +155,7 @@ func (s *Senses) handle(ctx context.Context, p protocol.Packet, later func(func(
 		w := game.WorldID{Server: p.Server, Dimension: p.Dimension}
 		s.live.Update(TopicConn, func(snap *Snapshot) {
 			server := snap.World.Server
-			snap.World, snap.Conn.World, snap.Lost, snap.SignIn = w, w, true, nil
+			snap.World, snap.Lost, snap.SignIn = w, true, nil
 			if w.Server == "" {
 				snap.World.Server = server // a change of dimension on the same server
 			}
@@ -240,7 +240,7 @@ func (s *Senses) onChat(ctx context.Context, c protocol.Chat, now time.Time) {
 	if c.Self {
 		return
 	}
-	name := s.live.Snapshot().Name // her name of the moment: a rename applies at once
+	name := s.live.Name() // her name of the moment: a rename applies at once
 	if s.store != nil && c.UUID != "" {
 		s.remember(ctx, c, now)
 	}

@@ -12,8 +12,12 @@ import (
 // Snapshot is a value: its slices, maps and pointers are never written after
 // it is handed out.
 type Snapshot struct {
-	At      time.Time       `json:"at"`
-	Name    string          `json:"name"` // her name
+	At time.Time `json:"at"`
+	// Name is her name, kept here alone: a rename (Live.Rename) reaches her
+	// prompt, her ears and the panel from here.
+	Name string `json:"name"`
+	// Conn is the link to the game side, and only the link: what the game
+	// side says of itself and where she is are GameSide's and World's.
 	Conn    game.ConnStatus `json:"conn"`
 	Model   ModelStatus     `json:"model"`
 	Enabled bool            `json:"enabled"` // the skill is on
@@ -241,10 +245,14 @@ type Survey struct {
 	Radius int               `json:"radius"`
 }
 
-// GameSide is what the game side said of itself in its hello.
+// GameSide is what the game side said of itself in its hello. It outlives
+// an outage, for the panel's Game card, and is forgotten when a new link
+// comes up: a jar that sends no hello must not show the last one's.
 type GameSide struct {
-	Version string   `json:"version"` // Minecraft's version
-	Actions []string `json:"actions"` // the actions it offers
+	Version    string   `json:"version"`     // Minecraft's version
+	ModVersion string   `json:"mod_version"` // the mod's (or the body's) version
+	Player     string   `json:"player"`      // the name of the player she plays as
+	Actions    []string `json:"actions"`     // the actions it offers
 }
 
 // ReflexNote is something the game did on its own.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -52,7 +53,7 @@ func TestHerPromptAndThePanelReadOneSnapshot(t *testing.T) {
 	for seed := range uint64(25) {
 		synctest.Test(t, func(t *testing.T) {
 			model := &scripted{}
-			m, _ := newTestMind(model, &gametest.Game{}, MindConfig{System: "play"})
+			m, _ := newTestMind(model, &gametest.Game{}, MindConfig{Prompt: func(string) string { return "play" }})
 			pub := m.live.pub.(*recorder)
 			r := rand.New(rand.NewPCG(seed, 7))
 			var tick int64
@@ -174,4 +175,42 @@ func TestASignInShowsUntilSheJoinsOrItExpires(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestHerWorldOutlivesAnOutageNotANewLink: the senses keep her world and
+// what the hello said, the one copy of each. A change of dimension keeps
+// the server; an outage keeps both, for the panel and the places, though
+// her prompt says the game is away; a new link forgets them, since the game
+// side at its end may be another, until its hello or first state says.
+func TestHerWorldOutlivesAnOutageNotANewLink(t *testing.T) {
+	live := NewLive("Bea", nil, nil)
+	s := NewSenses(live, nil, nil, nil, discard(), func(Perception) {})
+	ctx := context.Background()
+	live.SetConn(protocol.ConnStatus{Connected: true})
+	s.Handle(ctx, gametest.Hello())
+	s.Handle(ctx, protocol.WorldChange{Dimension: "the_nether"})
+	nether := game.WorldID{Server: "fake.test:25565", Dimension: "the_nether"}
+	if w := live.Snapshot().World; w != nether {
+		t.Fatalf("after a change of dimension her world is %+v, want %+v", w, nether)
+	}
+	live.SetConn(protocol.ConnStatus{Attempts: 1, LastError: "refused"})
+	live.SetConn(protocol.ConnStatus{Attempts: 2, LastError: "refused"})
+	away := live.Snapshot()
+	if away.World != nether {
+		t.Errorf("during an outage her world is %+v, want %+v", away.World, nether)
+	}
+	if g := away.GameSide; g == nil || g.Version != "26.2" || g.ModVersion != "1.4.0-test" || g.Player != "Bea" {
+		t.Errorf("during an outage the hello's game side is %+v", g)
+	}
+	if got := RenderLiveState(away, nil, time.Now()); !strings.Contains(got, "the game is not connected") {
+		t.Errorf("during an outage her live state says:\n%s", got)
+	}
+	live.SetConn(protocol.ConnStatus{Connected: true})
+	if s := live.Snapshot(); s.World != (game.WorldID{}) || s.GameSide != nil {
+		t.Errorf("a new link that said nothing yet shows the last one's world %+v and game side %+v", s.World, s.GameSide)
+	}
+	s.Handle(ctx, protocol.State{Player: protocol.PlayerState{Dimension: "overworld"}, World: protocol.WorldState{Server: "old.jar"}})
+	if w := live.Snapshot().World; w != (game.WorldID{Server: "old.jar", Dimension: "overworld"}) {
+		t.Errorf("a jar with no hello: her world from its state is %+v", w)
+	}
 }

@@ -107,9 +107,10 @@ func (m *Mind) beginTurn(ctx context.Context, ps []Perception) *turnRun {
 // with her live state as it is now sent after them (and kept nowhere), so
 // that everything before it is the same as at the call before.
 func (m *Mind) ask(ctx context.Context, t *turnRun, step int) (ModelResponse, error) {
-	m.mu.Lock()
-	system := m.cfg.System
-	m.mu.Unlock()
+	system := ""
+	if m.cfg.Prompt != nil {
+		system = m.cfg.Prompt(m.live.Name()) // her name of the moment: a rename applies at once
+	}
 	// A tool of the step before may have waited for the game: what the
 	// world sent meanwhile is sensed before the model reads her state.
 	m.settle(ctx)

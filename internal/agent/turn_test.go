@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -508,4 +509,29 @@ func TestHistoryIsTrimmedInLargeSteps(t *testing.T) {
 	if trims != 2 {
 		t.Errorf("the history's start moved %d times over 12 turns (%v), want 2", trims, starts)
 	}
+}
+
+// TestARenameReachesHerNextPrompt: her name is kept once, in the live
+// snapshot; a rename shows there at once and her next model call's prompt
+// is written for it, the same bytes for the same name each call.
+func TestARenameReachesHerNextPrompt(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		model := &scripted{}
+		m, _ := newTestMind(model, &gametest.Game{}, MindConfig{Prompt: youAre})
+		ask := []Perception{{Source: SourceDashboard, Kind: KindAsk, Text: "who are you?"}}
+		m.turn(context.Background(), ask)
+		m.live.Rename("Ada")
+		if got := m.live.Snapshot().Name; got != "Ada" {
+			t.Errorf("after the rename the snapshot names her %q", got)
+		}
+		m.turn(context.Background(), ask)
+		m.turn(context.Background(), ask)
+		var systems []string
+		for _, r := range model.requests() {
+			systems = append(systems, r.System)
+		}
+		if want := []string{"You are Bea.", "You are Ada.", "You are Ada."}; !slices.Equal(systems, want) {
+			t.Errorf("her prompts were %q, want %q", systems, want)
+		}
+	})
 }

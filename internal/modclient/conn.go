@@ -104,10 +104,9 @@ func (c *Client) serve(ctx context.Context, cn *conn, attempts int) error {
 	c.status.Connected = true
 	c.status.Since = c.cfg.Now()
 	c.status.Attempts = attempts
-	// What the last link's hello said is not known of this one: a jar
-	// that sends no hello must not show the versions of the one before.
-	c.status.Protocol, c.status.ModVersion, c.status.MCVersion, c.status.Player = 0, "", "", ""
-	c.status.World = protocol.WorldID{}
+	// The last link's protocol is not known of this one: it is settled by
+	// this link's hello or its absence.
+	c.status.Protocol = 0
 	cn.helloTimer = time.AfterFunc(c.cfg.HelloTimeout, cn.noHello)
 	moved := c.url != cn.url // SetURL ran while this dial was finishing
 	c.mu.Unlock()
@@ -336,11 +335,6 @@ func (c *Client) handleFrame(cn *conn, frame []byte) {
 		if len(p.Missing) > 0 {
 			c.reportMissing(cn, p.Missing)
 		}
-	case protocol.WorldChange:
-		c.mu.Lock()
-		c.status.World = protocol.WorldID{Server: p.Server, Dimension: p.Dimension}
-		c.mu.Unlock()
-		c.notify()
 	}
 	c.box.put(p)
 }
@@ -387,8 +381,6 @@ func (c *Client) handleHello(cn *conn, h protocol.Hello) {
 	c.mu.Lock()
 	c.hello, c.hasHello = h, true
 	c.status.Protocol = h.Protocol
-	c.status.ModVersion, c.status.MCVersion = h.ModVersion, h.MCVersion
-	c.status.Player, c.status.World = h.Player.Name, h.World
 	cn.budgets = budgets
 	switched, kept, settled := false, false, false
 	switch {

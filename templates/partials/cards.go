@@ -67,7 +67,7 @@ func Cards() CardTable {
 		{EventHands, "live-hands", agent.TopicHands, []agent.Topic{agent.TopicHands, agent.TopicConn, agent.TopicModel, agent.TopicBody},
 			func(d LiveData) templ.Component { return Hands(d.Snap, d.Now) }},
 		{EventConn, "live-conn", agent.TopicConn, []agent.Topic{agent.TopicConn},
-			func(d LiveData) templ.Component { return Conn(d.Snap.Conn, d.Now) }},
+			func(d LiveData) templ.Component { return Conn(d.Snap, d.Now) }},
 		{EventModel, "live-model", agent.TopicModel, []agent.Topic{agent.TopicModel},
 			func(d LiveData) templ.Component { return Model(d.Snap.Model) }},
 		{EventBody, "live-body", agent.TopicBody, []agent.Topic{agent.TopicBody},

@@ -130,7 +130,7 @@ func busyScene(t testing.TB, warmTurns, calls int) []agent.ModelRequest {
 	inbox := agent.NewInbox(0, logger, lv)
 	hands := agent.NewHands(nil, nil, lv, logger, inbox.Perceive)
 	senses := agent.NewSenses(lv, hands, nil, nil, logger, inbox.Perceive)
-	m := agent.NewMind(agent.MindConfig{Name: "Bea", System: systemPrompt(t)}, agent.MindDeps{
+	m := agent.NewMind(agent.MindConfig{Prompt: func(string) string { return systemPrompt(t) }}, agent.MindDeps{
 		Model: func() agent.Model { return model }, Tools: sceneTools{realSpecs()}, Live: lv, Hands: hands, Inbox: inbox,
 		Turns: turns, Logger: logger})
 	lv.SetConn(protocol.ConnStatus{Connected: true})
