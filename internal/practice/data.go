@@ -150,24 +150,34 @@ func hasStation(list []string, want string) bool {
 	return false
 }
 
-// basicSmelting is what the practice world smelts without the recipe book.
+// basicSmelting is what the practice world smelts without the recipe book,
+// food aside: what raw food cooks into is game.Food's.
 var basicSmelting = map[string]string{
 	"raw_iron": "iron_ingot", "raw_gold": "gold_ingot", "raw_copper": "copper_ingot",
 	"iron_ore": "iron_ingot", "gold_ore": "gold_ingot", "sand": "glass", "cobblestone": "stone",
-	"clay_ball": "brick", "beef": "cooked_beef", "porkchop": "cooked_porkchop", "mutton": "cooked_mutton",
-	"chicken": "cooked_chicken", "cod": "cooked_cod", "salmon": "cooked_salmon", "potato": "baked_potato",
-	"oak_log": "charcoal", "birch_log": "charcoal", "spruce_log": "charcoal", "cobbled_deepslate": "deepslate",
+	"clay_ball": "brick", "oak_log": "charcoal", "birch_log": "charcoal", "spruce_log": "charcoal",
+	"cobbled_deepslate": "deepslate",
 }
 
 func (b *basicBook) smeltResult(input string) (string, bool) {
-	r, ok := basicSmelting[input]
-	return r, ok
+	if r, ok := basicSmelting[input]; ok {
+		return r, true
+	}
+	if f, _ := game.FoodOf(input); f.Cooked != "" {
+		return f.Cooked, true
+	}
+	return "", false
 }
 
 func (b *basicBook) smeltInputs(result string) []string {
 	var out []string
 	for in, r := range basicSmelting {
 		if r == result {
+			out = append(out, in)
+		}
+	}
+	for _, in := range game.Foods() {
+		if f, _ := game.FoodOf(in); f.Cooked != "" && f.Cooked == result {
 			out = append(out, in)
 		}
 	}

@@ -52,13 +52,11 @@ const (
 	huntRange = 24
 )
 
-// foods are what she eats, best first; raw chicken, rotten flesh and the
-// like are left out.
+// foods are what she eats, best first: her own order of preference, with
+// raw chicken, rotten flesh and the like left out. What is food and what it
+// feeds is game.FoodOf's; a test holds this list to it.
 var foods = []string{"cooked_beef", "cooked_porkchop", "cooked_mutton", "golden_carrot", "baked_potato", "bread",
 	"cooked_chicken", "cooked_salmon", "cooked_cod", "apple", "carrot", "beef", "porkchop", "mutton", "sweet_berries"}
-
-// game animals that drop meat.
-var animals = map[string]bool{"cow": true, "pig": true, "sheep": true, "chicken": true}
 
 // stoneTool is a stone tool, with the tools that make it unnecessary; what
 // it takes is the book's.
@@ -157,7 +155,7 @@ func (r *routineBuilder) hunt(g goal) {
 
 // preyInSight is the nearest animal in reach that drops meat, "" for none.
 func (r *routineBuilder) preyInSight() string {
-	return inSight(r.v, func(kind string) bool { return animals[kind] })
+	return inSight(r.v, func(kind string) bool { return game.MeatOf(kind) != "" })
 }
 
 // meal is the best food she carries, "" for none.
