@@ -44,8 +44,11 @@ func solidsOf(v agent.Snapshot) solids {
 // passable reports whether she walks through a block of this name: air, a
 // plant, a torch, a carpet, water.
 func passable(name string) bool {
+	if game.IsAir(name) {
+		return true
+	}
 	switch name {
-	case "air", "cave_air", "void_air", "water", "torch", "wall_torch", "short_grass", "tall_grass", "grass",
+	case "water", "torch", "wall_torch", "short_grass", "tall_grass", "grass",
 		"fern", "large_fern", "dead_bush", "snow", "vine", "sugar_cane":
 		return true
 	}
