@@ -11,7 +11,9 @@ import (
 )
 
 // Time a build takes, as measured in the game: a cell takes 0.6 to 0.9 s,
-// walking included, and the mod gives one build BudgetSeconds.
+// walking included, and the mod gives one build BudgetSeconds, its
+// protocol.Budget (a test in internal/agent/tools holds the two together:
+// the planner imports nothing of the protocol).
 const (
 	SecondsPerCellMin = 0.6
 	SecondsPerCellMax = 0.9
