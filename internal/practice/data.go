@@ -123,17 +123,14 @@ func (rb *recipeBook) smeltInputs(result string) []string {
 
 func (rb *recipeBook) burnTicks(item string) int { return rb.fuels[item] }
 
-// plainFuel is what she burns when left to choose: coal and the like,
-// saplings, and wood as logs, planks and slabs; never her table or tools.
+// plainFuel is what she burns when left to choose (game's plain fuel): coal
+// and the like, saplings, and wood as logs, planks and slabs as this book's
+// tags list them; never her table or tools.
 func (rb *recipeBook) plainFuel(item string) bool {
-	switch item {
-	case "coal", "charcoal", "coal_block", "blaze_rod", "dried_kelp_block", "stick", "bamboo", "dead_bush":
+	if game.PlainFuelByName(item) {
 		return true
 	}
-	if strings.HasSuffix(item, "_sapling") || strings.HasSuffix(item, "_propagule") {
-		return true
-	}
-	for _, tag := range []string{"logs", "logs_that_burn", "planks", "wooden_slabs", "bamboo_blocks"} {
+	for _, tag := range game.PlainFuelTags() {
 		if slices.Contains(rb.tags[tag], item) {
 			return true
 		}
@@ -185,16 +182,10 @@ func (b *basicBook) smeltInputs(result string) []string {
 	return out
 }
 
-// plainFuel is coal, charcoal, wood as logs and planks, sticks and
-// saplings: what burns in basicBook but her table, fences and tools.
+// plainFuel is game's plain fuel, with wood as logs and planks known by
+// name for want of the book's tags.
 func (b *basicBook) plainFuel(item string) bool {
-	switch {
-	case item == "coal" || item == "charcoal" || item == "coal_block" || item == "blaze_rod" || item == "stick":
-		return true
-	case strings.HasSuffix(item, "_sapling") || strings.HasSuffix(item, "_planks") || strings.HasSuffix(item, "_log"):
-		return true
-	}
-	return false
+	return game.PlainFuelByName(item) || strings.HasSuffix(item, "_planks") || strings.HasSuffix(item, "_log")
 }
 
 func (b *basicBook) burnTicks(item string) int {
