@@ -17,12 +17,6 @@ func BlockKind(block string) string {
 	return name
 }
 
-// IsAir reports whether a block name is one of the game's airs: air, the
-// cave air of caves and the void air below the world.
-func IsAir(name string) bool {
-	return name == "air" || name == "cave_air" || name == "void_air"
-}
-
 // BuildProtected reports whether a build must never break the block:
 // doors, trapdoors, fence gates, beds, chests (trapped, ender and copper
 // ones too), barrels, shulker boxes, furnaces (blast furnaces and smokers

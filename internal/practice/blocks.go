@@ -1,6 +1,10 @@
 package practice
 
-import "strings"
+import (
+	"strings"
+
+	"beaweb/internal/game"
+)
 
 // blockID indexes a world's block table. Zero is always air.
 type blockID uint16
@@ -159,6 +163,9 @@ func guessBlock(name string) blockInfo {
 		b.hardness, b.tier = 3, 1
 	case strings.HasSuffix(name, "_terracotta") || strings.HasSuffix(name, "_concrete") || strings.Contains(name, "brick"):
 		b.tier = 1
+	}
+	if game.Passable(name) {
+		b.solid = false // a plant, a carpet, a sign: nothing to bump into
 	}
 	return b
 }
