@@ -275,21 +275,7 @@ func knownBlocks() []blockInfo {
 
 // toolTier is the harvest tier of a tool by its material, and 0 for
 // anything that is not a tool.
-func toolTier(item string) int {
-	switch {
-	case strings.HasPrefix(item, "wooden_"), strings.HasPrefix(item, "golden_"):
-		return 1
-	case strings.HasPrefix(item, "stone_"):
-		return 2
-	case strings.HasPrefix(item, "iron_"):
-		return 3
-	case strings.HasPrefix(item, "diamond_"):
-		return 4
-	case strings.HasPrefix(item, "netherite_"):
-		return 5
-	}
-	return 0
-}
+func toolTier(item string) int { return game.ToolTier(item) }
 
 // toolSpeed is how many times faster than a hand the tool breaks the blocks
 // of its kind.

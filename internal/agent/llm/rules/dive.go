@@ -134,7 +134,7 @@ func abs(n int) int { return max(n, -n) }
 // with (until then it is her way up: a new staircase up from diamond
 // depth takes long enough to bring her out at dusk).
 func (m *Model) noteStairs(v agent.Snapshot, ps []agent.Perception) {
-	if has(v.Inventory, "diamond_pickaxe", "netherite_pickaxe") && !m.underground(v) {
+	if v.Inventory.BestTier("pickaxe") >= game.TierDiamond && !m.underground(v) {
 		m.stairs = nil
 	}
 	s := m.byStairs(v)

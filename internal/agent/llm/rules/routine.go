@@ -58,19 +58,19 @@ const (
 var foods = []string{"cooked_beef", "cooked_porkchop", "cooked_mutton", "golden_carrot", "baked_potato", "bread",
 	"cooked_chicken", "cooked_salmon", "cooked_cod", "apple", "carrot", "beef", "porkchop", "mutton", "sweet_berries"}
 
-// stoneTool is a stone tool, with the tools that make it unnecessary; what
-// it takes is the book's.
+// stoneTool is a stone tool of a kind; one of the kind as good or better
+// (game.BestTier) makes it unnecessary, and what it takes is the book's.
 type stoneTool struct {
-	goal   goal
-	item   string
-	better []string
+	goal goal
+	item string
+	kind string
 }
 
 var stoneTools = []stoneTool{
-	{goalStonePickaxe, "stone_pickaxe", []string{"iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe"}},
-	{goalStoneSword, "stone_sword", []string{"iron_sword", "diamond_sword", "netherite_sword"}},
-	{goalStoneAxe, "stone_axe", []string{"iron_axe", "diamond_axe", "netherite_axe"}},
-	{goalStoneShovel, "stone_shovel", []string{"iron_shovel", "diamond_shovel", "netherite_shovel"}},
+	{goalStonePickaxe, "stone_pickaxe", "pickaxe"},
+	{goalStoneSword, "stone_sword", "sword"},
+	{goalStoneAxe, "stone_axe", "axe"},
+	{goalStoneShovel, "stone_shovel", "shovel"},
 }
 
 // routine lists the steps due now, in the order of her priority list
@@ -180,7 +180,7 @@ func (r *routineBuilder) woodenPickaxe() {
 // makes it unnecessary.
 func (r *routineBuilder) lacks(set []stoneTool) bool {
 	for _, t := range set {
-		if r.inv[t.item] == 0 && !has(r.inv, t.better...) {
+		if r.inv.BestTier(t.kind) < game.TierStone {
 			return true
 		}
 	}
@@ -193,7 +193,7 @@ func (r *routineBuilder) stone(set []stoneTool) {
 	var missing []stoneTool
 	cobble, sticks := 0, 0
 	for _, t := range set {
-		if r.inv[t.item] > 0 || has(r.inv, t.better...) {
+		if r.inv.BestTier(t.kind) >= game.TierStone {
 			continue
 		}
 		missing = append(missing, t)
@@ -224,7 +224,7 @@ func (r *routineBuilder) torchesFor(n int) {
 // iron mines iron ore, smelts it in a furnace of her own and makes an iron
 // pickaxe.
 func (r *routineBuilder) iron() {
-	if has(r.inv, "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe") {
+	if r.inv.BestTier("pickaxe") >= game.TierIron {
 		return
 	}
 	n := r.book.Takes("iron_pickaxe", "iron_ingot")
@@ -297,13 +297,4 @@ func family(inv game.Inventory, suffix string) int {
 		}
 	}
 	return n
-}
-
-func has(inv game.Inventory, items ...string) bool {
-	for _, it := range items {
-		if inv[it] > 0 {
-			return true
-		}
-	}
-	return false
 }
