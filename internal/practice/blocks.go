@@ -172,7 +172,7 @@ func guessBlock(name string) blockInfo {
 
 // isWooden reports whether a block name starts with a wood's name.
 func isWooden(name string) bool {
-	for _, wd := range woods {
+	for _, wd := range game.Woods() {
 		if strings.HasPrefix(name, wd+"_") {
 			return true
 		}
