@@ -31,6 +31,7 @@ var foods = map[string]Food{
 	"cooked_salmon": {Hunger: 6, Saturation: 9.6}, "salmon": {Hunger: 2, Saturation: 0.4, Cooked: "cooked_salmon"},
 	"pumpkin_pie": {Hunger: 8, Saturation: 4.8}, "mushroom_stew": {Hunger: 6, Saturation: 7.2}, "beetroot": {Hunger: 1, Saturation: 1.2},
 	"dried_kelp": {Hunger: 1, Saturation: 0.6}, "cooked_rabbit": {Hunger: 5, Saturation: 6}, "honey_bottle": {Hunger: 6, Saturation: 1.2},
+	"suspicious_stew": {Hunger: 6, Saturation: 7.2, Bad: true},
 }
 
 // FoodOf is what eating the item gives; ok is false for what is not food.
