@@ -138,9 +138,9 @@ func guessBlock(name string) blockInfo {
 	case strings.HasSuffix(name, "_wool") || strings.HasSuffix(name, "_carpet"):
 		b.hardness, b.tool = 0.8, toolShears
 	case strings.HasSuffix(name, "_bed"):
-		b.hardness, b.tool, b.protected = 0.2, toolNone, true
+		b.hardness, b.tool = 0.2, toolNone
 	case strings.HasSuffix(name, "_door") || strings.HasSuffix(name, "_trapdoor") || strings.HasSuffix(name, "_fence_gate"):
-		b.hardness, b.tool, b.protected = 3, toolAxe, true
+		b.hardness, b.tool = 3, toolAxe
 		if strings.HasPrefix(name, "iron_") {
 			b.ironDoor, b.tool, b.hardness = true, toolPickaxe, 5
 		} else {
@@ -152,13 +152,13 @@ func guessBlock(name string) blockInfo {
 	case strings.HasSuffix(name, "_fence") || strings.HasSuffix(name, "_wall"):
 		b.tall, b.hardness = true, 2
 	case strings.Contains(name, "glass"):
-		b.hardness, b.tool, b.drop, b.protected = 0.3, toolNone, "-", true
+		b.hardness, b.tool, b.drop = 0.3, toolNone, "-"
 	case strings.HasSuffix(name, "torch") || strings.HasSuffix(name, "lantern"):
-		b.hardness, b.tool, b.protected, b.light, b.solid = 0, toolNone, true, 14, !strings.HasSuffix(name, "torch")
+		b.hardness, b.tool, b.light, b.solid = 0, toolNone, 14, !strings.HasSuffix(name, "torch")
 	case strings.HasSuffix(name, "_flower") || strings.HasSuffix(name, "_tulip") || strings.HasSuffix(name, "_sapling"):
 		b.hardness, b.tool, b.solid, b.replace = 0, toolNone, false, true
 	case strings.HasSuffix(name, "shulker_box"):
-		b.hardness, b.protected, b.container = 2, true, true
+		b.hardness, b.container = 2, true
 	case strings.HasSuffix(name, "_ore"):
 		b.hardness, b.tier = 3, 1
 	case strings.HasSuffix(name, "_terracotta") || strings.HasSuffix(name, "_concrete") || strings.Contains(name, "brick"):
@@ -167,6 +167,7 @@ func guessBlock(name string) blockInfo {
 	if game.Passable(name) {
 		b.solid = false // a plant, a carpet, a sign: nothing to bump into
 	}
+	b.protected = game.BuildProtected(name) // a door, a bed, a chest, glass, a torch
 	return b
 }
 

@@ -24,3 +24,18 @@ func TestBlocksAreOpenAsGameSays(t *testing.T) {
 		}
 	}
 }
+
+// TestProtectedAsGameSays: what a build may never break (game.BuildProtected)
+// no path or clearing breaks either, whether the world's table knows the
+// block or guesses it.
+func TestProtectedAsGameSays(t *testing.T) {
+	bt := newBlockTable()
+	for _, name := range []string{"ender_chest", "blast_furnace", "smoker", "oak_door", "red_bed", "lime_stained_glass_pane", "soul_lantern"} {
+		bt.id(name)
+	}
+	for _, b := range bt.infos {
+		if game.BuildProtected(b.name) && !b.protected {
+			t.Errorf("%s is protected from builds but not from paths and clearings", b.name)
+		}
+	}
+}
