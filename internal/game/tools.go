@@ -44,3 +44,19 @@ func (inv Inventory) BestTier(kind string) int {
 	}
 	return best
 }
+
+// ArmourSlot is the slot an item is worn in (head, chest, legs or feet),
+// "" for what is not worn.
+func ArmourSlot(item string) string {
+	switch {
+	case strings.HasSuffix(item, "_helmet"), item == "carved_pumpkin":
+		return "head"
+	case strings.HasSuffix(item, "_chestplate"), item == "elytra":
+		return "chest"
+	case strings.HasSuffix(item, "_leggings"):
+		return "legs"
+	case strings.HasSuffix(item, "_boots"):
+		return "feet"
+	}
+	return ""
+}

@@ -23,3 +23,13 @@ func TestHerMealsAreGoodFood(t *testing.T) {
 		}
 	}
 }
+
+// TestHerArmourGoesOnAsGameSays holds the slots of her iron armour to
+// game.ArmourSlot, which the practice world dresses her by.
+func TestHerArmourGoesOnAsGameSays(t *testing.T) {
+	for _, p := range ironArmour {
+		if got := game.ArmourSlot(p.item); got != p.slot {
+			t.Errorf("she puts %s on her %s, game says %s", p.item, p.slot, got)
+		}
+	}
+}
