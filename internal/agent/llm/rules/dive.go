@@ -233,7 +233,7 @@ func diveDue(m *Model, r *routineBuilder) bool {
 func flightFits(m *Model, r *routineBuilder) bool {
 	t := dayTime(r.v)
 	if t >= dawn {
-		t -= 24000 // the small hours of the morning
+		t -= game.DayTicks // the small hours of the morning
 	}
 	feet := r.v.State.Player.Position.Block()
 	top, from := feet.Y, feet.Y

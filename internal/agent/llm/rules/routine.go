@@ -254,7 +254,7 @@ func dayTime(v agent.Snapshot) int64 {
 	if v.State == nil {
 		return 0
 	}
-	return v.State.World.Time % 24000
+	return game.TimeOfDay(v.State.World.Time)
 }
 
 // night reports whether monsters are about: dark, and the day's clock past
@@ -263,8 +263,7 @@ func night(v agent.Snapshot) bool {
 	if v.State == nil {
 		return false
 	}
-	t := dayTime(v)
-	return v.State.World.Dark && t >= 13000 && t < 23000
+	return v.State.World.Dark && game.NightTime(v.State.World.Time)
 }
 
 func dimension(v agent.Snapshot) string {
