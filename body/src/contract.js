@@ -72,6 +72,7 @@ export function checkTable(contract, table) {
     for (const n of c.filled) if (required.has(n)) problems.push(`${name} requires ${n}, which the contract says it fills in itself`);
     for (const n of optional) if (c.reads.includes(n) && !c.filled.includes(n)) problems.push(`${name} fills in ${n} itself; the contract says it is required`);
     if (typeof table[name].budget !== 'number' || table[name].budget < 0) problems.push(`${name} has no budget`);
+    else if (table[name].budget !== c.budget) problems.push(`${name} has a budget of ${table[name].budget} s; the contract says ${c.budget} s`);
   }
   return problems;
 }

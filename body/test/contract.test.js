@@ -32,6 +32,12 @@ test('the check fails for a parameter read but not in the contract, and for one 
   ]);
 });
 
+test('the check fails for a budget other than the contract\'s', () => {
+  const table = actionTable();
+  table.eat_food = { ...table.eat_food, budget: 30 };
+  assert.deepEqual(checkTable(contract, table), ['eat_food has a budget of 30 s; the contract says 20 s']);
+});
+
 test('the check fails when the concurrent actions differ', () => {
   const table = actionTable();
   table.scan = { ...table.scan, concurrent: false };

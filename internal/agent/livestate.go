@@ -280,16 +280,16 @@ func playersLine(ps []game.NearPlayer, mem *Memories) string {
 // the light at her feet (hostiles spawn where the block light is 0), the
 // biome and the dimension.
 func worldLine(w *Body, dim string) string {
-	t := w.Time % 24000
+	t := game.TimeOfDay(w.Time)
 	var day string
 	switch {
-	case t < 1000 || t >= 23000:
+	case t < 1000 || t >= game.NightEnd:
 		day = "dawn"
 	case t < 6000:
 		day = "morning"
 	case t < 12000:
 		day = "afternoon"
-	case t < 13000:
+	case t < game.NightStart:
 		day = "dusk"
 	default:
 		day = "night"

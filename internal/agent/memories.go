@@ -301,10 +301,10 @@ func BuiltCells(cells []game.KnownBlock, a protocol.Answer, at time.Time) (place
 			continue
 		}
 		block := game.BlockName(c.Block)
-		switch block {
-		case "":
+		switch {
+		case block == "":
 			continue
-		case "air", "cave_air", "void_air":
+		case game.IsAir(block):
 			cleared = append(cleared, c.Pos)
 		default:
 			placed = append(placed, game.KnownBlock{Pos: c.Pos, Block: block, Placed: true, LastSeen: at})

@@ -21,6 +21,7 @@ import (
 	"sync"
 	"time"
 
+	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/lockstep"
 	"beaweb/internal/practice"
@@ -94,7 +95,7 @@ const maxSpeed = 10000
 
 // ticksPerDay is a game day in ticks; ticksPerMinute a game minute.
 const (
-	ticksPerDay    = 24000
+	ticksPerDay    = game.DayTicks
 	ticksPerMinute = 1200
 )
 

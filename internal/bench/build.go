@@ -93,7 +93,7 @@ func (b *mcBlueprint) score(blockAt func(game.Pos) string) (score float64, done 
 		for z, row := range l.Placement {
 			for x, want := range row {
 				got := blockAt(game.Pos{X: c[0] + x, Y: c[1], Z: c[2] + z})
-				if got == "" || got == "cave_air" || got == "void_air" {
+				if got == "" || game.IsAir(got) {
 					got = "air"
 				}
 				switch {

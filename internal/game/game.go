@@ -1,6 +1,11 @@
 // Package game holds the vocabulary of Minecraft that every other part of
-// beaweb speaks: positions, directions, faces, items and inventories. It does
-// no I/O and imports nothing of beaweb's, so every package may import it.
+// beaweb speaks: positions, directions, faces, items and inventories, and
+// the facts of the game that more than one part needs, each written once
+// (foods, which blocks she walks through, the build format's rules, tool
+// tiers, drops, plain fuel, the clock of a day). Facts only: a plan made
+// from them belongs to its planner, so the practice world can read them and
+// still judge the brain with code of its own. It does no I/O and imports
+// nothing of beaweb's, so every package may import it.
 package game
 
 import (

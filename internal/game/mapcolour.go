@@ -87,7 +87,7 @@ func MapColourOf(block string) int {
 		return i
 	}
 	switch {
-	case b == "" || b == "air" || b == "cave_air" || b == "void_air":
+	case b == "" || IsAir(b):
 		return mapNone
 	case strings.HasSuffix(b, "_leaves") || strings.HasSuffix(b, "_sapling") || strings.HasSuffix(b, "_flower") ||
 		strings.Contains(b, "tulip") || strings.HasSuffix(b, "_orchid") || b == "dandelion" || b == "poppy" || b == "azure_bluet" || b == "oxeye_daisy" || b == "cornflower" || b == "lily_of_the_valley":

@@ -10,6 +10,13 @@ import (
 // never swallows dark_oak or pale_oak.
 var woods = [...]string{"dark_oak", "pale_oak", "oak", "spruce", "birch", "jungle", "acacia", "mangrove", "cherry"}
 
+// Woods lists the overworld woods, the two-word ones first so that a
+// caller matching prefixes never takes dark_oak for oak.
+func Woods() []string { return append([]string(nil), woods[:]...) }
+
+// Colours lists the sixteen dye colours, as wool, beds and glass are named.
+func Colours() []string { return append([]string(nil), colours[:]...) }
+
 // colours are the sixteen dye colours, as wool and beds are named.
 var colours = [...]string{"white", "orange", "magenta", "light_blue", "yellow", "lime", "pink", "gray",
 	"light_gray", "cyan", "purple", "blue", "brown", "green", "red", "black"}

@@ -35,3 +35,16 @@ func TestMainWoodAndBed(t *testing.T) {
 		}
 	}
 }
+
+func TestBestTier(t *testing.T) {
+	inv := Inventory{"golden_pickaxe": 1, "iron_axe": 1, "stone_pickaxe": 0, "iron_ingot": 5}
+	for kind, want := range map[string]int{"pickaxe": TierWood, "axe": TierIron, "shovel": TierNone} {
+		if got := inv.BestTier(kind); got != want {
+			t.Errorf("BestTier(%s) = %d, want %d", kind, got, want)
+		}
+	}
+	inv["netherite_pickaxe"] = 1
+	if inv.BestTier("pickaxe") != TierNetherite {
+		t.Error("a netherite pickaxe is the best")
+	}
+}

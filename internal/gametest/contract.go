@@ -40,6 +40,10 @@ type ActionContract struct {
 	Types map[string]string `json:"types"`
 	// Defaults are the values the game side fills in, where it has a fixed one.
 	Defaults map[string]any `json:"defaults"`
+	// Budget is the seconds beaweb's own game sides (the practice world and
+	// the body) let the action run, as protocol.Budget has them; nil when
+	// the file gives none, which ParseContract refuses.
+	Budget *float64 `json:"budget"`
 	// Note says in a sentence what the action does.
 	Note string `json:"note"`
 }
@@ -113,6 +117,12 @@ func ParseContract(b []byte) (Contract, error) {
 			if !slices.Contains(a.Reads, p) {
 				problems = append(problems, fmt.Sprintf("%s types %q, which it does not read", name, p))
 			}
+		}
+		switch {
+		case a.Budget == nil:
+			problems = append(problems, fmt.Sprintf("%s gives no budget", name))
+		case *a.Budget < 0:
+			problems = append(problems, fmt.Sprintf("%s has a negative budget (%g)", name, *a.Budget))
 		}
 		for _, p := range slices.Sorted(maps.Keys(a.Defaults)) {
 			if !slices.Contains(a.Filled, p) {

@@ -45,6 +45,22 @@ func TestGoldenHelloKeepsTheContract(t *testing.T) {
 	}
 }
 
+// TestBudgetsAreTheContracts holds protocol.Budget, which the practice
+// world and the brain read, to the contract file, which the body's test
+// reads.
+func TestBudgetsAreTheContracts(t *testing.T) {
+	c := loadContract(t)
+	for _, name := range c.ActionNames() {
+		got, ok := protocol.Budget(name)
+		if want := *c.Actions[name].Budget; !ok || got != want {
+			t.Errorf("Budget(%s) = %g (known %v), the contract says %g", name, got, ok, want)
+		}
+	}
+	if _, ok := protocol.Budget("dance"); ok {
+		t.Error("Budget knows dance, which the contract does not have")
+	}
+}
+
 func TestLoadContractErrors(t *testing.T) {
 	dir := t.TempDir()
 	if _, err := gametest.LoadContract(filepath.Join(dir, "absent.json")); err == nil {
@@ -53,13 +69,15 @@ func TestLoadContractErrors(t *testing.T) {
 	tests := map[string]string{
 		"not JSON":              `{"actions":`,
 		"no actions":            `{"protocol":2,"actions":{}}`,
-		"fills what it skips":   `{"actions":{"a":{"reads":["x"],"filled":["y"],"types":{"x":"integer"}}}}`,
-		"untyped":               `{"actions":{"a":{"reads":["x"],"filled":[],"types":{}}}}`,
-		"unknown type":          `{"actions":{"a":{"reads":["x"],"filled":[],"types":{"x":"float"}}}}`,
-		"types what it skips":   `{"actions":{"a":{"reads":[],"filled":[],"types":{"x":"integer"}}}}`,
-		"default not filled":    `{"actions":{"a":{"reads":["x"],"filled":[],"types":{"x":"integer"},"defaults":{"x":1}}}}`,
-		"concurrent unknown":    `{"actions":{"a":{"reads":[]}},"concurrent":["b"]}`,
-		"omitted and an action": `{"actions":{"a":{"reads":[]}},"omitted":["a"]}`,
+		"fills what it skips":   `{"actions":{"a":{"reads":["x"],"filled":["y"],"types":{"x":"integer"},"budget":5}}}`,
+		"untyped":               `{"actions":{"a":{"reads":["x"],"filled":[],"types":{},"budget":5}}}`,
+		"unknown type":          `{"actions":{"a":{"reads":["x"],"filled":[],"types":{"x":"float"},"budget":5}}}`,
+		"types what it skips":   `{"actions":{"a":{"reads":[],"filled":[],"types":{"x":"integer"},"budget":5}}}`,
+		"default not filled":    `{"actions":{"a":{"reads":["x"],"filled":[],"types":{"x":"integer"},"defaults":{"x":1},"budget":5}}}`,
+		"concurrent unknown":    `{"actions":{"a":{"reads":[],"budget":5}},"concurrent":["b"]}`,
+		"omitted and an action": `{"actions":{"a":{"reads":[],"budget":5}},"omitted":["a"]}`,
+		"no budget":             `{"actions":{"a":{"reads":[]}}}`,
+		"negative budget":       `{"actions":{"a":{"reads":[],"budget":-1}}}`,
 	}
 	for name, body := range tests {
 		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "_")+".json")

@@ -298,12 +298,14 @@ func (c *Conn) writeAndDrop(b []byte) error {
 	return err
 }
 
-// Hello is a protocol-2 hello with the budgets of PROTOCOL.md's example for
-// the long actions and 60 s for a few short ones.
+// Hello is a protocol-2 hello offering a few actions, with the budgets
+// beaweb's own game sides give them (protocol.Budget).
 func Hello() protocol.Hello {
-	budgets := map[string]float64{"move_to": 120, "find_block": 300, "build": 600, "smelt_item": 150,
-		"follow_player": 0, "mine_block": 60, "craft_item": 60, "scan": 10, "stop_moving": 5, "mc_chat": 5,
-		"look_at": 5, "look_at_player": 5, "check_death_log": 5}
+	budgets := map[string]float64{}
+	for _, a := range []string{"move_to", "find_block", "build", "smelt_item", "follow_player", "mine_block",
+		"craft_item", "scan", "stop_moving", "mc_chat", "look_at", "look_at_player", "check_death_log"} {
+		budgets[a], _ = protocol.Budget(a)
+	}
 	h := protocol.Hello{Protocol: 2, ModVersion: "1.4.0-test", MCVersion: "26.2",
 		Player:     protocol.Identity{Name: "Bea", UUID: "00000000-0000-4000-8000-000000000001"},
 		World:      protocol.WorldID{Server: "fake.test:25565", Dimension: "overworld"},

@@ -169,17 +169,15 @@ func (cn *conn) waitLocked(action string) time.Duration {
 		}
 		budget = time.Duration(b * float64(time.Second))
 	} else {
-		switch action {
-		case "build":
-			budget = 600 * time.Second
-		case "find_block":
-			budget = 300 * time.Second
-		case "smelt_item":
-			budget = 150 * time.Second
-		case "follow_player":
-			return 0
-		default:
-			budget = cn.c.cfg.DefaultBudget
+		// The hello gives none: the default, or the budget beaweb's own game
+		// sides give where that is longer (a build's 600 s) or none at all
+		// (follow_player), so a long action is not given up on too soon.
+		budget = cn.c.cfg.DefaultBudget
+		if b, ok := protocol.Budget(action); ok {
+			if b == 0 {
+				return 0
+			}
+			budget = max(budget, time.Duration(b*float64(time.Second)))
 		}
 	}
 	return max(budget+answerMargin, minimumWait)

@@ -82,9 +82,9 @@ type Config struct {
 	// dial (tests use it for an in-memory network).
 	NetDial func(ctx context.Context, network, addr string) (net.Conn, error)
 	// DefaultBudget is the budget assumed for an action the hello gives none
-	// for (a protocol-1 jar gives none at all); default 120 s. The longest
-	// actions of PROTOCOL.md keep their own: build 600 s, find_block 300 s,
-	// smelt_item 150 s, follow_player none.
+	// for (a protocol-1 jar gives none at all); default 120 s. An action
+	// whose protocol.Budget is longer keeps that (build 600 s, find_block
+	// and go_to_surface 300 s, smelt_item 150 s), and follow_player none.
 	DefaultBudget time.Duration
 	// EventQueue bounds the events waiting for a slow consumer, not counting
 	// the latest state, survey, heartbeat and progress of each request,

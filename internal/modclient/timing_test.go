@@ -65,6 +65,7 @@ func TestWaitPerBudget(t *testing.T) {
 			{"mine_block", 125 * time.Second, "after 125 s"},         // negative: beaweb's default 120 s
 			{"use_block", 125 * time.Second, "after 125 s"},          // absent: the default
 			{"find_block", 305 * time.Second, "after 305 s"},         // absent, but known to be long
+			{"go_to_surface", 305 * time.Second, "after 305 s"},      // absent: protocol.Budget's 300 s
 			{"build", 605 * time.Second, "after 605 s"},
 		}
 		for _, tt := range tests {

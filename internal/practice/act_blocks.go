@@ -95,7 +95,7 @@ func placeable(item string) bool {
 	if isTool(item) || isArmor(item) {
 		return false
 	}
-	if _, ok := foods[item]; ok {
+	if game.IsFood(item) {
 		return false
 	}
 	for _, suffix := range []string{"_ingot", "_nugget", "_ball", "_dye", "_seeds", "_bucket", "_spawn_egg"} {

@@ -85,7 +85,7 @@ func build(a *act, exp *buildPlan) outcome {
 func secondHalves(cells []buildCell) (second map[game.Pos]bool, bedFacing map[game.Pos]string) {
 	kinds := make(map[game.Pos]string, len(cells))
 	for _, c := range cells {
-		kinds[c.Pos] = blockKind(c.Block)
+		kinds[c.Pos] = game.BlockKind(c.Block)
 	}
 	second, bedFacing = map[game.Pos]bool{}, map[game.Pos]string{}
 	for _, c := range cells {
@@ -121,9 +121,9 @@ func secondHalves(cells []buildCell) (second map[game.Pos]bool, bedFacing map[ga
 func (t *terrain) cellRight(c buildCell) bool {
 	have := t.grid.name(c.Pos)
 	if c.Block == airBlock {
-		return buildEmpty(have)
+		return game.BuildEmpty(have)
 	}
-	return buildSatisfied(c.Block, have)
+	return game.BuildSatisfied(c.Block, have)
 }
 
 // tally counts a cell done, once, and reports progress every ten.
@@ -142,10 +142,10 @@ func (s *buildState) tally(p game.Pos) {
 func (s *buildState) clearCell(p game.Pos) *walkErr {
 	a, w := s.a, s.a.w
 	have := w.grid.name(p)
-	if buildEmpty(have) {
+	if game.BuildEmpty(have) {
 		return nil
 	}
-	if buildProtected(have) || w.grid.info(p).hardness < 0 {
+	if game.BuildProtected(have) || w.grid.info(p).hardness < 0 {
 		s.protected = append(s.protected, buildCell{Pos: p, Block: have})
 		return nil
 	}
@@ -164,7 +164,7 @@ func (s *buildState) clearCell(p game.Pos) *walkErr {
 		}
 		return err
 	}
-	if buildEmpty(w.grid.name(p)) {
+	if game.BuildEmpty(w.grid.name(p)) {
 		s.tally(p)
 	}
 	return nil
@@ -225,7 +225,7 @@ func (a *act) standClear(p game.Pos, block string) *walkErr {
 	if !overlaps(w.bea.feet()) {
 		return nil
 	}
-	return a.moveWithin(p, overlaps, fmt.Sprintf("placement_overlaps_agent: you stand where %s goes and found no spot beside it", blockKind(block)))
+	return a.moveWithin(p, overlaps, fmt.Sprintf("placement_overlaps_agent: you stand where %s goes and found no spot beside it", game.BlockKind(block)))
 }
 
 // standOff moves her, when the block she stands on is p, to a spot within
@@ -281,7 +281,7 @@ func (s *buildState) placeCell(c buildCell, last bool) *walkErr {
 	if ready, err := s.makeRoom(c, c.Pos); !ready {
 		return err
 	}
-	kind := blockKind(c.Block)
+	kind := game.BlockKind(c.Block)
 	if w.bea.inv.count(kind) == 0 {
 		s.missing[kind]++
 		return nil
@@ -338,18 +338,18 @@ func (s *buildState) placeCell(c buildCell, last bool) *walkErr {
 func (s *buildState) makeRoom(c buildCell, p game.Pos) (ready bool, err *walkErr) {
 	a, w := s.a, s.a.w
 	have := w.grid.name(p)
-	if buildEmpty(have) {
+	if game.BuildEmpty(have) {
 		return true, nil
 	}
 	first := p == c.Pos
 	switch {
-	case first && (buildProtected(have) || w.grid.info(p).hardness < 0):
+	case first && (game.BuildProtected(have) || w.grid.info(p).hardness < 0):
 		s.protected = append(s.protected, buildCell{Pos: p, Block: have})
 		return false, nil
 	case first && !s.exp.ClearInWay:
 		s.inWay = append(s.inWay, buildCell{Pos: p, Block: have})
 		return false, nil
-	case !first && (buildProtected(have) || !s.exp.ClearInWay || w.grid.info(p).hardness < 0):
+	case !first && (game.BuildProtected(have) || !s.exp.ClearInWay || w.grid.info(p).hardness < 0):
 		s.inWay = append(s.inWay, buildCell{Pos: p, Block: have})
 		return false, nil
 	}

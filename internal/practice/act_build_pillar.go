@@ -145,12 +145,12 @@ func (s *buildState) reachedCells(pending []buildCell) ([]buildCell, *walkErr) {
 			if _, err := a.breakBlock(p.Pos); err == errStopped {
 				return nil, err
 			}
-		} else if w.bea.inv.count(blockKind(p.Block)) == 0 {
-			s.missing[blockKind(p.Block)]++
+		} else if w.bea.inv.count(game.BlockKind(p.Block)) == 0 {
+			s.missing[game.BlockKind(p.Block)]++
 		} else if err := a.put(p.Pos, p.Block); err == errStopped {
 			return nil, err
 		} else if err != nil {
-			a.logf("could not place %s at %s: %s", blockKind(p.Block), p.Pos, err.message)
+			a.logf("could not place %s at %s: %s", game.BlockKind(p.Block), p.Pos, err.message)
 		}
 		if w.land.cellRight(p) {
 			s.tally(p.Pos)
@@ -183,7 +183,7 @@ func (s *buildState) stillNeeded(t *terrain, cells []buildCell) game.Inventory {
 	keep := game.Inventory{}
 	for _, c := range cells {
 		if c.Block != airBlock && !t.cellRight(c) {
-			keep[blockKind(c.Block)]++
+			keep[game.BlockKind(c.Block)]++
 		}
 	}
 	return keep

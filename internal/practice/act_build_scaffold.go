@@ -20,7 +20,7 @@ const maxBridge = 6
 // maxBridge cells.
 func (w *World) bridgeTo(p game.Pos) []game.Pos {
 	usable := func(q game.Pos) bool {
-		return q != p && w.grid.inside(q) && buildEmpty(w.grid.name(q)) &&
+		return q != p && w.grid.inside(q) && game.BuildEmpty(w.grid.name(q)) &&
 			!w.bea.occupies(q) && w.bea.reaches(q) && !w.land.claimed(q)
 	}
 	from := map[game.Pos]game.Pos{}
@@ -55,8 +55,8 @@ func (w *World) bridgeTo(p game.Pos) []game.Pos {
 // whether c is right; err is set only when the action was stopped.
 func (s *buildState) scaffoldCell(c buildCell, keep game.Inventory) (bool, *walkErr) {
 	a, w := s.a, s.a.w
-	if w.bea.inv.count(blockKind(c.Block)) == 0 {
-		s.missing[blockKind(c.Block)]++
+	if w.bea.inv.count(game.BlockKind(c.Block)) == 0 {
+		s.missing[game.BlockKind(c.Block)]++
 		return false, nil
 	}
 	bridge := w.bridgeTo(c.Pos)
@@ -67,7 +67,7 @@ func (s *buildState) scaffoldCell(c buildCell, keep game.Inventory) (bool, *walk
 	var laid []game.Pos
 	defer func() { s.unbridge(laid) }()
 	need := keep.Clone()
-	need[blockKind(c.Block)]++
+	need[game.BlockKind(c.Block)]++
 	for _, q := range bridge {
 		item := w.bea.inv.scaffold(w.blocks, "", need)
 		if item == "" {
@@ -84,12 +84,12 @@ func (s *buildState) scaffoldCell(c buildCell, keep game.Inventory) (bool, *walk
 		}
 		laid = append(laid, q)
 	}
-	a.doing = "placing " + blockKind(c.Block) + " at " + c.Pos.String()
+	a.doing = "placing " + game.BlockKind(c.Block) + " at " + c.Pos.String()
 	if err := a.put(c.Pos, c.Block); err != nil {
 		if err == errStopped {
 			return false, err
 		}
-		a.logf("could not place %s at %s: %s", blockKind(c.Block), c.Pos, err.message)
+		a.logf("could not place %s at %s: %s", game.BlockKind(c.Block), c.Pos, err.message)
 	}
 	a.logf("placed %s against a bridge of %d block(s)", c, len(bridge))
 	return w.land.cellRight(c), nil

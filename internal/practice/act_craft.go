@@ -38,10 +38,6 @@ type cookbook interface {
 	craftable(inv game.Inventory, table bool) []string
 }
 
-// woods are the woods of the practice world's trees and the others a build
-// may bring.
-var woods = []string{"oak", "birch", "spruce", "jungle", "acacia", "dark_oak", "mangrove", "cherry"}
-
 // basicBook is the handful of recipes the practice world knows without the
 // recipe book: planks from any log (four of its wood, as the real book
 // says), sticks, the crafting table, the wooden and stone tools, the
@@ -52,7 +48,7 @@ func newBasicBook() *basicBook {
 	b := &basicBook{byResult: map[string][]recipe{}}
 	add := func(r recipe) { b.byResult[r.result] = append(b.byResult[r.result], r) }
 	var planks []string
-	for _, wd := range woods {
+	for _, wd := range game.Woods() {
 		planks = append(planks, wd+"_planks")
 		add(recipe{result: wd + "_planks", count: 4, width: 1, height: 1,
 			inputs: []ingredient{{label: wd + "_log", items: []string{wd + "_log"}, n: 1}}})

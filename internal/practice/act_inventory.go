@@ -9,38 +9,17 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-// food is what eating an item gives, as vanilla counts it; bad marks food
-// a reflex never chooses (it poisons or starves her).
-type food struct {
-	hunger     int
-	saturation float64
-	bad        bool
-}
-
-var foods = map[string]food{
-	"apple": {4, 2.4, false}, "bread": {5, 6, false}, "cooked_beef": {8, 12.8, false}, "beef": {3, 1.8, false},
-	"cooked_porkchop": {8, 12.8, false}, "porkchop": {3, 1.8, false}, "cooked_mutton": {6, 9.6, false},
-	"mutton": {2, 1.2, false}, "cooked_chicken": {6, 7.2, false}, "chicken": {2, 1.2, true},
-	"rotten_flesh": {4, 0.8, true}, "spider_eye": {2, 3.2, true}, "poisonous_potato": {2, 1.2, true},
-	"pufferfish": {1, 0.2, true}, "carrot": {3, 3.6, false}, "baked_potato": {5, 6, false}, "potato": {1, 0.6, false},
-	"cookie": {2, 0.4, false}, "melon_slice": {2, 1.2, false}, "sweet_berries": {2, 0.4, false},
-	"golden_apple": {4, 9.6, false}, "golden_carrot": {6, 14.4, false}, "cooked_cod": {5, 6, false},
-	"cod": {2, 0.4, false}, "cooked_salmon": {6, 9.6, false}, "salmon": {2, 0.4, false},
-	"pumpkin_pie": {8, 4.8, false}, "mushroom_stew": {6, 7.2, false}, "beetroot": {1, 1.2, false},
-	"dried_kelp": {1, 0.6, false}, "cooked_rabbit": {5, 6, false}, "honey_bottle": {6, 1.2, false},
-}
-
 // bestFood is the food she carries that restores the most, bad food only
 // when worthOnly is false; "" when she has none.
 func bestFood(inv *inventory, worthOnly bool) string {
 	best, score := "", -1.0
 	for item, n := range inv.totals() {
-		f, ok := foods[item]
-		if !ok || n == 0 || (worthOnly && f.bad) {
+		f, ok := game.FoodOf(item)
+		if !ok || n == 0 || (worthOnly && f.Bad) {
 			continue
 		}
-		s := float64(f.hunger) + f.saturation
-		if f.bad {
+		s := float64(f.Hunger) + f.Saturation
+		if f.Bad {
 			s -= 100
 		}
 		if s > score || s == score && item < best {
@@ -55,7 +34,7 @@ func prepEat(w *World, p *params) (runFunc, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	if _, ok := foods[item]; item != "" && !ok {
+	if item != "" && !game.IsFood(item) {
 		return nil, fmt.Errorf("item %q is not food; foods include bread, apple, cooked_beef and carrot", item)
 	}
 	return func(a *act) outcome { return eat(a, item, false) }, nil
@@ -85,13 +64,13 @@ func eat(a *act, item string, worthOnly bool) outcome {
 	if b.inv.remove(item, 1) != 1 {
 		return fail(protocol.Failure, "the %s was gone before you finished eating it", item)
 	}
-	f := foods[item]
-	b.food = min(b.food+f.hunger, 20)
-	b.saturation = math.Min(b.saturation+f.saturation, float64(b.food))
+	f, _ := game.FoodOf(item)
+	b.food = min(b.food+f.Hunger, 20)
+	b.saturation = math.Min(b.saturation+f.Saturation, float64(b.food))
 	if item == "golden_apple" {
 		b.health = math.Min(b.health+4, 20)
 	}
-	if f.bad && item != "spider_eye" && w.rng.intn(10) < 8 {
+	if f.Bad && item != "spider_eye" && w.rng.intn(10) < 8 {
 		b.exhaustion += 3 // hunger effect
 	}
 	return succeed("you ate 1 %s; food is %d/20, health %.0f/20", item, b.food, b.health)

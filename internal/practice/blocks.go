@@ -1,6 +1,10 @@
 package practice
 
-import "strings"
+import (
+	"strings"
+
+	"beaweb/internal/game"
+)
 
 // blockID indexes a world's block table. Zero is always air.
 type blockID uint16
@@ -134,9 +138,9 @@ func guessBlock(name string) blockInfo {
 	case strings.HasSuffix(name, "_wool") || strings.HasSuffix(name, "_carpet"):
 		b.hardness, b.tool = 0.8, toolShears
 	case strings.HasSuffix(name, "_bed"):
-		b.hardness, b.tool, b.protected = 0.2, toolNone, true
+		b.hardness, b.tool = 0.2, toolNone
 	case strings.HasSuffix(name, "_door") || strings.HasSuffix(name, "_trapdoor") || strings.HasSuffix(name, "_fence_gate"):
-		b.hardness, b.tool, b.protected = 3, toolAxe, true
+		b.hardness, b.tool = 3, toolAxe
 		if strings.HasPrefix(name, "iron_") {
 			b.ironDoor, b.tool, b.hardness = true, toolPickaxe, 5
 		} else {
@@ -148,24 +152,28 @@ func guessBlock(name string) blockInfo {
 	case strings.HasSuffix(name, "_fence") || strings.HasSuffix(name, "_wall"):
 		b.tall, b.hardness = true, 2
 	case strings.Contains(name, "glass"):
-		b.hardness, b.tool, b.drop, b.protected = 0.3, toolNone, "-", true
+		b.hardness, b.tool, b.drop = 0.3, toolNone, "-"
 	case strings.HasSuffix(name, "torch") || strings.HasSuffix(name, "lantern"):
-		b.hardness, b.tool, b.protected, b.light, b.solid = 0, toolNone, true, 14, !strings.HasSuffix(name, "torch")
+		b.hardness, b.tool, b.light, b.solid = 0, toolNone, 14, !strings.HasSuffix(name, "torch")
 	case strings.HasSuffix(name, "_flower") || strings.HasSuffix(name, "_tulip") || strings.HasSuffix(name, "_sapling"):
 		b.hardness, b.tool, b.solid, b.replace = 0, toolNone, false, true
 	case strings.HasSuffix(name, "shulker_box"):
-		b.hardness, b.protected, b.container = 2, true, true
+		b.hardness, b.container = 2, true
 	case strings.HasSuffix(name, "_ore"):
 		b.hardness, b.tier = 3, 1
 	case strings.HasSuffix(name, "_terracotta") || strings.HasSuffix(name, "_concrete") || strings.Contains(name, "brick"):
 		b.tier = 1
 	}
+	if game.Passable(name) {
+		b.solid = false // a plant, a carpet, a sign: nothing to bump into
+	}
+	b.protected = game.BuildProtected(name) // a door, a bed, a chest, glass, a torch
 	return b
 }
 
 // isWooden reports whether a block name starts with a wood's name.
 func isWooden(name string) bool {
-	for _, wd := range woods {
+	for _, wd := range game.Woods() {
 		if strings.HasPrefix(name, wd+"_") {
 			return true
 		}
@@ -175,11 +183,12 @@ func isWooden(name string) bool {
 
 func knownBlocks() []blockInfo {
 	wood := func(name string) blockInfo { return blockInfo{name: name, solid: true, hardness: 2, tool: toolAxe} }
-	stone := func(name string, hard float64, tier int, drop string, n int) blockInfo {
-		return blockInfo{name: name, solid: true, hardness: hard, tool: toolPickaxe, tier: tier, drop: drop, dropCount: n}
+	// What a stone or a soil drops, when not itself, is game.DropOf's.
+	stone := func(name string, hard float64, tier int, n int) blockInfo {
+		return blockInfo{name: name, solid: true, hardness: hard, tool: toolPickaxe, tier: tier, drop: game.DropOf(name), dropCount: n}
 	}
-	soil := func(name string, hard float64, drop string, n int) blockInfo {
-		return blockInfo{name: name, solid: true, hardness: hard, tool: toolShovel, drop: drop, dropCount: n}
+	soil := func(name string, hard float64, n int) blockInfo {
+		return blockInfo{name: name, solid: true, hardness: hard, tool: toolShovel, drop: game.DropOf(name), dropCount: n}
 	}
 	plant := func(name, drop string) blockInfo {
 		return blockInfo{name: name, hardness: 0, drop: drop, replace: true}
@@ -192,41 +201,41 @@ func knownBlocks() []blockInfo {
 		{name: "bedrock", solid: true, hardness: -1, drop: "-"},
 		{name: "water", liquid: true, hardness: -1, drop: "-"},
 		{name: "lava", liquid: true, hardness: -1, drop: "-", light: 15},
-		stone("stone", 1.5, 1, "cobblestone", 1),
-		stone("cobblestone", 2, 1, "", 1),
-		stone("deepslate", 3, 1, "cobbled_deepslate", 1),
-		stone("cobbled_deepslate", 3.5, 1, "", 1),
-		stone("granite", 1.5, 1, "", 1),
-		stone("diorite", 1.5, 1, "", 1),
-		stone("andesite", 1.5, 1, "", 1),
-		stone("sandstone", 0.8, 1, "", 1),
-		stone("obsidian", 50, 4, "", 1),
-		stone("coal_ore", 3, 1, "coal", 1),
-		stone("deepslate_coal_ore", 4.5, 1, "coal", 1),
-		stone("copper_ore", 3, 2, "raw_copper", 3),
-		stone("deepslate_copper_ore", 4.5, 2, "raw_copper", 3),
-		stone("iron_ore", 3, 2, "raw_iron", 1),
-		stone("deepslate_iron_ore", 4.5, 2, "raw_iron", 1),
-		stone("gold_ore", 3, 3, "raw_gold", 1),
-		stone("deepslate_gold_ore", 4.5, 3, "raw_gold", 1),
-		stone("redstone_ore", 3, 3, "redstone", 4),
-		stone("deepslate_redstone_ore", 4.5, 3, "redstone", 4),
-		stone("lapis_ore", 3, 2, "lapis_lazuli", 6),
-		stone("deepslate_lapis_ore", 4.5, 2, "lapis_lazuli", 6),
-		stone("diamond_ore", 3, 3, "diamond", 1),
-		stone("deepslate_diamond_ore", 4.5, 3, "diamond", 1),
-		stone("stone_bricks", 1.5, 1, "", 1),
-		stone("bricks", 2, 1, "", 1),
-		stone("iron_block", 5, 2, "", 1),
-		protected(stone("furnace", 3.5, 1, "", 1)),
-		soil("dirt", 0.5, "", 1),
-		soil("grass_block", 0.6, "dirt", 1),
-		soil("coarse_dirt", 0.5, "", 1),
-		soil("sand", 0.5, "", 1),
-		soil("gravel", 0.6, "", 1),
-		soil("clay", 0.6, "clay_ball", 4),
-		soil("farmland", 0.6, "dirt", 1),
-		soil("snow_block", 0.2, "snowball", 4),
+		stone("stone", 1.5, 1, 1),
+		stone("cobblestone", 2, 1, 1),
+		stone("deepslate", 3, 1, 1),
+		stone("cobbled_deepslate", 3.5, 1, 1),
+		stone("granite", 1.5, 1, 1),
+		stone("diorite", 1.5, 1, 1),
+		stone("andesite", 1.5, 1, 1),
+		stone("sandstone", 0.8, 1, 1),
+		stone("obsidian", 50, 4, 1),
+		stone("coal_ore", 3, 1, 1),
+		stone("deepslate_coal_ore", 4.5, 1, 1),
+		stone("copper_ore", 3, 2, 3),
+		stone("deepslate_copper_ore", 4.5, 2, 3),
+		stone("iron_ore", 3, 2, 1),
+		stone("deepslate_iron_ore", 4.5, 2, 1),
+		stone("gold_ore", 3, 3, 1),
+		stone("deepslate_gold_ore", 4.5, 3, 1),
+		stone("redstone_ore", 3, 3, 4),
+		stone("deepslate_redstone_ore", 4.5, 3, 4),
+		stone("lapis_ore", 3, 2, 6),
+		stone("deepslate_lapis_ore", 4.5, 2, 6),
+		stone("diamond_ore", 3, 3, 1),
+		stone("deepslate_diamond_ore", 4.5, 3, 1),
+		stone("stone_bricks", 1.5, 1, 1),
+		stone("bricks", 2, 1, 1),
+		stone("iron_block", 5, 2, 1),
+		protected(stone("furnace", 3.5, 1, 1)),
+		soil("dirt", 0.5, 1),
+		soil("grass_block", 0.6, 1),
+		soil("coarse_dirt", 0.5, 1),
+		soil("sand", 0.5, 1),
+		soil("gravel", 0.6, 1),
+		soil("clay", 0.6, 4),
+		{name: "farmland", solid: true, hardness: 0.6, tool: toolShovel, drop: "dirt"},
+		soil("snow_block", 0.2, 4),
 		wood("oak_log"), wood("birch_log"), wood("spruce_log"),
 		wood("oak_planks"), wood("birch_planks"), wood("spruce_planks"),
 		protected(blockInfo{name: "crafting_table", solid: true, hardness: 2.5, tool: toolAxe}),
@@ -254,8 +263,8 @@ func knownBlocks() []blockInfo {
 		{name: "fire", hardness: 0, drop: "-", light: 15},
 		// The nether's few blocks. A portal's sheet is walked into, never
 		// broken: vanilla's hardness -1.
-		stone("netherrack", 0.4, 1, "", 1),
-		{name: "glowstone", solid: true, hardness: 0.3, drop: "glowstone_dust", dropCount: 3, light: 15},
+		stone("netherrack", 0.4, 1, 1),
+		{name: "glowstone", solid: true, hardness: 0.3, drop: game.DropOf("glowstone"), dropCount: 3, light: 15},
 		protected(blockInfo{name: "nether_portal", hardness: -1, drop: "-", light: 11}),
 	}
 	for i := range out {
@@ -268,21 +277,7 @@ func knownBlocks() []blockInfo {
 
 // toolTier is the harvest tier of a tool by its material, and 0 for
 // anything that is not a tool.
-func toolTier(item string) int {
-	switch {
-	case strings.HasPrefix(item, "wooden_"), strings.HasPrefix(item, "golden_"):
-		return 1
-	case strings.HasPrefix(item, "stone_"):
-		return 2
-	case strings.HasPrefix(item, "iron_"):
-		return 3
-	case strings.HasPrefix(item, "diamond_"):
-		return 4
-	case strings.HasPrefix(item, "netherite_"):
-		return 5
-	}
-	return 0
-}
+func toolTier(item string) int { return game.ToolTier(item) }
 
 // toolSpeed is how many times faster than a hand the tool breaks the blocks
 // of its kind.

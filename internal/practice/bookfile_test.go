@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"beaweb/internal/game"
 	"beaweb/internal/planner/recipes"
 )
 
@@ -149,4 +150,25 @@ func plannerSmelt(pb *recipes.Book, input string) string {
 func mustSmelt(pb *recipes.Book, input string) string {
 	r, _ := pb.SmeltResult(input)
 	return r
+}
+
+// TestFoodsCookAsTheBookSays holds game's table of foods, which the world
+// without a recipe book smelts by, to the book: every raw food cooks into
+// what the table says, and every cooked food the book makes from a food is
+// one the table knows to be food.
+func TestFoodsCookAsTheBookSays(t *testing.T) {
+	rb, basic := worldBook(t), &basicBook{}
+	for _, item := range game.Foods() {
+		f, _ := game.FoodOf(item)
+		got, _ := rb.smeltResult(item)
+		if got != f.Cooked {
+			t.Errorf("the book cooks %s into %q, game.Food says %q", item, got, f.Cooked)
+		}
+		if got != "" && !game.IsFood(got) {
+			t.Errorf("%s cooks into %s, which game does not list as food", item, got)
+		}
+		if b, _ := basic.smeltResult(item); b != got {
+			t.Errorf("without the book %s cooks into %q, with it %q", item, b, got)
+		}
+	}
 }

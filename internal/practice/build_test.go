@@ -6,7 +6,6 @@ import (
 
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
-	"beaweb/internal/planner/blueprint"
 )
 
 // TestBuildClearsCellsMeantToBeAirButNeverProtectedOnes: a build of air
@@ -35,9 +34,9 @@ func TestBuildClearsCellsMeantToBeAirButNeverProtectedOnes(t *testing.T) {
 	for p, name := range cells {
 		got := h.w.grid.name(p)
 		switch {
-		case blueprint.IsProtected(name) && got != name:
+		case game.BuildProtected(name) && got != name:
 			t.Errorf("the build broke the %s at %v", name, p)
-		case !blueprint.IsProtected(name) && got != "air":
+		case !game.BuildProtected(name) && got != "air":
 			t.Errorf("the build left %s at %v, a cell meant to be air", got, p)
 		}
 	}

@@ -8,6 +8,11 @@ import (
 	"beaweb/internal/game"
 )
 
+// The build format's rules (what a build never breaks, what counts as
+// empty, what is already right) are facts of the format kept in game and
+// shared with the brain's planner; the world reads only those facts and
+// lays out and judges a build with its own code, never the planner's.
+
 // airBlock is what a cell holds when the build wants it empty.
 const airBlock = "air"
 

@@ -32,6 +32,13 @@ func TestHelloHoldsToTheContract(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("%s reads %v, the contract says %v", name, got, want)
 		}
+		if b := w.Hello().Budgets[name]; b != *a.Budget {
+			t.Errorf("the hello gives %s %g s, the contract %g s", name, b, *a.Budget)
+		}
+	}
+	// A scan keeps its budget in ticks, for the queue that runs the scans.
+	if b, _ := protocol.Budget("scan"); scanBudgetTicks != int(b)*ticksPerSecond {
+		t.Errorf("a scan runs out after %d ticks, its budget is %g s", scanBudgetTicks, b)
 	}
 }
 

@@ -123,17 +123,14 @@ func (rb *recipeBook) smeltInputs(result string) []string {
 
 func (rb *recipeBook) burnTicks(item string) int { return rb.fuels[item] }
 
-// plainFuel is what she burns when left to choose: coal and the like,
-// saplings, and wood as logs, planks and slabs; never her table or tools.
+// plainFuel is what she burns when left to choose (game's plain fuel): coal
+// and the like, saplings, and wood as logs, planks and slabs as this book's
+// tags list them; never her table or tools.
 func (rb *recipeBook) plainFuel(item string) bool {
-	switch item {
-	case "coal", "charcoal", "coal_block", "blaze_rod", "dried_kelp_block", "stick", "bamboo", "dead_bush":
+	if game.PlainFuelByName(item) {
 		return true
 	}
-	if strings.HasSuffix(item, "_sapling") || strings.HasSuffix(item, "_propagule") {
-		return true
-	}
-	for _, tag := range []string{"logs", "logs_that_burn", "planks", "wooden_slabs", "bamboo_blocks"} {
+	for _, tag := range game.PlainFuelTags() {
 		if slices.Contains(rb.tags[tag], item) {
 			return true
 		}
@@ -141,18 +138,23 @@ func (rb *recipeBook) plainFuel(item string) bool {
 	return false
 }
 
-// basicSmelting is what the practice world smelts without the recipe book.
+// basicSmelting is what the practice world smelts without the recipe book,
+// food aside: what raw food cooks into is game.Food's.
 var basicSmelting = map[string]string{
 	"raw_iron": "iron_ingot", "raw_gold": "gold_ingot", "raw_copper": "copper_ingot",
 	"iron_ore": "iron_ingot", "gold_ore": "gold_ingot", "sand": "glass", "cobblestone": "stone",
-	"clay_ball": "brick", "beef": "cooked_beef", "porkchop": "cooked_porkchop", "mutton": "cooked_mutton",
-	"chicken": "cooked_chicken", "cod": "cooked_cod", "salmon": "cooked_salmon", "potato": "baked_potato",
-	"oak_log": "charcoal", "birch_log": "charcoal", "spruce_log": "charcoal", "cobbled_deepslate": "deepslate",
+	"clay_ball": "brick", "oak_log": "charcoal", "birch_log": "charcoal", "spruce_log": "charcoal",
+	"cobbled_deepslate": "deepslate",
 }
 
 func (b *basicBook) smeltResult(input string) (string, bool) {
-	r, ok := basicSmelting[input]
-	return r, ok
+	if r, ok := basicSmelting[input]; ok {
+		return r, true
+	}
+	if f, _ := game.FoodOf(input); f.Cooked != "" {
+		return f.Cooked, true
+	}
+	return "", false
 }
 
 func (b *basicBook) smeltInputs(result string) []string {
@@ -162,20 +164,19 @@ func (b *basicBook) smeltInputs(result string) []string {
 			out = append(out, in)
 		}
 	}
+	for _, in := range game.Foods() {
+		if f, _ := game.FoodOf(in); f.Cooked != "" && f.Cooked == result {
+			out = append(out, in)
+		}
+	}
 	sort.Strings(out)
 	return out
 }
 
-// plainFuel is coal, charcoal, wood as logs and planks, sticks and
-// saplings: what burns in basicBook but her table, fences and tools.
+// plainFuel is game's plain fuel, with wood as logs and planks known by
+// name for want of the book's tags.
 func (b *basicBook) plainFuel(item string) bool {
-	switch {
-	case item == "coal" || item == "charcoal" || item == "coal_block" || item == "blaze_rod" || item == "stick":
-		return true
-	case strings.HasSuffix(item, "_sapling") || strings.HasSuffix(item, "_planks") || strings.HasSuffix(item, "_log"):
-		return true
-	}
-	return false
+	return game.PlainFuelByName(item) || strings.HasSuffix(item, "_planks") || strings.HasSuffix(item, "_log")
 }
 
 func (b *basicBook) burnTicks(item string) int {

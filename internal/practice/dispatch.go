@@ -37,40 +37,54 @@ func actionOrder() []string {
 }
 
 // actionTable binds every offered action to its budget, the parameters it
-// reads and the code that runs it.
+// reads and the code that runs it. The budgets are protocol.Budget's, the
+// ones the body gives too.
 func actionTable() map[string]actionSpec {
+	t := actions()
+	for name, spec := range t {
+		if !spec.omitted {
+			spec.budget, _ = protocol.Budget(name)
+			t[name] = spec
+		}
+	}
+	return t
+}
+
+// actions lists every offered action with the parameters it reads and the
+// code that runs it.
+func actions() map[string]actionSpec {
 	xyz := []string{"x", "y", "z"}
 	return map[string]actionSpec{
-		"scan":               {budget: scanBudgetTicks / ticksPerSecond, concurrent: true, reads: []string{"block", "radius"}, prepare: prepScan},
-		"mine_block":         {budget: 60, reads: xyz, prepare: prepMineBlock},
-		"attack_entity":      {budget: 60, reads: []string{"entity", "id"}, prepare: prepAttack},
-		"move_to":            {budget: 120, reads: []string{"x", "y", "z", "range"}, prepare: prepMoveTo},
-		"move_away":          {budget: 60, reads: []string{"distance"}, prepare: prepMoveAway},
-		"go_to_surface":      {budget: 300, prepare: prepGoToSurface},
-		"stop_moving":        {budget: 5, concurrent: true, whileDead: true, prepare: prepStop},
-		"look_at":            {budget: 5, concurrent: true, reads: xyz, prepare: prepLookAt},
-		"place_block":        {budget: 30, reads: []string{"block", "x", "y", "z", "face"}, prepare: prepPlaceBlock},
-		"build":              {budget: 600, reads: []string{"origin", "layers", "palette", "ops", "rotation", "clear"}, prepare: prepBuild},
-		"find_block":         {budget: 300, reads: []string{"block", "count", "radius"}, prepare: prepFindBlock},
-		"pillar_up":          {budget: 60, reads: []string{"height"}, prepare: prepPillarUp},
-		"mine_down":          {budget: 120, reads: []string{"depth", "direction"}, prepare: prepMineDown},
-		"bridge":             {budget: 120, reads: []string{"direction", "distance", "block"}, prepare: prepBridge},
-		"craft_item":         {budget: 60, reads: []string{"item", "count"}, prepare: prepCraft},
-		"use_block":          {budget: 30, reads: xyz, prepare: prepUseBlock},
-		"smelt_item":         {budget: 150, reads: []string{"item", "count", "fuel"}, prepare: prepSmelt},
-		"store_item":         {budget: 60, reads: []string{"item", "count", "x", "y", "z"}, prepare: prepStore},
-		"retrieve_item":      {budget: 60, reads: []string{"item", "count", "x", "y", "z"}, prepare: prepRetrieve},
-		"view_container":     {budget: 60, reads: xyz, prepare: prepViewContainer},
-		"equip_item":         {budget: 10, reads: []string{"item", "slot"}, prepare: prepEquip},
-		"discard_item":       {budget: 10, reads: []string{"item", "count"}, prepare: prepDiscard},
-		"eat_food":           {budget: 20, reads: []string{"item"}, prepare: prepEat},
-		"check_death_log":    {budget: 5, concurrent: true, whileDead: true, prepare: prepDeathLog},
-		"goto_player":        {budget: 120, reads: []string{"player", "range"}, prepare: prepGotoPlayer},
-		"follow_player":      {budget: 0, reads: []string{"player", "range"}, prepare: prepFollowPlayer},
-		"look_at_player":     {budget: 5, concurrent: true, reads: []string{"player"}, prepare: prepLookAtPlayer},
-		"give_item":          {budget: 60, reads: []string{"player", "item", "count"}, prepare: prepGive},
-		"mc_chat":            {budget: 5, concurrent: true, whileDead: true, reads: []string{"message"}, prepare: prepChat},
-		"pickup_items":       {budget: 60, reads: []string{"item", "radius"}, prepare: prepPickup},
+		"scan":               {concurrent: true, reads: []string{"block", "radius"}, prepare: prepScan},
+		"mine_block":         {reads: xyz, prepare: prepMineBlock},
+		"attack_entity":      {reads: []string{"entity", "id"}, prepare: prepAttack},
+		"move_to":            {reads: []string{"x", "y", "z", "range"}, prepare: prepMoveTo},
+		"move_away":          {reads: []string{"distance"}, prepare: prepMoveAway},
+		"go_to_surface":      {prepare: prepGoToSurface},
+		"stop_moving":        {concurrent: true, whileDead: true, prepare: prepStop},
+		"look_at":            {concurrent: true, reads: xyz, prepare: prepLookAt},
+		"place_block":        {reads: []string{"block", "x", "y", "z", "face"}, prepare: prepPlaceBlock},
+		"build":              {reads: []string{"origin", "layers", "palette", "ops", "rotation", "clear"}, prepare: prepBuild},
+		"find_block":         {reads: []string{"block", "count", "radius"}, prepare: prepFindBlock},
+		"pillar_up":          {reads: []string{"height"}, prepare: prepPillarUp},
+		"mine_down":          {reads: []string{"depth", "direction"}, prepare: prepMineDown},
+		"bridge":             {reads: []string{"direction", "distance", "block"}, prepare: prepBridge},
+		"craft_item":         {reads: []string{"item", "count"}, prepare: prepCraft},
+		"use_block":          {reads: xyz, prepare: prepUseBlock},
+		"smelt_item":         {reads: []string{"item", "count", "fuel"}, prepare: prepSmelt},
+		"store_item":         {reads: []string{"item", "count", "x", "y", "z"}, prepare: prepStore},
+		"retrieve_item":      {reads: []string{"item", "count", "x", "y", "z"}, prepare: prepRetrieve},
+		"view_container":     {reads: xyz, prepare: prepViewContainer},
+		"equip_item":         {reads: []string{"item", "slot"}, prepare: prepEquip},
+		"discard_item":       {reads: []string{"item", "count"}, prepare: prepDiscard},
+		"eat_food":           {reads: []string{"item"}, prepare: prepEat},
+		"check_death_log":    {concurrent: true, whileDead: true, prepare: prepDeathLog},
+		"goto_player":        {reads: []string{"player", "range"}, prepare: prepGotoPlayer},
+		"follow_player":      {reads: []string{"player", "range"}, prepare: prepFollowPlayer},
+		"look_at_player":     {concurrent: true, reads: []string{"player"}, prepare: prepLookAtPlayer},
+		"give_item":          {reads: []string{"player", "item", "count"}, prepare: prepGive},
+		"mc_chat":            {concurrent: true, whileDead: true, reads: []string{"message"}, prepare: prepChat},
+		"pickup_items":       {reads: []string{"item", "radius"}, prepare: prepPickup},
 		"request_screenshot": {omitted: true, prepare: prepScreenshot},
 		"select_slot":        {omitted: true, reads: []string{"slot"}, prepare: prepSelectSlot},
 	}

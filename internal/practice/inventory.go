@@ -32,19 +32,7 @@ func isArmor(item string) bool {
 }
 
 // armorSlot is the armour slot an item is worn in, or "".
-func armorSlot(item string) string {
-	switch {
-	case strings.HasSuffix(item, "_helmet"), item == "turtle_helmet", item == "carved_pumpkin":
-		return "head"
-	case strings.HasSuffix(item, "_chestplate"), item == "elytra":
-		return "chest"
-	case strings.HasSuffix(item, "_leggings"):
-		return "legs"
-	case strings.HasSuffix(item, "_boots"):
-		return "feet"
-	}
-	return ""
-}
+func armorSlot(item string) string { return game.ArmourSlot(item) }
 
 // inventory is what she carries, slot by slot, as the game keeps it.
 type inventory struct {

@@ -28,7 +28,7 @@ import (
 const (
 	scanCellsPerTick = 1 << 17
 	scansPerClient   = 8
-	scanBudgetTicks  = 10 * ticksPerSecond // the budget the hello gives scan
+	scanBudgetTicks  = 10 * ticksPerSecond // protocol.Budget("scan"), which the hello gives; a test holds the two together
 )
 
 // scanJob is one queued scan.

@@ -9,10 +9,10 @@ import (
 
 // The clock of a day, in ticks, as vanilla counts it.
 const (
-	dayLength  = 24000
-	startTime  = 1000  // the world opens in the morning unless Options.StartTime says otherwise
-	nightStart = 13000 // monsters may spawn from here
-	nightEnd   = 23000
+	dayLength  = game.DayTicks
+	startTime  = 1000 // the world opens in the morning unless Options.StartTime says otherwise
+	nightStart = game.NightStart
+	nightEnd   = game.NightEnd
 )
 
 // timeOfDay is the time the state reports, 0 to 23999.

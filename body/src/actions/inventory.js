@@ -46,13 +46,20 @@ export async function tossCount(bot, name, n, signal) {
   return n - left;
 }
 
+/**
+ * BAD_FOODS poison or starve her: eaten only when asked for by name. The
+ * brain's table of foods (internal/game/food.go) marks the same ones bad;
+ * a Go test holds the two together.
+ */
+export const BAD_FOODS = ['chicken', 'poisonous_potato', 'pufferfish', 'rotten_flesh', 'spider_eye', 'suspicious_stew'];
+
 /** bestFood is the food she carries that feeds most, or null. */
 export function bestFood(bot) {
   const foods = bot.registry.foodsByName ?? {};
   let best = null;
   for (const it of bot.inventory.items()) {
     const f = foods[it.name];
-    if (!f || ['rotten_flesh', 'spider_eye', 'poisonous_potato', 'pufferfish', 'suspicious_stew'].includes(it.name)) continue;
+    if (!f || BAD_FOODS.includes(it.name)) continue;
     if (!best || f.foodPoints > best.points) best = { item: it, points: f.foodPoints };
   }
   return best?.item ?? null;

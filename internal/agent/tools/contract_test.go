@@ -7,7 +7,9 @@ import (
 	"sort"
 	"testing"
 
+	"beaweb/internal/game/protocol"
 	"beaweb/internal/gametest"
+	"beaweb/internal/planner/blueprint"
 	"beaweb/internal/practice"
 )
 
@@ -123,5 +125,14 @@ func TestThePracticeWorldOffersNothingTheBrainLacks(t *testing.T) {
 		if !sent[a] && !slices.Contains(c.Omitted, a) {
 			t.Errorf("the practice world offers %s, which the brain neither has nor leaves out by name", a)
 		}
+	}
+}
+
+// TestBuildPlanTimesTheBuildsBudget: plan_build tells her whether a build
+// fits the time one build action may run; that time is the game sides'
+// budget for build.
+func TestBuildPlanTimesTheBuildsBudget(t *testing.T) {
+	if b, _ := protocol.Budget("build"); b != blueprint.BudgetSeconds {
+		t.Errorf("plan_build times builds against %d s, the game sides give one build %g s", blueprint.BudgetSeconds, b)
 	}
 }

@@ -24,7 +24,7 @@ const (
 // renderActions writes the contract as the protocol page shows it.
 func renderActions(c gametest.Contract) string {
 	var b strings.Builder
-	b.WriteString("| action | parameters | runs beside another | what it does |\n|---|---|---|---|\n")
+	b.WriteString("| action | parameters | runs beside another | budget | what it does |\n|---|---|---|---|---|\n")
 	for _, name := range c.ActionNames() {
 		a := c.Actions[name]
 		var params []string
@@ -51,7 +51,11 @@ func renderActions(c gametest.Contract) string {
 		if slices.Contains(c.Protocol1Unanswered, name) {
 			note += " A protocol-1 jar never answers it."
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", name, strings.Join(params, ", "), concurrent, note)
+		budget := "none"
+		if a.Budget != nil && *a.Budget > 0 {
+			budget = fmt.Sprintf("%g s", *a.Budget)
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", name, strings.Join(params, ", "), concurrent, budget, note)
 	}
 	fmt.Fprintf(&b, "\nOffered by a mod but left out of the brain by name: %s.\n", backticked(c.Omitted))
 	return b.String()

@@ -1,6 +1,10 @@
 package blueprint
 
-import "strings"
+import (
+	"strings"
+
+	"beaweb/internal/game"
+)
 
 // Air is the block a cell must hold when it has to be empty.
 const Air = "air"
@@ -88,11 +92,7 @@ func canonicalBlock(s string) (string, bool) {
 // Kind is the block's id without its states or namespace:
 // Kind("oak_door[facing=north]") is "oak_door". It is what a cell costs
 // and what a preview colours by.
-func Kind(block string) string {
-	block = strings.TrimPrefix(block, "minecraft:")
-	name, _, _ := strings.Cut(block, "[")
-	return name
-}
+func Kind(block string) string { return game.BlockKind(block) }
 
 // facings lists the horizontal facings clockwise seen from above.
 var facings = [4]string{"north", "east", "south", "west"}
@@ -146,60 +146,6 @@ func withState(block, key, value string) string {
 		}
 	}
 	return formatBlock(name, append(states, state{key, value}))
-}
-
-// IsProtected reports whether a build must never break the block: doors,
-// trapdoors, fence gates, beds, chests (trapped, ender and copper ones too),
-// barrels, shulker boxes, furnaces (blast furnaces and smokers too),
-// crafting tables, glass and panes, torches and lanterns. It takes a block
-// name with or without states and namespace.
-func IsProtected(block string) bool {
-	k := Kind(block)
-	switch k {
-	case "chest", "barrel", "shulker_box",
-		"furnace", "blast_furnace", "smoker", "crafting_table",
-		"glass", "glass_pane", "tinted_glass", "torch", "lantern":
-		return true
-	}
-	for _, suffix := range []string{"_door", "_trapdoor", "_fence_gate", "_bed", "_chest",
-		"_shulker_box", "_glass", "_glass_pane", "_torch", "_lantern"} {
-		if strings.HasSuffix(k, suffix) {
-			return true
-		}
-	}
-	return false
-}
-
-// IsEmpty reports whether a block counts as nothing for a build: air, and
-// what a placed block simply replaces (water, lava, grass, snow layers).
-func IsEmpty(block string) bool {
-	switch Kind(block) {
-	case "", "air", "cave_air", "void_air", "water", "lava", "short_grass", "grass",
-		"tall_grass", "fern", "large_fern", "dead_bush", "snow", "seagrass", "tall_seagrass":
-		return true
-	}
-	return false
-}
-
-// Satisfied reports whether the block standing in a cell (have) is already
-// what the build wants there (want), so the cell is skipped: the same kind
-// whatever its states, an empty cell for air, grass for dirt and a wall torch
-// for a torch.
-func Satisfied(want, have string) bool {
-	w, h := Kind(want), Kind(have)
-	switch w {
-	case Air:
-		return h == "air" || h == "cave_air" || h == "void_air"
-	case "dirt":
-		return h == "dirt" || h == "grass_block"
-	case "torch":
-		return h == "torch" || h == "wall_torch"
-	case "soul_torch":
-		return h == "soul_torch" || h == "soul_wall_torch"
-	case "redstone_torch":
-		return h == "redstone_torch" || h == "redstone_wall_torch"
-	}
-	return w == h
 }
 
 // isKind reports whether the block is of the kind or ends in _kind:

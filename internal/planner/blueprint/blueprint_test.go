@@ -156,22 +156,6 @@ func TestExpansionOrder(t *testing.T) {
 	}
 }
 
-func TestIsProtected(t *testing.T) {
-	for _, b := range []string{"oak_door", "minecraft:iron_door[half=upper]", "spruce_trapdoor", "birch_fence_gate",
-		"red_bed", "chest", "trapped_chest", "ender_chest", "copper_chest", "barrel", "furnace", "blast_furnace", "crafting_table", "glass",
-		"white_stained_glass", "glass_pane", "lime_stained_glass_pane", "torch", "wall_torch", "soul_torch",
-		"lantern", "soul_lantern", "shulker_box", "blue_shulker_box"} {
-		if !IsProtected(b) {
-			t.Errorf("%s is not protected", b)
-		}
-	}
-	for _, b := range []string{"stone", "oak_planks", "oak_fence", "dirt", "glowstone", "air", "torchflower"} {
-		if IsProtected(b) {
-			t.Errorf("%s is protected", b)
-		}
-	}
-}
-
 func TestPlanAgainstTheWorld(t *testing.T) {
 	// A 3-long wall of cobblestone with an air cell above its middle.
 	a := mustParse(t, `{"origin": {"x": 0, "y": 64, "z": 0}, "layers": [["###"], [" . "]], "palette": {"#": "cobblestone", ".": "air"}}`)
@@ -480,24 +464,7 @@ func TestSparseBuild(t *testing.T) {
 	}
 }
 
-func TestSatisfiedAndEmpty(t *testing.T) {
-	for _, c := range []struct {
-		want, have string
-		ok         bool
-	}{
-		{"air", "cave_air", true}, {"air", "stone", false}, {"dirt", "grass_block", true},
-		{"torch", "wall_torch", true}, {"oak_stairs[facing=east]", "oak_stairs[facing=west,half=top]", true},
-		{"oak_planks", "spruce_planks", false}, {"stone", "minecraft:stone", true},
-	} {
-		if got := Satisfied(c.want, c.have); got != c.ok {
-			t.Errorf("Satisfied(%s, %s) = %v", c.want, c.have, got)
-		}
-	}
-	for block, empty := range map[string]bool{"air": true, "water[level=0]": true, "short_grass": true, "": true, "stone": false, "chest": false} {
-		if IsEmpty(block) != empty {
-			t.Errorf("IsEmpty(%q) = %v", block, !empty)
-		}
-	}
+func TestBox(t *testing.T) {
 	box := Box{Min: game.Pos{X: -1, Y: 0, Z: -1}, Max: game.Pos{X: 1, Y: 2, Z: 1}}
 	if !box.Contains(game.Pos{X: 1, Y: 2, Z: -1}) || box.Contains(game.Pos{X: 2}) || box.Volume() != 27 {
 		t.Errorf("box %v", box)

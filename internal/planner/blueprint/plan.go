@@ -11,7 +11,9 @@ import (
 )
 
 // Time a build takes, as measured in the game: a cell takes 0.6 to 0.9 s,
-// walking included, and the mod gives one build BudgetSeconds.
+// walking included, and the mod gives one build BudgetSeconds, its
+// protocol.Budget (a test in internal/agent/tools holds the two together:
+// the planner imports nothing of the protocol).
 const (
 	SecondsPerCellMin = 0.6
 	SecondsPerCellMax = 0.9
@@ -87,13 +89,13 @@ func Plan(args Args, have game.Inventory, blockAt func(game.Pos) string) (*Build
 		switch {
 		case current == "":
 			// Not known: the builder works on the cell.
-		case Satisfied(c.Block, current):
+		case game.BuildSatisfied(c.Block, current):
 			p.AlreadyRight++
 			continue
-		case IsProtected(current):
+		case game.BuildProtected(current):
 			p.Protected = append(p.Protected, Cell{Pos: c.Pos, Block: Kind(current)})
 			continue
-		case c.Block == Air || IsEmpty(current):
+		case c.Block == Air || game.BuildEmpty(current):
 		case args.Clear:
 			clearInWay = append(clearInWay, c.Pos)
 		default:
@@ -109,7 +111,7 @@ func Plan(args Args, have game.Inventory, blockAt func(game.Pos) string) (*Build
 		}
 	}
 	for _, pos := range e.Clear {
-		if blockAt == nil || blockAt(pos) == "" || !Satisfied(Air, blockAt(pos)) && !IsProtected(blockAt(pos)) {
+		if blockAt == nil || blockAt(pos) == "" || !game.BuildSatisfied(Air, blockAt(pos)) && !game.BuildProtected(blockAt(pos)) {
 			p.Clear = append(p.Clear, pos)
 		}
 	}

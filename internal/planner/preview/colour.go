@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"beaweb/internal/game"
 	"beaweb/internal/planner/blueprint"
 )
 
@@ -74,12 +75,13 @@ var dyes = map[string]string{
 	"black": "#141519",
 }
 
-// woodOrder puts the two-word woods first so oak never swallows dark_oak.
-var woodOrder = []string{"dark_oak", "pale_oak", "oak", "spruce", "birch", "jungle", "acacia", "mangrove",
-	"cherry", "bamboo", "crimson", "warped"}
+// woodOrder is game's woods, two-word ones first so oak never swallows
+// dark_oak, and the other things wood is named after.
+var woodOrder = append(game.Woods(), "bamboo", "crimson", "warped")
 
-var dyeOrder = []string{"light_blue", "light_gray", "white", "orange", "magenta", "yellow", "lime", "pink",
-	"gray", "cyan", "purple", "blue", "brown", "green", "red", "black"}
+// dyeOrder is game's dye colours; no colour's name followed by _ starts
+// another's, so any order finds the right one.
+var dyeOrder = game.Colours()
 
 // Colour is the colour a block kind is drawn in, as "#rrggbb": a texture's
 // colour for common blocks, the wood's for wooden things, the dye's for

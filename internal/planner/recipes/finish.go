@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
 	"beaweb/internal/game"
 )
@@ -218,10 +217,8 @@ func (p *planner) plainFuelsIn(inv game.Inventory) []string {
 }
 
 // PlainFuel reports whether the item is one she burns without a second
-// thought: coal and charcoal, wood as logs, planks, slabs and sticks,
-// saplings and the like. Her tools, her crafting table, her chests and her
-// doors burn too, but a plan (or a furnace left to choose its own fuel)
-// that fed them to the fire would cost her more than the coal it saved.
+// thought (game's plain fuel): by its name, or as a member of one of
+// game.PlainFuelTags in this book.
 func (b *Book) PlainFuel(item string) bool {
 	if b.Known(item) {
 		return b.plainFuel[item]
@@ -233,42 +230,29 @@ func (b *Book) PlainFuel(item string) bool {
 // once: a plan asks it for everything she holds at every smelt.
 func plainFuels(b *Book) map[string]bool {
 	set := map[string]bool{}
-	for _, tag := range plainFuelTags {
+	for _, tag := range game.PlainFuelTags() {
 		for _, it := range b.tags[tag].Items {
 			set[it] = true
 		}
 	}
 	for _, it := range b.items {
-		if plainFuelByName(it) {
+		if game.PlainFuelByName(it) {
 			set[it] = true
 		}
 	}
 	return set
 }
 
-// plainFuelTags are the tags whose members are all plain fuel.
-var plainFuelTags = []string{"logs", "logs_that_burn", "planks", "wooden_slabs", "bamboo_blocks"}
-
 func isPlainFuel(b *Book, item string) bool {
-	if plainFuelByName(item) {
+	if game.PlainFuelByName(item) {
 		return true
 	}
-	for _, tag := range plainFuelTags {
+	for _, tag := range game.PlainFuelTags() {
 		if slices.Contains(b.tags[tag].Items, item) {
 			return true
 		}
 	}
 	return false
-}
-
-// plainFuelByName reports whether the item is plain fuel by its name
-// alone: coal and the like, saplings and propagules.
-func plainFuelByName(item string) bool {
-	switch item {
-	case "coal", "charcoal", "coal_block", "blaze_rod", "dried_kelp_block", "stick", "bamboo", "dead_bush":
-		return true
-	}
-	return strings.HasSuffix(item, "_sapling") || strings.HasSuffix(item, "_propagule")
 }
 
 // fuelChoice is one kind of fuel weighed for a smelt step.

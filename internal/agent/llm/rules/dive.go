@@ -133,7 +133,7 @@ func abs(n int) int { return max(n, -n) }
 // with (until then it is her way up: a new staircase up from diamond
 // depth takes long enough to bring her out at dusk).
 func (m *Model) noteStairs(v agent.Snapshot, ps []agent.Perception) {
-	if has(v.Inventory(), "diamond_pickaxe", "netherite_pickaxe") && !m.underground(v) {
+	if v.Inventory().BestTier("pickaxe") >= game.TierDiamond && !m.underground(v) {
 		m.stairs = nil
 	}
 	s := m.byStairs(v)
@@ -232,7 +232,7 @@ func diveDue(m *Model, r *routineBuilder) bool {
 func flightFits(m *Model, r *routineBuilder) bool {
 	t := dayTime(r.v)
 	if t >= dawn {
-		t -= 24000 // the small hours of the morning
+		t -= game.DayTicks // the small hours of the morning
 	}
 	feet := r.v.Body.Position.Block()
 	top, from := feet.Y, feet.Y

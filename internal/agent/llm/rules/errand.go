@@ -177,33 +177,23 @@ func findStep(block string, count int) step {
 }
 
 // sourceOf is the block she finds for an item the planner says she must
-// gather first: the item is that block's drop.
+// gather first: the item is that block's drop (game.SourceOf), or a tag
+// of such items.
 func sourceOf(item string) (string, bool) {
 	switch item {
 	case "#logs", "#log", "#planks", "#wooden_planks":
 		return "log", true
-	case "cobblestone", "#stone_tool_materials", "#stone_crafting_materials":
+	case "#stone_tool_materials", "#stone_crafting_materials":
 		return "stone", true
-	case "coal", "#coals":
+	case "#coals":
 		return "coal_ore", true
-	case "raw_iron":
-		return "iron_ore", true
-	case "raw_gold":
-		return "gold_ore", true
-	case "raw_copper":
-		return "copper_ore", true
-	case "diamond":
-		return "diamond_ore", true
-	case "redstone":
-		return "redstone_ore", true
-	case "lapis_lazuli":
-		return "lapis_ore", true
 	case "dirt", "sand", "gravel", "clay":
 		return item, true
-	case "clay_ball":
-		return "clay", true
 	case "flint":
-		return "gravel", true
+		return "gravel", true // now and then, in place of the gravel
+	}
+	if block, ok := game.SourceOf(item); ok {
+		return block, true
 	}
 	if wood, ok := strings.CutSuffix(strings.TrimPrefix(item, "#"), "_logs"); ok {
 		return wood + "_log", true

@@ -1,5 +1,7 @@
 package rules
 
+import "beaweb/internal/game"
+
 // After the iron pickaxe the day goes on, as a player's would: of a
 // morning a trip down for diamonds and a diamond pickaxe, iron armour piece
 // by piece, a bed, food laid by, torches, and last stocks of wood, iron and
@@ -33,7 +35,7 @@ const (
 // armour makes and puts on the first piece of iron armour she lacks: ore
 // mined, smelted in her furnace, crafted, then worn.
 func (r *routineBuilder) armour() {
-	if r.v.Body == nil || !has(r.inv, "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe") {
+	if r.v.Body == nil || r.inv.BestTier("pickaxe") < game.TierIron {
 		return
 	}
 	a := r.v.Body.Armor

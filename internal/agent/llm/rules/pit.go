@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"strings"
-
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
 )
@@ -34,31 +32,11 @@ func solidsOf(v agent.Snapshot) solids {
 	}
 	s := solids{}
 	for _, b := range v.Body.Blocks {
-		if !passable(b.Block) {
+		if !game.Passable(b.Block) {
 			s[game.Pos{X: b.X, Y: b.Y, Z: b.Z}] = true
 		}
 	}
 	return s
-}
-
-// passable reports whether she walks through a block of this name: air, a
-// plant, a torch, a carpet, water.
-func passable(name string) bool {
-	switch name {
-	case "air", "cave_air", "void_air", "water", "torch", "wall_torch", "short_grass", "tall_grass", "grass",
-		"fern", "large_fern", "dead_bush", "snow", "vine", "sugar_cane":
-		return true
-	}
-	for _, s := range []string{"_flower", "_sapling", "_carpet", "_button", "_sign", "_tulip", "_mushroom"} {
-		if strings.HasSuffix(name, s) {
-			return true
-		}
-	}
-	switch name {
-	case "dandelion", "poppy", "blue_orchid", "allium", "azure_bluet", "oxeye_daisy", "cornflower", "lily_of_the_valley":
-		return true
-	}
-	return false
 }
 
 // boxedIn reports whether walls stand round her on every side: no step

@@ -1,6 +1,10 @@
 package rules
 
-import "slices"
+import (
+	"slices"
+
+	"beaweb/internal/game"
+)
 
 // rung is one goal in her priority list: when it applies to what she sees,
 // and the steps she takes for it next. A rung's steps may serve goals of
@@ -97,7 +101,7 @@ func wayToIron() []rung {
 		{goal: goalTable, when: func(_ *Model, r *routineBuilder) bool { return r.inv["crafting_table"] == 0 },
 			next: func(_ *Model, r *routineBuilder) { r.table(goalTable) }},
 		{goal: goalPickaxe, when: func(_ *Model, r *routineBuilder) bool {
-			return !has(r.inv, "wooden_pickaxe", "stone_pickaxe", "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe")
+			return r.inv.BestTier("pickaxe") == game.TierNone
 		}, next: func(_ *Model, r *routineBuilder) { r.woodenPickaxe() }},
 		{goal: goalStonePickaxe, when: func(_ *Model, r *routineBuilder) bool { return r.lacks(stoneTools[:2]) },
 			next: func(_ *Model, r *routineBuilder) { r.stone(stoneTools[:2]) }},
@@ -209,11 +213,11 @@ func afternoon(_ *Model, r *routineBuilder) bool { return dayTime(r.v) >= duskPr
 func kitByDay(_ *Model, r *routineBuilder) { r.kit(false, shelterDirt) }
 
 func ironPickaxe(_ *Model, r *routineBuilder) bool {
-	return has(r.inv, "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe")
+	return r.inv.BestTier("pickaxe") >= game.TierIron
 }
 
 func noIronPickaxe(m *Model, r *routineBuilder) bool { return !ironPickaxe(m, r) }
 
 func diamondPickaxe(_ *Model, r *routineBuilder) bool {
-	return has(r.inv, "diamond_pickaxe", "netherite_pickaxe")
+	return r.inv.BestTier("pickaxe") >= game.TierDiamond
 }

@@ -53,27 +53,25 @@ const (
 	huntRange = 24
 )
 
-// foods are what she eats, best first; raw chicken, rotten flesh and the
-// like are left out.
+// foods are what she eats, best first: her own order of preference, with
+// raw chicken, rotten flesh and the like left out. What is food and what it
+// feeds is game.FoodOf's; a test holds this list to it.
 var foods = []string{"cooked_beef", "cooked_porkchop", "cooked_mutton", "golden_carrot", "baked_potato", "bread",
 	"cooked_chicken", "cooked_salmon", "cooked_cod", "apple", "carrot", "beef", "porkchop", "mutton", "sweet_berries"}
 
-// game animals that drop meat.
-var animals = map[string]bool{"cow": true, "pig": true, "sheep": true, "chicken": true}
-
-// stoneTool is a stone tool, with the tools that make it unnecessary; what
-// it takes is the book's.
+// stoneTool is a stone tool of a kind; one of the kind as good or better
+// (game.BestTier) makes it unnecessary, and what it takes is the book's.
 type stoneTool struct {
-	goal   goal
-	item   string
-	better []string
+	goal goal
+	item string
+	kind string
 }
 
 var stoneTools = []stoneTool{
-	{goalStonePickaxe, "stone_pickaxe", []string{"iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe"}},
-	{goalStoneSword, "stone_sword", []string{"iron_sword", "diamond_sword", "netherite_sword"}},
-	{goalStoneAxe, "stone_axe", []string{"iron_axe", "diamond_axe", "netherite_axe"}},
-	{goalStoneShovel, "stone_shovel", []string{"iron_shovel", "diamond_shovel", "netherite_shovel"}},
+	{goalStonePickaxe, "stone_pickaxe", "pickaxe"},
+	{goalStoneSword, "stone_sword", "sword"},
+	{goalStoneAxe, "stone_axe", "axe"},
+	{goalStoneShovel, "stone_shovel", "shovel"},
 }
 
 // routine lists the steps due now, in the order of her priority list
@@ -155,7 +153,7 @@ func (r *routineBuilder) hunt(g goal) {
 
 // preyInSight is the nearest animal in reach that drops meat, "" for none.
 func (r *routineBuilder) preyInSight() string {
-	return inSight(r.v, func(kind string) bool { return animals[kind] })
+	return inSight(r.v, func(kind string) bool { return game.MeatOf(kind) != "" })
 }
 
 // meal is the best food she carries, "" for none.
@@ -180,7 +178,7 @@ func (r *routineBuilder) woodenPickaxe() {
 // makes it unnecessary.
 func (r *routineBuilder) lacks(set []stoneTool) bool {
 	for _, t := range set {
-		if r.inv[t.item] == 0 && !has(r.inv, t.better...) {
+		if r.inv.BestTier(t.kind) < game.TierStone {
 			return true
 		}
 	}
@@ -193,7 +191,7 @@ func (r *routineBuilder) stone(set []stoneTool) {
 	var missing []stoneTool
 	cobble, sticks := 0, 0
 	for _, t := range set {
-		if r.inv[t.item] > 0 || has(r.inv, t.better...) {
+		if r.inv.BestTier(t.kind) >= game.TierStone {
 			continue
 		}
 		missing = append(missing, t)
@@ -224,7 +222,7 @@ func (r *routineBuilder) torchesFor(n int) {
 // iron mines iron ore, smelts it in a furnace of her own and makes an iron
 // pickaxe.
 func (r *routineBuilder) iron() {
-	if has(r.inv, "iron_pickaxe", "diamond_pickaxe", "netherite_pickaxe") {
+	if r.inv.BestTier("pickaxe") >= game.TierIron {
 		return
 	}
 	n := r.book.Takes("iron_pickaxe", "iron_ingot")
@@ -254,7 +252,7 @@ func dayTime(v agent.Snapshot) int64 {
 	if v.Body == nil {
 		return 0
 	}
-	return v.Body.Time % 24000
+	return game.TimeOfDay(v.Body.Time)
 }
 
 // night reports whether monsters are about: dark, and the day's clock past
@@ -263,8 +261,7 @@ func night(v agent.Snapshot) bool {
 	if v.Body == nil {
 		return false
 	}
-	t := dayTime(v)
-	return v.Body.Dark && t >= 13000 && t < 23000
+	return v.Body.Dark && game.NightTime(v.Body.Time)
 }
 
 func dimension(v agent.Snapshot) string {
@@ -291,13 +288,4 @@ func family(inv game.Inventory, suffix string) int {
 		}
 	}
 	return n
-}
-
-func has(inv game.Inventory, items ...string) bool {
-	for _, it := range items {
-		if inv[it] > 0 {
-			return true
-		}
-	}
-	return false
 }
