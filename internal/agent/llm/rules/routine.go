@@ -19,7 +19,8 @@ type step struct {
 
 // Numbers of the routine.
 const (
-	// shelterDirt is what the dirt_shelter template takes.
+	// shelterDirt is what the dirt_shelter template takes (a test holds it
+	// to the template file: the routine counts it without a planner).
 	shelterDirt = 60
 	// shelterRange is how far a shelter may be for her to walk back to it
 	// at nightfall rather than build another.

@@ -178,3 +178,17 @@ func TestAShelterThatKeepsComingBackShortIsGivenUp(t *testing.T) {
 		t.Errorf("build %d short too: she does %+v and says %q", maxShelterBuilds, a, said(calls))
 	}
 }
+
+// TestShelterDirtIsTheTemplates holds the dirt her night kit lays in for the
+// routine's own shelter (shelterDirt, counted without a planner at hand) to
+// what the shipped template places: a template with more dirt would leave
+// her a wall short at dusk.
+func TestShelterDirtIsTheTemplates(t *testing.T) {
+	need, err := shippedShelter{t}.Needs(shelterTemplate, game.Pos{}, furnished(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if need["dirt"] != shelterDirt {
+		t.Errorf("the dirt_shelter template places %d dirt; her kit lays in shelterDirt = %d", need["dirt"], shelterDirt)
+	}
+}
