@@ -211,8 +211,12 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 	bill := &models.Prices{}
 	bill.Set(cfg.settings)
 	timers := cfg.brainTimers(step != nil) // game time, under a sped-up practice world too
+	prompt, err := promptFor()
+	if err != nil {
+		return nil, err
+	}
 	mind := agent.NewMind(agent.MindConfig{
-		Prompt: promptFor(), IdleNudge: timers.IdleNudge, Commentary: timers.Commentary,
+		Prompt: prompt, IdleNudge: timers.IdleNudge, Commentary: timers.Commentary,
 		ReflexMemory: timers.ReflexMemory, Off: saved[keyEnabled] == "false",
 	}, agent.MindDeps{
 		Model: ms.Current, Tools: registry(parts, cfg.BuildScripts, logger), Live: lv, Hands: hands, Inbox: inbox,
@@ -272,14 +276,14 @@ func (a *application) stop(gameCtx context.Context, mindDone <-chan struct{}) {
 // promptFor is her system prompt for a name: the embedded prompt, read
 // once here, with the name written in. The same name gives the same bytes,
 // as the providers' caches need.
-func promptFor() func(name string) string {
+func promptFor() (func(name string) string, error) {
 	b, err := fs.ReadFile(data.FS, "prompts/minecraft.md")
 	if err != nil {
 		// The prompt is embedded: a binary without it was built wrong.
-		panic("beaweb: the embedded prompt is missing: " + err.Error())
+		return nil, fmt.Errorf("her prompt is missing from this build of beaweb: %w", err)
 	}
 	prompt := string(b)
-	return func(name string) string { return strings.ReplaceAll(prompt, "{{name}}", name) }
+	return func(name string) string { return strings.ReplaceAll(prompt, "{{name}}", name) }, nil
 }
 
 // application is the running program as the dashboard's settings page
