@@ -13,13 +13,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"maps"
 	"math"
 	mrand "math/rand/v2"
 	"net"
 	"net/http"
 	"net/url"
-	"slices"
 	"sync"
 	"time"
 
@@ -121,8 +119,6 @@ type Client struct {
 	running      bool
 	cur          *conn
 	status       protocol.ConnStatus
-	hello        protocol.Hello
-	hasHello     bool
 	recent       recentIDs
 	counts       Counters
 	unknownTypes map[string]bool      // logged once each, at most maxLoggedNames of them
@@ -206,15 +202,6 @@ func (c *Client) Status() protocol.ConnStatus {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.status
-}
-
-// Hello is the last hello the game side sent; false when none came yet.
-func (c *Client) Hello() (protocol.Hello, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	h := c.hello
-	h.Actions, h.Concurrent, h.Budgets = slices.Clone(h.Actions), slices.Clone(h.Concurrent), maps.Clone(h.Budgets)
-	return h, c.hasHello
 }
 
 // Counters reports what has been dropped so far.

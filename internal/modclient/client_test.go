@@ -185,9 +185,6 @@ func TestCallBeforeRun(t *testing.T) {
 	if a.Message != "the game is not connected" {
 		t.Errorf("answer %+v", a)
 	}
-	if _, ok := c.Hello(); ok {
-		t.Error("a hello before any connection")
-	}
 }
 
 func TestRunTwice(t *testing.T) {
@@ -415,10 +412,6 @@ func TestStatusAndWorld(t *testing.T) {
 	h.mu.Unlock()
 	send(t, c, protocol.WorldChange{Server: "fake.test:25565", Dimension: "the_nether"})
 	h.nextEvent("world")
-	hello, ok := h.client.Hello()
-	if !ok || hello.Budgets["build"] != 600 || hello.World.Server != "fake.test:25565" {
-		t.Errorf("Hello() = %+v %v", hello, ok)
-	}
 	h.mu.Lock()
 	after := len(h.statuses)
 	h.mu.Unlock()
@@ -457,9 +450,9 @@ func TestSetURL(t *testing.T) {
 	if err := c2.SendHello(func(hl *protocol.Hello) { hl.World.Server = "second.test" }); err != nil {
 		t.Fatal(err)
 	}
-	h.nextEvent("hello")
+	hl := h.nextEvent("hello").(protocol.Hello)
 	s := h.client.Status()
-	if hl, _ := h.client.Hello(); s.URL != second.URL() || hl.World.Server != "second.test" {
+	if s.URL != second.URL() || hl.World.Server != "second.test" {
 		t.Errorf("status %+v, hello %+v", s, hl)
 	}
 	h.barrier(c2)

@@ -379,7 +379,6 @@ func (c *Client) handleHello(cn *conn, h protocol.Hello) {
 	}
 
 	c.mu.Lock()
-	c.hello, c.hasHello = h, true
 	c.status.Protocol = h.Protocol
 	cn.budgets = budgets
 	switched, kept, settled := false, false, false
