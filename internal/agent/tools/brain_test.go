@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"beaweb/internal/agent"
 	"beaweb/internal/fault"
@@ -173,7 +172,7 @@ func TestPlacedBlocksGoToTheMap(t *testing.T) {
 
 func TestAConfirmedScriptIsBuiltWhereItWasPreviewed(t *testing.T) {
 	here := standing("overworld")
-	sit := &movingSit{v: here.v}
+	sit := &fakeSit{v: here.v} // a pointer, so the test can move her
 	r := fullRegistryAt(&gametest.Game{}, sit)
 	invoke(r, "build_script", `{"script":"0 0 0 stone"}`)
 	moved := *sit.v.Body
@@ -189,11 +188,6 @@ func TestAConfirmedScriptIsBuiltWhereItWasPreviewed(t *testing.T) {
 	}
 }
 
-// movingSit is a situation the test can move her in.
-type movingSit struct{ v agent.Snapshot }
-
-func (m *movingSit) Snapshot() agent.Snapshot { return m.v }
-func (*movingSit) Now() time.Time             { return time.Now() }
 
 // TestBuildRefusesEveryVectorWithItsSentence: the brain refuses each
 // malformed build of the shared vectors with the very sentence the game
