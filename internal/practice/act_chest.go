@@ -47,22 +47,7 @@ func (c *container) add(item string, n, max int) int {
 }
 
 // take removes up to n of item and returns how many came out.
-func (c *container) take(item string, n int) int {
-	taken := 0
-	for i := len(c.slots) - 1; i >= 0 && taken < n; i-- {
-		s := &c.slots[i]
-		if s.Item != item || s.Count == 0 {
-			continue
-		}
-		k := min(s.Count, n-taken)
-		s.Count -= k
-		taken += k
-		if s.Count == 0 {
-			*s = game.Stack{}
-		}
-	}
-	return taken
-}
+func (c *container) take(item string, n int) int { return takeFrom(c.slots[:], item, n) }
 
 // describeContainer is the sentence every chest answer ends with.
 func (t *terrain) describeContainer(p game.Pos) string {

@@ -16,22 +16,7 @@ func arena(t *testing.T, opts Options, r int) *harness {
 	t.Helper()
 	h := newHarness(t, opts)
 	w := h.w
-	stone, grass := w.blocks.id("stone"), w.blocks.id("grass_block")
-	for x := -r; x <= r; x++ {
-		for z := -r; z <= r; z++ {
-			for y := arenaY - 8; y < arenaY+30; y++ {
-				p := game.Pos{X: x, Y: y, Z: z}
-				switch {
-				case y < arenaY:
-					w.grid.set(p, stone)
-				case y == arenaY:
-					w.grid.set(p, grass)
-				default:
-					w.grid.set(p, air)
-				}
-			}
-		}
-	}
+	flatten(w, r)
 	// Nothing else walks in the arena unless a test puts it there.
 	for _, e := range w.ents.list {
 		if e.player == nil {

@@ -106,20 +106,26 @@ func (inv *inventory) add(item string, n int) int {
 // remove takes up to n of item out, from the last slots first so the
 // hotbar keeps what she holds, and returns how many came out.
 func (inv *inventory) remove(item string, n int) int {
-	removed := 0
-	for i := slotCount - 1; i >= 0 && removed < n; i-- {
-		s := &inv.slots[i]
+	return takeFrom(inv.slots[:], item, n)
+}
+
+// takeFrom takes up to n of item out of slots, the last slots first, and
+// says how many it took: a chest and her inventory give up items alike.
+func takeFrom(slots []game.Stack, item string, n int) int {
+	taken := 0
+	for i := len(slots) - 1; i >= 0 && taken < n; i-- {
+		s := &slots[i]
 		if s.Item != item || s.Count == 0 {
 			continue
 		}
-		k := min(s.Count, n-removed)
+		k := min(s.Count, n-taken)
 		s.Count -= k
-		removed += k
+		taken += k
 		if s.Count == 0 {
 			*s = game.Stack{}
 		}
 	}
-	return removed
+	return taken
 }
 
 // held is the stack in her main hand.

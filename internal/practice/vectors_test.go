@@ -17,24 +17,10 @@ import (
 // over the protocol is refused FAILURE_INVALID with the vector's exact
 // sentence.
 func TestBuildRefusesEveryVectorWithItsSentence(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "minecraft_blueprints", "e*.json"))
-	if err != nil || len(files) < 30 {
-		t.Fatalf("found %d refusal vectors (%v)", len(files), err)
-	}
 	h := newHarness(t, Options{Seed: 1, Quiet: true})
 	checked := 0
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var v struct {
-			Args  json.RawMessage `json:"args"`
-			Error string          `json:"error"`
-		}
-		if err := json.Unmarshal(b, &v); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
+	for _, v := range refusalVectors(t) {
+		f := v.file
 		var params map[string]any
 		if json.Unmarshal(v.Args, &params) != nil || params == nil {
 			continue // not an object: it cannot be a request's parameters at all
@@ -101,22 +87,8 @@ func TestWorldExpandsEveryVectorToItsCells(t *testing.T) {
 // vector, objects or not, with the world's own code: the sentence must be
 // the vector's, byte for byte.
 func TestEveryRefusalVectorIsRefusedByTheWorldsOwnReading(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "minecraft_blueprints", "e*.json"))
-	if len(files) < 30 {
-		t.Fatalf("found %d refusal vectors", len(files))
-	}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var v struct {
-			Args  json.RawMessage `json:"args"`
-			Error string          `json:"error"`
-		}
-		if err := json.Unmarshal(b, &v); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
+	for _, v := range refusalVectors(t) {
+		f := v.file
 		args, err := readBuildArgs(v.Args)
 		if err == nil {
 			_, err = expandBuild(args)
@@ -125,4 +97,34 @@ func TestEveryRefusalVectorIsRefusedByTheWorldsOwnReading(t *testing.T) {
 			t.Errorf("%s: the world said %v, the vector %q", filepath.Base(f), err, v.Error)
 		}
 	}
+}
+
+// refusalVector is one of the shared vectors a build must refuse: its
+// arguments and the sentence of the refusal.
+type refusalVector struct {
+	file  string
+	Args  json.RawMessage `json:"args"`
+	Error string          `json:"error"`
+}
+
+// refusalVectors reads every refusal vector (testdata/minecraft_blueprints/e*.json).
+func refusalVectors(t *testing.T) []refusalVector {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "minecraft_blueprints", "e*.json"))
+	if err != nil || len(files) < 30 {
+		t.Fatalf("found %d refusal vectors (%v)", len(files), err)
+	}
+	var out []refusalVector
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := refusalVector{file: f}
+		if err := json.Unmarshal(b, &v); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		out = append(out, v)
+	}
+	return out
 }

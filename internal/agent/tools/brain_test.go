@@ -188,7 +188,6 @@ func TestAConfirmedScriptIsBuiltWhereItWasPreviewed(t *testing.T) {
 	}
 }
 
-
 // TestBuildRefusesEveryVectorWithItsSentence: the brain refuses each
 // malformed build of the shared vectors with the very sentence the game
 // side uses.
