@@ -29,6 +29,9 @@ type Request struct {
 	Template string
 	// At is where to build, when the line gives coordinates.
 	At *[3]int
+	// Lang is the language of the table that understood the line ("en",
+	// "de", "es"), so she can answer in it.
+	Lang string
 }
 
 // Parser is a phrase table joined with the items of a recipe book, for the

@@ -36,17 +36,33 @@ const (
 	Where     Intent = "where"
 	Inventory Intent = "inventory"
 	HowMany   Intent = "howmany"
+	// Gather asks her to dig, chop or mine N of a block or its drop for
+	// the speaker ("get me 10 cobblestone", "dig some dirt").
+	Gather Intent = "gather"
+	// Forget asks her to forget a named place.
+	Forget Intent = "forget"
+	// Places asks which places she knows.
+	Places Intent = "places"
+	// WhereIs asks where another player is.
+	WhereIs Intent = "whereis"
+	// The small talk: answered in her voice, nothing for her hands.
+	Hello     Intent = "hello"
+	Thanks    Intent = "thanks"
+	Bye       Intent = "bye"
+	HowAreYou Intent = "howareyou"
+	Insult    Intent = "insult"
+	Praise    Intent = "praise"
 )
 
 // intents are the intents a table may name.
-var intents = []Intent{Help, Stop, Come, Follow, Home, GoTo, Remember, Give, Bring, Craft, Shelter, Build,
-	Doing, Why, Where, Inventory, HowMany}
+var intents = []Intent{Help, Stop, Come, Follow, Home, GoTo, Remember, Forget, Places, Give, Bring, Gather, Craft,
+	Shelter, Build, Doing, Why, Where, WhereIs, Inventory, HowMany, Hello, Thanks, Bye, HowAreYou, Insult, Praise}
 
 // Question reports whether the intent is answered in words alone, with
 // nothing for her hands to do.
 func (i Intent) Question() bool {
 	switch i {
-	case Help, Doing, Why, Where, Inventory, HowMany:
+	case Help, Doing, Why, Where, WhereIs, Places, Inventory, HowMany:
 		return true
 	}
 	return false
@@ -55,6 +71,16 @@ func (i Intent) Question() bool {
 // slots are the slot names a pattern may use.
 var slots = map[string]bool{"player": true, "item": true, "count": true, "place": true, "name": true,
 	"template": true, "x": true, "y": true, "z": true}
+
+// SmallTalk reports whether the intent is small talk: a hello, thanks, a
+// goodbye, "how are you", an insult or praise.
+func (i Intent) SmallTalk() bool {
+	switch i {
+	case Hello, Thanks, Bye, HowAreYou, Insult, Praise:
+		return true
+	}
+	return false
+}
 
 // phrase is one way of saying an intent: its words, slots in braces.
 type phrase struct {
