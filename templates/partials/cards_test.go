@@ -161,7 +161,7 @@ func TestTheHealthChartSpansWhatExists(t *testing.T) {
 	out := html(t, func(b *strings.Builder) error {
 		return Vitals(samples(3*time.Minute), now).Render(context.Background(), b)
 	})
-	for _, want := range []string{"<span>3 min ago</span>", "<span>1 min 30 s ago</span>", "<span>now</span>", `points="0.0,2.0 `, "health 20", "food 18"} {
+	for _, want := range []string{"<span>3 min ago</span>", "<span>1 min 30 s ago</span>", "<span>now</span>", `points="0.0,2.0 `, "her lowest health in it 20 of 20"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("three minutes of samples: the chart lacks %q:\n%s", want, out)
 		}
