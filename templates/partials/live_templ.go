@@ -1836,9 +1836,9 @@ func ActionTable(rows []agent.ActionRecord, history bool, now time.Time, reflexe
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var91 string
-					templ_7745c5c3_Var91, templ_7745c5c3_Err = templ.JoinStringErrs(r.Message)
+					templ_7745c5c3_Var91, templ_7745c5c3_Err = templ.JoinStringErrs(GameSaid(r.Message))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `partials/live.templ`, Line: 344, Col: 72}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `partials/live.templ`, Line: 344, Col: 82}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var91))
 					if templ_7745c5c3_Err != nil {

@@ -164,7 +164,7 @@ func reflexClass(n agent.ReflexNote) string {
 // the game's sentence is all there is, and it is shown with readable names.
 func ProgressSaid(action, paramsJSON string, p agent.Progress) string {
 	if p.Total <= 0 {
-		return Readable(p.Message)
+		return GameSaid(p.Message)
 	}
 	var m struct{ Block, Item string }
 	_ = json.Unmarshal([]byte(paramsJSON), &m) // parameters that do not read leave the unit out
