@@ -86,7 +86,7 @@ func TestHistoryShowsTurnTranscripts(t *testing.T) {
 		Said:      "sticks!",
 	}, {
 		ID: 2, Trigger: "action+chat+action", Model: "rules/autopilot", Duration: 19 * time.Millisecond, Started: clock.Add(-2 * time.Minute),
-		Shown: "# You play Minecraft\nYou are Bea.",
+		Shown: "# You play Minecraft\nYou are Bea.", ToolCalls: []agent.ToolCallRecord{{Name: "stay_silent", Args: `{}`}},
 	}}}
 	f := serve(t, func(_ *web.Config, d *web.Deps) { d.Turns = turns })
 	code, body := get(t, browser(t), f.URL+"/history")

@@ -68,7 +68,7 @@ func TestBrowserReadsHerVoiceAloudWhenAsked(t *testing.T) {
 	)
 	say("Nobody hears this one.", clock.Add(time.Second))
 	within(t, ctx, "a line said with the switch off showing",
-		(pollTrue(textOf("#live-voice")+`.includes("Nobody hears this one.")`)))
+		(pollTrue(textOf("#live-voice") + `.includes("Nobody hears this one.")`)))
 	if got := spoken(); len(got) != 0 {
 		t.Fatalf("with the switch off the page said %v", got)
 	}
@@ -83,7 +83,7 @@ func TestBrowserReadsHerVoiceAloudWhenAsked(t *testing.T) {
 	f.Live.Update(agent.TopicChat, func(s *agent.Snapshot) {
 		s.Chat = append(append([]agent.ChatLine(nil), s.Chat...), agent.ChatLine{At: clock.Add(3 * time.Second), Name: "Bea", Message: "coming, Steve", Self: true})
 	})
-	within(t, ctx, "her chat line showing", (pollTrue(textOf("#live-chat")+`.includes("coming, Steve")`)))
+	within(t, ctx, "her chat line showing", (pollTrue(textOf("#live-chat") + `.includes("coming, Steve")`)))
 	within(t, ctx, "turning her chat on", chromedp.Click(chromedp.ID("voice-chat")))
 	f.Live.Update(agent.TopicChat, func(s *agent.Snapshot) {
 		s.Chat = append(append([]agent.ChatLine(nil), s.Chat...),

@@ -584,12 +584,12 @@ func autopilotRun(run []agent.TurnRecord) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 51, " <span class=\"muted\">· the offline autopilot: a fixed routine, no model asked</span></summary><ol class=\"steps\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 51, " <span class=\"muted\">· the offline autopilot: a fixed routine, no model asked</span></summary><ul class=\"steps\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		for _, tr := range run {
-			if len(tr.ToolCalls) > 0 || tr.Said != "" {
+			if !quiet(tr) {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 52, "<li><time datetime=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -740,7 +740,7 @@ func autopilotRun(run []agent.TurnRecord) templ.Component {
 				}
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 67, "</ol>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 67, "</ul>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -850,14 +850,13 @@ func autopilotWords(run []agent.TurnRecord) string {
 func stepsWords(tr agent.TurnRecord) string {
 	var steps []string
 	for _, tc := range tr.ToolCalls {
-		switch tc.Name {
-		case "speak":
+		if w, ok := brainToolWords[tc.Name]; ok {
+			if w != "" {
+				steps = append(steps, w)
+			}
 			continue
-		case "mc_chat":
-			steps = append(steps, "typing in the chat")
-		default:
-			steps = append(steps, game.ActionPhrase(tc.Name, tc.Args))
 		}
+		steps = append(steps, game.ActionPhrase(tc.Name, tc.Args))
 	}
 	if len(steps) == 0 {
 		return ""
@@ -865,11 +864,25 @@ func stepsWords(tr agent.TurnRecord) string {
 	return partials.Capital(strings.Join(steps, ", then "))
 }
 
+// brainToolWords are the tools that are no action in the game, as what
+// she did with them; "" for those that do nothing worth a line (speaking
+// is said beside the steps, staying silent is nothing).
+var brainToolWords = map[string]string{
+	"speak": "", "stay_silent": "", "mc_chat": "typing in the chat",
+	"remember_place": "remembering a place", "remember_person": "remembering something about a player",
+	"crafting_plan": "working out how to make something", "plan_build": "working out what a build takes",
+	"list_templates": "looking through her building plans", "recall_blocks": "remembering where blocks are",
+	"go_to_place": "going to a place she remembers",
+}
+
+// quiet reports whether a decision started nothing and said nothing.
+func quiet(tr agent.TurnRecord) bool { return tr.Said == "" && stepsWords(tr) == "" }
+
 // quietTurns counts the decisions that started nothing and said nothing.
 func quietTurns(run []agent.TurnRecord) int {
 	n := 0
 	for _, tr := range run {
-		if len(tr.ToolCalls) == 0 && tr.Said == "" {
+		if quiet(tr) {
 			n++
 		}
 	}
