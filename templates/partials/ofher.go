@@ -152,3 +152,22 @@ func thirdPerson(verb string) string {
 	}
 	return verb + "s"
 }
+
+// DeathCause is how she died as a person says it: the game side names a
+// cause by its damage's source ("fall", "lava", "starvation") or in a
+// sentence ("slain by Zombie"); a source reads as what happened to her,
+// a sentence as it is.
+func DeathCause(cause string) string {
+	if said, ok := causes[strings.ToLower(strings.TrimSpace(cause))]; ok {
+		return said
+	}
+	return cause
+}
+
+// causes are the damage sources the game sides name a death by.
+var causes = map[string]string{
+	"fall": "fell", "lava": "burned in lava", "starvation": "starved", "magic": "killed by magic",
+	"drowning": "drowned", "drown": "drowned", "fire": "burned", "in_fire": "burned", "on_fire": "burned",
+	"suffocation": "suffocated", "attack": "killed in a fight", "generic": "died", "died": "died", "": "died",
+	"player": "killed by a player", "void": "fell out of the world",
+}

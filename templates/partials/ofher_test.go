@@ -30,3 +30,14 @@ func TestTheGamesSentencesAreSaidOfHer(t *testing.T) {
 		}
 	}
 }
+
+// TestADeathReadsAsWhatHappenedToHer: a cause the game names by its
+// damage's source reads as what happened; a sentence stays as it is.
+func TestADeathReadsAsWhatHappenedToHer(t *testing.T) {
+	for in, want := range map[string]string{"fall": "fell", "lava": "burned in lava", "starvation": "starved",
+		"slain by Zombie": "slain by Zombie", "fell out of the world": "fell out of the world", "": "died"} {
+		if got := DeathCause(in); got != want {
+			t.Errorf("DeathCause(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
