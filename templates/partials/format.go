@@ -114,7 +114,10 @@ func latency(d time.Duration) string {
 	if d <= 0 {
 		return "—"
 	}
-	return d.Round(time.Millisecond).String()
+	if d < time.Second {
+		return itoa(int(d/time.Millisecond)) + " ms"
+	}
+	return strconv.FormatFloat(d.Round(100*time.Millisecond).Seconds(), 'f', -1, 64) + " s"
 }
 
 // day is the date heading of a group of history rows.
