@@ -81,9 +81,10 @@ func TestHistoryShowsTurnTranscripts(t *testing.T) {
 		Said:      "Hello <Steve>!", Started: clock,
 	}, {
 		ID: 3, Trigger: "action", Model: "rules/autopilot", Duration: 19 * time.Millisecond, Started: clock.Add(-time.Minute),
-		Shown:     "# You play Minecraft\nYou are Bea.",
-		ToolCalls: []agent.ToolCallRecord{{Name: "craft_item", Args: `{"item":"stick","count":4}`, Answer: "started"}, {Name: "speak", Args: `{"text":"sticks!"}`}},
-		Said:      "sticks!",
+		Shown: "# You play Minecraft\nYou are Bea.",
+		ToolCalls: []agent.ToolCallRecord{{Name: "craft_item", Args: `{"item":"stick","count":4}`, Answer: "started"},
+			{Name: "build_template", Args: `{"name":"dirt_shelter"}`, Answer: "started"}, {Name: "speak", Args: `{"text":"sticks!"}`}},
+		Said: "sticks!",
 	}, {
 		ID: 2, Trigger: "action+chat+action", Model: "rules/autopilot", Duration: 19 * time.Millisecond, Started: clock.Add(-2 * time.Minute),
 		Shown: "# You play Minecraft\nYou are Bea.", ToolCalls: []agent.ToolCallRecord{{Name: "stay_silent", Args: `{}`}},
@@ -98,7 +99,7 @@ func TestHistoryShowsTurnTranscripts(t *testing.T) {
 		"find_block({&#34;block&#34;:&#34;log&#34;,&#34;count&#34;:4})", "Hello &lt;Steve&gt;!",
 		// The autopilot's turns are its decisions in a row, not model calls.
 		"She decided her next step 2 times", "the offline autopilot: a fixed routine, no model asked",
-		"An action ended:</span> Crafting 4 sticks · she said <q>sticks!</q>", "Once she carried on as she was."} {
+		"An action ended:</span> Crafting 4 sticks, then building a dirt shelter · she said <q>sticks!</q>", "Once she carried on as she was."} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the history lacks %q", want)
 		}
