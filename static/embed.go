@@ -21,6 +21,7 @@ const (
 	CSS     = "app.css"
 	Script  = "app.js"
 	MapJS   = "map.js"
+	VoiceJS = "voice.js" // reads her voice aloud, when the person watching asks
 	HTMX    = "vendor/htmx-2.0.11.min.js"
 	HTMXSSE = "vendor/htmx-ext-sse-2.2.4.min.js"
 	Icon    = "favicon.svg" // a grass block, for the tab and the bookmarks

@@ -106,7 +106,7 @@ var specs = []Spec{
 	{Key: Obey, Env: "BEA_OBEY", Flag: "obey", Label: "Players she obeys",
 		Usage: "the players whose requests she does, by name, separated by commas; empty: everyone", check: nameList},
 	{Key: PlayerTurns, Env: "BEA_PLAYER_TURNS", Label: "Turns per player", Default: "6", check: turnsPerMinute},
-	{Key: SpendCap, Env: "BEA_SPEND_CAP", Label: "Spend cap an hour", check: price("The spend cap")},
+	{Key: SpendCap, Env: "BEA_SPEND_CAP", Label: "Spend cap an hour", check: spendCap},
 	{Key: Commands, Env: "BEA_COMMANDS", Label: "Server commands", Default: "false", check: boolean("Server commands")},
 	{Key: CommandAllow, Env: "BEA_COMMAND_ALLOW", Label: "Commands she may send", check: commandList},
 	{Key: Retention, Env: "BEA_RETENTION_DAYS", Flag: "retention-days", Label: "History kept",
