@@ -22,7 +22,8 @@ const maxTell = 256
 
 // Teller passes a line the person at the dashboard typed on to her mind:
 // addressed to her, through the gate as addressed chat is, shown in her
-// voice feed beside her answer. It returns once the line is put.
+// voice feed, and under the talk box, beside her answer. It returns once
+// the line is put.
 type Teller interface {
 	Tell(ctx context.Context, text string) error
 }
@@ -60,7 +61,7 @@ func (s *Server) handleTell(c echo.Context) error {
 			return render(c, http.StatusOK, partials.Alert("Said, but her model is failing, so no answer comes until it works again: the banner above says why."))
 		}
 	}
-	return s.controlAnswer(c, err, "Said. Her answer will appear in her voice.")
+	return s.controlAnswer(c, err, "Said.")
 }
 
 func (s *Server) handleStop(c echo.Context) error {
@@ -69,12 +70,12 @@ func (s *Server) handleStop(c echo.Context) error {
 	}
 	stopped, err := s.deps.Stop.Stop(c.Request().Context())
 	if err == nil && !stopped {
-		return s.controlAnswer(c, nil, "She stands still now, until you let her play or someone asks her for something.")
+		return s.controlAnswer(c, nil, "She stands still now, until you let her play or someone asks her for something; her reflexes still eat, fight back and flee.")
 	}
 	if err == nil {
 		s.log.Info("web: stopped the action in her hands")
 	}
-	return s.controlAnswer(c, err, "Stopped. She stands still until you let her play or someone asks her for something.")
+	return s.controlAnswer(c, err, "Stopped. She stands still until you let her play or someone asks her for something; her reflexes still eat, fight back and flee.")
 }
 
 func (s *Server) handlePause(c echo.Context) error { return s.setPlaying(c, false) }
@@ -86,7 +87,7 @@ func (s *Server) setPlaying(c echo.Context, on bool) error {
 		return echo.NewHTTPError(http.StatusNotImplemented, "Pausing her is not wired in this run.")
 	}
 	err := s.deps.Play.SetPlaying(c.Request().Context(), on)
-	done := "Paused: she stops what she is doing and waits."
+	done := "Paused: she decides nothing until you let her play; her reflexes still eat, fight back and flee."
 	if on {
 		done = "She is playing again."
 	}
