@@ -21,10 +21,11 @@ const (
 	monsterNear = 16
 	// lavaNear is how close lava must be to be named.
 	lavaNear = 2
-	// hungryAt and healAt are her food at which the eat reflex would eat,
-	// and under which she does not heal: the game side's thresholds.
-	hungryAt = 14
-	healAt   = 18
+	// runAt is the food at or under which she is too hungry to run (the
+	// dashed line of the health chart), and healAt the food under which
+	// she does not heal: the game's thresholds.
+	runAt  = 6
+	healAt = 18
 )
 
 // standing is her standing still by the person's choice, stopped or
@@ -57,7 +58,7 @@ func (st standing) How() string {
 }
 
 // Danger is what threatens her, as the end of a sentence: "she is taking
-// damage at night in the open and she is hungry (food 6 of 20) and
+// damage at night in the open and she is too hungry to run (food 6 of 20) and
 // carries nothing to eat".
 func (st standing) Danger() string { return joinClauses(st.Dangers) }
 
@@ -72,7 +73,7 @@ func dangersOf(s agent.Snapshot, now time.Time) []string {
 	}
 	var out []string
 	inv := s.Inventory()
-	open := b.Dark && (s.World.Dimension == "" || s.World.Dimension == "overworld") && (b.Overhead == "" || game.IsAir(b.Overhead))
+	open := b.Dark && (s.World.Dimension == "" || s.World.Dimension == "overworld") && !roofed(b.Overhead)
 	hurting := takingDamage(s, now)
 	kind, dist := nearestMonster(b)
 	armed := inv.BestTier("sword") > game.TierNone || inv.BestTier("axe") > game.TierNone
@@ -92,8 +93,8 @@ func dangersOf(s agent.Snapshot, now time.Time) []string {
 		switch {
 		case b.Food == 0:
 			out = append(out, "she is starving and carries nothing to eat")
-		case b.Food <= hungryAt:
-			out = append(out, fmt.Sprintf("she is hungry (food %d of 20) and carries nothing to eat", b.Food))
+		case b.Food <= runAt:
+			out = append(out, fmt.Sprintf("she is too hungry to run (food %d of 20) and carries nothing to eat", b.Food))
 		case b.Health <= 10 && b.Food < healAt:
 			out = append(out, fmt.Sprintf("she is hurt (health %s of 20) and cannot heal without food", num(b.Health)))
 		}
@@ -105,6 +106,12 @@ func dangersOf(s agent.Snapshot, now time.Time) []string {
 		out = append(out, "she is next to lava")
 	}
 	return out
+}
+
+// roofed reports whether the block over her head is a roof: solid, not
+// a tree's leaves, which keep no monster off.
+func roofed(overhead string) bool {
+	return overhead != "" && !game.Passable(overhead) && !strings.HasSuffix(overhead, "_leaves")
 }
 
 // takingDamage reports whether her health now is lower than it was at some

@@ -14,8 +14,9 @@ const answerPatience = time.Minute
 type talkView struct {
 	Said    *agent.Line  // the person's last line to her; nil before the first
 	Answers []agent.Line // what she said after it, oldest first
-	// Why says why no answer shows: she cannot answer now, or has not yet;
-	// "" once she has answered, or before anything was said while she can.
+	// Why says why no answer shows or will: she cannot answer now (said
+	// under any exchange), or has not answered the last line yet; "" while
+	// she can answer and nothing waits for her.
 	Why   string
 	Class string // how Why looks: "warn" when she cannot answer, "muted" while she may
 }
@@ -37,15 +38,17 @@ func talkOf(s agent.Snapshot, now time.Time) talkView {
 		}
 		break
 	}
+	// Why she cannot answer now is said under any exchange, answered or
+	// not: it is about the next line. Whether she is still to answer
+	// only under one that is not.
 	switch {
-	case len(v.Answers) > 0:
 	case !s.Conn.Connected:
 		v.Why, v.Class = "She is not in the game, so nothing you type reaches her until she is back.", "warn"
 	case !s.Enabled:
 		v.Why, v.Class = "She is paused, so she hears nothing you type: press “Let her play” first.", "warn"
 	case s.Model.Failing():
 		v.Why, v.Class = "Her model is failing, so she cannot answer until it works again; the banner above says why.", "warn"
-	case v.Said == nil:
+	case v.Said == nil, len(v.Answers) > 0:
 	case !s.Model.Asking.IsZero():
 		v.Why, v.Class = "She is thinking about it…", "muted"
 	case now.Sub(v.Said.At) < answerPatience:

@@ -41,6 +41,8 @@ func TestTheTalkBoxShowsHerAnswerOrWhyNone(t *testing.T) {
 			Model: agent.ModelStatus{Failures: 2, LastError: "401"}}, want: []string{"Her model is failing, so she cannot answer"}},
 		{name: "the game gone", s: agent.Snapshot{Name: "Bea", Enabled: true}, want: []string{"She is not in the game, so nothing you type reaches her"}},
 		{name: "paused", s: agent.Snapshot{Name: "Bea", Conn: up}, want: []string{"She is paused, so she hears nothing you type"}},
+		{name: "paused after her answer", s: agent.Snapshot{Name: "Bea", Conn: up, Voice: []agent.Line{said, answer}},
+			want: []string{"On my way with the iron.", "She is paused, so she hears nothing you type"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := html(t, func(b *strings.Builder) error { return TalkReply(tc.s, now).Render(context.Background(), b) })
