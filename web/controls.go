@@ -57,10 +57,10 @@ func (s *Server) handleTell(c echo.Context) error {
 	err := s.deps.Tell.Tell(c.Request().Context(), text)
 	if err == nil {
 		s.log.Info("web: the person at the dashboard spoke to her", slog.Int("chars", utf8.RuneCountInString(text)))
-		if s.modelFailing() && isHTMX(c) {
-			return render(c, http.StatusOK, partials.Alert("Said, but her model is failing, so no answer comes until it works again: the banner above says why."))
-		}
 	}
+	// The line shows under the talk box, with her answer or a sentence
+	// saying why none comes (partials.TalkReply): the answer here is only
+	// that it was said.
 	return s.controlAnswer(c, err, "Said.")
 }
 
@@ -128,8 +128,3 @@ func (s *Server) controlAnswer(c echo.Context, err error, done string) error {
 func unavailablef(format string, args ...any) error {
 	return fault.New(fault.CodeUnavailable, fmt.Sprintf(format, args...))
 }
-
-// modelFailing reports whether her last model call failed: a line or a
-// question reaches her, but no answer is coming, and the page must not
-// promise one.
-func (s *Server) modelFailing() bool { return s.deps.Live.Snapshot().Model.Failing() }

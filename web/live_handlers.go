@@ -52,9 +52,8 @@ func (s *Server) handleAsk(c echo.Context) error {
 	if !isHTMX(c) {
 		return c.Redirect(http.StatusSeeOther, "/")
 	}
-	if s.modelFailing() {
-		return render(c, http.StatusOK, partials.Alert("Asked, but her model is failing, so no answer comes until it works again: the banner above says why."))
-	}
+	// As with a line said to her, her answer, or why none comes, shows
+	// under the talk box.
 	return render(c, http.StatusOK, partials.Note("Asked."))
 }
 
