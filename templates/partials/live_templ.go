@@ -444,7 +444,7 @@ func Hands(s agent.Snapshot, now time.Time) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if !s.Enabled {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "<p class=\"warn\"><strong>Paused:</strong> she is not acting until you let her play.</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "<p class=\"warn\" data-paused><strong>Paused:</strong> she decides nothing until you let her play. Her reflexes still eat, fight back and flee.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -475,7 +475,7 @@ func Hands(s agent.Snapshot, now time.Time) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 39, "</span>: she stands still until you let her play or someone asks her for something.</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 39, "</span>: she stands still until you let her play or someone asks her for something. Her reflexes still eat, fight back and flee.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -699,7 +699,7 @@ func Hands(s agent.Snapshot, now time.Time) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 63, "</div><p class=\"muted small\">Stop ends what she is doing and has her stand still; she still answers and does what players ask. Pause switches her mind off until you let her play.</p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 63, "</div><p class=\"muted small\">Stop ends what she is doing and has her stand still; she still answers and does what players ask. Pause switches her mind off until you let her play. Either way her reflexes still eat, fight back and flee, and the banner warns of what they cannot.</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
