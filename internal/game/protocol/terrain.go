@@ -43,15 +43,25 @@ const MaxTerrainSize = 128
 // Top is the block on top of the column at (x, z): "" when the column lies
 // outside the square or is not known.
 func (t Terrain) Top(x, z int) string {
+	if i, ok := t.TopIndex(x, z); ok {
+		return t.Palette[i]
+	}
+	return ""
+}
+
+// TopIndex is the index in Palette of the top block of the column at
+// (x, z); ok is false when the column lies outside the square or is not
+// known.
+func (t Terrain) TopIndex(x, z int) (int, bool) {
 	dx, dz := x-t.X, z-t.Z
 	if dx < 0 || dz < 0 || dx >= t.Size || dz >= t.Size || dz*t.Size+dx >= len(t.Tops) {
-		return ""
+		return 0, false
 	}
 	i := indexOfTop(t.Tops[dz*t.Size+dx])
 	if i < 0 || i >= len(t.Palette) {
-		return ""
+		return 0, false
 	}
-	return t.Palette[i]
+	return i, true
 }
 
 // HeightBase is added to a height before it is written in Heights, so that
