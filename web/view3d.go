@@ -148,11 +148,13 @@ func marksOf(b *agent.Body) (players, mobs []mark3D) {
 	return players, mobs
 }
 
-// label is a name as a label shows it: no control characters, at most
-// view3DLabel characters, the rest cut with an ellipsis.
+// label is a name as a label shows it: no control characters and no
+// invisible formatting (a right-to-left override would turn the rest of a
+// label around), at most view3DLabel characters, the rest cut with an
+// ellipsis.
 func label(name string) string {
 	r := []rune(strings.Map(func(c rune) rune {
-		if unicode.IsControl(c) {
+		if unicode.IsControl(c) || unicode.Is(unicode.Cf, c) {
 			return -1
 		}
 		return c
