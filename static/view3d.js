@@ -14,7 +14,7 @@
 // (data-frame-ms, data-frames the frames drawn).
 (function () {
   "use strict";
-  var POLL = 1000, STEP = 0.18, NEAR = 5, FAR = 90, START = 30;
+  var POLL = 1000, EASE = 0.25, JUMP = 32, NEAR = 5, FAR = 90, START = 30;
   var SKY = 0xb5d3ef, CAVE = 0x2b2f34, UNSEEN = 0xc3ccd3, HER = 0xd0312d, PLAYER = 0x3a7bd5, HOSTILE = 0xc0392b, MOB = 0x8a8f94;
   var script = document.currentScript;
   var threeURL = script ? script.getAttribute("data-three") : "";
@@ -397,19 +397,28 @@
     });
   };
 
+  // step moves the camera with her and each figure toward where it is,
+  // by the time since the last frame (EASE seconds to go most of the way,
+  // however fast the browser draws; a jump beyond JUMP blocks, as after a
+  // death, at once), and draws the frame. It says whether anything still
+  // moves.
   View.prototype.step = function () {
-    var moving = false, self = this;
+    var moving = false, self = this, now = performance.now();
+    var dt = now - (this.last || 0) > 250 ? 1 / 60 : (now - this.last) / 1000;
+    this.last = now;
+    var k = 1 - Math.exp(-dt / EASE);
     if (this.focus && this.goal && this.focus.distanceToSquared(this.goal) > 1e-4) {
-      var d = this.goal.clone().sub(this.focus).multiplyScalar(STEP);
+      var d = this.goal.clone().sub(this.focus);
+      d.multiplyScalar(d.length() > JUMP ? 1 : k);
       this.focus.add(d);
       this.camera.position.add(d);
       this.controls.target.add(d);
       moving = true;
     }
-    Object.keys(this.marks).forEach(function (k) {
-      var g = self.marks[k], goal = g.userData.goal;
+    Object.keys(this.marks).forEach(function (key) {
+      var g = self.marks[key], goal = g.userData.goal;
       if (goal && g.position.distanceToSquared(goal) > 1e-4) {
-        g.position.lerp(goal, STEP);
+        g.position.lerp(goal, g.position.distanceTo(goal) > JUMP ? 1 : k);
         moving = true;
       }
     });

@@ -64,6 +64,7 @@ type scene3D struct {
 	cells  []cell3D
 	spans  map[[2]int]span // the ground's columns drawn
 	drawn  map[game.Pos]bool
+	deep   bool // she is in a mine (see sceneOf)
 	// cut is where the view is cut in a column: under her feet within her
 	// close view's reach when she is shut in (the ground is drawn to there,
 	// her close view one block higher), no bound elsewhere.
@@ -105,8 +106,8 @@ func sceneOf(snap agent.Snapshot, remembered []game.KnownBlock) (paints []paint3
 			return noCut
 		}
 	}
-	over, ok := at(feet.X, feet.Z)
-	deep = ok && !over.crown() && over.y > feet.Y+view3DDeep // under a tree is not in a mine
+	deep = inMine(feet, at)
+	s.deep = deep
 	for dz := -r; dz <= r; dz++ {
 		for dx := -r; dx <= r; dx++ {
 			x, z := feet.X+dx, feet.Z+dz
@@ -219,6 +220,9 @@ func (s *scene3D) seen(p game.Pos, block string, near map[game.Pos]bool) {
 	if !opaque(name) || s.drawn[p] || p.Y > s.cut(p.X, p.Z)+1 {
 		return // over the walls beside her feet, where the view is cut
 	}
+	if s.deep && p.Y > s.feet.Y+view3DDeep {
+		return // far over her in a mine, as the ground there
+	}
 	if sp, ok := s.spans[[2]int{p.X, p.Z}]; ok && (p.Y >= sp.lo && p.Y <= sp.hi || p.Y < sp.lo && !sp.open) {
 		return // the ground's box holds it, or it lies buried under the ground
 	}
@@ -227,6 +231,21 @@ func (s *scene3D) seen(p game.Pos, block string, near map[game.Pos]bool) {
 	}
 	s.drawn[p] = true
 	s.box(p.X, p.Y, p.Z, 1, paintOf(name))
+}
+
+// inMine says the ground stands more than view3DDeep blocks over her feet
+// on most of the 5×5 columns around her: a mine, a cave, or the foot of a
+// shaft she dug straight down. A tree's crown is not a roof.
+func inMine(feet game.Pos, at func(x, z int) (surface, bool)) bool {
+	over := 0
+	for dz := -2; dz <= 2; dz++ {
+		for dx := -2; dx <= 2; dx++ {
+			if t, ok := at(feet.X+dx, feet.Z+dz); ok && !t.crown() && t.y > feet.Y+view3DDeep {
+				over++
+			}
+		}
+	}
+	return over > 12
 }
 
 // shutIn says she stands under a roof (the game's block over her head, or

@@ -401,6 +401,7 @@ func TestView3DCutsAwayTheGroundOverHer(t *testing.T) {
 		b := *s.Body
 		b.Position.Y = 30
 		b.Overhead = "stone"
+		b.Blocks = []game.SeenBlock{{Block: "oak_log", X: 9, Y: 70, Z: 9}} // not in a close view: the stale one of before she dug down
 		s.Body = &b
 	})
 	v, _ = readView3D(t, f.URL+"/live/view3d")
@@ -412,13 +413,24 @@ func TestView3DCutsAwayTheGroundOverHer(t *testing.T) {
 			t.Errorf("deep in a mine, box %v of the ground far over her was sent", c)
 		}
 	}
+	// At the foot of a shaft she dug straight down, the sky over her: a
+	// mine all the same.
+	layGround(f, landscape(-16, -16, func(x, z int) (string, int) {
+		if x == 3 && z == -2 {
+			return "stone", 29
+		}
+		return "grass_block", 67
+	}))
+	if v, _ = readView3D(t, f.URL+"/live/view3d"); !v.Deep {
+		t.Error("the foot of a shaft 37 blocks deep is not a mine")
+	}
 	f.Live.Update(agent.TopicBody, func(s *agent.Snapshot) {
 		b := *s.Body
 		b.Position.Y, b.Overhead = 64, "oak_leaves"
 		s.Body = &b
 	})
 	layGround(f, landscape(-16, -16, func(x, z int) (string, int) {
-		if x == 3 && z == -2 {
+		if x >= 1 && x <= 5 && z >= -4 && z <= 0 {
 			return "oak_leaves", 72 // a tall tree's crown over her
 		}
 		return "grass_block", 63
