@@ -1,6 +1,6 @@
 // The live page's 3D view: the blocks she has seen around her as boxes
-// (one instanced mesh for the solid ones, one for water, lava and leaves,
-// drawn see-through), her as a red figure with an arrow the way she looks,
+// (an instanced mesh for the solid ones, one for each way of seeing
+// through: water, lava, leaves, glass), her as a red figure with an arrow the way she looks,
 // the players (blue) and mobs (red when hostile) near her, each with its
 // name on a label drawn as text on a canvas, never as markup. It asks
 // /live/view3d once a second while the card is on screen and the tab is
@@ -14,7 +14,7 @@
 // (data-frame-ms, data-frames the frames drawn).
 (function () {
   "use strict";
-  var POLL = 1000, EASE = 0.25, JUMP = 32, NEAR = 5, FAR = 90, START = 30;
+  var POLL = 1000, EASE = 0.25, JUMP = 32, NEAR = 5, FAR = 90, START = 30, MINE = 14;
   var SKY = 0xb5d3ef, CAVE = 0x2b2f34, UNSEEN = 0xc3ccd3, HER = 0xd0312d, PLAYER = 0x3a7bd5, HOSTILE = 0xc0392b, MOB = 0x8a8f94;
   var script = document.currentScript;
   var threeURL = script ? script.getAttribute("data-three") : "";
@@ -59,7 +59,7 @@
     this.stage = fig.querySelector(".view3d-stage");
     this.note = fig.querySelector(".view3d-note");
     this.version = ""; this.timer = 0; this.asking = false; this.inView = true; this.frame = 0;
-    this.marks = {}; this.labels = {}; this.meshes = []; this.her = null;
+    this.marks = {}; this.meshes = []; this.her = null; this.lost = false;
     this.focus = null; this.goal = null;
 
     var r = this.renderer = new T.WebGLRenderer({ antialias: true, powerPreference: "low-power" });
@@ -102,6 +102,8 @@
     if (behind) behind.addEventListener("click", function () { self.behind(self.start()); });
     r.domElement.addEventListener("webglcontextlost", function (e) {
       e.preventDefault();
+      self.lost = true;
+      self.schedule(0);
       fallback(fig);
     });
     this.resize();
@@ -110,12 +112,13 @@
   }
 
   // schedule asks for the view after wait ms, unless the tab is hidden or
-  // the card is out of sight: then it stops until either changes.
+  // the card is out of sight: then it stops until either changes. Once the
+  // browser has taken the drawing away (its GPU lost), it stops for good.
   View.prototype.schedule = function (wait) {
     var self = this;
     clearTimeout(this.timer);
     this.timer = 0;
-    if (document.hidden || !this.inView) return;
+    if (document.hidden || !this.inView || this.lost) return;
     this.timer = setTimeout(function () { self.ask(); }, wait);
   };
 
@@ -155,6 +158,7 @@
     this.scene.fog.color.setHex(sky);
     this.floor.visible = !v.deep && this.meshes.length > 0;
     this.place(v.her);
+    this.descend(!!v.deep);
     this.mark(v.players || [], v.mobs || []);
     this.fig.setAttribute("data-state", "drawn");
     this.draw();
@@ -279,6 +283,22 @@
     return (this.stage.clientWidth || 600) < 500 ? START * 0.7 : START;
   };
 
+  // descend comes closer as she goes down a mine, where all there is to
+  // see is a few blocks around her, and goes back out as she leaves it,
+  // unless a person zoomed in between.
+  View.prototype.descend = function (deep) {
+    if (deep === !!this.deep) return;
+    this.deep = deep;
+    var d = this.camera.position.distanceTo(this.controls.target);
+    if (deep && d > MINE) {
+      this.outside = d;
+      this.zoom(MINE / d);
+    } else if (!deep && this.outside && Math.abs(d - MINE) < 0.5) {
+      this.zoom(this.outside / d);
+    }
+    if (!deep) this.outside = 0;
+  };
+
   View.prototype.zoom = function (k) {
     var off = this.camera.position.clone().sub(this.controls.target);
     var d = Math.min(FAR, Math.max(NEAR, off.length() * k));
@@ -295,8 +315,21 @@
     mobs.forEach(function (m, i) { self.markOne("m:" + (m.id || m.name + i), m, m.hostile ? HOSTILE : MOB, m.hostile ? "#a93226" : "#5c6166", 0.8, 1.0, keep); });
     Object.keys(this.marks).forEach(function (k) {
       if (keep[k]) return;
-      self.scene.remove(self.marks[k]);
+      self.forget(self.marks[k]);
       delete self.marks[k];
+    });
+  };
+
+  // forget takes a figure away and gives back what the GPU held for it:
+  // mobs come and go all day.
+  View.prototype.forget = function (g) {
+    this.scene.remove(g);
+    g.traverse(function (o) {
+      if (o.geometry) o.geometry.dispose();
+      if (o.material) {
+        if (o.material.map) o.material.map.dispose();
+        o.material.dispose();
+      }
     });
   };
 
