@@ -35,7 +35,8 @@ func figuresPanel() LiveData {
 		Last: &agent.Finished{ID: "r8-a", Action: "build", Params: `{}`, Call: "build(…)", Result: protocol.Failure,
 			Message: "built 45 of 112 cells; 67 still wrong: …; you ran out of 65 oak_planks", Build: build,
 			Started: now.Add(-time.Minute), Ended: now.Add(-30 * time.Second)},
-		Voice:    []agent.Line{{At: now.Add(-20 * time.Second), Text: "I built part of it, but 67 of its 112 blocks are still missing."}},
+		Voice: []agent.Line{{At: now.Add(-25 * time.Second), From: agent.FromDashboard, Text: "how is the house going?"},
+			{At: now.Add(-20 * time.Second), Text: "I built part of it, but 67 of its 112 blocks are still missing."}},
 		Chat:     []agent.ChatLine{{At: now.Add(-10 * time.Second), Name: "Alex", Message: "nice house"}},
 		Reflexes: []agent.ReflexNote{{At: now.Add(-5 * time.Second), Reflex: protocol.ReflexEat, Event: protocol.EventFinished, Item: "bread"}},
 		Deaths:   []agent.DeathNote{{At: now.Add(-time.Minute), Cause: "slain by Zombie", Position: game.Vec3{X: -40, Y: 64, Z: 10}, Dimension: "overworld"}},
@@ -57,10 +58,13 @@ func TestEveryCardShowsTheFiguresOfTheSnapshot(t *testing.T) {
 	checks := map[string]struct{ has, lacks []string }{
 		EventHands: {has: []string{"Finding 7 iron ore", "3 of 7 iron ore", `value="3"`, `max="7"`,
 			"45 of 112 cells placed", `data-left="67"`, "Built in part, short of 65 oak planks"}, lacks: []string{"65 missing", "65 left"}},
-		EventConn:   {has: []string{"connected since 7 min ago", "practice · overworld"}},
-		EventModel:  {has: []string{"gpt-test", "10,000 in / 100 out", "last hour: 14 turns, 31 model calls", "50 %", "Calls per hour 31"}},
-		EventBody:   {has: []string{"20/20", "17/20", "(-49, 64, 12) overworld"}},
-		EventVoice:  {has: []string{"67 of its 112 blocks are still missing"}},
+		EventConn:  {has: []string{"connected since 7 min ago", "practice · overworld"}},
+		EventModel: {has: []string{"gpt-test", "10,000 in / 100 out", "last hour: 14 turns, 31 model calls", "50 %", "Calls per hour 31"}},
+		EventBody:  {has: []string{"20/20", "17/20", "(-49, 64, 12) overworld"}},
+		EventVoice: {has: []string{"67 of its 112 blocks are still missing"}},
+		// The talk box's exchange is the last line typed there and her
+		// voice after it, read from the voice's lines, nothing else.
+		EventTalk:   {has: []string{"how is the house going?", "67 of its 112 blocks are still missing"}, lacks: []string{"She has not answered"}},
 		EventChat:   {has: []string{"Alex: nice house"}},
 		EventReflex: {has: []string{"Ate bread"}},
 		EventActions: {has: []string{"45 of 112 cells placed", "67 left", "Built in part, short of 65 oak planks"},
