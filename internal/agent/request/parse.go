@@ -1,12 +1,11 @@
 package request
 
 import (
+	"fmt"
+	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
-
-	"beaweb/internal/game"
 )
 
 // Request is a line a player said to her, understood: what it asks and the
@@ -23,9 +22,11 @@ type Request struct {
 	Said string
 	// Count is how many; 0 means not said, or "some".
 	Count int
-	// Place is the place of goto and remember, as the player wrote it.
+	// Place is the place of goto, remember and forget, as the player
+	// wrote it.
 	Place string
-	// Template is what to build, as the player wrote it.
+	// Template is what to build: a template the table knows by the
+	// player's words, or the words joined by "_".
 	Template string
 	// At is where to build, when the line gives coordinates.
 	At *[3]int
@@ -34,210 +35,196 @@ type Request struct {
 	Lang string
 }
 
-// Parser is a phrase table joined with the items of a recipe book, for the
-// items a player names.
+// Parser is the phrase tables of the languages she understands, joined
+// with the items of a recipe book, for the items a player names.
 type Parser struct {
-	t     *Table
-	items map[string]bool
-	list  []string
+	tables []*Table
+	items  map[string]bool
+	byLen  map[int][]string
 }
 
 // Parser joins the table with the item ids a player may name.
 func (t *Table) Parser(items []string) *Parser {
-	p := &Parser{t: t, items: make(map[string]bool, len(items))}
-	for _, it := range items {
-		if !p.items[it] {
-			p.items[it] = true
-			p.list = append(p.list, it)
-		}
-	}
-	sort.Strings(p.list)
+	p, _ := Join(items, t) // one table cannot clash with another
 	return p
 }
 
-// Examples are the ways of saying each request, for a player who asks for
-// help.
-func (p *Parser) Examples() []string { return p.t.Examples() }
-
-// word is a word of a line: lowered for matching, as written for names.
-type word struct{ low, orig string }
-
-// Parse reads a line said to her, whose name is her (dropped wherever it
-// stands, as are the table's fillers: "Bea, could you come here please?").
-// It reports false for a line the table does not understand.
-func (p *Parser) Parse(line, her string) (Request, bool) {
-	all := split(line)
-	// Without its fillers first; then as said, for a phrase that holds a
-	// filler's words ("what can you do").
-	for _, ws := range [][]word{p.clean(all, strings.ToLower(her), true), p.clean(all, strings.ToLower(her), false)} {
-		if len(ws) == 0 {
-			continue
-		}
-		for _, ph := range p.t.phrases {
-			r := Request{Intent: ph.intent}
-			if p.match(ph.words, ws, &r) {
-				return r, true
+// Join joins the tables, one per language, with the item ids a player may
+// name. The first table's language is the one she falls back on.
+func Join(items []string, tables ...*Table) (*Parser, error) {
+	if len(tables) == 0 {
+		return nil, fmt.Errorf("request: no phrase table to understand players by")
+	}
+	p := &Parser{items: make(map[string]bool, len(items)), byLen: map[int][]string{}}
+	for _, t := range tables {
+		for _, u := range p.tables {
+			if u.lang == t.lang {
+				return nil, fmt.Errorf("request: two phrase tables for the language %q", t.lang)
 			}
+		}
+		p.tables = append(p.tables, t)
+	}
+	for _, it := range items {
+		if !p.items[it] {
+			p.items[it] = true
+			p.byLen[len(it)] = append(p.byLen[len(it)], it)
+		}
+	}
+	for _, ids := range p.byLen {
+		sort.Strings(ids)
+	}
+	return p, nil
+}
+
+// understood is a phrase matched in a line by one table.
+type understood struct {
+	c  cand
+	ph *phrase
+	v  *view
+}
+
+// Parse reads a line said to her, whose name is her (wherever it stands,
+// or nowhere). It finds the phrase of any table that explains the line
+// best, greetings, fillers and emojis around it: "hii bea can u get me some
+// stone pls". A line that asks for something and greets or thanks her too
+// is the request; small talk alone is small talk, the hello last. It
+// reports false for a line no table understands.
+func (p *Parser) Parse(line, her string) (Request, bool) {
+	r, views := p.read(line, her)
+	if len(views) == 0 {
+		return Request{}, false
+	}
+	// The hello's words are free to other small talk, and the small
+	// talk's to a request: "hi bea, thanks, now come here".
+	hello := p.best(views, func(in Intent) bool { return in == Hello }, false)
+	hello.freeAll(views)
+	talk := p.best(views, func(in Intent) bool { return in.SmallTalk() && in != Hello }, false)
+	talk.freeAll(views)
+	act := p.best(views, func(in Intent) bool { return !in.SmallTalk() }, false)
+	for _, u := range []understood{act, talk, hello} {
+		if u.ph != nil {
+			return u.request(r.ws), true
 		}
 	}
 	return Request{}, false
 }
 
-// split breaks a line into words: letters, digits, '-' and '_'; an
-// apostrophe is dropped ("what's" is "whats"), anything else separates.
-func split(line string) []word {
-	var out []word
-	var b strings.Builder
-	flush := func() {
-		if b.Len() > 0 {
-			s := b.String()
-			out = append(out, word{low: strings.ToLower(s), orig: s})
-			b.Reset()
-		}
-	}
-	for _, r := range line {
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-':
-			b.WriteRune(r)
-		case r == '\'' || r == '’':
-		default:
-			flush()
-		}
-	}
-	flush()
-	return out
-}
-
-// clean drops her name, and the table's fillers if fillers.
-func (p *Parser) clean(ws []word, her string, fillers bool) []word {
-	var out []word
-	for i := 0; i < len(ws); {
-		if ws[i].low == her || strings.TrimPrefix(ws[i].low, "@") == her {
-			i++
-			continue
-		}
-		if n := p.filler(ws[i:]); fillers && n > 0 {
-			i += n
-			continue
-		}
-		out = append(out, ws[i])
-		i++
-	}
-	return out
-}
-
-// filler is how many words at the start of ws are a filler, 0 for none.
-func (p *Parser) filler(ws []word) int {
-	for _, f := range p.t.fillers {
-		if len(f) <= len(ws) && equalWords(f, ws[:len(f)]) {
-			return len(f)
-		}
-	}
-	return 0
-}
-
-func equalWords(want []string, ws []word) bool {
-	for i, w := range want {
-		if ws[i].low != w {
-			return false
-		}
-	}
-	return true
-}
-
-// match matches a phrase's words against a line's, filling r's slots.
-func (p *Parser) match(pw []string, ws []word, r *Request) bool {
-	if len(pw) == 0 {
-		return len(ws) == 0
-	}
-	slot, ok := slotName(pw[0])
-	if !ok {
-		return len(ws) > 0 && like(pw[0], ws[0].low) && p.match(pw[1:], ws[1:], r)
-	}
-	switch slot {
-	case "count":
-		for _, c := range p.counts(ws) {
-			r.Count = c.n
-			if p.match(pw[1:], ws[c.words:], r) {
-				return true
+// best is the best match of a phrase whose intent is wanted, by every
+// table; the first table's, and the first phrase's, on a tie.
+func (p *Parser) best(views []*view, want func(Intent) bool, near bool) understood {
+	var out understood
+	for _, v := range views {
+		for i := range v.t.phrases {
+			ph := &v.t.phrases[i]
+			if !want(ph.intent) || !v.may(ph, near) {
+				continue
+			}
+			c := v.match(ph, near)
+			if !c.ok || !c.accepted(near) {
+				continue
+			}
+			// Of small talk, the last said: "thanks, bye" is a goodbye.
+			later := ph.intent.SmallTalk() && c.score == out.c.score && bits.Len64(c.mask) > bits.Len64(out.c.mask)
+			if out.ph == nil || c.score > out.c.score || later {
+				out = understood{c, ph, v}
 			}
 		}
-		r.Count = 0
-		return false
-	case "x", "y", "z":
-		if len(ws) == 0 {
-			return false
-		}
-		n, err := strconv.Atoi(ws[0].low)
-		if err != nil {
-			return false
-		}
-		if r.At == nil {
-			r.At = &[3]int{}
-		}
-		r.At[slot[0]-'x'] = n
-		return p.match(pw[1:], ws[1:], r)
-	case "player":
-		if len(ws) == 0 || ws[0].low == "me" {
-			return false
-		}
-		r.Player = ws[0].orig
-		return p.match(pw[1:], ws[1:], r)
-	}
-	// item, place, name, template: the fewest words that let the rest match.
-	for k := 1; k <= len(ws); k++ {
-		if p.match(pw[1:], ws[k:], r) {
-			p.fill(slot, ws[:k], r)
-			return true
-		}
-	}
-	return false
-}
-
-// fill puts the words of a wide slot into r.
-func (p *Parser) fill(slot string, ws []word, r *Request) {
-	orig := make([]string, len(ws))
-	low := make([]string, len(ws))
-	for i, w := range ws {
-		orig[i], low[i] = w.orig, w.low
-	}
-	switch slot {
-	case "item":
-		r.Said = strings.Join(low, " ")
-		r.Item = p.item(low)
-	case "place", "name":
-		r.Place = strings.Join(orig, " ")
-	case "template":
-		r.Template = strings.Join(low, "_")
-	}
-}
-
-type count struct{ n, words int }
-
-// counts are the ways the start of ws can be read as a count, longest
-// first: "a stack of", "3", "some".
-func (p *Parser) counts(ws []word) []count {
-	var out []count
-	for k := min(3, len(ws)); k >= 1; k-- {
-		low := make([]string, k)
-		for i := range k {
-			low[i] = ws[i].low
-		}
-		if n, ok := p.t.numbers[strings.Join(low, " ")]; ok {
-			out = append(out, count{n, k})
-		}
-	}
-	if len(ws) > 0 {
-		if n, err := strconv.Atoi(ws[0].low); err == nil && n > 0 {
-			out = append(out, count{n, 1})
-		}
 	}
 	return out
 }
 
-// like reports whether a line's word is the phrase's word, or a small slip
-// of it ("folow", "shleter"): one letter off in a word of four letters or
-// more.
-func like(want, got string) bool {
-	return want == got || len(want) >= 4 && game.EditDistance(want, got) <= 1
+// may reports whether the phrase can stand in the line at all: each of
+// its literals has a way of saying it whose words the line has (half of
+// them, for a near miss).
+func (v *view) may(ph *phrase, near bool) bool {
+	have, need := 0, 0
+	for _, tok := range ph.toks {
+		if tok.slot != "" || tok.opt {
+			continue
+		}
+		need++
+		for _, alt := range tok.alts {
+			if v.present[alt[0]] && v.present[alt[len(alt)-1]] {
+				have++
+				break
+			}
+		}
+	}
+	if near {
+		return have > 0 && 2*have >= need
+	}
+	return have == need
+}
+
+// accepted reports whether a match explains enough of its line: no more
+// words left over than it matched (so a lone "wait" in a long sentence is
+// no stop), and, for a near miss, at least one real word and more
+// matched than missing.
+func (c cand) accepted(near bool) bool {
+	allow := min(c.lits+c.ns, maxLeftOver)
+	if near {
+		return c.content > 0 && c.missed > 0 && c.lits >= c.missed && c.unexp <= allow+1
+	}
+	return c.score > 0 && c.unexp <= allow && c.inside <= maxInside
+}
+
+// freeAll makes the words a match took free in every view, and taken.
+func (u understood) freeAll(views []*view) {
+	if u.ph == nil {
+		return
+	}
+	for _, v := range views {
+		for j := range v.ws {
+			if u.c.took(j) {
+				v.free[j], v.taken[j] = true, true
+			}
+		}
+	}
+}
+
+// request is the match as a Request, its slots filled from the line.
+func (u understood) request(ws []word) Request {
+	r := Request{Intent: u.ph.intent, Lang: u.v.t.lang}
+	for _, s := range u.c.spans[:u.c.ns] {
+		low, orig := joined(ws[s.from:s.to])
+		named := func() string { return u.v.resolve(s.slot, int(s.from), int(s.to-s.from)).id }
+		switch s.slot {
+		case "count":
+			r.Count = int(s.n)
+		case "x", "y", "z":
+			if r.At == nil {
+				r.At = &[3]int{}
+			}
+			r.At[s.slot[0]-'x'] = int(s.n)
+		case "player":
+			r.Player = orig
+		case "item", "block":
+			r.Item, r.Said = named(), low
+		case "place", "name":
+			r.Place = orig
+		case "template":
+			r.Template = named()
+			if r.Template == "" {
+				r.Template = strings.ReplaceAll(low, " ", "_")
+			}
+		}
+	}
+	return r
+}
+
+// joined are the words lowered and as written, each joined by spaces.
+func joined(ws []word) (low, orig string) {
+	l, o := make([]string, len(ws)), make([]string, len(ws))
+	for i, w := range ws {
+		l[i], o[i] = strings.ToLower(w.orig), w.orig
+	}
+	return strings.Join(l, " "), strings.Join(o, " ")
+}
+
+// atoi reads a whole number of at most six digits, "-" before it or not.
+func atoi(s string) (int, error) {
+	if len(strings.TrimPrefix(s, "-")) > 6 {
+		return 0, fmt.Errorf("%q is too long a number", s)
+	}
+	return strconv.Atoi(s)
 }

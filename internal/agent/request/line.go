@@ -1,0 +1,197 @@
+package request
+
+import (
+	"strconv"
+	"strings"
+)
+
+// hit is a table word a line's word may be read as, and what the slip
+// costs.
+type hit struct {
+	word int
+	cost int
+}
+
+// view is a line as one table sees it: which of its words each word may
+// be, which words are free (her name, a filler: taken or left anywhere at
+// no cost), and the counts that start at each word. It lives for one
+// Parse.
+type view struct {
+	r       *reading
+	t       *Table
+	ws      []word
+	hits    [][]hit
+	present []bool
+	free    []bool
+	taken   []bool // the small talk's words: free, and no request's
+	nums    [][]count
+	items   map[[3]int]resolved
+}
+
+// count is a count read from a line: its number and the words it took.
+type count struct{ n, words int }
+
+// reading is a line being read, by every table.
+type reading struct {
+	p     *Parser
+	ws    []word
+	her   string
+	ids   map[string]resolved // the book's ids near what was said
+	buf   []cand              // the matcher's grid, used phrase after phrase
+	views []*view             // the line as each table sees it
+}
+
+// grid is a cleared grid of n cands.
+func (r *reading) grid(n int) []cand {
+	if cap(r.buf) < n {
+		r.buf = make([]cand, n)
+	}
+	g := r.buf[:n]
+	clear(g)
+	return g
+}
+
+// read splits a line said to her, whose name is her, and lets every table
+// view it.
+func (p *Parser) read(line, her string) (*reading, []*view) {
+	r := &reading{p: p, ws: split(line), her: fold(strings.TrimSpace(her)), ids: map[string]resolved{}}
+	if len(r.ws) == 0 {
+		return r, nil
+	}
+	r.views = make([]*view, len(p.tables))
+	for i, t := range p.tables {
+		r.views[i] = r.view(t)
+	}
+	return r, r.views
+}
+
+func (r *reading) view(t *Table) *view {
+	ws, her := r.ws, r.her
+	v := &view{r: r, t: t, ws: ws, hits: make([][]hit, len(ws)), present: make([]bool, len(t.words)),
+		free: make([]bool, len(ws)), taken: make([]bool, len(ws)), nums: make([][]count, len(ws)), items: map[[3]int]resolved{}}
+	for j, w := range ws {
+		v.hits[j] = t.hits(w.low)
+		for _, h := range v.hits[j] {
+			v.present[h.word] = true
+		}
+		if her != "" && isHer(her, w.low) {
+			v.free[j] = true
+		}
+	}
+	for j := range ws {
+		for _, f := range t.fills {
+			if end, ok := v.tokensAt(f, j, costNeighbour); ok {
+				for k := j; k < end; k++ {
+					v.free[k] = true
+				}
+			}
+		}
+	}
+	for j := range ws {
+		v.nums[j] = v.counts(j)
+	}
+	return v
+}
+
+// isHer reports whether a word is her name, "@" and a slip forgiven.
+func isHer(her, w string) bool {
+	_, ok := slip(her, strings.TrimPrefix(w, "@"))
+	return ok && len(w) > 1
+}
+
+// hits are the table words w may be read as: itself when the table has
+// it, else every word within a slip of it.
+func (t *Table) hits(w string) []hit {
+	if id, ok := t.ids[w]; ok {
+		return []hit{{id, 0}}
+	}
+	var out []hit
+	for id, v := range t.words {
+		if c, ok := slip(v, w); ok {
+			out = append(out, hit{id, c})
+		}
+	}
+	return out
+}
+
+// cost is what reading the line's word j as the table's word w costs.
+func (v *view) cost(j int, w int) (int, bool) {
+	for _, h := range v.hits[j] {
+		if h.word == w {
+			return h.cost, true
+		}
+	}
+	return 0, false
+}
+
+// tokensAt reports whether the literal tokens stand in the line from
+// word j, no word slipping more than most, and where they end. A filler
+// is read with little slip: "dust" is no "just".
+func (v *view) tokensAt(toks []token, j, most int) (int, bool) {
+	for _, tok := range toks {
+		found := false
+		for _, alt := range tok.alts {
+			if c, ok := v.seqCost(alt, j); ok && c <= most*len(alt) {
+				j, found = j+len(alt), true
+				break
+			}
+		}
+		if !found {
+			return 0, false
+		}
+	}
+	return j, true
+}
+
+// seq reports whether the table words ws stand in the line from word j.
+func (v *view) seq(ws []int, j int) bool {
+	_, ok := v.seqCost(ws, j)
+	return ok
+}
+
+func (v *view) seqCost(ws []int, j int) (int, bool) {
+	if j+len(ws) > len(v.ws) {
+		return 0, false
+	}
+	total := 0
+	for k, w := range ws {
+		if v.taken[j+k] {
+			return 0, false
+		}
+		c, ok := v.cost(j+k, w)
+		if !ok {
+			return 0, false
+		}
+		total += c
+	}
+	return total, true
+}
+
+// maxCount is the most a count may be: a larger number is no count.
+const maxCount = 100000
+
+// counts are the ways the line from word j can be read as a count:
+// digits ("5", "5x", "x5"), the table's words ("a dozen"), or tens and
+// units ("twenty five").
+func (v *view) counts(j int) []count {
+	var out []count
+	s := strings.TrimSuffix(strings.TrimPrefix(v.ws[j].low, "x"), "x")
+	if n, err := strconv.Atoi(s); err == nil && n > 0 && n <= maxCount && s == strings.TrimLeft(s, "+-") {
+		out = append(out, count{n, 1})
+	}
+	for _, nb := range v.t.numbers {
+		if !v.seq(nb.ids, j) {
+			continue
+		}
+		out = append(out, count{nb.n, len(nb.words)})
+		if nb.n < 20 || nb.n > 90 || nb.n%10 != 0 {
+			continue
+		}
+		for _, u := range v.t.numbers {
+			if u.n >= 1 && u.n <= 9 && len(u.words) == 1 && v.seq(u.ids, j+len(nb.words)) {
+				out = append(out, count{nb.n + u.n, len(nb.words) + 1})
+			}
+		}
+	}
+	return out
+}
