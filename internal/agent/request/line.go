@@ -1,6 +1,7 @@
 package request
 
 import (
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -106,9 +107,17 @@ func (t *Table) hits(w string) []hit {
 		return []hit{{id, 0}}
 	}
 	var out []hit
-	for id, v := range t.words {
-		if c, ok := slip(v, w); ok {
-			out = append(out, hit{id, c})
+	has := letters(w)
+	// A slip adds or drops at most two letters (budget's most, 2 edits),
+	// and each letter one word has and the other not costs a step at least.
+	for n := max(len(w)-2, 0); n <= len(w)+2 && n < len(t.byLen); n++ {
+		for _, id := range t.byLen[n] {
+			if bits.OnesCount32(has^t.letters[id]) > budget(n) {
+				continue
+			}
+			if c, ok := slip(t.words[id], w); ok {
+				out = append(out, hit{id, c})
+			}
 		}
 	}
 	return out
@@ -129,18 +138,33 @@ func (v *view) cost(j int, w int) (int, bool) {
 // is read with little slip: "dust" is no "just".
 func (v *view) tokensAt(toks []token, j, most int) (int, bool) {
 	for _, tok := range toks {
-		found := false
-		for _, alt := range tok.alts {
-			if c, ok := v.seqCost(alt, j); ok && c <= most*len(alt) {
-				j, found = j+len(alt), true
-				break
+		end := -1
+		v.altsAt(&tok, j, func(alt []int, c int) {
+			if end < 0 && c <= most*len(alt) {
+				end = j + len(alt)
 			}
-		}
-		if !found {
+		})
+		if end < 0 {
 			return 0, false
 		}
+		j = end
 	}
 	return j, true
+}
+
+// altsAt calls f with each way of saying tok that stands in the line from
+// word j, and its slip's cost.
+func (v *view) altsAt(tok *token, j int, f func(alt []int, cost int)) {
+	if j >= len(v.ws) {
+		return
+	}
+	for _, h := range v.hits[j] {
+		for _, i := range tok.first[h.word] {
+			if c, ok := v.seqCost(tok.alts[i], j); ok {
+				f(tok.alts[i], c)
+			}
+		}
+	}
 }
 
 // seq reports whether the table words ws stand in the line from word j.

@@ -109,20 +109,18 @@ func (v *view) step(tok token, c cand, j int, near bool, next func(int, cand)) {
 		next(j, c)
 	}
 	if tok.slot == "" {
-		for _, alt := range tok.alts {
-			if cost, ok := v.seqCost(alt, j); ok {
-				nc := c
-				nc.score += scoreWord*len(alt) - cost
-				nc.lits += len(alt)
-				nc.mask |= taking(j, j+len(alt))
-				for _, w := range alt {
-					if len(v.t.words[w]) >= 3 {
-						nc.content++
-					}
+		v.altsAt(&tok, j, func(alt []int, cost int) {
+			nc := c
+			nc.score += scoreWord*len(alt) - cost
+			nc.lits += len(alt)
+			nc.mask |= taking(j, j+len(alt))
+			for _, w := range alt {
+				if len(v.t.words[w]) >= 3 {
+					nc.content++
 				}
-				next(j+len(alt), nc)
 			}
-		}
+			next(j+len(alt), nc)
+		})
 		if near && !tok.opt {
 			nc := c
 			nc.score -= costMissing * len(tok.alts[0])

@@ -143,8 +143,8 @@ func (v *view) may(ph *phrase, near bool) bool {
 			continue
 		}
 		need++
-		for _, alt := range tok.alts {
-			if v.present[alt[0]] && v.present[alt[len(alt)-1]] {
+		for _, w := range tok.firsts {
+			if v.present[w] {
 				have++
 				break
 			}

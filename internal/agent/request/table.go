@@ -16,9 +16,11 @@ var slots = map[string]bool{"player": true, "item": true, "block": true, "count"
 // may stand there ("give me", "gimme"), or a slot; an optional one may be
 // left out.
 type token struct {
-	alts [][]int // word ids of the table
-	slot string
-	opt  bool
+	alts   [][]int       // word ids of the table
+	first  map[int][]int // the alts (by index) each first word begins
+	firsts []int         // those first words
+	slot   string
+	opt    bool
 }
 
 // phrase is one way of saying an intent: its words as the table wrote
@@ -58,6 +60,8 @@ type Table struct {
 	words   []string
 	ids     map[string]int
 	literal []bool
+	byLen   [][]int  // the ids of the words of each length in bytes
+	letters []uint32 // the letters of each word, as bits
 }
 
 // Read reads an English phrase table (see ReadLang).
@@ -226,9 +230,14 @@ func (t *Table) tokens(ws []string, literal bool) ([]token, int) {
 			alts, _ = t.alternatives([]string{w})
 			n = 1
 		}
-		tok := token{opt: opt}
-		for _, a := range alts {
-			tok.alts = append(tok.alts, t.intern(a, literal))
+		tok := token{opt: opt, first: map[int][]int{}}
+		for i, a := range alts {
+			ids := t.intern(a, literal)
+			tok.alts = append(tok.alts, ids)
+			if tok.first[ids[0]] == nil {
+				tok.firsts = append(tok.firsts, ids[0])
+			}
+			tok.first[ids[0]] = append(tok.first[ids[0]], i)
 		}
 		toks = append(toks, tok)
 		if !opt {
@@ -249,6 +258,11 @@ func (t *Table) intern(ws []string, literal bool) []int {
 			t.ids[w] = id
 			t.words = append(t.words, w)
 			t.literal = append(t.literal, false)
+			t.letters = append(t.letters, letters(w))
+			for len(t.byLen) <= len(w) {
+				t.byLen = append(t.byLen, nil)
+			}
+			t.byLen[len(w)] = append(t.byLen[len(w)], id)
 		}
 		t.literal[id] = t.literal[id] || literal
 		out[i] = id
@@ -285,11 +299,52 @@ func (t *Table) alternatives(ws []string) ([][]string, int) {
 		if ending != "" {
 			m = append(slices.Clone(m[:len(m)-1]), m[len(m)-1]+ending)
 		}
-		if !slices.Equal(m, alts[0]) {
-			alts = append(alts, m)
+		for _, a := range t.spellings(m) {
+			if !slices.ContainsFunc(alts, func(b []string) bool { return slices.Equal(a, b) }) {
+				alts = append(alts, a)
+			}
 		}
 	}
 	return alts, n
+}
+
+// spellings are a class member of several words with each of its words
+// said any way a class of single words says it: "do you have" is also
+// "do u have".
+func (t *Table) spellings(m []string) [][]string {
+	out := [][]string{m}
+	if len(m) == 1 {
+		return out
+	}
+	for i, w := range m {
+		same := t.sameWord(w)
+		var grown [][]string
+		for _, o := range out {
+			for _, s := range same {
+				g := slices.Clone(o)
+				g[i] = s
+				grown = append(grown, g)
+			}
+		}
+		out = grown
+	}
+	return out
+}
+
+// sameWord are w and the single words a class says means the same.
+func (t *Table) sameWord(w string) []string {
+	out := []string{w}
+	for _, class := range t.same {
+		if !slices.ContainsFunc(class, func(m []string) bool { return len(m) == 1 && m[0] == w }) {
+			continue
+		}
+		for _, m := range class {
+			if len(m) == 1 && m[0] != w {
+				out = append(out, m[0])
+			}
+		}
+	}
+	return out
 }
 
 // pluralOf reports whether ws are the words m with the last one given a

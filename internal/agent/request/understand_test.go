@@ -181,6 +181,13 @@ func TestPeopleAreUnderstoodInEnglish(t *testing.T) {
 		{"well done bea", "praise"},
 		{"hi and thanks", "thanks"},
 		{"ok thanks bye", "bye"},
+		{"we need shelter for the night", "shelter"},
+		{"why are you running", "why"},
+		{"show me ur inv", "inventory"},
+		{"do u have iron", "howmany item=iron_ingot"},
+		{"i'm hungry, give me food", "give item=#food"},
+		{"take me to the village", "goto place=the+village"},
+		{"gotta go, bye", "bye"},
 	})
 }
 
@@ -247,6 +254,12 @@ func TestPeopleAreUnderstoodInGerman(t *testing.T) {
 		{"du bist dumm", "insult"},
 		{"gut gemacht!", "praise"},
 		{"hallo bea, kannst du mir 5 fackeln geben bitte", "give item=torch count=5"},
+		{"bea kannst du mal herkommen", "come"},
+		{"lauf zur basis", "goto place=basis"},
+		{"kannst du mir holz holen", "gather item=#log"},
+		{"kannst du eine werkbank bauen", "craft item=crafting_table count=1"},
+		{"hast du steve gesehen", "whereis player=steve"},
+		{"halt die klappe", "insult"},
 	})
 }
 
@@ -287,5 +300,10 @@ func TestPeopleAreUnderstoodInSpanish(t *testing.T) {
 		{"eres tonta", "insult"},
 		{"buen trabajo", "praise"},
 		{"hola bea, ¿me das 5 antorchas por favor?", "give item=torch count=5"},
+		{"llévame al pueblo", "goto place=pueblo"},
+		{"puedes conseguirme madera", "gather item=#log"},
+		{"construye una mesa de trabajo", "craft item=crafting_table count=1"},
+		{"cuánta madera tienes", "howmany item=#log"},
+		{"no te muevas", "stop"},
 	})
 }

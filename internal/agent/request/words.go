@@ -261,3 +261,17 @@ func neighbours(a, b byte) bool {
 	}
 	return nextKeys[a-'a']&(1<<(b-'a')) != 0
 }
+
+// letters are the letters a to z a word has, as bits; any other
+// character is bit 26.
+func letters(w string) uint32 {
+	var out uint32
+	for i := range len(w) {
+		if c := w[i]; c >= 'a' && c <= 'z' {
+			out |= 1 << (c - 'a')
+		} else {
+			out |= 1 << 26
+		}
+	}
+	return out
+}
