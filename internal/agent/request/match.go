@@ -21,6 +21,7 @@ type span struct {
 	slot     string
 	from, to int16
 	n        int32
+	unknown  bool // an item or template the table and the book do not know
 }
 
 // cand is a phrase matched so far: its score, what it left unexplained,
@@ -33,6 +34,7 @@ type cand struct {
 	lits    int
 	content int // matched literal words of three letters or more
 	missed  int
+	slips   int // what its slips cost
 	spans   [maxSpans]span
 	ns      int
 	mask    uint64 // the words it took, by place in the line
@@ -109,10 +111,12 @@ func (v *view) step(tok token, c cand, j int, near bool, next func(int, cand)) {
 		next(j, c)
 	}
 	if tok.slot == "" {
-		v.altsAt(&tok, j, func(alt []int, cost int) {
+		took := func(alt []int, cost, missed int) {
 			nc := c
-			nc.score += scoreWord*len(alt) - cost
+			nc.score += scoreWord*len(alt) - cost - costMissing*missed
 			nc.lits += len(alt)
+			nc.missed += missed
+			nc.slips += cost
 			nc.mask |= taking(j, j+len(alt))
 			for _, w := range alt {
 				if len(v.t.words[w]) >= 3 {
@@ -120,12 +124,18 @@ func (v *view) step(tok token, c cand, j int, near bool, next func(int, cand)) {
 				}
 			}
 			next(j+len(alt), nc)
-		})
+		}
+		v.altsAt(&tok, j, func(alt []int, cost int) { took(alt, cost, 0) })
 		if near && !tok.opt {
-			nc := c
-			nc.score -= costMissing * len(tok.alts[0])
-			nc.missed += len(tok.alts[0])
-			next(j, nc)
+			took(nil, 0, len(tok.alts[0]))
+			// A way of saying it of several words, one of them left out: "where steve".
+			for _, alt := range tok.alts {
+				for _, part := range [][]int{alt[1:], alt[:len(alt)-1]} {
+					if cost, ok := v.seqCost(part, j); ok && len(part) > 0 {
+						took(part, cost, 1)
+					}
+				}
+			}
 		}
 		return
 	}
@@ -193,7 +203,7 @@ func (v *view) things(slot string, j int, with func(int, int, span)) {
 		if slot == "template" {
 			score--
 		}
-		with(j+k, score, span{})
+		with(j+k, score, span{unknown: true})
 	}
 }
 

@@ -158,12 +158,23 @@ func (v *view) may(ph *phrase, near bool) bool {
 
 // accepted reports whether a match explains enough of its line: no more
 // words left over than it matched (so a lone "wait" in a long sentence is
-// no stop), and, for a near miss, at least one real word and more
-// matched than missing.
+// no stop), one phrase word alone only with a small slip ("huh" is no
+// "huhu"). A near miss has two phrase words or filled slots or more, a real
+// word among them, one word left out (two of three or more), names no
+// thing unknown and leaves no word over.
 func (c cand) accepted(near bool) bool {
 	allow := min(c.lits+c.ns, maxLeftOver)
 	if near {
-		return c.content > 0 && c.missed > 0 && c.lits >= c.missed && c.unexp <= allow+1
+		for _, s := range c.spans[:c.ns] {
+			if s.unknown {
+				return false
+			}
+		}
+		return c.content > 0 && c.lits+c.ns >= 2 && c.missed > 0 && (c.missed == 1 || c.missed == 2 && c.lits >= 3) &&
+			c.unexp == 0
+	}
+	if c.lits == 1 && c.slips > costNeighbour {
+		return false
 	}
 	return c.score > 0 && c.unexp <= allow && c.inside <= maxInside
 }

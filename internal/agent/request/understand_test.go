@@ -210,6 +210,16 @@ func TestChatterIsNoRequest(t *testing.T) {
 		{"lol", "none"},
 		{"xD", "none"},
 		{"🙂🙂🙂", "none"},
+		{"huh?", "none"},
+		{"gg", "none"},
+		{"who are you", "none"},
+		{"i found iron", "none"},
+		{"my house burned down", "none"},
+		{"i am going to the village", "none"},
+		{"my friend steve is coming", "none"},
+		{"nice build", "none"},
+		{"give it up", "none"},
+		{"what time is it", "none"},
 	})
 }
 
