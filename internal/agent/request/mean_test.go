@@ -41,7 +41,7 @@ func TestHelpComesInTheSpeakersLanguage(t *testing.T) {
 	if !slices.Equal(en, p.Examples()) || !slices.Contains(en, "come here") {
 		t.Errorf("English examples %q", en)
 	}
-	if !slices.Contains(de, "komm her") || !slices.Contains(es, "ven aqui") {
+	if !slices.Contains(de, "komm her") || !slices.Contains(es, "ven aquí") {
 		t.Errorf("German %q, Spanish %q", de, es)
 	}
 	if !slices.Equal(p.ExamplesIn("fr"), en) {
