@@ -113,10 +113,20 @@ func (p *Parser) Parse(line, her string) (Request, bool) {
 // table; the first table's, and the first phrase's, on a tie.
 func (p *Parser) best(views []*view, want func(Intent) bool, near bool) understood {
 	var out understood
+	leave := maxLeftOver
+	if near {
+		leave = 0
+	}
 	for _, v := range views {
+		words := 0 // the words a phrase must explain or leave over
+		for j := range v.ws {
+			if !v.free[j] {
+				words++
+			}
+		}
 		for i := range v.t.phrases {
 			ph := &v.t.phrases[i]
-			if !want(ph.intent) || !v.may(ph, near) {
+			if !want(ph.intent) || words > ph.most+leave || !v.may(ph, near) {
 				continue
 			}
 			c := v.match(ph, near)

@@ -30,6 +30,7 @@ type phrase struct {
 	words  []string
 	toks   []token
 	lits   int // the words its literals take at least
+	most   int // the most words of a line it can take
 }
 
 // number is a count said in words: "a dozen", "zwanzig".
@@ -198,6 +199,20 @@ func (t *Table) compile() {
 	for i := range t.phrases {
 		ph := &t.phrases[i]
 		ph.toks, ph.lits = t.tokens(ph.words, true)
+		for _, tok := range ph.toks {
+			switch {
+			case tok.slot == "count":
+				ph.most += 3 // "a stack of"
+			case tok.slot != "":
+				ph.most += maxSlotWords
+			default:
+				longest := 0
+				for _, a := range tok.alts {
+					longest = max(longest, len(a))
+				}
+				ph.most += longest
+			}
+		}
 	}
 	for _, f := range t.fillers {
 		toks, _ := t.tokens(f, false)
