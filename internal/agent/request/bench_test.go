@@ -3,6 +3,7 @@ package request
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -21,24 +22,31 @@ var benchLines = []string{
 	"remember this place as Base Camp",
 }
 
-// bookParser is the shipped tables joined with every item of a recipe
-// book, as the program joins them: the item names are most of the work.
-func bookParser(b *testing.B) *Parser {
-	raw, err := os.ReadFile("../../../data/recipes/26.1.json")
+// bookParser is the shipped tables joined with every item of every recipe
+// book, as the program joins them.
+func bookParser(t testing.TB) *Parser {
+	t.Helper()
+	files, err := filepath.Glob("../../../data/recipes/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no recipe books: %v", err)
+	}
+	var items []string
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var book struct{ Items map[string]int }
+		if err := json.Unmarshal(raw, &book); err != nil {
+			t.Fatal(err)
+		}
+		for it := range book.Items {
+			items = append(items, it)
+		}
+	}
+	p, err := Join(items, tables(t)...)
 	if err != nil {
-		b.Fatal(err)
-	}
-	var book struct{ Items map[string]int }
-	if err := json.Unmarshal(raw, &book); err != nil {
-		b.Fatal(err)
-	}
-	items := make([]string, 0, len(book.Items))
-	for it := range book.Items {
-		items = append(items, it)
-	}
-	p, err := Join(items, tables(b)...)
-	if err != nil {
-		b.Fatal(err)
+		t.Fatal(err)
 	}
 	return p
 }

@@ -106,10 +106,21 @@ func (v *view) block(low []string, exact bool) resolved {
 		}
 	}
 	r := v.item(low, exact)
-	if r.id != "" {
+	if r.id != "" && !v.dug(r.id) {
 		r.cost += costUnsure
 	}
 	return r
+}
+
+// dug reports whether an item is had by digging: what a block line of
+// the table gives, or a log of any wood.
+func (v *view) dug(id string) bool {
+	for _, got := range v.t.blocks {
+		if got == id {
+			return true
+		}
+	}
+	return strings.HasSuffix(id, "_log")
 }
 
 // template is the template the words name: one the table knows by words
@@ -120,8 +131,14 @@ func (v *view) template(low []string) resolved {
 		low = low[1:]
 	}
 	said := strings.Join(low, " ")
-	if id, ok := v.t.templates[said]; ok {
-		return resolved{id: id}
+	// Any table's words for a template, or its id in words: a template's
+	// name in English is understood in a German or Spanish line.
+	for _, o := range v.r.views {
+		for words, id := range o.t.templates {
+			if words == said || id == strings.ReplaceAll(said, " ", "_") {
+				return resolved{id: id}
+			}
+		}
 	}
 	if len(low) == 1 && strings.Contains(said, "_") {
 		return resolved{id: said}

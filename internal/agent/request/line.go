@@ -40,6 +40,7 @@ type reading struct {
 	ids   map[string]resolved // the book's ids near what was said
 	buf   []cand              // the matcher's grid, used phrase after phrase
 	views []*view             // the line as each table sees it
+	named bool                // her name is in the line
 }
 
 // grid is a cleared grid of n cands.
@@ -76,12 +77,16 @@ func (r *reading) view(t *Table) *view {
 			v.present[h.word] = true
 		}
 		if her != "" && isHer(her, w.low) {
+			v.free[j], r.named = true, true
+		}
+		// A word said again at once is said once: "stop stop stop".
+		if j > 0 && w.low == ws[j-1].low {
 			v.free[j] = true
 		}
 	}
 	for j := range ws {
 		for _, f := range t.fills {
-			if end, ok := v.tokensAt(f, j, costNeighbour); ok {
+			if end, ok := v.tokensAt(f, j, costHeld); ok {
 				for k := j; k < end; k++ {
 					v.free[k] = true
 				}
@@ -92,6 +97,27 @@ func (r *reading) view(t *Table) *view {
 		v.nums[j] = v.counts(j)
 	}
 	return v
+}
+
+// article reports whether word j is an article of any table.
+func (r *reading) article(j int) bool {
+	for _, v := range r.views {
+		if v.article(r.ws[j].low) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameLike reports whether word j of the line may be a player's name by
+// every table: none of their words, no number, pronoun or item.
+func (r *reading) nameLike(j int) bool {
+	for _, v := range r.views {
+		if !v.name(j) {
+			return false
+		}
+	}
+	return true
 }
 
 // isHer reports whether a word is her name, "@" and a slip forgiven.
@@ -135,13 +161,14 @@ func (v *view) cost(j int, w int) (int, bool) {
 
 // tokensAt reports whether the literal tokens stand in the line from
 // word j, no word slipping more than most, and where they end. A filler
-// is read with little slip: "dust" is no "just".
+// is read with no slip but a held letter: "dust" is no "just", "un pico"
+// no "un poco".
 func (v *view) tokensAt(toks []token, j, most int) (int, bool) {
 	for _, tok := range toks {
 		end := -1
-		v.altsAt(&tok, j, func(alt []int, c int) {
+		v.altsAt(&tok, j, func(alt []int, to, c int) {
 			if end < 0 && c <= most*len(alt) {
-				end = j + len(alt)
+				end = to
 			}
 		})
 		if end < 0 {
@@ -153,15 +180,15 @@ func (v *view) tokensAt(toks []token, j, most int) (int, bool) {
 }
 
 // altsAt calls f with each way of saying tok that stands in the line from
-// word j, and its slip's cost.
-func (v *view) altsAt(tok *token, j int, f func(alt []int, cost int)) {
+// word j, where it ends and its slip's cost.
+func (v *view) altsAt(tok *token, j int, f func(alt []int, end, cost int)) {
 	if j >= len(v.ws) {
 		return
 	}
 	for _, h := range v.hits[j] {
 		for _, i := range tok.first[h.word] {
-			if c, ok := v.seqCost(tok.alts[i], j); ok {
-				f(tok.alts[i], c)
+			if end, c, ok := v.seqAt(tok.alts[i], j); ok {
+				f(tok.alts[i], end, c)
 			}
 		}
 	}
@@ -169,34 +196,40 @@ func (v *view) altsAt(tok *token, j int, f func(alt []int, cost int)) {
 
 // seq reports whether the table words ws stand in the line from word j.
 func (v *view) seq(ws []int, j int) bool {
-	_, ok := v.seqCost(ws, j)
+	_, _, ok := v.seqAt(ws, j)
 	return ok
 }
 
-func (v *view) seqCost(ws []int, j int) (int, bool) {
-	if j+len(ws) > len(v.ws) {
-		return 0, false
-	}
-	total := 0
+// seqAt reports whether the table words ws stand in the line from word
+// j, free words between them left ("lauf mal zur"), where they end and
+// what their slips cost. The small talk's words stand for no request.
+func (v *view) seqAt(ws []int, j int) (end, cost int, ok bool) {
 	for k, w := range ws {
-		if v.taken[j+k] {
-			return 0, false
+		for k > 0 && j < len(v.ws) && v.free[j] && !v.taken[j] {
+			if _, here := v.cost(j, w); here {
+				break
+			}
+			j++
 		}
-		c, ok := v.cost(j+k, w)
+		if j >= len(v.ws) || v.taken[j] {
+			return 0, 0, false
+		}
+		c, ok := v.cost(j, w)
 		if !ok {
-			return 0, false
+			return 0, 0, false
 		}
-		total += c
+		cost += c
+		j++
 	}
-	return total, true
+	return j, cost, true
 }
 
 // maxCount is the most a count may be: a larger number is no count.
 const maxCount = 100000
 
 // counts are the ways the line from word j can be read as a count:
-// digits ("5", "5x", "x5"), the table's words ("a dozen"), or tens and
-// units ("twenty five").
+// digits ("5", "5x", "x5"), the table's words ("a dozen"), tens and units
+// ("twenty five"), and any of them times a unit ("two stacks of").
 func (v *view) counts(j int) []count {
 	var out []count
 	s := strings.TrimSuffix(strings.TrimPrefix(v.ws[j].low, "x"), "x")
@@ -204,16 +237,24 @@ func (v *view) counts(j int) []count {
 		out = append(out, count{n, 1})
 	}
 	for _, nb := range v.t.numbers {
-		if !v.seq(nb.ids, j) {
+		end, _, ok := v.seqAt(nb.ids, j)
+		if !ok {
 			continue
 		}
-		out = append(out, count{nb.n, len(nb.words)})
+		out = append(out, count{nb.n, end - j})
 		if nb.n < 20 || nb.n > 90 || nb.n%10 != 0 {
 			continue
 		}
 		for _, u := range v.t.numbers {
-			if u.n >= 1 && u.n <= 9 && len(u.words) == 1 && v.seq(u.ids, j+len(nb.words)) {
-				out = append(out, count{nb.n + u.n, len(nb.words) + 1})
+			if to, _, ok := v.seqAt(u.ids, end); ok && u.n >= 1 && u.n <= 9 && len(u.words) == 1 {
+				out = append(out, count{nb.n + u.n, to - j})
+			}
+		}
+	}
+	for _, c := range out {
+		for _, u := range v.t.units {
+			if to, _, ok := v.seqAt(u.ids, j+c.words); ok && c.n > 0 && c.n*u.n <= maxCount {
+				out = append(out, count{c.n * u.n, to - j})
 			}
 		}
 	}

@@ -1,5 +1,7 @@
 package request
 
+import "math/bits"
+
 // The matcher finds where in a line a phrase stands best: its literals
 // matched word by word (slips cost), its slots filled, words around it
 // left over. A match's score is what it explains less what it leaves:
@@ -52,29 +54,32 @@ func (c cand) better(d cand) bool {
 
 // match is the best place of phrase ph in the line, and its score. With
 // near, literal words may be missing: the shape of a near miss.
-func (v *view) match(ph *phrase, near bool) cand {
-	m, n := len(ph.toks), len(v.ws)
+//
+// The match is sought in the words from lo to hi: the whole line, or one
+// of its clauses, the words of the others left aside.
+func (v *view) match(ph *phrase, near bool, lo, hi int) cand {
+	m, n := len(ph.toks), hi-lo
 	grid := v.r.grid((m + 1) * (n + 1))
-	at := func(i, j int) *cand { return &grid[i*(n+1)+j] }
+	at := func(i, j int) *cand { return &grid[i*(n+1)+j-lo] }
 	put := func(i, j int, c cand) {
 		if c.better(*at(i, j)) {
 			*at(i, j) = c
 		}
 	}
 	left := 0
-	for j := 0; j <= n; j++ {
+	for j := lo; j <= hi; j++ {
 		put(0, j, cand{ok: true, score: -costOutside * left, unexp: left})
-		if j < n && !v.free[j] {
+		if j < hi && !v.free[j] {
 			left++
 		}
 	}
 	for i := range m {
-		for j := 0; j <= n; j++ {
+		for j := lo; j <= hi; j++ {
 			c := *at(i, j)
 			if !c.ok {
 				continue
 			}
-			if i > 0 && j < n {
+			if i > 0 && j < hi {
 				in := c
 				if !v.free[j] {
 					in.score -= costInside
@@ -83,16 +88,20 @@ func (v *view) match(ph *phrase, near bool) cand {
 				}
 				put(i, j+1, in)
 			}
-			v.step(ph.toks[i], c, j, near, func(to int, nc cand) { put(i+1, to, nc) })
+			v.step(ph.toks[i], c, j, near, func(to int, nc cand) {
+				if to <= hi {
+					put(i+1, to, nc)
+				}
+			})
 		}
 	}
 	var best cand
-	for j := 0; j <= n; j++ {
+	for j := lo; j <= hi; j++ {
 		c := *at(m, j)
 		if !c.ok {
 			continue
 		}
-		for k := j; k < n; k++ {
+		for k := j; k < hi; k++ {
 			if !v.free[k] {
 				c.score -= costOutside
 				c.unexp++
@@ -111,28 +120,28 @@ func (v *view) step(tok token, c cand, j int, near bool, next func(int, cand)) {
 		next(j, c)
 	}
 	if tok.slot == "" {
-		took := func(alt []int, cost, missed int) {
+		took := func(alt []int, end, cost, missed int) {
 			nc := c
 			nc.score += scoreWord*len(alt) - cost - costMissing*missed
 			nc.lits += len(alt)
 			nc.missed += missed
 			nc.slips += cost
-			nc.mask |= taking(j, j+len(alt))
+			nc.mask |= taking(j, end)
 			for _, w := range alt {
 				if len(v.t.words[w]) >= 3 {
 					nc.content++
 				}
 			}
-			next(j+len(alt), nc)
+			next(end, nc)
 		}
-		v.altsAt(&tok, j, func(alt []int, cost int) { took(alt, cost, 0) })
+		v.altsAt(&tok, j, func(alt []int, end, cost int) { took(alt, end, cost, 0) })
 		if near && !tok.opt {
-			took(nil, 0, len(tok.alts[0]))
+			took(nil, j, 0, len(tok.alts[0]))
 			// A way of saying it of several words, one of them left out: "where steve".
 			for _, alt := range tok.alts {
 				for _, part := range [][]int{alt[1:], alt[:len(alt)-1]} {
-					if cost, ok := v.seqCost(part, j); ok && len(part) > 0 {
-						took(part, cost, 1)
+					if end, cost, ok := v.seqAt(part, j); ok && len(part) > 0 {
+						took(part, end, cost, 1)
 					}
 				}
 			}
@@ -147,6 +156,14 @@ func (v *view) step(tok token, c cand, j int, near bool, next func(int, cand)) {
 
 // fill offers the ways slot can stand at word j.
 func (v *view) fill(slot string, c cand, j int, next func(int, cand)) {
+	// A slot stands in the clause of the words before it: "remember this
+	// spot, call it mine" names no place "call it mine".
+	if c.mask != 0 && j < len(v.ws) && v.ws[bits.Len64(c.mask)-1].clause != v.ws[j].clause {
+		if slot == "count" {
+			next(j, c)
+		}
+		return
+	}
 	with := func(to, score int, s span) {
 		nc := c
 		nc.score += score
@@ -172,11 +189,13 @@ func (v *view) fill(slot string, c cand, j int, next func(int, cand)) {
 		if j < len(v.ws) && v.name(j) {
 			with(j+1, scoreSlot, span{})
 		}
-	case "item", "block", "template":
+	case "item", "block", "template", "from":
 		v.things(slot, j, with)
-	default: // place, name: free words, each one more a little less
-		for k := 1; k <= maxSlotWords && v.plain(j, k); k++ {
-			with(j+k, scoreSlot+1-k, span{})
+	default: // place, name: words, each one more a little less
+		for k := 1; k <= maxSlotWords && v.plain(j, k) && !v.pronoun(j); k++ {
+			if k > 1 || !v.r.article(j) { // "forget the" names no place
+				with(j+k, scoreSlot+1-k, span{})
+			}
 		}
 	}
 }
@@ -208,17 +227,28 @@ func (v *view) things(slot string, j int, with func(int, int, span)) {
 }
 
 // plain reports whether the k words from j may fill a slot: all there,
-// none free.
+// none free, all in one clause.
 func (v *view) plain(j, k int) bool {
 	if j+k > len(v.ws) {
 		return false
 	}
 	for i := j; i < j+k; i++ {
-		if v.free[i] {
+		if v.free[i] || v.ws[i].clause != v.ws[j].clause {
 			return false
 		}
 	}
 	return true
+}
+
+// pronoun reports whether word j is a pronoun of any table ("he", "es",
+// "ella"): no name, place or thing.
+func (v *view) pronoun(j int) bool {
+	for _, o := range v.r.views {
+		if o.t.pronouns[v.ws[j].low] {
+			return true
+		}
+	}
+	return false
 }
 
 // strange reports whether word j is none of the phrase words of any
@@ -237,7 +267,7 @@ func (v *view) strange(j int) bool {
 // name reports whether word j may be a player's name: no word of the
 // table, no number, no item and no free word.
 func (v *view) name(j int) bool {
-	return !v.free[j] && len(v.hits[j]) == 0 && len(v.nums[j]) == 0 && v.resolve("item", j, 1).id == ""
+	return !v.free[j] && len(v.hits[j]) == 0 && len(v.nums[j]) == 0 && !v.pronoun(j) && v.resolve("item", j, 1).id == ""
 }
 
 // coordinate reads word j as a whole number, negative or not.

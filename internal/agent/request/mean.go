@@ -62,6 +62,10 @@ func (p *Parser) DidYouMean(line, her string) (string, bool) {
 		return "", false
 	}
 	r, views := p.read(line, her)
+	if len(views) == 0 {
+		return "", false
+	}
+	p.setAside(views) // "this is stupid" suggests no place named stupid
 	u := p.best(views, func(in Intent) bool { return !in.SmallTalk() }, true)
 	if u.ph == nil {
 		return "", false

@@ -10,10 +10,8 @@ import (
 func TestANearMissGetsAPhraseInItsLanguage(t *testing.T) {
 	p := parser(t)
 	for _, c := range []struct{ line, want string }{
-		{"remember as base", "remember here as base"},
 		{"where steve", "where is steve"},
 		{"bea give 4 torches", "give me 4 torches"},
-		{"what places you know", "what places do you know"},
 		{"merk dir als Basis", "merk dir das als Basis"},
 		{"recuerda como base", "recuerda esto como base"},
 	} {

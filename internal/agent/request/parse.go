@@ -84,60 +84,177 @@ type understood struct {
 }
 
 // Parse reads a line said to her, whose name is her (wherever it stands,
-// or nowhere). It finds the phrase of any table that explains the line
-// best, greetings, fillers and emojis around it: "hii bea can u get me some
-// stone pls". A line that asks for something and greets or thanks her too
-// is the request; small talk alone is small talk, the hello last. It
-// reports false for a line no table understands.
+// or nowhere). It finds the phrase of any table that explains the line,
+// or one of its clauses, best, greetings, fillers and emojis around it:
+// "hii bea can u get me some stone pls". A line that asks for something
+// and greets or thanks her too is the request; a line that asks her to do
+// something and asks a question is the request ("where r u, come here");
+// small talk alone is small talk, the hello last. A request that starts
+// with another's name and not hers ("alex come here") is said to them. It reports false for a line no table understands.
 func (p *Parser) Parse(line, her string) (Request, bool) {
 	r, views := p.read(line, her)
 	if len(views) == 0 {
 		return Request{}, false
 	}
-	// The hello's words are free to other small talk, and the small
-	// talk's to a request: "hi bea, thanks, now come here".
-	hello := p.best(views, func(in Intent) bool { return in == Hello }, false)
-	hello.freeAll(views)
-	talk := p.best(views, func(in Intent) bool { return in.SmallTalk() && in != Hello }, false)
-	talk.freeAll(views)
-	act := p.best(views, func(in Intent) bool { return !in.SmallTalk() }, false)
-	for _, u := range []understood{act, talk, hello} {
-		if u.ph != nil {
+	hello, talk, aside := p.setAside(views)
+	act := p.best(views, func(in Intent) bool { return !in.SmallTalk() && !in.Question() }, false)
+	ask := p.best(views, Intent.Question, false)
+	if act.ph == nil && ask.ph == nil && aside {
+		// The small talk may have taken a request's words: "tag along" is
+		// no German hello.
+		_, fresh := p.read(line, her)
+		act = p.best(fresh, func(in Intent) bool { return !in.SmallTalk() && !in.Question() }, false)
+		ask = p.best(fresh, Intent.Question, false)
+	}
+	// A question and a request in words of their own: the request. Else
+	// the one that explains the line better ("how come" asks why).
+	if act.ph != nil && ask.ph != nil && act.c.mask&ask.c.mask != 0 && ask.c.score > act.c.score {
+		act, ask = ask, act
+	}
+	for _, u := range []understood{act, ask, talk, hello} {
+		if u.ph != nil && (u.ph.intent.SmallTalk() || !u.toAnother()) {
 			return u.request(r.ws), true
 		}
 	}
 	return Request{}, false
 }
 
+// setAside finds the hello and the other small talk a line holds, and
+// makes their words free to what follows and taken from it: the hello's
+// to the small talk, the small talk's to a request ("hi bea, thanks, now
+// come here"). A greeting or thanks that opens or closes a line is set
+// aside even when it is no small talk alone ("yo bea stop digging"). It
+// reports whether any words were set aside.
+func (p *Parser) setAside(views []*view) (hello, talk understood, aside bool) {
+	for _, u := range []*understood{&hello, &talk} {
+		want := func(in Intent) bool { return in.SmallTalk() && in != Hello }
+		if u == &hello {
+			want = func(in Intent) bool { return in == Hello }
+		}
+		*u = p.best(views, want, false)
+		around := *u
+		if u.ph == nil {
+			around = p.loose(views, want)
+		}
+		around.freeAll(views)
+		aside = aside || around.ph != nil
+	}
+	return hello, talk, aside
+}
+
+// toAnother reports whether the line begins with a word that may be a
+// player's name, not the match's, and does not name her: "alex come
+// here". (A name at its end is too like a word the tables do not know:
+// "why u running away".)
+func (u understood) toAnother() bool {
+	v := u.v
+	if v.r.named {
+		return false
+	}
+	for j := range v.ws {
+		if !v.free[j] {
+			return !u.c.took(j) && v.r.nameLike(j)
+		}
+	}
+	return false
+}
+
 // best is the best match of a phrase whose intent is wanted, by every
-// table; the first table's, and the first phrase's, on a tie.
+// table, in the whole line or one of its clauses; the first table's, and
+// the first phrase's, on a tie.
 func (p *Parser) best(views []*view, want func(Intent) bool, near bool) understood {
 	var out understood
+	for _, v := range views {
+		for _, w := range v.windows() {
+			out = v.bestIn(want, near, w, out)
+		}
+	}
+	return out
+}
+
+// loose is the best match of a wanted phrase that opens or closes the
+// line, said without a slip but a held letter and with no word between
+// its own, whatever it leaves over:
+// small talk around a request, to be set aside ("yo bea stop digging").
+func (p *Parser) loose(views []*view, want func(Intent) bool) understood {
+	var out understood
+	for _, v := range views {
+		first, last := -1, -1
+		for j := range v.ws {
+			if v.free[j] {
+				continue
+			}
+			if first < 0 {
+				first = j
+			}
+			last = j
+		}
+		for i := range v.t.phrases {
+			ph := &v.t.phrases[i]
+			if !want(ph.intent) || !v.may(ph, false) {
+				continue
+			}
+			c := v.match(ph, false, 0, len(v.ws))
+			edge := first >= 0 && (c.took(first) || c.took(last))
+			if c.ok && edge && c.inside == 0 && c.slips <= costHeld*c.lits && (out.ph == nil || c.score > out.c.score) {
+				out = understood{c, ph, v}
+			}
+		}
+	}
+	return out
+}
+
+// window is a run of a line's words a phrase is sought in: the whole
+// line, or a clause of it.
+type window struct {
+	lo, hi int
+	clause bool
+}
+
+// windows are the whole line and, when it has more than one, each clause.
+func (v *view) windows() []window {
+	n := len(v.ws)
+	out := []window{{0, n, false}}
+	if v.ws[n-1].clause == 0 {
+		return out
+	}
+	for lo := 0; lo < n; {
+		hi := lo
+		for hi < n && v.ws[hi].clause == v.ws[lo].clause {
+			hi++
+		}
+		out = append(out, window{lo, hi, true})
+		lo = hi
+	}
+	return out
+}
+
+// bestIn is the better of out and the best match of a wanted phrase in
+// the window.
+func (v *view) bestIn(want func(Intent) bool, near bool, w window, out understood) understood {
 	leave := maxLeftOver
 	if near {
 		leave = 0
 	}
-	for _, v := range views {
-		words := 0 // the words a phrase must explain or leave over
-		for j := range v.ws {
-			if !v.free[j] {
-				words++
-			}
+	words := 0 // the words a phrase must explain or leave over
+	for j := w.lo; j < w.hi; j++ {
+		if !v.free[j] {
+			words++
 		}
-		for i := range v.t.phrases {
-			ph := &v.t.phrases[i]
-			if !want(ph.intent) || words > ph.most+leave || !v.may(ph, near) {
-				continue
-			}
-			c := v.match(ph, near)
-			if !c.ok || !c.accepted(near) {
-				continue
-			}
-			// Of small talk, the last said: "thanks, bye" is a goodbye.
-			later := ph.intent.SmallTalk() && c.score == out.c.score && bits.Len64(c.mask) > bits.Len64(out.c.mask)
-			if out.ph == nil || c.score > out.c.score || later {
-				out = understood{c, ph, v}
-			}
+	}
+	for i := range v.t.phrases {
+		ph := &v.t.phrases[i]
+		if !want(ph.intent) || words > ph.most+leave || !v.may(ph, near) {
+			continue
+		}
+		c := v.match(ph, near, w.lo, w.hi)
+		if !c.ok || !c.accepted(near, w.clause) {
+			continue
+		}
+		// Of small talk, the last said: "thanks, bye" is a goodbye.
+		later := ph.intent.SmallTalk() && c.score == out.c.score && bits.Len64(c.mask) > bits.Len64(out.c.mask)
+		if out.ph == nil || c.score > out.c.score || later {
+			out = understood{c, ph, v}
 		}
 	}
 	return out
@@ -168,22 +285,27 @@ func (v *view) may(ph *phrase, near bool) bool {
 
 // accepted reports whether a match explains enough of its line: no more
 // words left over than it matched (so a lone "wait" in a long sentence is
-// no stop), one phrase word alone only with a small slip ("huh" is no
-// "huhu"). A near miss has two phrase words or filled slots or more, a real
-// word among them, one word left out (two of three or more), names no
-// thing unknown and leaves no word over.
-func (c cand) accepted(near bool) bool {
-	allow := min(c.lits+c.ns, maxLeftOver)
-	if near {
-		for _, s := range c.spans[:c.ns] {
-			if s.unknown {
-				return false
-			}
-		}
-		return c.content > 0 && c.lits+c.ns >= 2 && c.missed > 0 && (c.missed == 1 || c.missed == 2 && c.lits >= 3) &&
-			c.unexp == 0
+// no stop), at most one in a clause of a longer line; one phrase word
+// alone only with a small slip ("huh" is no "huhu"); a thing neither the
+// tables nor the book know only by two phrase words ("any luck" asks for
+// nothing). A near miss has two phrase words or filled slots or more, a
+// real word among them, one word left out (two of three or more), names
+// no thing unknown and leaves no word over.
+func (c cand) accepted(near, clause bool) bool {
+	unknown := false
+	for _, s := range c.spans[:c.ns] {
+		unknown = unknown || s.unknown
 	}
-	if c.lits == 1 && c.slips > costNeighbour {
+	if near {
+		return !unknown && c.content > 0 && c.lits+c.ns >= 2 && c.missed > 0 &&
+			(c.missed == 1 || c.missed == 2 && c.lits >= 3) && c.unexp == 0
+	}
+	allow := min(c.lits+c.ns, maxLeftOver)
+	if clause {
+		allow = min(allow, 1)
+	}
+	switch {
+	case c.lits == 1 && c.ns == 0 && c.slips > costNeighbour, unknown && c.lits < 2:
 		return false
 	}
 	return c.score > 0 && c.unexp <= allow && c.inside <= maxInside

@@ -9,7 +9,7 @@ import (
 )
 
 // slots are the slot names a pattern may use.
-var slots = map[string]bool{"player": true, "item": true, "block": true, "count": true, "place": true, "name": true,
+var slots = map[string]bool{"player": true, "item": true, "block": true, "from": true, "count": true, "place": true, "name": true,
 	"template": true, "x": true, "y": true, "z": true}
 
 // token is one step of a phrase: a literal, any of whose word sequences
@@ -48,6 +48,8 @@ type Table struct {
 	fillers   [][]string
 	fills     [][]token // the fillers, as tokens
 	numbers   []number
+	units     []number // "stacks of": a count of them is that many times n
+	pronouns  map[string]bool
 	aliases   map[string]string
 	blocks    map[string]string // a block's words and what digging it gives
 	templates map[string]string
@@ -75,7 +77,7 @@ func ReadLang(lang, text string) (*Table, error) {
 	if !slices.Contains(languages, lang) {
 		return nil, fmt.Errorf("%q is no language she speaks (%s)", lang, strings.Join(languages, ", "))
 	}
-	t := &Table{lang: lang, aliases: map[string]string{}, blocks: map[string]string{}, templates: map[string]string{}, examples: map[string]string{},
+	t := &Table{lang: lang, aliases: map[string]string{}, blocks: map[string]string{}, pronouns: map[string]bool{}, templates: map[string]string{}, examples: map[string]string{},
 		ids: map[string]int{}}
 	sc := bufio.NewScanner(strings.NewReader(text))
 	for n := 1; sc.Scan(); n++ {
@@ -114,13 +116,21 @@ func (t *Table) readLine(line string) error {
 		t.fillers = append(t.fillers, words(rest))
 	case "article":
 		t.articles = append(t.articles, words(rest)...)
-	case "number":
+	case "number", "unit":
 		w, v, ok := strings.Cut(rest, "=")
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if !ok || err != nil || n < 0 || len(words(w)) == 0 {
-			return fmt.Errorf("%q is not \"number: word = n\"", line)
+			return fmt.Errorf("%q is not \"%s: word = n\"", line, kind)
 		}
-		t.numbers = append(t.numbers, number{words: words(w), n: n})
+		if kind == "unit" {
+			t.units = append(t.units, number{words: words(w), n: n})
+		} else {
+			t.numbers = append(t.numbers, number{words: words(w), n: n})
+		}
+	case "pronoun":
+		for _, w := range words(rest) {
+			t.pronouns[w] = true
+		}
 	case "alias", "block", "template", "example", "plural":
 		return t.readPair(kind, rest, line)
 	case "same":
@@ -221,7 +231,13 @@ func (t *Table) compile() {
 	for i := range t.numbers {
 		t.numbers[i].ids = t.intern(t.numbers[i].words, false)
 	}
+	for i := range t.units {
+		t.units[i].ids = t.intern(t.units[i].words, false)
+	}
 	t.intern(t.articles, false)
+	for w := range t.pronouns {
+		t.intern([]string{w}, false)
+	}
 }
 
 // tokens are the tokens of a phrase's words, and how many words its
@@ -324,8 +340,9 @@ func (t *Table) alternatives(ws []string) ([][]string, int) {
 }
 
 // spellings are a class member of several words with each of its words
-// said any way a class of single words says it: "do you have" is also
-// "do u have".
+// said any way a class of single words says it ("do you have" is also
+// "do u have"), and a run of its words any way a class says that run
+// ("you are the best" is also "ur the best").
 func (t *Table) spellings(m []string) [][]string {
 	out := [][]string{m}
 	if len(m) == 1 {
@@ -343,6 +360,24 @@ func (t *Table) spellings(m []string) [][]string {
 		}
 		out = grown
 	}
+	for _, class := range t.same {
+		for _, run := range class {
+			if len(run) >= len(m) {
+				continue
+			}
+			for i := 0; i+len(run) <= len(m); i++ {
+				if !slices.Equal(m[i:i+len(run)], run) {
+					continue
+				}
+				for _, other := range class {
+					// One word for another is done above: here runs and phrases.
+					if !slices.Equal(other, run) && (len(run) > 1 || len(other) > 1) {
+						out = append(out, slices.Concat(m[:i], other, m[i+len(run):]))
+					}
+				}
+			}
+		}
+	}
 	return out
 }
 
@@ -350,13 +385,23 @@ func (t *Table) spellings(m []string) [][]string {
 func (t *Table) sameWord(w string) []string {
 	out := []string{w}
 	for _, class := range t.same {
-		if !slices.ContainsFunc(class, func(m []string) bool { return len(m) == 1 && m[0] == w }) {
-			continue
-		}
 		for _, m := range class {
-			if len(m) == 1 && m[0] != w {
-				out = append(out, m[0])
+			if len(m) != 1 {
+				continue
 			}
+			ending, ok := "", m[0] == w
+			if !ok {
+				ending, ok = t.pluralOf(m, []string{w}) // "spots" for "places"
+			}
+			if !ok {
+				continue
+			}
+			for _, o := range class {
+				if len(o) == 1 && o[0]+ending != w {
+					out = append(out, o[0]+ending)
+				}
+			}
+			break
 		}
 	}
 	return out

@@ -12,50 +12,86 @@ const maxWords = 48
 
 // word is a word of a line: folded for matching (lowered, accents off,
 // a letter held down squeezed: "pleaseee" is "please"), as written for
-// names.
-type word struct{ low, orig string }
+// names, and the clause of the line it stands in (a comma, a full stop,
+// a question or exclamation mark begins the next).
+type word struct {
+	low, orig string
+	clause    int
+}
+
+// wave is the word a waving hand stands for ("o/", "👋"): a greeting.
+const wave = "o/"
 
 // split breaks a line into words: letters, digits, '_' and a '-' inside
 // a word or before a digit ("-20"); an apostrophe is dropped ("what's" is
-// "whats"), an emoticon (":D", "<3", "xD") is no word, anything else
-// separates. Only the first maxWords words are kept.
+// "whats"), an emoticon (":D", "<3", "xD") is no word, a waving hand is
+// the word "o/", anything else separates. Only the first maxWords words
+// are kept.
 func split(line string) []word {
-	var out []word
+	var s splitter
 	for _, chunk := range strings.Fields(line) {
-		if emoticon(chunk) {
-			continue
+		switch {
+		case chunk == "o/" || chunk == "\\o/" || chunk == "\\o":
+			s.add(wave)
+		case emoticon(chunk):
+			s.clause = len(s.out) > 0 // a face ends what it follows
+		default:
+			s.chunk(chunk)
 		}
-		out = appendWords(out, chunk)
-		if len(out) >= maxWords {
-			return out[:maxWords]
+		if len(s.out) >= maxWords {
+			return s.out[:maxWords]
 		}
 	}
-	return out
+	return s.out
 }
 
-func appendWords(out []word, chunk string) []word {
-	var b strings.Builder
-	flush := func() {
-		s := strings.TrimRight(b.String(), "-")
-		if s != "" && s != "-" {
-			out = append(out, word{low: fold(s), orig: s})
+// splitter is a line being split.
+type splitter struct {
+	out    []word
+	b      strings.Builder
+	clause bool // a clause ended: the next word begins another
+}
+
+func (s *splitter) add(w string) {
+	n := 0
+	if len(s.out) > 0 {
+		n = s.out[len(s.out)-1].clause
+		if s.clause {
+			n++
 		}
-		b.Reset()
 	}
+	s.out = append(s.out, word{low: fold(w), orig: w, clause: n})
+	s.clause = false
+}
+
+func (s *splitter) flush() {
+	w := strings.TrimRight(s.b.String(), "-")
+	s.b.Reset()
+	if w != "" {
+		s.add(w)
+	}
+}
+
+func (s *splitter) chunk(chunk string) {
 	rs := []rune(chunk)
 	for i, r := range rs {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_':
-			b.WriteRune(r)
-		case r == '-' && (b.Len() > 0 || i+1 < len(rs) && unicode.IsDigit(rs[i+1])):
-			b.WriteRune(r)
+			s.b.WriteRune(r)
+		case r == '-' && (s.b.Len() > 0 || i+1 < len(rs) && unicode.IsDigit(rs[i+1])):
+			s.b.WriteRune(r)
 		case r == '\'' || r == '’' || r == '`':
+		case r == '👋':
+			s.flush()
+			s.add(wave)
+		case strings.ContainsRune(".,!?;:…", r):
+			s.flush()
+			s.clause = len(s.out) > 0
 		default:
-			flush()
+			s.flush()
 		}
 	}
-	flush()
-	return out
+	s.flush()
 }
 
 // emoticon reports whether a chunk of a line is a face made of
@@ -132,7 +168,8 @@ const (
 
 // budget is how many steps of slips a word of n letters forgives: none
 // but a held letter below three, a neighbour key at three, one slip from
-// four, a slip and a neighbour key from six, two slips from nine.
+// four, a slip and a neighbour key from six, two slips from eight
+// ("rember").
 func budget(n int) int {
 	switch {
 	case n <= 2:
@@ -141,7 +178,7 @@ func budget(n int) int {
 		return costNeighbour
 	case n <= 5:
 		return costEdit
-	case n <= 8:
+	case n <= 7:
 		return costEdit + costNeighbour
 	}
 	return 2 * costEdit
@@ -197,6 +234,7 @@ func distance(a, b string, limit int) int {
 	for j := range prev {
 		prev[j] = j * costEdit
 	}
+	lowPrev := 0
 	for i := 1; i <= len(a); i++ {
 		cur[0] = i * costEdit
 		low := cur[0]
@@ -214,9 +252,11 @@ func distance(a, b string, limit int) int {
 			}
 			low = min(low, cur[j])
 		}
-		if low > limit {
+		// Two rows past the limit: a swap reaches back one row, no more.
+		if low > limit && lowPrev > limit {
 			return limit + 1
 		}
+		lowPrev = low
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
