@@ -43,13 +43,15 @@ type reading struct {
 	named bool                // her name is in the line
 }
 
-// grid is a cleared grid of n cands.
+// grid is a grid of n cands, none of them ok.
 func (r *reading) grid(n int) []cand {
 	if cap(r.buf) < n {
 		r.buf = make([]cand, n)
 	}
 	g := r.buf[:n]
-	clear(g)
+	for i := range g {
+		g[i].ok = false // cheaper than clearing each cand whole
+	}
 	return g
 }
 

@@ -2,6 +2,7 @@ package request
 
 import (
 	"fmt"
+	"slices"
 	"math/bits"
 	"sort"
 	"strconv"
@@ -96,15 +97,16 @@ func (p *Parser) Parse(line, her string) (Request, bool) {
 	if len(views) == 0 {
 		return Request{}, false
 	}
+	before := keep(views)
 	hello, talk, aside := p.setAside(views)
 	act := p.best(views, func(in Intent) bool { return !in.SmallTalk() && !in.Question() }, false)
 	ask := p.best(views, Intent.Question, false)
 	if act.ph == nil && ask.ph == nil && aside {
 		// The small talk may have taken a request's words: "tag along" is
 		// no German hello.
-		_, fresh := p.read(line, her)
-		act = p.best(fresh, func(in Intent) bool { return !in.SmallTalk() && !in.Question() }, false)
-		ask = p.best(fresh, Intent.Question, false)
+		before.restore(views)
+		act = p.best(views, func(in Intent) bool { return !in.SmallTalk() && !in.Question() }, false)
+		ask = p.best(views, Intent.Question, false)
 	}
 	// A question and a request in words of their own: the request. Else
 	// the one that explains the line better ("how come" asks why).
@@ -117,6 +119,24 @@ func (p *Parser) Parse(line, her string) (Request, bool) {
 		}
 	}
 	return Request{}, false
+}
+
+// kept are the free and taken words of each view, kept to be restored.
+type kept [][2][]bool
+
+func keep(views []*view) kept {
+	out := make(kept, len(views))
+	for i, v := range views {
+		out[i] = [2][]bool{slices.Clone(v.free), slices.Clone(v.taken)}
+	}
+	return out
+}
+
+func (k kept) restore(views []*view) {
+	for i, v := range views {
+		copy(v.free, k[i][0])
+		copy(v.taken, k[i][1])
+	}
 }
 
 // setAside finds the hello and the other small talk a line holds, and
