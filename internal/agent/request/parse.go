@@ -2,8 +2,8 @@ package request
 
 import (
 	"fmt"
-	"slices"
 	"math/bits"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
