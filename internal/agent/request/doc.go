@@ -23,17 +23,21 @@
 //     request, for a player who asks for help, in her fallback language or
 //     in the speaker's.
 //
-// How a line is read: it is split into words (emoticons and emojis are
-// none, accents and a held-down letter are folded away, at most the first
-// 48 words are read); her name, the table's fillers ("pls", "rn", "real
-// quick") and a greeting or thanks are free anywhere. Then a scoring
-// matcher finds, for every phrase of every table, where in the line it
-// stands best: each of its words matched (a slip of the keyboard forgiven
-// within a budget that grows with the word's length, a neighbouring key
-// or two swapped letters cheaper than any other), its slots filled (an
+// How a line is read: it is split into words and clauses (emoticons and
+// emojis are none, a waving hand is a hello, accents and a held-down
+// letter are folded away, a comma or a full stop ends a clause, at most
+// the first 48 words are read); her name, the table's fillers ("pls",
+// "rn", "real quick"), a word said again and a greeting or thanks are free
+// anywhere. Then a scoring matcher finds, for every phrase of every
+// table, where in the line or in one of its clauses it stands best: each
+// of its words matched (a slip of the keyboard forgiven within a budget
+// that grows with the word's length, a neighbouring key or two swapped
+// letters cheaper than any other), its slots filled within a clause (an
 // item named by the table or the book scores over words it does not
 // know), and the words it leaves over costed. A match that leaves more
 // words over than it explains, or more than one inside its own words, is
-// no match: "i can't wait to see it" is no stop. Requests come before
-// small talk; of small talk, the last said.
+// no match: "i can't wait to see it" is no stop. A request comes before a
+// question said beside it, a question before small talk; of small talk,
+// the last said. A request that begins with a name not hers is said to
+// someone else.
 package request
