@@ -85,6 +85,9 @@ func serve(ctx context.Context, cfg config, e env) error {
 	if e.model != nil {
 		app.models.Override(e.model)
 	}
+	if e.bill != nil {
+		app.models.Override(models.NewSensible(app.autopilot, app.live.Now, e.bill))
+	}
 	dash, err := app.dashboard(hub)
 	if err != nil {
 		return err
@@ -223,7 +226,7 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 		Turns: db, Objectives: db, Recall: db, Prices: bill, Fallback: autopilot, Logger: mindLog,
 	})
 	mind.SetPolicy(cfg.policy())
-	app := &application{cfg: cfg, db: db, client: client, mind: mind, models: ms, live: lv, logger: logger,
+	app := &application{cfg: cfg, db: db, client: client, mind: mind, models: ms, autopilot: autopilot, live: lv, logger: logger,
 		senses: agent.NewSenses(lv, hands, db, spatial, mindLog, inbox.Perceive), parts: parts, templates: templates, prices: bill,
 		saving: make(chan struct{}, 1)}
 	app.applyModel()
@@ -295,8 +298,12 @@ type application struct {
 	mind   *agent.Mind
 	senses *agent.Senses
 	models *models.Registry
-	live   *agent.Live
-	logger *slog.Logger
+	// autopilot is the offline autopilot: she plays on it when no model is
+	// chosen, while the spend cap holds, and the bench's stand-in plays
+	// through it.
+	autopilot *rules.Model
+	live      *agent.Live
+	logger    *slog.Logger
 
 	parts     tools.Deps // her tools' parts, build scripts aside
 	templates *blueprint.Templates
