@@ -84,7 +84,7 @@ type benchSettings struct {
 	Body bool
 	// Bill plays the seeds with the stand-in model and prints what her
 	// model would cost (bill.go), at Prices; Talk, when above 0, has Alex
-	// say a line to her every Talk game seconds, and nobody talks without.
+	// say a line to her every Talk game seconds.
 	Bill   bool
 	Talk   float64
 	Prices billPrices
@@ -132,8 +132,9 @@ only the fastest the world may run (at most 10000).
 With --bill, she thinks with a stand-in for a paid model instead: a
 deterministic model that plays as a sensible model would and bills each
 call as a provider with a prompt cache does (from the size of what it is
-sent). Nobody else is in the world, or Alex, who says a line to her every
---talk game seconds. After the table comes the bill: model calls per game
+sent). The world is the seed's, where Alex passes by and says a few lines
+as she sets out; with --talk he says a line to her every --talk game
+seconds, all along. After the table comes the bill: model calls per game
 hour, tokens per call, the share read from the cache and the cost of a game
 hour at the prices given (a Sonnet-class model's by default), per seed and
 by what caused the calls.

@@ -7,7 +7,6 @@ import (
 	"sync"
 	"text/tabwriter"
 
-	"beaweb/internal/game"
 	"beaweb/internal/practice"
 )
 
@@ -87,11 +86,12 @@ func (b *billTally) result() map[string]causeTally {
 	return out
 }
 
-// talker is the player of a bill run with talk: Alex, who says a line to
-// her, by name, every talk game seconds wherever she is, for the whole run.
+// talker is Alex as the practice world has him (practice.DefaultPlayers),
+// who besides says a line to her, by name, every talk game seconds
+// wherever she is, for the whole run.
 func talker(talk, days float64) practice.PlayerScript {
 	lines := []string{"how's it going, Bea?", "Bea, found anything good?", "nice work Bea", "Bea, what are you up to?"}
-	p := practice.PlayerScript{Name: "Alex", Offset: game.Pos{X: 6, Z: 4}}
+	p := practice.DefaultPlayers()[0]
 	end := days * ticksPerDay / 20
 	for i, at := 0, talk; at < end; i, at = i+1, at+talk {
 		p.Requests = append(p.Requests, practice.Timed{At: at, Line: lines[i%len(lines)]})
@@ -99,21 +99,21 @@ func talker(talk, days float64) practice.PlayerScript {
 	return p
 }
 
-// billOptions are the practice world of a bill run: the seed's world with
-// nobody in it, or with Alex talking to her (--talk).
+// billOptions are the practice world of a bill run: the seed's world as
+// `beaweb bench` plays it (nil: the flags'), where Alex passes by and says
+// a few lines as she sets out; with --talk, he talks to her all along.
 func (s benchSettings) billOptions(seed int64) *practice.Options {
-	players := []practice.PlayerScript{}
-	if s.Talk > 0 {
-		players = append(players, talker(s.Talk, s.Days))
+	if s.Talk <= 0 {
+		return nil
 	}
-	return &practice.Options{Seed: seed, Speed: s.Speed, Peaceful: s.Peaceful, Players: players}
+	return &practice.Options{Seed: seed, Speed: s.Speed, Peaceful: s.Peaceful, Players: []practice.PlayerScript{talker(s.Talk, s.Days)}}
 }
 
 // writeBill prints what her model would have cost: per seed, then over all
 // seeds by cause, each as calls per game hour, tokens per call, the share of
 // the prompt read from the cache and the cost of a game hour at the prices.
 func writeBill(w io.Writer, s benchSettings, results []seedResult) error {
-	talk := "nobody talking"
+	talk := "nobody talking to her but Alex in passing"
 	if s.Talk > 0 {
 		talk = fmt.Sprintf("Alex says a line to her every %g game seconds", s.Talk)
 	}

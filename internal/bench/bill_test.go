@@ -35,7 +35,7 @@ func TestTheBillReadsForAPerson(t *testing.T) {
 	// (3000×3 + 13000×3×1.25 + 24000×0.3 + 400×15) / 1e6 = 0.07095 in
 	// half an hour.
 	for _, want := range []string{
-		"nobody talking; prices per million tokens: 3 in, 0.3 cached, 15 out (a cache write 1.25× in)",
+		"nobody talking to her but Alex in passing; prices per million tokens: 3 in, 0.3 cached, 15 out (a cache write 1.25× in)",
 		"seed game minutes calls calls/hour tokens/call cached $/hour",
 		"1 30.0 4 8.0 10000 60.0 % $0.142",
 		"2 30.0 1 2.0 10000 90.0 % $0.014",
