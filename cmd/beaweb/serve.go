@@ -92,6 +92,7 @@ func serve(ctx context.Context, cfg config, e env) error {
 	if err != nil {
 		return err
 	}
+	app.mind.SetAudience(dash) // her commentary is for someone watching
 	ln, url, err := listenDashboard(cfg)
 	if err != nil {
 		return err
@@ -219,7 +220,7 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 		return nil, err
 	}
 	mind := agent.NewMind(agent.MindConfig{
-		Prompt: prompt, IdleNudge: timers.IdleNudge, Commentary: timers.Commentary,
+		Prompt: prompt, IdleNudge: timers.IdleNudge, Commentary: timers.Commentary, Minute: timers.Minute,
 		ReflexMemory: timers.ReflexMemory, Off: saved[keyEnabled] == "false",
 	}, agent.MindDeps{
 		Model: ms.Current, Tools: registry(parts, cfg.BuildScripts, logger), Live: lv, Hands: hands, Inbox: inbox,

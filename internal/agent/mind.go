@@ -70,6 +70,10 @@ type MindConfig struct {
 	// each off.
 	IdleNudge  time.Duration
 	Commentary time.Duration
+	// Minute is a minute of her game on her clock; 0 means a minute. The
+	// commentary comes at most once a Minute, whatever Commentary says.
+	// A sped-up practice world shortens it with the other timers.
+	Minute time.Duration
 	// ReflexMemory is how long what the game did on its own (a fight, a
 	// meal) counts as recent in her live state; 0 means
 	// DefaultReflexMemory. A sped-up practice world shortens it with the
@@ -103,6 +107,7 @@ type Mind struct {
 	heardInv      time.Time
 	turnCtx       context.Context // set by Run: what batches started by a turn run under
 	policy        Policy
+	audience      Audience // who watches the dashboard; nil: nobody
 
 	// Only Run's goroutine touches these: the lines that wait for their
 	// players' next turn, and each player's turns of the last minute.
@@ -135,6 +140,9 @@ func NewMind(cfg MindConfig, d MindDeps) *Mind {
 	}
 	if cfg.KeepMessages <= 0 {
 		cfg.KeepMessages = 60
+	}
+	if cfg.Minute <= 0 {
+		cfg.Minute = time.Minute
 	}
 	m := &Mind{cfg: cfg, model: d.Model, tools: d.Tools, live: d.Live, hands: d.Hands, inbox: d.Inbox,
 		turns: d.Turns, objectives: d.Objectives, prices: d.Prices, ledger: ledger{since: d.Live.Now()}, logger: d.Logger,

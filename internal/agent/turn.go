@@ -160,23 +160,34 @@ func (m *Mind) act(ctx context.Context, t *turnRun, resp ModelResponse) bool {
 		}
 		return m.oneMore(t)
 	}
-	onlyStarts, silent, looping := m.runCalls(ctx, t, resp.ToolCalls)
+	step := m.runCalls(ctx, t, resp.ToolCalls)
 	switch {
-	case looping:
+	case step.looping:
 		m.logger.Warn("agent: the same call gave the same answer three times; the turn is ended", slog.Int64("turn", t.rec.ID))
 		return false
-	case silent:
+	case step.silent:
 		return false
-	case t.spoke && onlyStarts:
+	case step.onlyStarts && step.started:
+		// A step that only started actions (and said something, maybe)
+		// ends the turn: "started" is nothing new to read, and the result
+		// wakes her when it is over.
+		return false
+	case t.spoke && step.onlyStarts:
 		return m.oneMore(t)
 	}
 	return true
 }
 
+// stepDone is what one step's tool calls came to. onlyStarts is false when
+// a call answered something she has to read; started, when the step
+// started an action.
+type stepDone struct {
+	onlyStarts, started, silent, looping bool
+}
+
 // runCalls runs one step's tool calls and starts the actions among them.
-// onlyStarts is false when a call answered something she has to read.
-func (m *Mind) runCalls(ctx context.Context, t *turnRun, calls []ToolCall) (onlyStarts, silent, looping bool) {
-	onlyStarts = true
+func (m *Mind) runCalls(ctx context.Context, t *turnRun, calls []ToolCall) (step stepDone) {
+	step.onlyStarts = true
 	var actions []Action
 	for _, call := range calls {
 		out := m.invoke(ctx, t.tools, call)
@@ -186,7 +197,7 @@ func (m *Mind) runCalls(ctx context.Context, t *turnRun, calls []ToolCall) (only
 				out.Answer = fmt.Sprintf("started: %s. Its result will reach you when it is over.", out.Action.Call)
 			}
 		} else if !out.Answered && !out.Silent {
-			onlyStarts = false
+			step.onlyStarts = false
 		}
 		if out.Remembered {
 			m.memory.forget()
@@ -196,18 +207,18 @@ func (m *Mind) runCalls(ctx context.Context, t *turnRun, calls []ToolCall) (only
 			t.said = append(t.said, out.Said)
 		}
 		t.spoke = t.spoke || out.Answered
-		silent = silent || out.Silent
+		step.silent = step.silent || out.Silent
 		t.rec.ToolCalls = append(t.rec.ToolCalls, ToolCallRecord{Name: call.Name, Args: string(call.Args), Answer: out.Answer})
 		t.msgs = append(t.msgs, Message{Role: RoleTool, ToolCallID: call.ID, ToolName: call.Name, Text: out.Answer, Failed: out.Failed})
 		key := callKey(call) + "\x00" + out.Answer
 		t.seen[key]++
-		looping = looping || t.seen[key] >= loopLimit
+		step.looping = step.looping || t.seen[key] >= loopLimit
 	}
 	if len(actions) > 0 {
 		m.hands.Start(m.runCtx(ctx), actions, t.rec.ID)
-		t.started = true
+		t.started, step.started = true, true
 	}
-	return onlyStarts, silent, looping
+	return step
 }
 
 // oneMore gives a turn about the game that is ending with her hands empty

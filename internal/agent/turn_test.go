@@ -51,16 +51,20 @@ func TestLeftUndoneLeavesOtherTurnsAlone(t *testing.T) {
 	})
 }
 
-// TestStartingAnActionEndsATurnSheSpokeIn: once she has spoken, a step that
-// only starts actions ends the turn, whether she spoke in that step or an
-// earlier one (after a quick look, say).
-func TestStartingAnActionEndsATurnSheSpokeIn(t *testing.T) {
+// TestAStepThatOnlyStartsActionsEndsTheTurn: a step that only starts
+// actions ends the turn, whether she spoke in it, in an earlier step
+// (after a quick look, say) or not at all: "started" is nothing new to
+// read, and the result wakes her when it is over.
+func TestAStepThatOnlyStartsActionsEndsTheTurn(t *testing.T) {
 	never := ModelResponse{ToolCalls: []ToolCall{call("9", "speak", `{"text":"never reached"}`)}}
 	cases := []struct {
 		name  string
 		steps []ModelResponse
 		calls int
 	}{
+		{"without a word", []ModelResponse{
+			{ToolCalls: []ToolCall{call("1", "find_block", `{"block":"log","count":4}`)}},
+			never}, 1},
 		{"in one step", []ModelResponse{
 			{ToolCalls: []ToolCall{call("1", "find_block", `{"block":"log","count":4}`), call("2", "speak", `{"text":"chopping"}`)}},
 			never}, 1},
@@ -249,8 +253,8 @@ func TestTheStepAfterStartingAnActionSeesItRunning(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g, release := holding()
 		model := &scripted{steps: []ModelResponse{
-			{ToolCalls: []ToolCall{call("1", "find_block", `{"block":"log"}`)}},
-			{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)}},
+			{ToolCalls: []ToolCall{call("1", "find_block", `{"block":"log"}`), call("2", "scan", `{"block":"iron_ore"}`)}},
+			{ToolCalls: []ToolCall{call("3", "stay_silent", `{}`)}},
 		}}
 		m, _ := newTestMind(model, g, MindConfig{})
 		m.turn(context.Background(), gamePerception("go"))
@@ -330,7 +334,6 @@ func TestNoLeftUndoneWhileHerHandsWork(t *testing.T) {
 		g, release := holding()
 		model := &scripted{steps: []ModelResponse{
 			{ToolCalls: []ToolCall{call("1", "find_block", `{"block":"log"}`)}},
-			{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)}},
 			{ToolCalls: []ToolCall{call("3", "mc_chat", `{"message":"chopping, want some?"}`)}},
 			{ToolCalls: []ToolCall{call("4", "speak", `{"text":"never reached"}`)}},
 		}}
@@ -340,8 +343,8 @@ func TestNoLeftUndoneWhileHerHandsWork(t *testing.T) {
 		m.turn(ctx, gamePerception("go"))
 		synctest.Wait()
 		m.turn(ctx, []Perception{{Source: SourceChat, Kind: KindChat, Addressed: true, Text: "Alex (2 blocks away) says in the game chat: hi"}})
-		if n := len(model.requests()); n != 3 {
-			t.Errorf("%d model calls, want 3: the chat turn with her hands busy takes one step", n)
+		if n := len(model.requests()); n != 2 {
+			t.Errorf("%d model calls, want 2: the chat turn with her hands busy takes one step", n)
 		}
 		close(release)
 		m.hands.Wait()
