@@ -57,7 +57,7 @@ func (s *Server) handleTell(c echo.Context) error {
 	if err == nil {
 		s.log.Info("web: the person at the dashboard spoke to her", slog.Int("chars", utf8.RuneCountInString(text)))
 		if s.modelFailing() && isHTMX(c) {
-			return render(c, http.StatusOK, partials.Alert("Said, but her model is failing, so no answer comes until it works again: the banner above says why."))
+			return render(c, http.StatusOK, partials.Alert("Said. Her model is not answering, so the autopilot answers meanwhile, in her voice: the banner above says why."))
 		}
 	}
 	return s.controlAnswer(c, err, "Said. Her answer will appear in her voice.")

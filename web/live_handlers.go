@@ -49,7 +49,7 @@ func (s *Server) handleAsk(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, "/")
 	}
 	if s.modelFailing() {
-		return render(c, http.StatusOK, partials.Alert("Asked, but her model is failing, so no answer comes until it works again: the banner above says why."))
+		return render(c, http.StatusOK, partials.Alert("Asked. Her model is not answering, so the autopilot answers meanwhile, in her voice: the banner above says why."))
 	}
 	return render(c, http.StatusOK, partials.Note("Asked. Her answer will appear in her voice."))
 }

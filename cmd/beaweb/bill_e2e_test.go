@@ -8,15 +8,17 @@ import (
 	"testing"
 )
 
-// TestBenchBillsTheStandIn: `beaweb bench --bill` plays a seed with the
-// stand-in model, and every model call it made is on the bill, by cause,
-// as many as her history recorded, with the tokens a provider would count.
+// TestBenchBillsTheStandIn: `beaweb bench --bill --talk 10` plays a seed
+// with the stand-in model while Alex talks to her every ten game seconds,
+// and every model call it made is on the bill, by cause, as many as her
+// history recorded, with the tokens a provider would count, some read from
+// its cache.
 func TestBenchBillsTheStandIn(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a tenth of a game day")
 	}
 	var stdout, stderr bytes.Buffer
-	if code := runBench(context.Background(), []string{"--bill", "--seeds", "3", "--days", "0.1", "--json"}, func(string) string { return "" }, &stdout, &stderr); code != 0 {
+	if code := runBench(context.Background(), []string{"--bill", "--talk", "10", "--seeds", "3", "--days", "0.1", "--json"}, func(string) string { return "" }, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr.String())
 	}
 	var out struct {
@@ -42,7 +44,7 @@ func TestBenchBillsTheStandIn(t *testing.T) {
 	for _, c := range s.Bill {
 		calls, in, cached = calls+c.Calls, in+c.In, cached+c.Cached
 	}
-	if calls == 0 || calls != s.ModelCalls || in != s.TokensIn || cached == 0 || cached >= in {
+	if calls == 0 || calls != s.ModelCalls || in != s.TokensIn || cached == 0 || cached >= in || s.Bill["chat"].Calls == 0 {
 		t.Errorf("the bill holds %d calls, %d tokens in (%d cached); her history %d calls, %d tokens in", calls, in, cached, s.ModelCalls, s.TokensIn)
 	}
 }

@@ -43,6 +43,9 @@ type Outcome struct {
 	// fact on someone): her live state reads her memory again at the next
 	// step instead of showing what it read a few seconds ago.
 	Remembered bool
+	// Goal is a goal handed to the autopilot (set_goal): it ends the turn
+	// as starting an action does. Kind GoalNone drops the goal in force.
+	Goal *Goal
 }
 
 // TurnLog keeps every turn for the dashboard's history.
@@ -64,6 +67,9 @@ type MindConfig struct {
 	Prompt       func(name string) string
 	MaxSteps     int // model calls per turn; 0 means 8
 	KeepMessages int // history kept between turns; 0 means 60
+	// KeepChars bounds the history's characters as well; 0 means 24,000
+	// (about 6,000 tokens, as much as her tools and prompt together).
+	KeepChars int
 	// Off starts her with the skill off, as it was saved.
 	Off bool
 	// IdleNudge and Commentary are the two silences worth breaking; 0 turns
@@ -113,7 +119,7 @@ type Mind struct {
 	// players' next turn, and each player's turns of the last minute.
 	waiting     []Perception
 	playerTurns map[string][]time.Time
-	fallback    Model // the offline autopilot, while the spend cap holds; nil: no cap applies
+	fallback    Model // the offline autopilot (MindDeps.Fallback); nil: none
 }
 
 // MindDeps are the parts a mind is wired from, each built before it.
@@ -127,8 +133,10 @@ type MindDeps struct {
 	Objectives Objectives // may be nil
 	Recall     Recall     // may be nil: her live state then lists no memories
 	Prices     Prices     // may be nil: the bill then estimates no cost
-	// Fallback is what she thinks with while the spend cap holds (the
-	// offline autopilot); nil leaves the cap without effect.
+	// Fallback is the offline autopilot: it plays the goals her model
+	// sets (set_goal), it plays for her model while the spend cap holds
+	// or her model does not answer, and its turns are no model calls. nil
+	// leaves all of that without effect: her model takes every turn.
 	Fallback Model
 	Logger   *slog.Logger
 }
@@ -140,6 +148,9 @@ func NewMind(cfg MindConfig, d MindDeps) *Mind {
 	}
 	if cfg.KeepMessages <= 0 {
 		cfg.KeepMessages = 60
+	}
+	if cfg.KeepChars <= 0 {
+		cfg.KeepChars = 24_000
 	}
 	if cfg.Minute <= 0 {
 		cfg.Minute = time.Minute

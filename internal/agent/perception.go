@@ -83,6 +83,7 @@ type Perception struct {
 	Reflex  *ReflexNote     // KindReflex and KindRespawn: the reflex and its event
 	Death   *protocol.Death // KindDeath: the cause and where
 	Hit     *Hit            // KindFight: who hurt her and how badly
+	Goal    *GoalNews       // KindGoal: the goal set, or over
 }
 
 // Hit is a blow she took: who dealt it ("" for no one: a fall, lava,

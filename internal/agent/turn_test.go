@@ -514,6 +514,38 @@ func TestHistoryIsTrimmedInLargeSteps(t *testing.T) {
 	}
 }
 
+// TestLongHistoryIsTrimmedBySizeInLargeSteps: a history of few but long
+// messages (a crafting plan, a build's answer) is cut to half its
+// characters once over the bound, not a little at every turn.
+func TestLongHistoryIsTrimmedBySizeInLargeSteps(t *testing.T) {
+	m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{KeepChars: 10_000})
+	long := strings.Repeat("x", 1_000)
+	var starts []string
+	for i := range 30 {
+		m.mu.Lock()
+		msgs := append(append([]Message(nil), m.history...), Message{Role: RoleUser, Text: "perception " + itoa(i) + long},
+			Message{Role: RoleAssistant, Text: "ok"})
+		m.mu.Unlock()
+		m.remember(msgs)
+		if n := size(m.history); n > 10_000 || m.history[0].Role != RoleUser {
+			t.Fatalf("after turn %d the history holds %d characters, starting with a %s message", i, n, m.history[0].Role)
+		}
+		starts = append(starts, m.history[0].Text[:14])
+	}
+	trims := 0
+	for i := 1; i < len(starts); i++ {
+		if starts[i] != starts[i-1] {
+			trims++
+		}
+	}
+	// Thirty turns of about 1,000 characters under a bound of 10,000: a
+	// trim to half every five turns or so, where trimming at every turn
+	// over the bound would have moved the start twenty times.
+	if trims < 3 || trims > 6 {
+		t.Errorf("the history's start moved %d times over 30 turns, want a few large steps", trims)
+	}
+}
+
 // TestARenameReachesHerNextPrompt: her name is kept once, in the live
 // snapshot; a rename shows there at once and her next model call's prompt
 // is written for it, the same bytes for the same name each call.

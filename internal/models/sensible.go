@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"sync"
 	"time"
 
@@ -16,16 +17,23 @@ import (
 // caches prompts does. It never touches the network.
 //
 // How it decides, at each call:
-//   - It plays as the offline autopilot would in her place: it hands the
-//     request to the autopilot (which reads the perceptions' fields and her
-//     snapshot, as a model reads her live state) and calls what the
-//     autopilot calls. Lines said to her are answered in the autopilot's
-//     own words, as a model answers a player; after her tools' answers
-//     ("started" among them) it reads the failures and, with nothing new,
-//     ends the turn with no words and no calls.
+//   - With set_goal among her tools, it plays by goals, as her prompt asks:
+//     when she comes in, or has no goal, it sets the next of get_iron,
+//     get_diamonds and play (a goal given up is set once more first); a
+//     line said to her it answers in a sentence (mc_chat for a player, speak
+//     for the dashboard) and says what goal she is on; anything else (a
+//     blow, a death, her commentary, an action's result) it lets pass
+//     with stay_silent, since the autopilot plays on through it. After her
+//     tools' answers it ends the turn with no words and no calls, unless a
+//     goal was refused, when it lets her play on her own.
+//   - Without set_goal, it plays as the offline autopilot would in her
+//     place: it hands the request to the autopilot (which reads the
+//     perceptions' fields and her snapshot, as a model reads her live
+//     state) and calls what the autopilot calls, answering people in the
+//     autopilot's words and reading her tools' answers as it does.
 //
 // What a call costs is worked out from the request as a provider would
-// bill it (see usageOf): the request's size in tokens, the part read from a
+// bill it (see bill): the request's size in tokens, the part read from a
 // prompt cache that holds the prefixes of the calls before, and the words
 // and calls of the answer.
 type Sensible struct {
@@ -35,12 +43,23 @@ type Sensible struct {
 
 	mu    sync.Mutex
 	cache promptCache
+	// The goals it sets, in order; next is the one to set, goal the one
+	// in force ("" for none), retried the goal set once more after it was
+	// given up.
+	next    int
+	goal    agent.GoalKind
+	retried bool
+	seq     int
 }
 
-// NewSensible is a stand-in that plays through autopilot, keeps its prompt
-// cache on now's clock (her game's time, which in a real game is the wall
-// clock a provider's cache lives on), and tells report the cause and usage
-// of each call; report may be nil.
+// sensibleGoals are the goals it sets, one after the other.
+var sensibleGoals = []agent.GoalKind{agent.GoalIron, agent.GoalDiamonds, agent.GoalPlay}
+
+// NewSensible is a stand-in that plays through autopilot where her tools
+// have no set_goal, keeps its prompt cache on now's clock (her game's
+// time, which in a real game is the wall clock a provider's cache lives
+// on), and tells report the cause and usage of each call; report may be
+// nil.
 func NewSensible(autopilot agent.Model, now func() time.Time, report func(cause string, u agent.Usage)) *Sensible {
 	return &Sensible{autopilot: autopilot, now: now, report: report, cache: promptCache{written: map[[32]byte]time.Time{}}}
 }
@@ -54,11 +73,18 @@ func (s *Sensible) Generate(ctx context.Context, req agent.ModelRequest) (agent.
 		return agent.ModelResponse{}, err
 	}
 	cause := CauseOf(req)
-	r, err := s.autopilot.Generate(ctx, req)
-	if err != nil {
-		return agent.ModelResponse{}, err
+	var resp agent.ModelResponse
+	if hasTool(req.Tools, "set_goal") {
+		s.mu.Lock()
+		resp.ToolCalls = s.byGoals(req)
+		s.mu.Unlock()
+	} else {
+		r, err := s.autopilot.Generate(ctx, req)
+		if err != nil {
+			return agent.ModelResponse{}, err
+		}
+		resp.Text, resp.ToolCalls = r.Text, r.ToolCalls
 	}
-	resp := agent.ModelResponse{Text: r.Text, ToolCalls: r.ToolCalls}
 	s.mu.Lock()
 	resp.Usage = s.cache.bill(req, resp, s.now())
 	s.mu.Unlock()
@@ -66,6 +92,73 @@ func (s *Sensible) Generate(ctx context.Context, req agent.ModelRequest) (agent.
 		s.report(cause, resp.Usage)
 	}
 	return resp, nil
+}
+
+// byGoals is its answer when it plays by goals (s.mu is held).
+func (s *Sensible) byGoals(req agent.ModelRequest) []agent.ToolCall {
+	last := req.Messages[len(req.Messages)-1]
+	if last.Role == agent.RoleTool {
+		for i := len(req.Messages) - 1; i >= 0 && req.Messages[i].Role == agent.RoleTool; i-- {
+			if m := req.Messages[i]; m.ToolName == "set_goal" && m.Failed {
+				s.goal = agent.GoalPlay
+				return []agent.ToolCall{s.call("set_goal", map[string]any{"kind": agent.GoalPlay})}
+			}
+		}
+		return nil
+	}
+	var calls []agent.ToolCall
+	for _, p := range last.Perceptions {
+		switch {
+		case p.Kind == agent.KindChat && p.Addressed && p.Chat != nil:
+			calls = append(calls, s.call("mc_chat", map[string]any{"message": fmt.Sprintf("Hi %s! I'm %s right now.", p.Chat.Author.Name, s.onIt())}))
+		case p.Kind == agent.KindTell || p.Kind == agent.KindAsk:
+			calls = append(calls, s.call("speak", map[string]any{"text": "I'm " + s.onIt() + "."}))
+		case p.Kind == agent.KindGoal && p.Goal != nil && p.Goal.End != nil:
+			s.goal = ""
+			if !p.Goal.End.Done && !s.retried {
+				s.retried, s.next = true, max(s.next-1, 0)
+			} else {
+				s.retried = false
+			}
+		}
+	}
+	if s.goal == "" && s.next < len(sensibleGoals) {
+		s.goal = sensibleGoals[s.next]
+		s.next++
+		calls = append(calls, s.call("set_goal", map[string]any{"kind": s.goal}))
+	}
+	if len(calls) == 0 {
+		calls = append(calls, s.call("stay_silent", map[string]any{}))
+	}
+	return calls
+}
+
+// onIt is what she is on, in words for a player.
+func (s *Sensible) onIt() string {
+	switch s.goal {
+	case agent.GoalIron:
+		return "after iron"
+	case agent.GoalDiamonds:
+		return "after diamonds"
+	case agent.GoalPlay:
+		return "playing my own game"
+	}
+	return "thinking about what's next"
+}
+
+func (s *Sensible) call(name string, args map[string]any) agent.ToolCall {
+	s.seq++
+	b, _ := json.Marshal(args)
+	return agent.ToolCall{ID: fmt.Sprintf("sensible-%d", s.seq), Name: name, Args: b}
+}
+
+func hasTool(specs []agent.ToolSpec, name string) bool {
+	for _, t := range specs {
+		if t.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // The causes of a model call, as the bill reports them.
@@ -77,6 +170,7 @@ const (
 	CauseChat       = "chat"
 	CauseDamage     = "damage"
 	CauseDeath      = "death"
+	CauseGoal       = "goal end"
 	CauseAsk        = "dashboard"
 	CauseOther      = "other"
 )
@@ -109,6 +203,7 @@ var causeOrder = []struct {
 	cause string
 }{
 	{agent.KindChat, CauseChat}, {agent.KindTell, CauseAsk}, {agent.KindAsk, CauseAsk}, {agent.KindDeath, CauseDeath}, {agent.KindFight, CauseDamage},
+	{agent.KindGoal, CauseGoal},
 	{agent.KindAction, CauseAction}, {agent.KindCommentary, CauseCommentary}, {agent.KindIdle, CauseIdle},
 }
 

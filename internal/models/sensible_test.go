@@ -99,3 +99,55 @@ func TestTheStandInNamesTheCauseByTheMostPressingPerception(t *testing.T) {
 		t.Errorf("cause %q, want %q", got, CauseCommentary)
 	}
 }
+
+// TestTheStandInPlaysByGoals: given set_goal, it sets get_iron as she
+// comes in, answers a line said to her, lets a blow pass, sets the next
+// goal at each end (a goal given up once more first), and ends a turn
+// after her tools' answers.
+func TestTheStandInPlaysByGoals(t *testing.T) {
+	b := newBilled()
+	ctx := context.Background()
+	turn := func(ps ...agent.Perception) []agent.ToolCall {
+		req := request(agent.KindIdle, 1)
+		req.Tools = append(req.Tools, agent.ToolSpec{Name: "set_goal"})
+		req.Messages[len(req.Messages)-1].Perceptions = ps
+		r, err := b.s.Generate(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.ToolCalls
+	}
+	said := func(calls []agent.ToolCall) string {
+		var out []string
+		for _, c := range calls {
+			out = append(out, c.Name+string(c.Args))
+		}
+		return strings.Join(out, " ")
+	}
+	end := func(done bool) agent.Perception {
+		return agent.Perception{Kind: agent.KindGoal, Goal: &agent.GoalNews{End: &agent.GoalEnd{Done: done}}}
+	}
+	for i, s := range []struct {
+		ps   []agent.Perception
+		want string
+	}{
+		{[]agent.Perception{{Kind: agent.KindConnected}}, `set_goal{"kind":"get_iron"}`},
+		{[]agent.Perception{{Kind: agent.KindChat, Addressed: true, Chat: &agent.Heard{Author: agent.Author{Name: "Alex"}}}},
+			`mc_chat{"message":"Hi Alex! I'm after iron right now."}`},
+		{[]agent.Perception{{Kind: agent.KindFight}}, `stay_silent{}`},
+		{[]agent.Perception{end(true)}, `set_goal{"kind":"get_diamonds"}`},
+		{[]agent.Perception{end(false)}, `set_goal{"kind":"get_diamonds"}`},
+		{[]agent.Perception{end(true)}, `set_goal{"kind":"play"}`},
+		{[]agent.Perception{{Kind: agent.KindAsk}}, `speak{"text":"I'm playing my own game."}`},
+	} {
+		if got := said(turn(s.ps...)); got != s.want {
+			t.Errorf("step %d: %s, want %s", i, got, s.want)
+		}
+	}
+	req := request(agent.KindIdle, 0)
+	req.Tools = append(req.Tools, agent.ToolSpec{Name: "set_goal"})
+	req.Messages = append(req.Messages, agent.Message{Role: agent.RoleTool, ToolName: "set_goal", Text: "SUCCESS"})
+	if r, _ := b.s.Generate(ctx, req); len(r.ToolCalls) != 0 || r.Text != "" {
+		t.Errorf("after her tools answered it said %+v, want nothing: the turn is over", r)
+	}
+}
