@@ -41,7 +41,7 @@ func TestConfigDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Addr != "127.0.0.1:8765" || c.DB != "beaweb.db" || c.ModURL != "ws://127.0.0.1:8080" || c.provider() != "rules" ||
-		c.IdleNudge != 30*time.Second || c.Commentary != 60*time.Second || !c.BuildScripts || c.Name != "Bea" || c.Practice ||
+		c.IdleNudge != 30*time.Second || c.Commentary != 20*time.Second || !c.BuildScripts || c.Name != "Bea" || c.Practice ||
 		c.RetentionDays != 30 {
 		t.Errorf("defaults: %+v", c)
 	}

@@ -76,7 +76,7 @@ func TestAGoalPlaysOnTheAutopilot(t *testing.T) {
 		// A line said to her, and a blow, wake her model; the blow the
 		// autopilot reads too.
 		m.turn(ctx, []Perception{{Source: SourceChat, Kind: KindChat, Addressed: true, Text: "Alex says: what's up?"},
-			{Source: SourceGame, Kind: KindFight, Text: "hit by zombie", Hit: &Hit{Attacker: "zombie", Amount: 2, Health: 18}}})
+			{Source: SourceGame, Kind: KindFight, Text: "hit by zombie", Hit: &Hit{Attacker: "zombie", Amount: 2, Health: 18, News: true}}})
 		if n := len(model.requests()); n != 2 {
 			t.Fatalf("%d model calls, want 2: the line said to her wakes her model", n)
 		}
@@ -192,4 +192,24 @@ func TestTheRetryWaitDoubles(t *testing.T) {
 			t.Errorf("after %d failures: %v, want %v", n, got, want)
 		}
 	}
+}
+
+// TestOnlyANewBlowWakesHerModel: a blow the gate did not mark as news wakes
+// no model call; one that is news does.
+func TestOnlyANewBlowWakesHerModel(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		model := &scripted{steps: []ModelResponse{{ToolCalls: []ToolCall{call("1", "stay_silent", `{}`)}}}}
+		m, _ := goalMind(model, &scripted{}, &gametest.Game{})
+		blow := func(news bool) []Perception {
+			return []Perception{{Source: SourceGame, Kind: KindFight, Text: "hit", Hit: &Hit{Attacker: "zombie", Amount: 1, Health: 15, News: news}}}
+		}
+		m.turn(context.Background(), blow(false))
+		if n := len(model.requests()); n != 0 {
+			t.Fatalf("a blow that is no news took %d model calls", n)
+		}
+		m.turn(context.Background(), blow(true))
+		if n := len(model.requests()); n != 1 {
+			t.Fatalf("a blow that is news took %d model calls, want 1", n)
+		}
+	})
 }

@@ -76,9 +76,10 @@ type MindConfig struct {
 	// each off.
 	IdleNudge  time.Duration
 	Commentary time.Duration
-	// Minute is a minute of her game on her clock; 0 means a minute. The
-	// commentary comes at most once a Minute, whatever Commentary says.
-	// A sped-up practice world shortens it with the other timers.
+	// Minute is a minute of her game on her clock; 0 means a minute. Her
+	// model hears her commentary at most once a Minute, whatever
+	// Commentary says (the autopilot hears it every Commentary). A
+	// sped-up practice world shortens it with the other timers.
 	Minute time.Duration
 	// ReflexMemory is how long what the game did on its own (a fight, a
 	// meal) counts as recent in her live state; 0 means
@@ -119,7 +120,8 @@ type Mind struct {
 	// players' next turn, and each player's turns of the last minute.
 	waiting     []Perception
 	playerTurns map[string][]time.Time
-	fallback    Model // the offline autopilot (MindDeps.Fallback); nil: none
+	lastSaid    time.Time // when her model last heard her commentary
+	fallback    Model     // the offline autopilot (MindDeps.Fallback); nil: none
 }
 
 // MindDeps are the parts a mind is wired from, each built before it.

@@ -80,17 +80,15 @@ func (m *Mind) idleDue(now time.Time) (time.Duration, bool) {
 	return now.Sub(m.idleSince), true
 }
 
-// commentary is due while an action runs only for an audience (someone
-// watching the dashboard, or a player near her), at most every Commentary
-// and never more than once a game minute, and only when something changed
-// since she last heard: new progress or a different inventory. Words
-// nobody hears are a model call for nothing.
+// commentary is due at most every Commentary while an action runs, and
+// only when something changed since she last heard: new progress or a
+// different inventory. Her model hears it only for an audience, at most
+// once a game minute (route); the autopilot, free, hears every one.
 func (m *Mind) commentary(now time.Time, d Doing) (Perception, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.idleSince = now
-	every := max(m.cfg.Commentary, m.cfg.Minute)
-	if m.cfg.Commentary <= 0 || now.Sub(m.lastComment) < every || now.Sub(d.Started) < every {
+	if m.cfg.Commentary <= 0 || now.Sub(m.lastComment) < m.cfg.Commentary || now.Sub(d.Started) < m.cfg.Commentary {
 		return Perception{}, false
 	}
 	progress := ""
@@ -98,7 +96,7 @@ func (m *Mind) commentary(now time.Time, d Doing) (Perception, bool) {
 		progress = progressText(d.Progress)
 	}
 	v := m.live.Snapshot()
-	if progress == m.heardProgress && !v.InvAt.After(m.heardInv) || !m.heard(v) {
+	if progress == m.heardProgress && !v.InvAt.After(m.heardInv) {
 		return Perception{}, false
 	}
 	m.lastComment, m.heardProgress, m.heardInv = now, progress, v.InvAt
@@ -134,39 +132,4 @@ func (m *Mind) openObjectives(ctx context.Context) []string {
 		}
 	}
 	return open
-}
-
-// Audience says how many people watch her on the dashboard now: the
-// dashboard's live stream knows its viewers.
-type Audience interface {
-	Viewers() int
-}
-
-// SetAudience tells her mind who watches her on the dashboard; until it is
-// set, nobody does.
-func (m *Mind) SetAudience(a Audience) {
-	m.mu.Lock()
-	m.audience = a
-	m.mu.Unlock()
-}
-
-// nearPlayer is how close a player must stand to hear what she says of her
-// work: within sight, a little beyond earshot for a request.
-const nearPlayer = 16.0
-
-// heard reports whether anyone would hear her comment: a viewer of the
-// dashboard, or a player within nearPlayer blocks (m.mu is held).
-func (m *Mind) heard(v Snapshot) bool {
-	if m.audience != nil && m.audience.Viewers() > 0 {
-		return true
-	}
-	if v.Body == nil {
-		return false
-	}
-	for _, p := range v.Body.Players {
-		if p.Distance <= nearPlayer {
-			return true
-		}
-	}
-	return false
 }

@@ -58,78 +58,75 @@ type watching int
 
 func (w watching) Viewers() int { return int(w) }
 
-// TestCommentaryOnlyWhenSomethingChanged: with someone watching, a long
-// action is commented on at most once a game minute, however short the
-// setting, and only when there is news: progress or a new inventory.
 func TestCommentaryOnlyWhenSomethingChanged(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g, release := holding()
 		m, _ := newTestMind(&scripted{}, g, MindConfig{Commentary: 20 * time.Second, IdleNudge: 30 * time.Second})
-		m.SetAudience(watching(1))
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		m.hands.Start(ctx, []Action{{Name: "find_block", Call: "find_block(block=log, count=16)"}}, 1)
 		synctest.Wait()
 		start := time.Now()
-		m.hands.Progress(protocol.Progress{ID: "r1-abcdef", Done: 3, Total: 16, Message: "chopping oak_log"})
-		if _, ok := m.nudge(context.Background(), start.Add(30*time.Second)); ok {
-			t.Fatal("commentary before a game minute")
+		if _, ok := m.nudge(context.Background(), start.Add(10*time.Second)); ok {
+			t.Fatal("commentary before 20 s")
 		}
-		p, ok := m.nudge(context.Background(), start.Add(60*time.Second))
+		m.hands.Progress(protocol.Progress{ID: "r1-abcdef", Done: 3, Total: 16, Message: "chopping oak_log"})
+		p, ok := m.nudge(context.Background(), start.Add(20*time.Second))
 		if !ok || p.Kind != KindCommentary || !strings.Contains(p.Text, "3/16") || !strings.Contains(p.Text, "find_block(block=log, count=16)") {
 			t.Fatalf("commentary: %v %+v", ok, p)
 		}
-		if _, ok := m.nudge(context.Background(), start.Add(125*time.Second)); ok {
+		if _, ok := m.nudge(context.Background(), start.Add(45*time.Second)); ok {
 			t.Error("commentary with nothing new: time passing is not news")
 		}
 		m.Senses.Handle(ctx, protocol.State{Inventory: []game.Slot{{Item: "oak_log", Count: 5}}})
-		if p, ok := m.nudge(context.Background(), start.Add(130*time.Second)); !ok || !strings.Contains(p.Text, "5 oak_log") {
+		if p, ok := m.nudge(context.Background(), start.Add(50*time.Second)); !ok || !strings.Contains(p.Text, "5 oak_log") {
 			t.Errorf("commentary after the inventory changed: %v %+v", ok, p)
 		}
-		m.Senses.Handle(ctx, protocol.State{Inventory: []game.Slot{{Item: "oak_log", Count: 9}}})
-		if _, ok := m.nudge(context.Background(), start.Add(170*time.Second)); ok {
-			t.Error("two comments within a game minute")
+		if _, ok := m.nudge(context.Background(), start.Add(55*time.Second)); ok {
+			t.Error("two comments within 20 s")
 		}
 		close(release)
 		m.hands.Wait()
 	})
 }
 
-// TestCommentaryOnlyForAnAudience: with nobody watching the dashboard and
-// no player near, a long action goes without comment; a player within 16
-// blocks, or a viewer, is an audience.
-func TestCommentaryOnlyForAnAudience(t *testing.T) {
+// TestHerModelHearsCommentaryOnlyWithAnAudience: her commentary reaches
+// her model only when someone hears it (a dashboard viewer, a player
+// within 16 blocks) and at most once a game minute; the autopilot playing
+// a goal hears every one.
+func TestHerModelHearsCommentaryOnlyWithAnAudience(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		g, release := holding()
-		m, _ := newTestMind(&scripted{}, g, MindConfig{Commentary: time.Minute})
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		m.hands.Start(ctx, []Action{{Name: "find_block", Call: "find_block(block=log, count=16)"}}, 1)
-		synctest.Wait()
-		at := func(items int, players ...game.NearPlayer) (Perception, bool) {
-			time.Sleep(time.Minute) // the synctest clock: a minute of her game
-			m.Senses.Handle(ctx, protocol.State{Inventory: []game.Slot{{Item: "oak_log", Count: items}}, Players: players})
-			return m.nudge(ctx, time.Now())
+		m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{Commentary: 20 * time.Second})
+		ctx := context.Background()
+		said := func(players ...game.NearPlayer) bool {
+			time.Sleep(20 * time.Second) // the synctest clock: the commentary's own pace
+			m.Senses.Handle(ctx, protocol.State{Players: players})
+			return m.wakesModel(Perception{Kind: KindCommentary, At: m.live.Now()}, false)
 		}
-		if _, ok := at(1); ok {
-			t.Error("a comment with nobody to hear it")
+		if said() {
+			t.Error("her model heard a comment nobody hears")
 		}
-		if _, ok := at(2, game.NearPlayer{Name: "Alex", Distance: 40}); ok {
-			t.Error("a comment for a player 40 blocks away")
+		if said(game.NearPlayer{Name: "Alex", Distance: 40}) {
+			t.Error("her model heard a comment for a player 40 blocks away")
 		}
-		if _, ok := at(3, game.NearPlayer{Name: "Alex", Distance: 12}); !ok {
-			t.Error("no comment with Alex 12 blocks away")
-		}
-		m.SetAudience(watching(0))
-		if _, ok := at(4); ok {
-			t.Error("a comment for a dashboard nobody watches")
+		if !said(game.NearPlayer{Name: "Alex", Distance: 12}) {
+			t.Error("her model did not hear a comment with Alex 12 blocks away")
 		}
 		m.SetAudience(watching(2))
-		if _, ok := at(5); !ok {
-			t.Error("no comment with two people watching")
+		if said() || said() {
+			t.Error("her model heard two comments within a game minute")
 		}
-		close(release)
-		m.hands.Wait()
+		if !said() {
+			t.Error("her model did not hear a comment a minute on, with two people watching")
+		}
+		m.SetAudience(watching(0))
+		time.Sleep(time.Minute)
+		if said() {
+			t.Error("her model heard a comment for a dashboard nobody watches")
+		}
+		if !forAutopilot(Perception{Kind: KindCommentary}) {
+			t.Error("the autopilot playing a goal does not hear her commentary")
+		}
 	})
 }
 

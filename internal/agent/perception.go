@@ -88,20 +88,23 @@ type Perception struct {
 
 // Hit is a blow she took: who dealt it ("" for no one: a fall, lava,
 // hunger), as the gate tells attackers apart, how much it took and the
-// health she has left.
+// health she has left. News, set by the gate, says whether it is worth a
+// model call: a new attacker, or her health across a mark.
 type Hit struct {
 	Attacker string  // a player's or a named mob's name, a mob's UUID or type; "" for none
 	Source   string  // the game's cause of the damage (mob, fall, lava…)
 	Amount   float64 // the health the blow took
 	Health   float64 // what she has left, of 20
+	News     bool
 }
 
-// Gate decides which perceptions wake her. Action results, deaths, reflex
-// failures, addressed chat and nudges always pass; other chat passes at
-// most once per cooldown; a blow only when it comes from a new attacker or
-// takes her health across a mark (hitMarks): the game's reflexes fight
-// back and flee on their own, and a turn per blow would be a model call
-// per blow.
+// Gate decides which perceptions wake her. Action results, fights,
+// deaths, reflex failures, addressed chat and nudges always pass; other
+// chat passes at most once per cooldown. A blow is marked news only when
+// it comes from a new attacker or takes her health across a mark
+// (hitMarks): the game's reflexes fight back and flee on their own, so her
+// model hears only the news (wakesModel), where a turn per blow would be a
+// model call per blow; the autopilot, free, hears every one.
 type Gate struct {
 	cooldown time.Duration
 
@@ -124,10 +127,13 @@ const fightMemory = time.Minute
 // across one: half her health, and where the game's flee reflex starts.
 var hitMarks = []float64{10, 6}
 
-// Pass reports whether p wakes her.
-func (g *Gate) Pass(p Perception) bool {
+// Pass reports whether p wakes her, and marks a blow that is news.
+func (g *Gate) Pass(p *Perception) bool {
 	if p.Kind == KindFight && p.Hit != nil {
-		return g.newHit(*p.Hit, p.At)
+		h := *p.Hit
+		h.News = g.newHit(h, p.At)
+		p.Hit = &h
+		return true
 	}
 	if p.Kind != KindChat || p.Addressed {
 		return true

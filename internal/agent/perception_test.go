@@ -54,17 +54,18 @@ func TestGate(t *testing.T) {
 		{chat(21*time.Second, false), true},
 	}
 	for i, s := range steps {
-		if got := g.Pass(s.p); got != s.want {
+		if got := g.Pass(&s.p); got != s.want {
 			t.Errorf("step %d (%s at %s): pass = %v, want %v", i, s.p.Kind, s.p.At.Sub(t0), got, s.want)
 		}
 	}
 }
 
-// TestABlowWakesHerOnlyWhenItIsNews: the first blow of an attacker wakes
-// her, its next ones do not until it has left her alone a minute; another
-// attacker is news; a blow with no attacker (a fall) wakes her only when it
+// TestABlowIsNewsOnlyWhenItIsNew: every blow passes the gate (the
+// autopilot hears them all), but only news is marked for her model: the
+// first blow of an attacker, not its next ones until it has left her alone
+// a minute; another attacker; a blow with no attacker (a fall) only when it
 // takes her health across half or under 6, where the flee reflex starts.
-func TestABlowWakesHerOnlyWhenItIsNews(t *testing.T) {
+func TestABlowIsNewsOnlyWhenItIsNew(t *testing.T) {
 	g := NewGate(20 * time.Second)
 	t0 := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
 	hit := func(at time.Duration, who string, amount, health float64) Perception {
@@ -86,8 +87,8 @@ func TestABlowWakesHerOnlyWhenItIsNews(t *testing.T) {
 		{hit(3*time.Minute, "zombie", 1, 19), true},           // back after leaving her alone
 		{hit(3*time.Minute+time.Second, "Alex", 1, 18), true}, // Alex too, long since
 	} {
-		if got := g.Pass(s.p); got != s.want {
-			t.Errorf("blow %d (%q, health %g): wakes her = %v, want %v", i, s.p.Hit.Attacker, s.p.Hit.Health, got, s.want)
+		if !g.Pass(&s.p) || s.p.Hit.News != s.want {
+			t.Errorf("blow %d (%q, health %g): news = %v, want %v", i, s.p.Hit.Attacker, s.p.Hit.Health, s.p.Hit.News, s.want)
 		}
 	}
 }
@@ -134,7 +135,7 @@ func TestDeathAndReturnAreTold(t *testing.T) {
 	if want := "You are back in the game after dying, at (0, 70, 0) (overworld)"; !strings.HasPrefix(got[1].Text, want) {
 		t.Errorf("the return says %q, want it to start %q", got[1].Text, want)
 	}
-	if !NewGate(time.Minute).Pass(got[1]) {
+	if !NewGate(time.Minute).Pass(&got[1]) {
 		t.Errorf("the return does not pass the gate")
 	}
 }

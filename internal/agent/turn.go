@@ -52,10 +52,11 @@ type turnRun struct {
 	seen        map[string]int // answers per call, for the loop guard
 }
 
-// turn runs what the perceptions call for, with the brain whose they are:
-// while a goal is set the autopilot plays it and her model hears only of
-// people, danger, death and the goal's end (route); while her model does
-// not answer, the autopilot plays on for it.
+// turn runs what the perceptions call for, with the brain whose they are
+// (route.go): her model hears what is worth a call; while a goal is set
+// the autopilot plays it, and her model hears only of people, danger,
+// death and the goal's end; while her model does not answer, the
+// autopilot plays on for it.
 func (m *Mind) turn(ctx context.Context, ps []Perception) {
 	if !m.Enabled() || len(ps) == 0 {
 		return
@@ -67,15 +68,15 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 		return
 	}
 	model := m.brainFor(m.live.Now())
-	if m.fallback == nil || model == m.fallback {
-		m.runTurn(ctx, ps, model)
+	if m.fallback != nil && model == m.fallback {
+		m.runTurn(ctx, ps, model) // the autopilot plays everything: it reads everything
 		return
 	}
 	auto, think := m.route(ps)
-	if len(auto) > 0 {
+	if len(auto) > 0 && m.fallback != nil {
 		m.runTurn(ctx, auto, m.fallback)
 	}
-	if len(think) > 0 && !m.runTurn(ctx, think, model) && ctx.Err() == nil {
+	if len(think) > 0 && !m.runTurn(ctx, think, model) && ctx.Err() == nil && m.fallback != nil {
 		// Her model did not answer: rather than stand still, she plays
 		// this turn on the autopilot, and the next ones until her model
 		// is asked again (brainFor).

@@ -209,7 +209,7 @@ func TestTypedValues(t *testing.T) {
 	if _, ok := s.Price(settings.PriceCached); ok {
 		t.Error("an unset price gives an estimate")
 	}
-	if s.Seconds(settings.IdleNudge) != 0 || s.Seconds(settings.Commentary).Seconds() != 60 || !s.Bool(settings.BuildScripts) || s.Int(settings.Retention) != 30 {
+	if s.Seconds(settings.IdleNudge) != 0 || s.Seconds(settings.Commentary).Seconds() != 20 || !s.Bool(settings.BuildScripts) || s.Int(settings.Retention) != 30 {
 		t.Errorf("typed values wrong")
 	}
 	if s.Provider() != "openai" || settings.Defaults().Provider() != "rules" {

@@ -100,7 +100,7 @@ var specs = []Spec{
 	{Key: IdleNudge, Env: "BEA_IDLE_NUDGE_SECONDS", Flag: "idle-nudge-seconds", Label: "Idle nudge",
 		Usage: "seconds standing around before she is nudged, 0 = off", Default: "30", check: seconds("The idle nudge")},
 	{Key: Commentary, Env: "BEA_COMMENTARY_SECONDS", Flag: "commentary-seconds", Label: "Commentary",
-		Usage: "seconds between comments on a long action, at most one a game minute, 0 = off", Default: "60", check: seconds("The commentary")},
+		Usage: "seconds between comments on a long action, 0 = off", Default: "20", check: seconds("The commentary")},
 	{Key: BuildScripts, Env: "BEA_BUILD_SCRIPTS", Flag: "build-scripts", Label: "Build scripts", Usage: "build scripts on or off (true/false)",
 		Default: "true", check: boolean("Build scripts")},
 	{Key: Obey, Env: "BEA_OBEY", Flag: "obey", Label: "Players she obeys",

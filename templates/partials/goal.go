@@ -3,6 +3,7 @@ package partials
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
@@ -30,4 +31,17 @@ func goalWords(g agent.Goal) string {
 		return "playing on her own: tools, food, a shelter at night, a mine"
 	}
 	return strings.ReplaceAll(string(g.Kind), "_", " ")
+}
+
+// within is how soon something comes: "in 40 s", "in 2 min", "any moment
+// now" once it is due.
+func within(d time.Duration) string {
+	switch s := int(d / time.Second); {
+	case s < 5:
+		return "any moment now"
+	case s < 60:
+		return "in " + itoa(s) + " s"
+	default:
+		return "in " + itoa((s+59)/60) + " min"
+	}
 }

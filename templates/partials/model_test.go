@@ -24,7 +24,7 @@ func TestTheModelCardSaysWhoPlays(t *testing.T) {
 	}
 	down := ok
 	down.Failures, down.FailingSince, down.Retry, down.LastError = 2, now.Add(-time.Minute), now.Add(2*time.Minute), "connection refused"
-	if out := card(down, nil); !strings.Contains(out, "Her model is not answering; she plays on the autopilot meanwhile.") || !strings.Contains(out, "She asks it again") {
+	if out := card(down, nil); !strings.Contains(out, "Her model is not answering; she plays on the autopilot meanwhile.") || !strings.Contains(out, "She asks it again <time") || !strings.Contains(out, "in 2 min</time>") {
 		t.Errorf("a model that does not answer: %s", out)
 	}
 	g := &agent.Goal{Kind: agent.GoalGather, Item: "oak_log", Count: 16, Set: now}
