@@ -75,7 +75,7 @@ func TestBrowserRefusalsAndFailuresAreSeen(t *testing.T) {
 			})
 			within(t, ctx, "the model failing",
 				pollTrue(`document.title.startsWith("⚠ Model failing") && `+textOf("#live-alerts")+`.includes("Incorrect API key") && `+
-					textOf("#live-hands")+`.includes("Her model is failing") && !`+textOf("#live-hands")+`.includes("Thinking")`),
+					textOf("#live-hands")+`.includes("Her model is not answering") && !`+textOf("#live-hands")+`.includes("Thinking")`),
 			)
 			keep(t, ctx, "i25-model-failing-"+size.name)
 

@@ -50,7 +50,7 @@ func TestFailingModelIsAnAlertAndTheHandsSayIt(t *testing.T) {
 	})
 	_, page = get(t, c, f.URL+"/")
 	alerts := between(page, `class="alerts"`, `id="live-`)
-	for _, want := range []string{`data-title="⚠ Model failing · Bea"`, "Her model is failing", "3 calls failed in a row", "connection refused", "Test the model", `href="/settings"`} {
+	for _, want := range []string{`data-title="⚠ Model failing · Bea"`, "Her model is not answering; she plays on the autopilot meanwhile", "3 calls failed in a row", "connection refused", "Test the model", `href="/settings"`} {
 		if !strings.Contains(alerts, want) {
 			t.Errorf("the banner lacks %q: %q", want, alerts)
 		}
@@ -58,18 +58,18 @@ func TestFailingModelIsAnAlertAndTheHandsSayIt(t *testing.T) {
 	if !strings.Contains(page, `data-free="failing"`) || strings.Contains(between(page, `id="live-hands"`, "</section>"), "Thinking") {
 		t.Errorf("the hands card: %q", between(page, `id="live-hands"`, "</section>"))
 	}
-	// Asking her promises no answer while the model fails: under the talk
-	// box a sentence says none can come, and why.
+	// Asking her while the model fails promises nothing of the model:
+	// under the talk box a sentence says the autopilot answers meanwhile.
 	if code, body := htmxPost(t, c, f.URL, "/minecraft/ask", nil); code != http.StatusOK || strings.Contains(body, "will appear") {
 		t.Errorf("asking with the model failing: %d %q", code, body)
 	}
-	if _, page = get(t, c, f.URL+"/"); !strings.Contains(between(page, `id="live-talk-reply"`, "</div>"), "Her model is failing, so she cannot answer") {
+	if _, page = get(t, c, f.URL+"/"); !strings.Contains(between(page, `id="live-talk-reply"`, "</div>"), "Her model is not answering, so the autopilot answers meanwhile") {
 		t.Errorf("the talk box does not say her model fails: %q", between(page, `id="live-talk"`, "</section>"))
 	}
 	f.Live.Update(agent.TopicModel, func(s *agent.Snapshot) {
 		s.Model.Failures, s.Model.FailingSince, s.Model.LastError = 0, time.Time{}, ""
 	})
-	if _, page = get(t, c, f.URL+"/"); strings.Contains(page, "Her model is failing") {
+	if _, page = get(t, c, f.URL+"/"); strings.Contains(page, "Her model is not answering") {
 		t.Errorf("the banner stays once the model answers")
 	}
 }

@@ -254,6 +254,10 @@ func (s *Server) routes() error {
 // Handler is the route table, for tests that need no live relay.
 func (s *Server) Handler() http.Handler { return s.echo }
 
+// Viewers is how many pages watch her live stream now: her mind comments
+// on a long action only for an audience.
+func (s *Server) Viewers() int { return s.frames.Len() }
+
 // Serve answers on ln until ctx ends, then stops gracefully: live streams
 // end at once, other requests get ShutdownTimeout to finish. It refuses a
 // listener beyond loopback when no token is configured. A Server serves

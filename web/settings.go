@@ -34,7 +34,7 @@ var settingsGroups = []struct {
 		{key: settings.ModURL, kind: "text", hint: "Where the BeaCraft mod listens, such as ws://127.0.0.1:8080."},
 		{key: settings.Name, kind: "text", hint: "3 to 16 letters, digits or underscores, as Minecraft names are."},
 		{key: settings.IdleNudge, kind: "number", hint: "Seconds standing around before she is nudged; 0 is off."},
-		{key: settings.Commentary, kind: "number", hint: "Seconds between her comments on a long action; 0 is off."},
+		{key: settings.Commentary, kind: "number", hint: "Seconds between her looks at a long action; she comments only for someone watching or a player near, at most once a game minute; 0 is off."},
 		{key: settings.BuildScripts, kind: "toggle", hint: "She may draw buildings with short scripts."},
 	}},
 	{"Players", "Who may ask her for things, and how much of her model they may use.", []settingsField{

@@ -154,6 +154,22 @@ func TestStreamStartsWithSnapshotThenSendsChanges(t *testing.T) {
 	}
 }
 
+// TestTheServerCountsItsViewers: a page open on the live stream is a
+// viewer (her mind comments only for viewers); the hub forgets one whose
+// page has gone, as fanout's tests hold.
+func TestTheServerCountsItsViewers(t *testing.T) {
+	f := serve(t)
+	if n := f.Server.Viewers(); n != 0 {
+		t.Fatalf("%d viewers before any page opened", n)
+	}
+	s := openStream(t, t.Context(), browser(t), f.URL)
+	s.snapshot(t)
+	if n := f.Server.Viewers(); n != 1 {
+		t.Errorf("%d viewers with one page open, want 1", n)
+	}
+	s.Close()
+}
+
 // TestAnActionsChangeCarriesItsRow: a change of the actions topic redraws
 // the card from the row it carries, with no read of the history; a row
 // that ends replaces the one that started, where it stood.

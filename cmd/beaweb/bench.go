@@ -42,6 +42,11 @@ func (r benchRun) Serve(ctx context.Context, h bench.Hooks) error {
 	}
 	e := env{getenv: func(string) string { return "" }, stdout: io.Discard, stderr: h.Stderr,
 		lockstep: h.Lockstep, watch: h.Watch, practice: h.Practice, model: r.model}
+	if h.Bill != nil {
+		e.bill = func(cause string, u agent.Usage) {
+			h.Bill(bench.Call{Cause: cause, In: u.InputTokens, Cached: u.CacheRead, Written: u.CacheWritten, Out: u.OutputTokens})
+		}
+	}
 	if e.stderr == nil {
 		e.stderr = io.Discard
 	}

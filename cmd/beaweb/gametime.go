@@ -8,9 +8,10 @@ import (
 
 // brainTimers are the timers of her mind that stand for game time: how long
 // she stands around before she is nudged, how often she hears about a long
-// action, and how long a reflex counts as recent.
+// action, how long a reflex counts as recent, and a game minute (the
+// commentary comes at most once in one).
 type brainTimers struct {
-	IdleNudge, Commentary, ReflexMemory time.Duration
+	IdleNudge, Commentary, ReflexMemory, Minute time.Duration
 }
 
 // brainTimers are c's timers on the wall clock. In a real game wall time is
@@ -21,7 +22,7 @@ type brainTimers struct {
 // millisecond. In lockstep (bench) her clock is the world's ticks, so the
 // timers stand as they are.
 func (c config) brainTimers(lockstep bool) brainTimers {
-	t := brainTimers{IdleNudge: c.IdleNudge, Commentary: c.Commentary, ReflexMemory: agent.DefaultReflexMemory}
+	t := brainTimers{IdleNudge: c.IdleNudge, Commentary: c.Commentary, ReflexMemory: agent.DefaultReflexMemory, Minute: time.Minute}
 	speed := c.PracticeWorld.Speed
 	if !c.Practice || lockstep || speed <= 0 || speed == 1 {
 		return t
@@ -32,5 +33,5 @@ func (c config) brainTimers(lockstep bool) brainTimers {
 		}
 		return max(time.Duration(float64(d)/speed), time.Millisecond)
 	}
-	return brainTimers{IdleNudge: scale(t.IdleNudge), Commentary: scale(t.Commentary), ReflexMemory: scale(t.ReflexMemory)}
+	return brainTimers{IdleNudge: scale(t.IdleNudge), Commentary: scale(t.Commentary), ReflexMemory: scale(t.ReflexMemory), Minute: scale(t.Minute)}
 }

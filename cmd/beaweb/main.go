@@ -42,6 +42,9 @@ type env struct {
 	// step by (see package lockstep), and what watches the world's packets.
 	lockstep *lockstep.Clock
 	watch    func(protocol.Packet)
+	// `beaweb bench --bill` only: she thinks with the stand-in for a paid
+	// model (models.Sensible), which tells bill of each call.
+	bill func(cause string, u agent.Usage)
 }
 
 // addrs are where a running beaweb can be reached.

@@ -85,10 +85,14 @@ func serve(ctx context.Context, cfg config, e env) error {
 	if e.model != nil {
 		app.models.Override(e.model)
 	}
+	if e.bill != nil {
+		app.models.Override(models.NewSensible(app.autopilot, app.live.Now, e.bill))
+	}
 	dash, err := app.dashboard(hub)
 	if err != nil {
 		return err
 	}
+	app.mind.SetAudience(dash) // her commentary is for someone watching
 	ln, url, err := listenDashboard(cfg)
 	if err != nil {
 		return err
@@ -216,14 +220,14 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 		return nil, err
 	}
 	mind := agent.NewMind(agent.MindConfig{
-		Prompt: prompt, IdleNudge: timers.IdleNudge, Commentary: timers.Commentary,
+		Prompt: prompt, IdleNudge: timers.IdleNudge, Commentary: timers.Commentary, Minute: timers.Minute,
 		ReflexMemory: timers.ReflexMemory, Off: saved[keyEnabled] == "false",
 	}, agent.MindDeps{
 		Model: ms.Current, Tools: registry(parts, cfg.BuildScripts, logger), Live: lv, Hands: hands, Inbox: inbox,
 		Turns: db, Objectives: db, Recall: db, Prices: bill, Fallback: autopilot, Logger: mindLog,
 	})
 	mind.SetPolicy(cfg.policy())
-	app := &application{cfg: cfg, db: db, client: client, mind: mind, models: ms, live: lv, logger: logger,
+	app := &application{cfg: cfg, db: db, client: client, mind: mind, models: ms, autopilot: autopilot, live: lv, logger: logger,
 		senses: agent.NewSenses(lv, hands, db, spatial, mindLog, inbox.Perceive), parts: parts, templates: templates, prices: bill,
 		saving: make(chan struct{}, 1)}
 	app.applyModel()
@@ -295,8 +299,12 @@ type application struct {
 	mind   *agent.Mind
 	senses *agent.Senses
 	models *models.Registry
-	live   *agent.Live
-	logger *slog.Logger
+	// autopilot is the offline autopilot: she plays on it when no model is
+	// chosen, while the spend cap holds, and the bench's stand-in plays
+	// through it.
+	autopilot *rules.Model
+	live      *agent.Live
+	logger    *slog.Logger
 
 	parts     tools.Deps // her tools' parts, build scripts aside
 	templates *blueprint.Templates

@@ -58,7 +58,8 @@ func itoa(n int) string {
 type toolbox struct{}
 
 func (toolbox) Specs() []ToolSpec {
-	return []ToolSpec{{Name: "find_block"}, {Name: "craft_item"}, {Name: "speak"}, {Name: "stay_silent"}, {Name: "scan"}, {Name: "mc_chat"}, {Name: "boom"}}
+	return []ToolSpec{{Name: "find_block"}, {Name: "craft_item"}, {Name: "speak"}, {Name: "stay_silent"}, {Name: "scan"}, {Name: "mc_chat"}, {Name: "boom"},
+		{Name: "set_goal"}}
 }
 
 func (toolbox) Invoke(_ context.Context, c ToolCall) Outcome {
@@ -77,6 +78,10 @@ func (toolbox) Invoke(_ context.Context, c ToolCall) Outcome {
 		return Outcome{Answer: "SUCCESS: 3 iron_ore"}
 	case "boom":
 		panic("kaboom")
+	case "set_goal":
+		var g Goal
+		_ = json.Unmarshal(c.Args, &g)
+		return Outcome{Answer: "SUCCESS: goal set", Goal: &g}
 	}
 	return Outcome{Failed: true, Answer: "FAILURE: no such tool"}
 }
@@ -135,6 +140,8 @@ type testParts struct {
 	tools  Toolbox
 	pub    Publisher
 	turns  TurnLog
+	// fallback is the autopilot (MindDeps.Fallback); nil for none.
+	fallback Model
 }
 
 // wireMind builds a mind bottom-up, as serve does, with the link up.
@@ -146,7 +153,7 @@ func wireMind(model Model, game Game, cfg MindConfig, p testParts) *testMind {
 	inbox := NewInbox(0, discard(), live)
 	hands := NewHands(game, nil, live, discard(), inbox.Perceive)
 	m := NewMind(cfg, MindDeps{Model: func() Model { return model }, Tools: p.tools, Live: live, Hands: hands, Inbox: inbox,
-		Turns: p.turns, Recall: p.recall, Logger: discard()})
+		Turns: p.turns, Recall: p.recall, Fallback: p.fallback, Logger: discard()})
 	live.SetConn(protocol.ConnStatus{Connected: true})
 	var spatial *MapWriter
 	if store, ok := p.senses.(MapStore); ok {

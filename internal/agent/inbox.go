@@ -47,7 +47,7 @@ func (in *Inbox) Perceive(p Perception) {
 	if p.At.IsZero() {
 		p.At = in.clock.Now()
 	}
-	if !in.live.Enabled() || !in.gate.Pass(p) {
+	if !in.live.Enabled() || !in.gate.Pass(&p) {
 		return
 	}
 	if lost, ok := in.enqueue(p); !ok {

@@ -135,6 +135,9 @@ func renderHands(line func(string, ...any), v Snapshot, now time.Time) {
 	} else {
 		line("you are not doing anything right now")
 	}
+	if g := v.Goal; g != nil {
+		line("your goal: %s, set %s ago; the autopilot plays it, and you hear when it is over", g, seconds(now.Sub(g.Set)))
+	}
 	if h := v.Held; h != nil {
 		by := "you chose to"
 		if h.By != "" {

@@ -42,6 +42,9 @@ type Outcome struct {
 	// fact on someone): her live state reads her memory again at the next
 	// step instead of showing what it read a few seconds ago.
 	Remembered bool
+	// Goal is a goal handed to the autopilot (set_goal): it ends the turn
+	// as starting an action does. Kind GoalNone drops the goal in force.
+	Goal *Goal
 }
 
 // TurnLog keeps every turn for the dashboard's history.
@@ -63,12 +66,20 @@ type MindConfig struct {
 	Prompt       func(name string) string
 	MaxSteps     int // model calls per turn; 0 means 8
 	KeepMessages int // history kept between turns; 0 means 60
+	// KeepChars bounds the history's characters as well; 0 means 24,000
+	// (about 6,000 tokens, as much as her tools and prompt together).
+	KeepChars int
 	// Off starts her with the skill off, as it was saved.
 	Off bool
 	// IdleNudge and Commentary are the two silences worth breaking; 0 turns
 	// each off.
 	IdleNudge  time.Duration
 	Commentary time.Duration
+	// Minute is a minute of her game on her clock; 0 means a minute. Her
+	// model hears her commentary at most once a Minute, whatever
+	// Commentary says (the autopilot hears it every Commentary). A
+	// sped-up practice world shortens it with the other timers.
+	Minute time.Duration
 	// ReflexMemory is how long what the game did on its own (a fight, a
 	// meal) counts as recent in her live state; 0 means
 	// DefaultReflexMemory. A sped-up practice world shortens it with the
@@ -102,12 +113,14 @@ type Mind struct {
 	heardInv      time.Time
 	turnCtx       context.Context // set by Run: what batches started by a turn run under
 	policy        Policy
+	audience      Audience // who watches the dashboard; nil: nobody
 
 	// Only Run's goroutine touches these: the lines that wait for their
 	// players' next turn, and each player's turns of the last minute.
 	waiting     []Perception
 	playerTurns map[string][]time.Time
-	fallback    Model // the offline autopilot, while the spend cap holds; nil: no cap applies
+	lastSaid    time.Time // when her model last heard her commentary
+	fallback    Model     // the offline autopilot (MindDeps.Fallback); nil: none
 }
 
 // MindDeps are the parts a mind is wired from, each built before it.
@@ -121,8 +134,10 @@ type MindDeps struct {
 	Objectives Objectives // may be nil
 	Recall     Recall     // may be nil: her live state then lists no memories
 	Prices     Prices     // may be nil: the bill then estimates no cost
-	// Fallback is what she thinks with while the spend cap holds (the
-	// offline autopilot); nil leaves the cap without effect.
+	// Fallback is the offline autopilot: it plays the goals her model
+	// sets (set_goal), it plays for her model while the spend cap holds
+	// or her model does not answer, and its turns are no model calls. nil
+	// leaves all of that without effect: her model takes every turn.
 	Fallback Model
 	Logger   *slog.Logger
 }
@@ -134,6 +149,12 @@ func NewMind(cfg MindConfig, d MindDeps) *Mind {
 	}
 	if cfg.KeepMessages <= 0 {
 		cfg.KeepMessages = 60
+	}
+	if cfg.KeepChars <= 0 {
+		cfg.KeepChars = 24_000
+	}
+	if cfg.Minute <= 0 {
+		cfg.Minute = time.Minute
 	}
 	m := &Mind{cfg: cfg, model: d.Model, tools: d.Tools, live: d.Live, hands: d.Hands, inbox: d.Inbox,
 		turns: d.Turns, objectives: d.Objectives, prices: d.Prices, ledger: ledger{since: d.Live.Now()}, logger: d.Logger,

@@ -81,6 +81,9 @@ type ModelRequest struct {
 	// message's text when that is a user's), and never before anything
 	// that stays: it changes at every call.
 	Now string `json:"now,omitempty"`
+	// Goal is the goal the autopilot plays, for the autopilot only: a
+	// language model reads her goal in her live state.
+	Goal *Goal `json:"-"`
 }
 
 // Conversation is the messages as an adapter sends them: Messages, then Now
@@ -104,6 +107,8 @@ type ModelResponse struct {
 	ToolCalls []ToolCall    `json:"tool_calls,omitempty"`
 	Usage     Usage         `json:"usage"`
 	Latency   time.Duration `json:"latency"`
+	// GoalEnd, from the autopilot, says the goal it played is over.
+	GoalEnd *GoalEnd `json:"-"`
 }
 
 // Usage counts the tokens of one or more model calls.

@@ -82,7 +82,8 @@ func (m *Mind) idleDue(now time.Time) (time.Duration, bool) {
 
 // commentary is due at most every Commentary while an action runs, and
 // only when something changed since she last heard: new progress or a
-// different inventory.
+// different inventory. Her model hears it only for an audience, at most
+// once a game minute (route); the autopilot, free, hears every one.
 func (m *Mind) commentary(now time.Time, d Doing) (Perception, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -53,6 +53,11 @@ func TestIdleNudgeOff(t *testing.T) {
 	})
 }
 
+// watching is a dashboard with viewers viewers.
+type watching int
+
+func (w watching) Viewers() int { return int(w) }
+
 func TestCommentaryOnlyWhenSomethingChanged(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g, release := holding()
@@ -82,6 +87,46 @@ func TestCommentaryOnlyWhenSomethingChanged(t *testing.T) {
 		}
 		close(release)
 		m.hands.Wait()
+	})
+}
+
+// TestHerModelHearsCommentaryOnlyWithAnAudience: her commentary reaches
+// her model only when someone hears it (a dashboard viewer, a player
+// within 16 blocks) and at most once a game minute; the autopilot playing
+// a goal hears every one.
+func TestHerModelHearsCommentaryOnlyWithAnAudience(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{Commentary: 20 * time.Second})
+		ctx := context.Background()
+		said := func(players ...game.NearPlayer) bool {
+			time.Sleep(20 * time.Second) // the synctest clock: the commentary's own pace
+			m.Senses.Handle(ctx, protocol.State{Players: players})
+			return m.wakesModel(Perception{Kind: KindCommentary, At: m.live.Now()}, false)
+		}
+		if said() {
+			t.Error("her model heard a comment nobody hears")
+		}
+		if said(game.NearPlayer{Name: "Alex", Distance: 40}) {
+			t.Error("her model heard a comment for a player 40 blocks away")
+		}
+		if !said(game.NearPlayer{Name: "Alex", Distance: 12}) {
+			t.Error("her model did not hear a comment with Alex 12 blocks away")
+		}
+		m.SetAudience(watching(2))
+		if said() || said() {
+			t.Error("her model heard two comments within a game minute")
+		}
+		if !said() {
+			t.Error("her model did not hear a comment a minute on, with two people watching")
+		}
+		m.SetAudience(watching(0))
+		time.Sleep(time.Minute)
+		if said() {
+			t.Error("her model heard a comment for a dashboard nobody watches")
+		}
+		if !forAutopilot(Perception{Kind: KindCommentary}) {
+			t.Error("the autopilot playing a goal does not hear her commentary")
+		}
 	})
 }
 

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -81,24 +82,59 @@ type Perception struct {
 	NotDone []string        // KindAction: the calls not done after a failure or a replacement
 	Reflex  *ReflexNote     // KindReflex and KindRespawn: the reflex and its event
 	Death   *protocol.Death // KindDeath: the cause and where
+	Hit     *Hit            // KindFight: who hurt her and how badly
+	Goal    *GoalNews       // KindGoal: the goal set, or over
 }
 
-// Gate decides which perceptions wake her. Action results, fights, deaths,
-// reflex failures, addressed chat and nudges always pass; other chat passes
-// at most once per cooldown; her own chat echo never does.
+// Hit is a blow she took: who dealt it ("" for no one: a fall, lava,
+// hunger), as the gate tells attackers apart, how much it took and the
+// health she has left. News, set by the gate, says whether it is worth a
+// model call: a new attacker, or her health across a mark.
+type Hit struct {
+	Attacker string  // a player's or a named mob's name, a mob's UUID or type; "" for none
+	Source   string  // the game's cause of the damage (mob, fall, lava…)
+	Amount   float64 // the health the blow took
+	Health   float64 // what she has left, of 20
+	News     bool
+}
+
+// Gate decides which perceptions wake her. Action results, fights,
+// deaths, reflex failures, addressed chat and nudges always pass; other
+// chat passes at most once per cooldown. A blow is marked news only when
+// it comes from a new attacker or takes her health across a mark
+// (hitMarks): the game's reflexes fight back and flee on their own, so her
+// model hears only the news (wakesModel), where a turn per blow would be a
+// model call per blow; the autopilot, free, hears every one.
 type Gate struct {
 	cooldown time.Duration
 
-	mu       sync.Mutex
-	lastChat time.Time
+	mu        sync.Mutex
+	lastChat  time.Time
+	attackers map[string]time.Time // when each attacker last hit her
 }
 
 // NewGate returns a gate letting unaddressed chat through at most once per
 // cooldown.
-func NewGate(cooldown time.Duration) *Gate { return &Gate{cooldown: cooldown} }
+func NewGate(cooldown time.Duration) *Gate {
+	return &Gate{cooldown: cooldown, attackers: map[string]time.Time{}}
+}
 
-// Pass reports whether p wakes her.
-func (g *Gate) Pass(p Perception) bool {
+// fightMemory is how long an attacker stays known: one that hits her again
+// within it is no news, one that comes back later is.
+const fightMemory = time.Minute
+
+// hitMarks are the health levels a blow wakes her for when it takes her
+// across one: half her health, and where the game's flee reflex starts.
+var hitMarks = []float64{10, 6}
+
+// Pass reports whether p wakes her, and marks a blow that is news.
+func (g *Gate) Pass(p *Perception) bool {
+	if p.Kind == KindFight && p.Hit != nil {
+		h := *p.Hit
+		h.News = g.newHit(h, p.At)
+		p.Hit = &h
+		return true
+	}
 	if p.Kind != KindChat || p.Addressed {
 		return true
 	}
@@ -109,6 +145,26 @@ func (g *Gate) Pass(p Perception) bool {
 	}
 	g.lastChat = p.At
 	return true
+}
+
+// newHit reports whether a blow at at is news: a new attacker, or her
+// health across a mark. A blow with no attacker (a fall, lava) is news
+// only across a mark.
+func (g *Gate) newHit(h Hit, at time.Time) bool {
+	crossed := slices.ContainsFunc(hitMarks, func(mark float64) bool { return h.Health+h.Amount > mark && h.Health <= mark })
+	if h.Attacker == "" {
+		return crossed
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for who, last := range g.attackers {
+		if at.Sub(last) > fightMemory {
+			delete(g.attackers, who)
+		}
+	}
+	_, known := g.attackers[h.Attacker]
+	g.attackers[h.Attacker] = at
+	return !known || crossed
 }
 
 // addressedRange is how close a speaker must stand for a line to count as

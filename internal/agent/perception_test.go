@@ -54,8 +54,41 @@ func TestGate(t *testing.T) {
 		{chat(21*time.Second, false), true},
 	}
 	for i, s := range steps {
-		if got := g.Pass(s.p); got != s.want {
+		if got := g.Pass(&s.p); got != s.want {
 			t.Errorf("step %d (%s at %s): pass = %v, want %v", i, s.p.Kind, s.p.At.Sub(t0), got, s.want)
+		}
+	}
+}
+
+// TestABlowIsNewsOnlyWhenItIsNew: every blow passes the gate (the
+// autopilot hears them all), but only news is marked for her model: the
+// first blow of an attacker, not its next ones until it has left her alone
+// a minute; another attacker; a blow with no attacker (a fall) only when it
+// takes her health across half or under 6, where the flee reflex starts.
+func TestABlowIsNewsOnlyWhenItIsNew(t *testing.T) {
+	g := NewGate(20 * time.Second)
+	t0 := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	hit := func(at time.Duration, who string, amount, health float64) Perception {
+		return Perception{Kind: KindFight, At: t0.Add(at), Hit: &Hit{Attacker: who, Amount: amount, Health: health}}
+	}
+	for i, s := range []struct {
+		p    Perception
+		want bool
+	}{
+		{hit(0, "zombie", 2, 18), true},                       // a new attacker
+		{hit(2*time.Second, "zombie", 2, 16), false},          // the same, again
+		{hit(4*time.Second, "Alex", 1, 15), true},             // another
+		{hit(5*time.Second, "zombie", 3, 12), false},          // still above half
+		{hit(6*time.Second, "zombie", 3, 9), true},            // across half
+		{hit(7*time.Second, "", 2, 7), false},                 // a fall, above 6
+		{hit(8*time.Second, "", 2, 5), true},                  // a fall, across 6
+		{hit(9*time.Second, "", 1, 4), false},                 // below both marks already
+		{hit(50*time.Second, "zombie", 1, 3), false},          // it kept at her
+		{hit(3*time.Minute, "zombie", 1, 19), true},           // back after leaving her alone
+		{hit(3*time.Minute+time.Second, "Alex", 1, 18), true}, // Alex too, long since
+	} {
+		if !g.Pass(&s.p) || s.p.Hit.News != s.want {
+			t.Errorf("blow %d (%q, health %g): news = %v, want %v", i, s.p.Hit.Attacker, s.p.Hit.Health, s.p.Hit.News, s.want)
 		}
 	}
 }
@@ -81,7 +114,7 @@ func TestHeartbeatsNeverWakeHer(t *testing.T) {
 	if n := len(m.inbox.queue); n != 0 {
 		t.Errorf("%d perceptions from heartbeats", n)
 	}
-	m.Senses.Handle(context.Background(), protocol.Damage{Amount: 2, Health: 18, Source: "mob"})
+	m.Senses.Handle(context.Background(), protocol.Damage{Amount: 2, Health: 18, Source: "mob", Attacker: &game.Attacker{Type: "zombie"}})
 	if n := len(m.inbox.queue); n != 1 {
 		t.Errorf("a blow woke her %d times, want once (the queue is how this test sees a wake)", n)
 	}
@@ -102,7 +135,7 @@ func TestDeathAndReturnAreTold(t *testing.T) {
 	if want := "You are back in the game after dying, at (0, 70, 0) (overworld)"; !strings.HasPrefix(got[1].Text, want) {
 		t.Errorf("the return says %q, want it to start %q", got[1].Text, want)
 	}
-	if !NewGate(time.Minute).Pass(got[1]) {
+	if !NewGate(time.Minute).Pass(&got[1]) {
 		t.Errorf("the return does not pass the gate")
 	}
 }

@@ -110,14 +110,12 @@ func (s *Senses) handle(ctx context.Context, p protocol.Packet, later func(func(
 	case protocol.Chat:
 		s.onChat(ctx, p, now)
 	case protocol.Damage:
-		who := p.Source
+		hit := hitOf(p)
+		who := cmp.Or(hit.Attacker, p.Source)
 		if p.Attacker != nil {
-			who = p.Attacker.Type
-			if p.Attacker.Name != "" {
-				who = p.Attacker.Name
-			}
+			who = cmp.Or(p.Attacker.Name, p.Attacker.Type)
 		}
-		s.perceive(Perception{Source: SourceGame, Kind: KindFight, At: now,
+		s.perceive(Perception{Source: SourceGame, Kind: KindFight, At: now, Hit: &hit,
 			Text: fmt.Sprintf("You were hit by %s for %.1f damage; your health is %.1f/20.", who, p.Amount, p.Health)})
 	case protocol.Death:
 		world := s.onDeath(p, now)
@@ -169,6 +167,16 @@ func (s *Senses) handle(ctx context.Context, p protocol.Packet, later func(func(
 	case protocol.Unknown:
 		// The mod client logs unknown types once each.
 	}
+}
+
+// hitOf is a damage packet's facts: her attacker is told apart by name
+// (a player, a named mob), else by UUID, else by its type.
+func hitOf(p protocol.Damage) Hit {
+	h := Hit{Source: p.Source, Amount: p.Amount, Health: p.Health}
+	if a := p.Attacker; a != nil {
+		h.Attacker = cmp.Or(a.Name, a.UUID, a.Type)
+	}
+	return h
 }
 
 // onState takes a state packet into her body: the one place the wire's

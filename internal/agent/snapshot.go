@@ -18,10 +18,13 @@ type Snapshot struct {
 	Name string `json:"name"`
 	// Conn is the link to the game side, and only the link: what the game
 	// side says of itself and where she is are GameSide's and World's.
-	Conn    game.ConnStatus `json:"conn"`
-	Model   ModelStatus     `json:"model"`
-	Enabled bool            `json:"enabled"` // the skill is on
-	Doing   *Doing          `json:"doing"`   // nil when her hands are free
+	Conn  game.ConnStatus `json:"conn"`
+	Model ModelStatus     `json:"model"`
+	// Goal is what her model handed the autopilot to play; nil for none
+	// (her model decides each step itself).
+	Goal    *Goal  `json:"goal,omitempty"`
+	Enabled bool   `json:"enabled"` // the skill is on
+	Doing   *Doing `json:"doing"`   // nil when her hands are free
 	// Held is set while she stands still because she was told to stop;
 	// nil when she plays on her own.
 	Held     *Hold        `json:"held,omitempty"`
@@ -158,6 +161,9 @@ type ModelStatus struct {
 	// one's sentence.
 	FailingSince time.Time `json:"failing_since,omitzero"`
 	Failures     int       `json:"failures,omitempty"`
+	// Retry is when her failing model is asked again; until then the
+	// autopilot plays for it. Zero while her model answers.
+	Retry time.Time `json:"retry,omitzero"`
 }
 
 // Hold is her standing still after a stop: since when, and who asked.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 )
@@ -21,24 +22,41 @@ const freshStateWait = time.Second
 // turn before the turn is ended.
 const loopLimit = 3
 
+// hiddenTools is a toolbox that answers tools by name that it shows no
+// language model: the ones a merged tool stands for. The autopilot calls
+// them by their own names, so its requests list them.
+type hiddenTools interface {
+	Hidden() []ToolSpec
+}
+
 // turnRun is one turn in progress: the conversation as the model sees it
 // and what the turn has done so far.
 type turnRun struct {
 	rec   *TurnRecord
 	model Model
-	tools Toolbox
-	specs []ToolSpec
-	msgs  []Message // the history, then this turn's messages
+	// autopilot: the offline autopilot takes this turn (a goal it plays,
+	// her model out, the spend cap, or no model chosen). Its turns are no
+	// model calls: they are not billed, leave her model's status alone and
+	// stay out of the conversation her model reads.
+	autopilot bool
+	tools     Toolbox
+	specs     []ToolSpec
+	msgs      []Message // the history, then this turn's messages
 
 	aboutGame   bool // a perception came from the game or its chat
 	spoke       bool // she reached an audience
 	started     bool // an action was started
 	undoneGiven bool // she was told once that her hands are empty
+	failed      bool // the model did not answer
 	said        []string
 	seen        map[string]int // answers per call, for the loop guard
 }
 
-// turn runs one turn: from the perceptions to her last word.
+// turn runs what the perceptions call for, with the brain whose they are
+// (route.go): her model hears what is worth a call; while a goal is set
+// the autopilot plays it, and her model hears only of people, danger,
+// death and the goal's end; while her model does not answer, the
+// autopilot plays on for it.
 func (m *Mind) turn(ctx context.Context, ps []Perception) {
 	if !m.Enabled() || len(ps) == 0 {
 		return
@@ -49,34 +67,69 @@ func (m *Mind) turn(ctx context.Context, ps []Perception) {
 		m.logger.Debug("agent: the game is not connected; the turn waits for it", slog.String("trigger", triggerOf(ps)))
 		return
 	}
+	model := m.brainFor(m.live.Now())
+	if m.fallback != nil && model == m.fallback {
+		m.runTurn(ctx, ps, model) // the autopilot plays everything: it reads everything
+		return
+	}
+	auto, think := m.route(ps)
+	if len(auto) > 0 && m.fallback != nil {
+		m.runTurn(ctx, auto, m.fallback)
+	}
+	if len(think) > 0 && !m.runTurn(ctx, think, model) && ctx.Err() == nil && m.fallback != nil {
+		// Her model did not answer: rather than stand still, she plays
+		// this turn on the autopilot, and the next ones until her model
+		// is asked again (brainFor).
+		m.runTurn(ctx, think, m.fallback)
+	}
+}
+
+// runTurn runs one turn with model, from the perceptions to her last word,
+// and reports whether the model answered.
+func (m *Mind) runTurn(ctx context.Context, ps []Perception, model Model) bool {
 	started := m.live.Now()
-	t := m.beginTurn(ctx, ps)
+	t := m.beginTurn(ctx, ps, model)
 	for step := 0; step < m.cfg.MaxSteps; step++ {
 		resp, err := m.ask(ctx, t, step)
-		if err != nil || !m.act(ctx, t, resp) {
+		if err != nil {
+			t.failed = true
+			break
+		}
+		if resp.GoalEnd != nil && t.autopilot {
+			m.endGoal(*resp.GoalEnd)
+		}
+		if !m.act(ctx, t, resp) {
 			break
 		}
 	}
 	t.rec.Duration = m.live.Now().Sub(started)
 	t.rec.Said = strings.Join(t.said, "\n")
-	m.remember(t.msgs)
+	if !t.autopilot {
+		m.remember(t.msgs)
+	}
 	m.saveTurn(ctx, t.rec)
-	m.ledger.add(m.live.Now(), len(t.rec.Calls), t.rec.Usage)
+	if !t.autopilot {
+		m.ledger.add(m.live.Now(), len(t.rec.Calls), t.rec.Usage)
+	}
 	bill := m.ledger.bill(m.live.Now(), m.prices)
 	m.live.Update(TopicModel, func(s *Snapshot) { s.Model.Bill = bill })
+	return !t.failed
 }
 
 // beginTurn records the turn, waits for the state that follows her last
 // action, and puts the perceptions after the history.
-func (m *Mind) beginTurn(ctx context.Context, ps []Perception) *turnRun {
-	model := m.modelFor(m.live.Now())
+func (m *Mind) beginTurn(ctx context.Context, ps []Perception, model Model) *turnRun {
 	t := &turnRun{
-		rec:   &TurnRecord{Trigger: triggerOf(ps), Model: model.Name(), Started: m.live.Now()},
-		model: model,
-		tools: m.toolbox(),
-		seen:  map[string]int{},
+		rec:       &TurnRecord{Trigger: triggerOf(ps), Model: model.Name(), Started: m.live.Now()},
+		model:     model,
+		autopilot: m.fallback != nil && model == m.fallback,
+		tools:     m.toolbox(),
+		seen:      map[string]int{},
 	}
 	t.specs = t.tools.Specs()
+	if h, ok := t.tools.(hiddenTools); ok && t.autopilot {
+		t.specs = append(slices.Clone(t.specs), h.Hidden()...)
+	}
 	m.saveTurn(ctx, t.rec) // first now, so the actions it starts can name it
 	var texts []string
 	// Whatever woke her, she reads the game as it is after her last action
@@ -96,9 +149,13 @@ func (m *Mind) beginTurn(ctx context.Context, ps []Perception) *turnRun {
 		m.live.WaitState(ctx, after, freshStateWait)
 		m.settle(ctx)
 	}
-	m.mu.Lock()
-	t.msgs = append([]Message(nil), m.history...)
-	m.mu.Unlock()
+	if !t.autopilot {
+		// The autopilot reads only what is new; her model, the
+		// conversation so far.
+		m.mu.Lock()
+		t.msgs = append([]Message(nil), m.history...)
+		m.mu.Unlock()
+	}
 	t.msgs = append(t.msgs, Message{Role: RoleUser, Text: strings.Join(texts, "\n\n"), Perceptions: ps})
 	return t
 }
@@ -118,35 +175,23 @@ func (m *Mind) ask(ctx context.Context, t *turnRun, step int) (ModelResponse, er
 	if step == 0 {
 		t.rec.Shown = system + "\n\n---\n\n" + t.msgs[len(t.msgs)-1].Text + "\n\n" + now
 	}
+	req := ModelRequest{System: system, Messages: t.msgs, Now: now, Tools: t.specs}
+	if t.autopilot {
+		req.Goal = m.live.Snapshot().Goal
+		resp, err := t.model.Generate(ctx, req)
+		return resp, err
+	}
 	asked := m.live.Now()
 	m.live.Update(TopicModel, func(s *Snapshot) { s.Model.Asking = asked })
-	resp, err := t.model.Generate(ctx, ModelRequest{System: system, Messages: t.msgs, Now: now, Tools: t.specs})
+	resp, err := t.model.Generate(ctx, req)
 	t.rec.Calls = append(t.rec.Calls, resp.Usage)
 	t.rec.Usage = t.rec.Usage.Add(resp.Usage)
 	m.live.Update(TopicModel, func(s *Snapshot) { s.Model = s.Model.answered(asked, resp.Latency, err, ctx.Err() != nil) })
 	if err != nil && ctx.Err() == nil {
-		m.logger.Error("agent: the model failed; the turn is abandoned", slog.String("model", t.model.Name()), slog.Any("error", err))
+		m.logger.Error("agent: the model failed", slog.String("model", t.model.Name()), slog.Any("error", err),
+			slog.Bool("autopilot_plays", m.fallback != nil))
 	}
 	return resp, err
-}
-
-// answered is the model's status once the call sent at asked is over: a
-// call given up because beaweb is stopping says nothing of the model.
-func (st ModelStatus) answered(asked time.Time, latency time.Duration, err error, givenUp bool) ModelStatus {
-	st.Asking = time.Time{}
-	st.LastLatency = latency
-	switch {
-	case err == nil:
-		st.LastError, st.FailingSince, st.Failures = "", time.Time{}, 0
-	case givenUp:
-	default:
-		st.LastError = err.Error()
-		if st.Failures == 0 {
-			st.FailingSince = asked
-		}
-		st.Failures++
-	}
-	return st
 }
 
 // act does what one answer asks and reports whether the turn goes on.
@@ -160,33 +205,53 @@ func (m *Mind) act(ctx context.Context, t *turnRun, resp ModelResponse) bool {
 		}
 		return m.oneMore(t)
 	}
-	onlyStarts, silent, looping := m.runCalls(ctx, t, resp.ToolCalls)
+	step := m.runCalls(ctx, t, resp.ToolCalls)
 	switch {
-	case looping:
+	case step.looping:
 		m.logger.Warn("agent: the same call gave the same answer three times; the turn is ended", slog.Int64("turn", t.rec.ID))
 		return false
-	case silent:
+	case step.silent:
 		return false
-	case t.spoke && onlyStarts:
+	case step.onlyStarts && step.started:
+		// A step that only started actions (and said something, maybe)
+		// ends the turn: "started" is nothing new to read, and the result
+		// wakes her when it is over.
+		return false
+	case t.spoke && step.onlyStarts:
 		return m.oneMore(t)
 	}
 	return true
 }
 
+// stepDone is what one step's tool calls came to. onlyStarts is false when
+// a call answered something she has to read; started, when the step
+// started an action.
+type stepDone struct {
+	onlyStarts, started, silent, looping bool
+}
+
 // runCalls runs one step's tool calls and starts the actions among them.
-// onlyStarts is false when a call answered something she has to read.
-func (m *Mind) runCalls(ctx context.Context, t *turnRun, calls []ToolCall) (onlyStarts, silent, looping bool) {
-	onlyStarts = true
+func (m *Mind) runCalls(ctx context.Context, t *turnRun, calls []ToolCall) (step stepDone) {
+	step.onlyStarts = true
 	var actions []Action
 	for _, call := range calls {
 		out := m.invoke(ctx, t.tools, call)
-		if out.Action != nil {
+		switch {
+		case out.Action != nil:
 			actions = append(actions, *out.Action)
 			if out.Answer == "" {
 				out.Answer = fmt.Sprintf("started: %s. Its result will reach you when it is over.", out.Action.Call)
 			}
-		} else if !out.Answered && !out.Silent {
-			onlyStarts = false
+			if g := m.live.Snapshot().Goal; g != nil && !t.autopilot {
+				// Her own action takes her hands from the goal.
+				m.setGoal(nil)
+				out.Answer += fmt.Sprintf(" Your goal (%s) is set aside for it; set_goal hands it back to the autopilot.", g)
+			}
+		case out.Goal != nil && !out.Failed:
+			m.takeGoal(*out.Goal)
+			step.started = true // handed over: the autopilot plays it, and the turn is over
+		case !out.Answered && !out.Silent:
+			step.onlyStarts = false
 		}
 		if out.Remembered {
 			m.memory.forget()
@@ -196,23 +261,29 @@ func (m *Mind) runCalls(ctx context.Context, t *turnRun, calls []ToolCall) (only
 			t.said = append(t.said, out.Said)
 		}
 		t.spoke = t.spoke || out.Answered
-		silent = silent || out.Silent
+		step.silent = step.silent || out.Silent
 		t.rec.ToolCalls = append(t.rec.ToolCalls, ToolCallRecord{Name: call.Name, Args: string(call.Args), Answer: out.Answer})
 		t.msgs = append(t.msgs, Message{Role: RoleTool, ToolCallID: call.ID, ToolName: call.Name, Text: out.Answer, Failed: out.Failed})
 		key := callKey(call) + "\x00" + out.Answer
 		t.seen[key]++
-		looping = looping || t.seen[key] >= loopLimit
+		step.looping = step.looping || t.seen[key] >= loopLimit
 	}
 	if len(actions) > 0 {
 		m.hands.Start(m.runCtx(ctx), actions, t.rec.ID)
-		t.started = true
+		t.started, step.started = true, true
 	}
-	return onlyStarts, silent, looping
+	if v := m.live.Snapshot(); v.Held != nil && v.Goal != nil {
+		m.setGoal(nil) // told to stop: she stands still, goal and all
+	}
+	return step
 }
 
 // oneMore gives a turn about the game that is ending with her hands empty
 // its one more step, telling her so, and reports whether it did.
 func (m *Mind) oneMore(t *turnRun) bool {
+	if !t.autopilot && m.live.Snapshot().Goal != nil {
+		return false // the autopilot plays her goal: her hands are not idle by her choice
+	}
 	if !m.needsMore(t.aboutGame, t.started, &t.undoneGiven) {
 		return false
 	}
@@ -285,15 +356,19 @@ func (m *Mind) liveState(ctx context.Context) string {
 	return RenderLiveState(snap, m.memory.memories(ctx, snap), m.live.Now())
 }
 
-// remember keeps the turn in the history. Over its limit, the history is
-// cut in one large step to half of it, at a user message so that no tool
-// answer is kept without its call: the start of the conversation then
-// stays the same for many turns, and a provider's prefix cache keeps
-// reading it, instead of moving at every turn.
+// remember keeps the turn in the history. Over its limits (KeepMessages
+// messages, KeepChars characters), the history is cut in one large step
+// to half of them, at a user message so that no tool answer is kept
+// without its call: the start of the conversation then stays the same for
+// many turns, and a provider's prefix cache keeps reading it, instead of
+// moving at every turn.
 func (m *Mind) remember(msgs []Message) {
-	keep := m.cfg.KeepMessages
-	if len(msgs) > keep {
-		cut := len(msgs) - keep/2
+	keep, chars := m.cfg.KeepMessages, m.cfg.KeepChars
+	if len(msgs) > keep || size(msgs) > chars {
+		cut := max(len(msgs)-keep/2, 0)
+		for size(msgs[cut:]) > chars/2 && cut < len(msgs)-1 {
+			cut++
+		}
 		for cut < len(msgs) && msgs[cut].Role != RoleUser {
 			cut++
 		}
@@ -308,6 +383,19 @@ func (m *Mind) remember(msgs []Message) {
 	m.mu.Lock()
 	m.history = msgs
 	m.mu.Unlock()
+}
+
+// size is how many characters the messages take as a model reads them:
+// their words, and their calls' names and arguments.
+func size(msgs []Message) int {
+	n := 0
+	for _, msg := range msgs {
+		n += len(msg.Text)
+		for _, c := range msg.ToolCalls {
+			n += len(c.Name) + len(c.Args)
+		}
+	}
+	return n
 }
 
 func triggerOf(ps []Perception) string {

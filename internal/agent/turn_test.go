@@ -51,16 +51,20 @@ func TestLeftUndoneLeavesOtherTurnsAlone(t *testing.T) {
 	})
 }
 
-// TestStartingAnActionEndsATurnSheSpokeIn: once she has spoken, a step that
-// only starts actions ends the turn, whether she spoke in that step or an
-// earlier one (after a quick look, say).
-func TestStartingAnActionEndsATurnSheSpokeIn(t *testing.T) {
+// TestAStepThatOnlyStartsActionsEndsTheTurn: a step that only starts
+// actions ends the turn, whether she spoke in it, in an earlier step
+// (after a quick look, say) or not at all: "started" is nothing new to
+// read, and the result wakes her when it is over.
+func TestAStepThatOnlyStartsActionsEndsTheTurn(t *testing.T) {
 	never := ModelResponse{ToolCalls: []ToolCall{call("9", "speak", `{"text":"never reached"}`)}}
 	cases := []struct {
 		name  string
 		steps []ModelResponse
 		calls int
 	}{
+		{"without a word", []ModelResponse{
+			{ToolCalls: []ToolCall{call("1", "find_block", `{"block":"log","count":4}`)}},
+			never}, 1},
 		{"in one step", []ModelResponse{
 			{ToolCalls: []ToolCall{call("1", "find_block", `{"block":"log","count":4}`), call("2", "speak", `{"text":"chopping"}`)}},
 			never}, 1},
@@ -249,8 +253,8 @@ func TestTheStepAfterStartingAnActionSeesItRunning(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g, release := holding()
 		model := &scripted{steps: []ModelResponse{
-			{ToolCalls: []ToolCall{call("1", "find_block", `{"block":"log"}`)}},
-			{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)}},
+			{ToolCalls: []ToolCall{call("1", "find_block", `{"block":"log"}`), call("2", "scan", `{"block":"iron_ore"}`)}},
+			{ToolCalls: []ToolCall{call("3", "stay_silent", `{}`)}},
 		}}
 		m, _ := newTestMind(model, g, MindConfig{})
 		m.turn(context.Background(), gamePerception("go"))
@@ -330,7 +334,6 @@ func TestNoLeftUndoneWhileHerHandsWork(t *testing.T) {
 		g, release := holding()
 		model := &scripted{steps: []ModelResponse{
 			{ToolCalls: []ToolCall{call("1", "find_block", `{"block":"log"}`)}},
-			{ToolCalls: []ToolCall{call("2", "stay_silent", `{}`)}},
 			{ToolCalls: []ToolCall{call("3", "mc_chat", `{"message":"chopping, want some?"}`)}},
 			{ToolCalls: []ToolCall{call("4", "speak", `{"text":"never reached"}`)}},
 		}}
@@ -340,8 +343,8 @@ func TestNoLeftUndoneWhileHerHandsWork(t *testing.T) {
 		m.turn(ctx, gamePerception("go"))
 		synctest.Wait()
 		m.turn(ctx, []Perception{{Source: SourceChat, Kind: KindChat, Addressed: true, Text: "Alex (2 blocks away) says in the game chat: hi"}})
-		if n := len(model.requests()); n != 3 {
-			t.Errorf("%d model calls, want 3: the chat turn with her hands busy takes one step", n)
+		if n := len(model.requests()); n != 2 {
+			t.Errorf("%d model calls, want 2: the chat turn with her hands busy takes one step", n)
 		}
 		close(release)
 		m.hands.Wait()
@@ -508,6 +511,38 @@ func TestHistoryIsTrimmedInLargeSteps(t *testing.T) {
 	// limit would have moved the start seven times.
 	if trims != 2 {
 		t.Errorf("the history's start moved %d times over 12 turns (%v), want 2", trims, starts)
+	}
+}
+
+// TestLongHistoryIsTrimmedBySizeInLargeSteps: a history of few but long
+// messages (a crafting plan, a build's answer) is cut to half its
+// characters once over the bound, not a little at every turn.
+func TestLongHistoryIsTrimmedBySizeInLargeSteps(t *testing.T) {
+	m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{KeepChars: 10_000})
+	long := strings.Repeat("x", 1_000)
+	var starts []string
+	for i := range 30 {
+		m.mu.Lock()
+		msgs := append(append([]Message(nil), m.history...), Message{Role: RoleUser, Text: "perception " + itoa(i) + long},
+			Message{Role: RoleAssistant, Text: "ok"})
+		m.mu.Unlock()
+		m.remember(msgs)
+		if n := size(m.history); n > 10_000 || m.history[0].Role != RoleUser {
+			t.Fatalf("after turn %d the history holds %d characters, starting with a %s message", i, n, m.history[0].Role)
+		}
+		starts = append(starts, m.history[0].Text[:14])
+	}
+	trims := 0
+	for i := 1; i < len(starts); i++ {
+		if starts[i] != starts[i-1] {
+			trims++
+		}
+	}
+	// Thirty turns of about 1,000 characters under a bound of 10,000: a
+	// trim to half every five turns or so, where trimming at every turn
+	// over the bound would have moved the start twenty times.
+	if trims < 3 || trims > 6 {
+		t.Errorf("the history's start moved %d times over 30 turns, want a few large steps", trims)
 	}
 }
 

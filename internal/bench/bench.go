@@ -58,6 +58,10 @@ type Hooks struct {
 	Blueprints fs.FS
 	// Ready hears the dashboard's address once everything listens.
 	Ready func(dashboard string)
+	// Bill, when set, has her think with the bench's stand-in for a paid
+	// model (a deterministic model that plays sensibly and bills each call
+	// as a provider with a prompt cache would), and hears each call.
+	Bill func(Call)
 }
 
 // benchSettings are what `beaweb bench` plays: the seeds, the world's
@@ -78,6 +82,12 @@ type benchSettings struct {
 	// Body runs the request bench through the body on flying-squid on
 	// loopback instead of the practice world.
 	Body bool
+	// Bill plays the seeds with the stand-in model and prints what her
+	// model would cost (bill.go), at Prices; Talk, when above 0, has Alex
+	// say a line to her every Talk game seconds.
+	Bill   bool
+	Talk   float64
+	Prices billPrices
 	// lockstepLog, when set (--lockstep-debug), hears each seed's lockstep
 	// clock under lockstep.Debug: a stall or a stray give-back is logged
 	// at once, with the holders of the tokens out.
@@ -101,6 +111,7 @@ const (
 
 const benchUsage = `usage: beaweb bench [--seeds 1-10] [--speed 10000] [--days 2] [--peaceful] [--parallel N] [--json]
                     [--keep DIR] [--model-provider P] [--model-url URL] [--model NAME]
+       beaweb bench --bill [--talk SECONDS] [--price-in 3] [--price-cached 0.3] [--price-out 15] [--seeds …]
        beaweb bench --requests 50 [--body]
        beaweb bench --tasks FILE.json [--task ID]... [--parallel N] [--json]   (mindcraft's tasks; see the README)
 
@@ -117,6 +128,16 @@ the last one and has nothing left to do but wait for the game, and her
 timers count the world's ticks. So a seed plays the same whatever the
 machine's load, one seed at a time or several (--parallel), and --speed is
 only the fastest the world may run (at most 10000).
+
+With --bill, she thinks with a stand-in for a paid model instead: a
+deterministic model that plays as a sensible model would and bills each
+call as a provider with a prompt cache does (from the size of what it is
+sent). The world is the seed's, where Alex passes by and says a few lines
+as she sets out; with --talk he says a line to her every --talk game
+seconds, all along. After the table comes the bill: model calls per game
+hour, tokens per call, the share read from the cache and the cost of a game
+hour at the prices given (a Sonnet-class model's by default), per seed and
+by what caused the calls.
 
 With --requests N, Alex, a player of the practice world, asks her for
 things in plain words instead: once through the request table, in step,
@@ -156,9 +177,14 @@ func Run(ctx context.Context, args []string, beaweb Beaweb, stdout, stderr io.Wr
 		fmt.Fprintln(stderr, "beaweb bench: stopped before every seed was played")
 		return 1
 	}
-	if s.JSON {
+	switch {
+	case s.JSON:
 		err = writeBenchJSON(stdout, s, results)
-	} else {
+	case s.Bill:
+		if err = writeBenchTable(stdout, s, results); err == nil {
+			err = writeBill(stdout, s, results)
+		}
+	default:
 		err = writeBenchTable(stdout, s, results)
 	}
 	if err != nil {
@@ -196,6 +222,12 @@ func parseBench(args []string, beaweb Beaweb, stderr io.Writer) (benchSettings, 
 	fs.IntVar(&s.Requests, "requests", 0, "instead: a player asks her for things in plain words; once through the request table, then this many timed requests")
 	debug := fs.Bool("lockstep-debug", false, "log each lockstep stall, and each token given back that its holder did not hold, at once with the holders of the tokens out (to stderr)")
 	fs.BoolVar(&s.Body, "body", false, "with --requests: through the body on flying-squid on loopback (needs Node.js 22) instead of the practice world")
+	s.Prices = sonnetPrices
+	fs.BoolVar(&s.Bill, "bill", false, "she thinks with a stand-in model that plays sensibly, and the bench prints what her model would cost")
+	fs.Float64Var(&s.Talk, "talk", 0, "with --bill: Alex says a line to her every this many game seconds; 0: nobody talks")
+	fs.Float64Var(&s.Prices.In, "price-in", s.Prices.In, "with --bill: the price of a million input tokens")
+	fs.Float64Var(&s.Prices.Cached, "price-cached", s.Prices.Cached, "with --bill: the price of a million input tokens read from the cache")
+	fs.Float64Var(&s.Prices.Out, "price-out", s.Prices.Out, "with --bill: the price of a million output tokens")
 	own := flag.NewFlagSet("beaweb", flag.ContinueOnError)
 	var given settings.Settings
 	given.AddFlags(own)
@@ -228,6 +260,14 @@ func parseBench(args []string, beaweb Beaweb, stderr io.Writer) (benchSettings, 
 		return s, fmt.Errorf("--parallel %d: at least one seed must be played at a time", s.Parallel)
 	case s.Body && s.Requests <= 0:
 		return s, errors.New("--body runs the request bench through the body: give it with --requests N")
+	case s.Bill && (s.Requests > 0 || len(s.model) > 0):
+		return s, errors.New("--bill plays the seeds with the bench's stand-in model: it goes with neither --requests nor a model of your own")
+	case !s.Bill && (s.Talk != 0 || s.Prices != sonnetPrices):
+		return s, errors.New("--talk and the prices go with --bill")
+	case s.Talk < 0:
+		return s, fmt.Errorf("--talk %g: give the seconds between Alex's lines, or 0 for nobody talking", s.Talk)
+	case s.Prices.In < 0 || s.Prices.Cached < 0 || s.Prices.Out < 0:
+		return s, errors.New("--price-in, --price-cached and --price-out are prices: none is below 0")
 	}
 	_, err = s.instance(s.Seeds[0], "bench.db")
 	return s, err
@@ -354,14 +394,17 @@ func playSeed(ctx context.Context, s benchSettings, seed int64) (r seedResult) {
 	// world's, so the seed plays the same however loaded the machine is.
 	clock := lockstep.New(started, s.lockstepOptions(seed)...)
 	obs := newObservation(int64(s.Days * ticksPerDay))
-	go func() {
-		served <- b.Serve(runCtx, Hooks{Stderr: logs, Lockstep: clock, Watch: func(p protocol.Packet) {
-			if obs.note(p) {
-				clock.Release() // her way out stops her hands without a token
-				stop()
-			}
-		}})
-	}()
+	hooks := Hooks{Stderr: logs, Lockstep: clock, Watch: func(p protocol.Packet) {
+		if obs.note(p) {
+			clock.Release() // her way out stops her hands without a token
+			stop()
+		}
+	}}
+	var bill billTally
+	if s.Bill {
+		hooks.Bill, hooks.Practice = bill.note, s.billOptions(seed)
+	}
+	go func() { served <- b.Serve(runCtx, hooks) }()
 	err = <-served
 	switch {
 	case err == nil && ctx.Err() == nil && !obs.over():
@@ -375,6 +418,9 @@ func playSeed(ctx context.Context, s benchSettings, seed int64) (r seedResult) {
 	}
 	r.fill(obs)
 	r.Stalls, r.Overdrawn = clock.Stalls()
+	if s.Bill {
+		r.Bill = bill.result()
+	}
 
 	db, err := store.Open(ctx, path, nil)
 	if err != nil {

@@ -27,6 +27,8 @@ type seedResult struct {
 	TokensIn        int          `json:"tokens_in"`
 	TokensCached    int          `json:"tokens_cached"` // of TokensIn, read from the provider's cache
 	TokensOut       int          `json:"tokens_out"`
+	// Bill is the stand-in model's calls by cause (--bill); nil otherwise.
+	Bill map[string]causeTally `json:"bill,omitempty"`
 	// Error says why the seed could not be played; the rest is then
 	// partial or empty.
 	Error string `json:"error,omitempty"`
@@ -212,6 +214,9 @@ func writeBenchJSON(w io.Writer, s benchSettings, results []seedResult) error {
 
 // provider is the model provider the seeds were played with.
 func (s benchSettings) provider() string {
+	if s.Bill {
+		return "the bench's stand-in (plays sensibly, bills as a provider would)"
+	}
 	b, err := s.instance(0, "bench.db")
 	if err != nil {
 		return "unknown"

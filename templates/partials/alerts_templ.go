@@ -535,7 +535,7 @@ func modelAlert(m agent.ModelStatus, now time.Time) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 46, "<div class=\"alert bad model-failing\" role=\"alert\"><strong>Her model is failing, so she cannot decide what to do.</strong> ")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 46, "<div class=\"alert bad model-failing\" role=\"alert\"><strong>Her model is not answering; she plays on the autopilot meanwhile.</strong> ")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -588,7 +588,7 @@ func modelAlert(m agent.ModelStatus, now time.Time) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 49, "</q>. <span class=\"todo\">Do what it asks, then press “Test the model” on <a href=\"/settings\">Settings</a>; or choose another model there, or “none: the offline autopilot”, which needs none. She tries again whenever something happens; her hands stay still until a call answers.</span>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 49, "</q>. <span class=\"todo\">Do what it asks, then press “Test the model” on <a href=\"/settings\">Settings</a>; or choose another model there, or “none: the offline autopilot”, which needs none. She asks her model again after a minute, then after longer waits, up to ten minutes.</span>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -602,7 +602,7 @@ func modelAlert(m agent.ModelStatus, now time.Time) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 50, "— the last one gave no reason. <span class=\"todo\">Press “Test the model” on <a href=\"/settings\">Settings</a> to see what the provider answers, and check its address, the model's name and the key there; or choose another model, or “none: the offline autopilot”, which needs none. She tries again whenever something happens; her hands stay still until a call answers.</span>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 50, "— the last one gave no reason. <span class=\"todo\">Press “Test the model” on <a href=\"/settings\">Settings</a> to see what the provider answers, and check its address, the model's name and the key there; or choose another model, or “none: the offline autopilot”, which needs none. She asks her model again after a minute, then after longer waits, up to ten minutes.</span>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

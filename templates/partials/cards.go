@@ -70,7 +70,7 @@ func Cards() CardTable {
 		{EventConn, "live-conn", agent.TopicConn, []agent.Topic{agent.TopicConn},
 			func(d LiveData) templ.Component { return Conn(d.Snap, d.Now) }},
 		{EventModel, "live-model", agent.TopicModel, []agent.Topic{agent.TopicModel},
-			func(d LiveData) templ.Component { return Model(d.Snap.Model) }},
+			func(d LiveData) templ.Component { return Model(d.Snap.Model, d.Snap.Goal, d.Now) }},
 		{EventBody, "live-body", agent.TopicBody, []agent.Topic{agent.TopicBody},
 			func(d LiveData) templ.Component { return Body(d.Snap.Body, d.Snap.World.Dimension) }},
 		{EventVoice, "live-voice", agent.TopicVoice, []agent.Topic{agent.TopicVoice},

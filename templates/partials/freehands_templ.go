@@ -154,7 +154,7 @@ func FreeHands(s agent.Snapshot, now time.Time) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		case failing:
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<p class=\"bad\" data-free=\"failing\"><strong>Her model is failing</strong>, so she cannot decide what to do: her hands stay still until it answers. ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<p class=\"bad\" data-free=\"failing\"><strong>Her model is not answering; she plays on the autopilot meanwhile.</strong> ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -47,7 +47,7 @@ func talkOf(s agent.Snapshot, now time.Time) talkView {
 	case !s.Enabled:
 		v.Why, v.Class = "She is paused, so she hears nothing you type: press “Let her play” first.", "warn"
 	case s.Model.Failing():
-		v.Why, v.Class = "Her model is failing, so she cannot answer until it works again; the banner above says why.", "warn"
+		v.Why, v.Class = "Her model is not answering, so the autopilot answers meanwhile; the banner above says why.", "warn"
 	case v.Said == nil, len(v.Answers) > 0:
 	case !s.Model.Asking.IsZero():
 		v.Why, v.Class = "She is thinking about it…", "muted"

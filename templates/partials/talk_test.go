@@ -38,7 +38,7 @@ func TestTheTalkBoxShowsHerAnswerOrWhyNone(t *testing.T) {
 		{name: "no answer after a minute", s: agent.Snapshot{Name: "Bea", Enabled: true, Conn: up,
 			Voice: []agent.Line{{At: now.Add(-2 * time.Minute), Text: "hello?", From: agent.FromDashboard}}}, want: []string{"She has not answered."}},
 		{name: "model failing", s: agent.Snapshot{Name: "Bea", Enabled: true, Conn: up, Voice: []agent.Line{said},
-			Model: agent.ModelStatus{Failures: 2, LastError: "401"}}, want: []string{"Her model is failing, so she cannot answer"}},
+			Model: agent.ModelStatus{Failures: 2, LastError: "401"}}, want: []string{"Her model is not answering, so the autopilot answers meanwhile"}},
 		{name: "the game gone", s: agent.Snapshot{Name: "Bea", Enabled: true}, want: []string{"She is not in the game, so nothing you type reaches her"}},
 		{name: "paused", s: agent.Snapshot{Name: "Bea", Conn: up}, want: []string{"She is paused, so she hears nothing you type"}},
 		{name: "paused after her answer", s: agent.Snapshot{Name: "Bea", Conn: up, Voice: []agent.Line{said, answer}},

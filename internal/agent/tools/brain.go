@@ -14,7 +14,6 @@ import (
 	"beaweb/internal/fault"
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
-	"beaweb/internal/planner/script"
 )
 
 // Places are the places she remembers, per world.
@@ -91,16 +90,16 @@ func brainTools(d Deps, placed *placedMap) []*Tool {
 	}
 	if d.Building != nil {
 		b := &buildTools{sit: d.Situation, log: d.Logger, templates: d.Building, scripts: d.Scripts, previews: map[[32]byte]game.Pos{}, placed: placed}
+		template := define("build_template", b.buildTemplate).sendingOnly("build", "origin", "layers", "palette", "ops", "rotation", "clear")
+		template.spec.Description += " Templates: " + templateNames(d.Building) + "."
 		out = append(out,
-			define("build", b.build).sending("build"),
+			define("build", b.build).sendingOnly("build", "origin", "layers", "palette", "ops", "rotation", "clear"),
 			define("plan_build", b.planBuild),
 			define("list_templates", func(context.Context, noParams) agent.Outcome { return agent.Outcome{Answer: d.Building.Text()} }),
-			define("build_template", b.buildTemplate).sendingOnly("build", "origin", "layers", "palette", "ops", "rotation", "clear"),
+			template,
 		)
 		if d.Scripts != nil {
-			t := define("build_script", b.buildScript).sendingOnly("build", "origin", "layers", "palette", "ops", "rotation", "clear")
-			t.spec.Description += "\n\n" + script.Guide
-			out = append(out, t)
+			out = append(out, define("build_script", b.buildScript).sendingOnly("build", "origin", "layers", "palette", "ops", "rotation", "clear"))
 		}
 	}
 	if d.Places != nil {
@@ -116,6 +115,16 @@ func brainTools(d Deps, placed *placedMap) []*Tool {
 		out = append(out, define("recall_blocks", b.recall))
 	}
 	return out
+}
+
+// templateNames are the names of the templates, for build_template's
+// description.
+func templateNames(b Building) string {
+	var names []string
+	for _, tp := range b.List() {
+		names = append(names, tp.Name)
+	}
+	return strings.Join(names, ", ")
 }
 
 // errWhereUnknown is where's answer before the game's first state.
@@ -179,7 +188,7 @@ func (t *placeTools) goTo(ctx context.Context, p goToPlaceParams) agent.Outcome 
 	if err != nil {
 		all, lerr := t.places.Places(ctx, world)
 		if lerr != nil || len(all) == 0 {
-			return failf("you remember no place called %q, and no places at all in this world yet; remember one with remember_place", p.Name)
+			return failf("you remember no place called %q, and no places at all in this world yet; remember one with remember", p.Name)
 		}
 		names := make([]string, len(all))
 		for i, q := range all {

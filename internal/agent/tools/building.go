@@ -3,6 +3,8 @@ package tools
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -13,12 +15,15 @@ import (
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/planner/blueprint"
+	"beaweb/internal/planner/script"
 )
 
 // Building is the set of ready-made buildings she can put up.
 type Building interface {
 	// Text lists the templates, one line each, for list_templates.
 	Text() string
+	// List is the templates, in the order of their names.
+	List() []*blueprint.Template
 	// ResolveParts turns a template into the builds that make it, one after
 	// another (one for a template of blueprint.MaxCells cells or fewer).
 	ResolveParts(name string, origin game.Pos, rotation int, have game.Inventory) ([]blueprint.Args, error)
@@ -94,8 +99,43 @@ func (b *buildTools) startBuild(args blueprint.Args, call string) agent.Outcome 
 	return out
 }
 
-func (b *buildTools) build(_ context.Context, args blueprint.Args) agent.Outcome {
-	return b.startBuild(args, fmt.Sprintf("build(origin=%s, rotation=%d)", args.Origin, args.Rotation))
+// buildParams are build's: a build's arguments, which read themselves
+// with the sentences the game side uses (blueprint.Args), and plan, which
+// costs the build instead of starting it (what plan_build answers).
+type buildParams struct {
+	blueprint.Args
+	Plan bool
+}
+
+// UnmarshalJSON takes plan out and reads the rest as a build's arguments.
+func (p *buildParams) UnmarshalJSON(data []byte) error {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(data, &fields) == nil {
+		if raw, ok := fields["plan"]; ok {
+			if string(raw) != "null" && json.Unmarshal(raw, &p.Plan) != nil {
+				return errors.New("plan must be true or false")
+			}
+			delete(fields, "plan")
+			data, _ = json.Marshal(fields)
+		}
+	}
+	return json.Unmarshal(data, &p.Args)
+}
+
+// schema is build's, in a few lines: what each argument holds is in its
+// description, which says it once.
+func (buildParams) schema() json.RawMessage {
+	return json.RawMessage(`{"properties":{"origin":{"properties":{"x":{"type":"integer"},"y":{"type":"integer"},"z":{"type":"integer"}},"type":"object"},` +
+		`"layers":{"items":{"items":{"type":"string"},"type":"array"},"type":"array"},"palette":{"additionalProperties":{"type":"string"},"type":"object"},` +
+		`"ops":{"items":{"type":"object"},"type":"array"},"rotation":{"type":"integer","enum":[0,90,180,270]},"clear":{"type":"boolean"},"plan":{"type":"boolean"}},` +
+		`"type":"object","required":["origin"]}`)
+}
+
+func (b *buildTools) build(ctx context.Context, p buildParams) agent.Outcome {
+	if p.Plan {
+		return b.planBuild(ctx, p.Args)
+	}
+	return b.startBuild(p.Args, fmt.Sprintf("build(origin=%s, rotation=%d)", p.Args.Origin, p.Args.Rotation))
 }
 
 func (b *buildTools) planBuild(_ context.Context, args blueprint.Args) agent.Outcome {
@@ -108,10 +148,11 @@ func (b *buildTools) planBuild(_ context.Context, args blueprint.Args) agent.Out
 
 type templateParams struct {
 	Name     string `json:"name"`
-	Rotation *int   `json:"rotation,omitempty" jsonschema:"enum=0,enum=90,enum=180,enum=270" jsonschema_description:"clockwise, seen from above"`
-	X        *int   `json:"x,omitempty" jsonschema_description:"ground corner; leave x, y, z out for two blocks ahead of you"`
+	Rotation *int   `json:"rotation,omitempty" jsonschema:"enum=0,enum=90,enum=180,enum=270"`
+	X        *int   `json:"x,omitempty"`
 	Y        *int   `json:"y,omitempty"`
 	Z        *int   `json:"z,omitempty"`
+	Plan     *bool  `json:"plan,omitempty"`
 }
 
 func (p *templateParams) validate() error {
@@ -152,11 +193,37 @@ func (b *buildTools) buildTemplate(_ context.Context, p templateParams) agent.Ou
 	if err != nil {
 		return invalid(b.log, err)
 	}
+	if p.Plan != nil && *p.Plan {
+		return b.planTemplate(p.Name, origin, parts)
+	}
 	call := fmt.Sprintf("build_template(name=%s, at=%s, rotation=%d)", p.Name, origin, rot)
 	if len(parts) == 1 {
 		return b.startBuild(parts[0], call)
 	}
 	return b.buildPart(p.Name, call, parts)
+}
+
+// planTemplate is what a template takes where it would stand: its line of
+// the list (size, door) and the plan of each of its parts.
+func (b *buildTools) planTemplate(name string, origin game.Pos, parts []blueprint.Args) agent.Outcome {
+	var sb strings.Builder
+	for _, tp := range b.templates.List() {
+		if tp.Name == name {
+			sb.WriteString(tp.Describe() + "\n")
+		}
+	}
+	fmt.Fprintf(&sb, "Where it would stand, from %s (nothing is built yet):", origin)
+	for i, args := range parts {
+		plan, err := blueprint.Plan(args, b.have(), b.blockAt())
+		if err != nil {
+			return invalid(b.log, err)
+		}
+		if len(parts) > 1 {
+			fmt.Fprintf(&sb, "\npart %d of %d:", i+1, len(parts))
+		}
+		sb.WriteString("\n" + plan.Text())
+	}
+	return agent.Outcome{Answer: sb.String()}
 }
 
 // buildPart starts the next part of a template too big for one build, the
@@ -199,24 +266,26 @@ func (b *buildTools) buildPart(name, call string, parts []blueprint.Args) agent.
 }
 
 type scriptParams struct {
-	Script  string `json:"script" jsonschema_description:"Starlark calling set, fill, walls, line, circle, get, note; coordinates relative to the origin"`
-	Confirm *bool  `json:"confirm,omitempty" jsonschema_description:"true: build it, after a preview of the same script"`
-	X       *int   `json:"x,omitempty" jsonschema_description:"origin; leave x, y, z out for two blocks ahead of you"`
+	Script  string `json:"script"`
+	Confirm *bool  `json:"confirm,omitempty"`
+	X       *int   `json:"x,omitempty"`
 	Y       *int   `json:"y,omitempty"`
 	Z       *int   `json:"z,omitempty"`
 }
 
 func (p *scriptParams) validate() error {
-	if err := nonEmpty("script", p.Script); err != nil {
-		return err
-	}
 	return optPos{X: p.X, Y: p.Y, Z: p.Z}.check()
 }
 
 // buildScript previews a script, or builds one she has previewed. A
 // confirmed script without x, y, z is built where its preview was, however
-// she has moved since.
+// she has moved since. An empty script answers with the guide to writing
+// one: it is long, and read only by a model about to write a script, so it
+// travels in this answer rather than with every call.
 func (b *buildTools) buildScript(ctx context.Context, p scriptParams) agent.Outcome {
+	if strings.TrimSpace(p.Script) == "" {
+		return agent.Outcome{Answer: script.Guide}
+	}
 	key := sha256.Sum256([]byte(p.Script))
 	confirm := p.Confirm != nil && *p.Confirm
 	b.mu.Lock()

@@ -69,5 +69,9 @@ func New(d Deps) *Registry {
 	for _, t := range brainTools(d, placed) {
 		r.add(t)
 	}
+	for _, t := range goalTools(d) {
+		r.add(t)
+	}
+	r.merge()
 	return r
 }

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"log/slog"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -55,26 +56,36 @@ func (t *Tool) GameAction() (action string, sends []string, ok bool) {
 	return t.action, t.sends, t.action != ""
 }
 
-// Registry is the set of tools she has.
+// Registry is the set of tools she has. A model is shown the tools of
+// order; those of hidden are ones a merged tool stands for (merged.go):
+// answered by name, the autopilot's calls among them, but shown no model.
 type Registry struct {
 	tools  map[string]*Tool
 	order  []string
+	hidden []string
 	logger *slog.Logger
 }
 
-// Specs lists every tool for the model, in a stable order.
-func (r *Registry) Specs() []agent.ToolSpec {
-	out := make([]agent.ToolSpec, 0, len(r.order))
-	for _, n := range r.order {
+// Specs lists the tools a model is shown, in a stable order.
+func (r *Registry) Specs() []agent.ToolSpec { return r.specs(r.order) }
+
+// Hidden lists the tools answered by name but shown no model: the ones a
+// merged tool stands for, which the autopilot calls by their own names.
+func (r *Registry) Hidden() []agent.ToolSpec { return r.specs(r.hidden) }
+
+func (r *Registry) specs(names []string) []agent.ToolSpec {
+	out := make([]agent.ToolSpec, 0, len(names))
+	for _, n := range names {
 		out = append(out, r.tools[n].spec)
 	}
 	return out
 }
 
-// Tools lists every tool, in the order the model sees them.
+// Tools lists every tool, those a model is shown first, in their order,
+// then the hidden ones.
 func (r *Registry) Tools() []*Tool {
-	out := make([]*Tool, 0, len(r.order))
-	for _, n := range r.order {
+	out := make([]*Tool, 0, len(r.order)+len(r.hidden))
+	for _, n := range slices.Concat(r.order, r.hidden) {
 		out = append(out, r.tools[n])
 	}
 	return out
@@ -121,7 +132,7 @@ func define[P any](name string, run func(ctx context.Context, p P) agent.Outcome
 		panic("tools: no description for " + name) // a programming error, found by every test
 	}
 	t := &Tool{
-		spec:   agent.ToolSpec{Name: name, Description: strings.TrimSpace(string(desc)), Schema: schema},
+		spec:   agent.ToolSpec{Name: name, Description: strings.TrimSpace(string(desc)), Schema: sent(schema)},
 		params: typ,
 		usage:  usageOf(name, schema),
 	}
@@ -250,15 +261,51 @@ func kindName(t reflect.Type) string {
 	return t.String()
 }
 
-// schemaOf reflects the JSON schema of a parameter struct, inline, with no
-// extra properties allowed.
+// ownSchema is a parameter type that writes its schema itself: one whose
+// reflected schema would spell out what its description says in fewer
+// words (a build's arguments).
+type ownSchema interface {
+	schema() json.RawMessage
+}
+
+// schemaOf reflects the JSON schema of a parameter struct, inline. It says
+// nothing of extra properties: every schema travels with every model call,
+// and decode refuses an unknown parameter with a sentence naming it.
 func schemaOf(t reflect.Type) json.RawMessage {
-	r := jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true, AllowAdditionalProperties: false, Anonymous: true}
+	if own, ok := reflect.New(t).Interface().(ownSchema); ok {
+		return own.schema()
+	}
+	r := jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true, AllowAdditionalProperties: true, Anonymous: true}
 	s := r.ReflectFromType(t)
 	s.Version = ""
 	b, err := json.Marshal(s)
 	if err != nil {
 		panic("tools: schema of " + t.String() + ": " + err.Error())
+	}
+	return b
+}
+
+// sent is a schema as it travels with every model call: its parameters'
+// types, enums and which are required. Their ranges and notes are left
+// out, to be paid for only when they matter: a call out of range is
+// refused with them (usageOf), and what a model needs before it calls is
+// in the tool's description.
+func sent(schema json.RawMessage) json.RawMessage {
+	var s map[string]any
+	if err := json.Unmarshal(schema, &s); err != nil {
+		return schema
+	}
+	props, _ := s["properties"].(map[string]any)
+	for _, p := range props {
+		if p, ok := p.(map[string]any); ok {
+			delete(p, "minimum")
+			delete(p, "maximum")
+			delete(p, "description")
+		}
+	}
+	b, err := json.Marshal(s)
+	if err != nil {
+		return schema
 	}
 	return b
 }

@@ -167,7 +167,7 @@ func (p *BuildPlan) Text() string {
 			for _, kind := range byCount(p.Missing) {
 				short = append(short, fmt.Sprintf("%d %s (you have %d)", p.Missing[kind], kind, p.have[kind]))
 			}
-			fmt.Fprintf(&b, "You are short of %s; crafting_plan tells you how to make what can be made.\n", listWords(short))
+			fmt.Fprintf(&b, "You are short of %s; craft_item with plan=true tells you how to make what can be made.\n", listWords(short))
 		}
 	}
 	if len(p.Clear) > 0 {

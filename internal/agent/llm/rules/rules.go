@@ -82,6 +82,9 @@ type Model struct {
 	// to be sent.
 	errand  *errand
 	stopNow bool
+	// goal is the goal her model handed her to play (goal.go); nil for
+	// none.
+	goal *goalPlay
 }
 
 // greetAgain is how long she waits before greeting the same player again.
@@ -120,11 +123,7 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	}
 	last := req.Messages[len(req.Messages)-1]
 	if last.Role == agent.RoleTool {
-		m.mu.Lock()
-		m.noteAnswers(req.Messages)
-		calls := m.errandAnswered(req.Messages, toolSet(req.Tools))
-		m.mu.Unlock()
-		return agent.ModelResponse{ToolCalls: calls, Latency: time.Since(start)}, nil
+		return m.readAnswers(req, start), nil
 	}
 	has := toolSet(req.Tools)
 	m.mu.Lock()
@@ -133,9 +132,13 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	ps := last.Perceptions
 	v := m.sit.Snapshot()
 	m.noteResult(ps)
+	// The goal her model set, if any (goal.go): played to its end, whose
+	// news goes back with the answer.
+	m.adopt(req.Goal, v)
+	m.noteGoal(ps)
 	calls, stop := m.people(ps, v, has)
 	if stop {
-		return agent.ModelResponse{ToolCalls: calls, Latency: time.Since(start)}, nil
+		return agent.ModelResponse{ToolCalls: calls, Latency: time.Since(start), GoalEnd: m.goalEnd()}, nil
 	}
 	busy := v.Doing != nil
 	if hasKind(ps, agent.KindIdle) {
@@ -161,6 +164,11 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		// A person's request comes before the routine, and a new one
 		// takes her hands from whatever they were on.
 		calls = append(calls, m.serveErrand(v, has)...)
+	case m.plays():
+		calls = append(calls, m.serveGoal(v, has)...)
+	case m.reached(v):
+		// What her model's goal asked for is in her pack: her model
+		// chooses what comes next.
 	case v.Held != nil:
 		// Told to stop: she stands still until asked for something, or
 		// let play again on the dashboard.
@@ -183,7 +191,18 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	if len(calls) == 0 && has["stay_silent"] {
 		calls = append(calls, m.call("stay_silent", map[string]any{}))
 	}
-	return agent.ModelResponse{ToolCalls: calls, Latency: time.Since(start)}, nil
+	return agent.ModelResponse{ToolCalls: calls, Latency: time.Since(start), GoalEnd: m.goalEnd()}, nil
+}
+
+// readAnswers reads the tools' answers to her last step: the routine's,
+// her errand's and her goal's failures, and what she says of them.
+func (m *Model) readAnswers(req agent.ModelRequest, start time.Time) agent.ModelResponse {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.noteAnswers(req.Messages)
+	calls := m.errandAnswered(req.Messages, toolSet(req.Tools))
+	m.goalAnswered(req.Messages)
+	return agent.ModelResponse{ToolCalls: calls, Latency: time.Since(start), GoalEnd: m.goalEnd()}
 }
 
 // people reads what the perceptions say of her errand and answers every
