@@ -64,6 +64,10 @@ type Ended struct {
 	// Build is how a build's cells ended, as the game counted them; nil
 	// for another action or an answer that did not count them.
 	Build *BuildCount
+	// Handover is what a give_item dropped and the player picked up, as
+	// the game side saw it; nil for another action or an answer that did
+	// not count it.
+	Handover *protocol.Handover
 }
 
 // Perception is one thing that may make her think. Its facts are fields;
