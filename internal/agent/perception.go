@@ -36,6 +36,10 @@ const (
 	KindAsk         Kind = "ask"        // someone on the dashboard asked what she is doing
 	KindConnected   Kind = "connected"  // she has just come into the game
 	KindFollowEnded Kind = "follow_ended"
+	// KindPaced: a player spoke faster than the turns a player may start
+	// in a minute (Policy.TurnsPerMinute); their lines wait for a later
+	// turn. Chat holds the first line that waits.
+	KindPaced Kind = "paced"
 )
 
 // Author is who wrote a chat line, keyed by UUID because names change.

@@ -516,7 +516,7 @@ var kindWords = map[agent.Kind]string{
 	agent.KindDeath: "she died", agent.KindRespawn: "she came back to life", agent.KindReflex: "her reflexes acted",
 	agent.KindIdle: "she had nothing to do", agent.KindCommentary: "a long task went on",
 	agent.KindAsk: "asked from the dashboard", agent.KindConnected: "she came into the game",
-	agent.KindFollowEnded: "she stopped following someone",
+	agent.KindFollowEnded: "she stopped following someone", agent.KindPaced: "a player spoke faster than she takes turns",
 }
 
 // modelWords names the model of a turn; the offline autopilot is no model.
