@@ -10,8 +10,9 @@ import (
 
 // toolBudget bounds every tool together as the OpenAI format sends them:
 // they travel with every model call, so each character is paid for many
-// times an hour (read from a cache at best).
-const toolBudget = 22000
+// times an hour (read from a cache at best). It grew by 300 for
+// forget_place (22257 with it).
+const toolBudget = 22300
 
 // TestToolDefinitionsAreCompact: all the tools, as sent, fit the budget, and
 // no parameter's description repeats its tool's.
