@@ -15,7 +15,7 @@ import (
 // peopleTools are the routine's tools and those requests take.
 var peopleTools = append(append([]agent.ToolSpec(nil), allTools...), agent.ToolSpec{Name: "goto_player"},
 	agent.ToolSpec{Name: "follow_player"}, agent.ToolSpec{Name: "give_item"}, agent.ToolSpec{Name: "stop_moving"},
-	agent.ToolSpec{Name: "go_to_place"}, agent.ToolSpec{Name: "remember_place"})
+	agent.ToolSpec{Name: "go_to_place"}, agent.ToolSpec{Name: "remember_place"}, agent.ToolSpec{Name: "forget_place"})
 
 // understanding is the shipped English table with a few of the book's items.
 func understanding(t *testing.T) *request.Parser {
@@ -72,14 +72,45 @@ func people(inv game.Inventory) sit {
 	return s
 }
 
+// decideWith is one turn of hers on the perceptions, as her mind runs it:
+// her calls, each tool answering that it took the call, then her calls on
+// those answers, until she makes none or stays silent. It returns every
+// call of the turn.
 func decideWith(t *testing.T, m *Model, ps ...agent.Perception) []agent.ToolCall {
 	t.Helper()
-	resp, err := m.Generate(t.Context(), agent.ModelRequest{
-		Messages: []agent.Message{{Role: agent.RoleUser, Perceptions: ps}}, Tools: peopleTools})
-	if err != nil {
-		t.Fatal(err)
+	return turnRefused(t, m, nil, ps...)
+}
+
+// turnRefused is decideWith with the tools named in refused refusing their
+// calls with the given answer.
+func turnRefused(t *testing.T, m *Model, refused map[string]string, ps ...agent.Perception) []agent.ToolCall {
+	t.Helper()
+	msgs := []agent.Message{{Role: agent.RoleUser, Perceptions: ps}}
+	var all []agent.ToolCall
+	for range 4 {
+		resp, err := m.Generate(t.Context(), agent.ModelRequest{Messages: msgs, Tools: peopleTools})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.ToolCalls) == 0 {
+			break
+		}
+		all = append(all, resp.ToolCalls...)
+		msgs = append(msgs, agent.Message{Role: agent.RoleAssistant, ToolCalls: resp.ToolCalls})
+		silent := false
+		for _, c := range resp.ToolCalls {
+			answer, failed := refused[c.Name]
+			if !failed {
+				answer = "started"
+			}
+			msgs = append(msgs, agent.Message{Role: agent.RoleTool, ToolCallID: c.ID, ToolName: c.Name, Text: answer, Failed: failed})
+			silent = silent || c.Name == "stay_silent"
+		}
+		if silent {
+			break
+		}
 	}
-	return resp.ToolCalls
+	return all
 }
 
 // said is what the calls say in the chat or aloud.
