@@ -204,7 +204,8 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 		return nil, err
 	}
 	book := maker{books, lv}
-	autopilot := rules.New(lv, book, rules.WithRequests(understand), rules.WithMaker(book), rules.WithBuilder(templateCounter{templates, lv}))
+	autopilot := rules.New(lv, book, rules.WithRequests(understand), rules.WithMaker(book), rules.WithBuilder(templateCounter{templates, lv}),
+		rules.WithPlaces(db), rules.WithQueue(cfg.queue()))
 	ms := models.New(autopilot, logger.With("part", "model"))
 	parts := tools.Deps{Game: client, Situation: lv, Hands: hands, Logger: logger.With("part", "tools"),
 		Crafting: books, Building: templates, Places: db, People: db, Blocks: db, Map: spatial, Commands: cfg.commands()}
@@ -223,7 +224,7 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 		Turns: db, Objectives: db, Recall: db, Prices: bill, Fallback: autopilot, Logger: mindLog,
 	})
 	mind.SetPolicy(cfg.policy())
-	app := &application{cfg: cfg, db: db, client: client, mind: mind, models: ms, live: lv, logger: logger,
+	app := &application{cfg: cfg, db: db, client: client, mind: mind, models: ms, autopilot: autopilot, live: lv, logger: logger,
 		senses: agent.NewSenses(lv, hands, db, spatial, mindLog, inbox.Perceive), parts: parts, templates: templates, prices: bill,
 		saving: make(chan struct{}, 1)}
 	app.applyModel()
@@ -295,8 +296,11 @@ type application struct {
 	mind   *agent.Mind
 	senses *agent.Senses
 	models *models.Registry
-	live   *agent.Live
-	logger *slog.Logger
+	// autopilot is the offline brain, whose queue of requests follows
+	// the settings (its other settings come with the mind's policy).
+	autopilot *rules.Model
+	live      *agent.Live
+	logger    *slog.Logger
 
 	parts     tools.Deps // her tools' parts, build scripts aside
 	templates *blueprint.Templates
