@@ -66,7 +66,8 @@ func howMany(r request.Request, inv game.Inventory) string {
 	return fmt.Sprintf("I have %s: %s.", game.Count(total, strings.ReplaceAll(fam, "_", " ")), game.AndList(parts))
 }
 
-// whereAmI says where she stands, and how far from the player who asks.
+// whereAmI says where she stands, and which way and how far from the
+// player who asks.
 func whereAmI(v agent.Snapshot, from asker) string {
 	if v.Body == nil {
 		return "I'm not in the game right now."
@@ -77,7 +78,7 @@ func whereAmI(v agent.Snapshot, from asker) string {
 		s += " in the " + strings.TrimPrefix(d, "the_")
 	}
 	if q, ok := playerPos(v, from.name); ok && !from.dashboard {
-		s += fmt.Sprintf(", about %.0f blocks from you", p.Dist(q))
+		s += ", " + away(q, p, "you")
 	}
 	return s + "."
 }

@@ -150,7 +150,7 @@ func (m *Model) answerCall(to asker, text string, has map[string]bool) (agent.To
 
 // sameLineAgain is how long a line she said to someone is not said to them
 // again word for word.
-const sameLineAgain = 20 * time.Second
+const sameLineAgain = 10 * time.Second
 
 // saidLine is the last line she said to someone, and when.
 type saidLine struct {

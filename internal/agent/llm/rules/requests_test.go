@@ -175,7 +175,7 @@ func TestAPlayersRequestIsAnsweredAndDone(t *testing.T) {
 func TestAQuestionIsAnsweredInWords(t *testing.T) {
 	cases := map[string]string{
 		"bea, what are you doing?":         "Nothing in my hands",
-		"where are you bea":                "I'm at (0, 64, 0), about 3 blocks from you.",
+		"where are you bea":                "I'm at (0, 64, 0), about 3 blocks west of you.",
 		"bea what do you have":             "I have 40 cobblestone, 5 sticks",
 		"bea how many cobble do you have?": "I have 40 cobblestone.",
 		"bea how many torches":             "I don't have any torches.",
