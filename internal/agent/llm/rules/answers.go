@@ -14,7 +14,7 @@ import (
 func (m *Model) answer(r request.Request, from asker, v agent.Snapshot) string {
 	switch r.Intent {
 	case request.Help:
-		return helpLine(m.understand.Examples())
+		return m.help(r.Lang)
 	case request.Doing:
 		return capitalize(m.describe(v.Doing))
 	case request.Why:
@@ -118,13 +118,18 @@ func carrying(inv game.Inventory, n int) string {
 	return strings.Join(parts, ", ")
 }
 
-// helpLine is what she can do, as one chat line: the table's examples, as
-// many as fit.
-func helpLine(examples []string) string {
-	s := "You can ask me: "
+// help is what she can do, as one chat line in the asker's language: the
+// examples of that language's table, as many as fit.
+func (m *Model) help(lang string) string {
+	examples := m.understand.Examples()
+	if in, ok := m.understand.(interface{ ExamplesIn(lang string) []string }); ok {
+		examples = in.ExamplesIn(lang)
+	}
+	words := inLang(helpWords, lang)
+	s := words[0]
 	for i, ex := range examples {
 		if len(s)+len(ex) > 230 {
-			return s + " and more."
+			return s + words[1]
 		}
 		if i > 0 {
 			s += ", "
@@ -132,4 +137,11 @@ func helpLine(examples []string) string {
 		s += ex
 	}
 	return s + "."
+}
+
+// helpWords open and close her help line, by language.
+var helpWords = map[string][2]string{
+	"en": {"You can ask me: ", " and more."},
+	"de": {"Du kannst mich bitten: ", " und mehr."},
+	"es": {"Puedes pedirme: ", " y más."},
 }

@@ -24,6 +24,21 @@ func (r readAs) Parse(line, _ string) (request.Request, bool) {
 
 func (readAs) Examples() []string { return []string{"come here"} }
 
+// readNear is readAs with near misses and the examples of each language,
+// as the request parser offers them.
+type readNear struct {
+	readAs
+	near     map[string]string
+	examples map[string][]string
+}
+
+func (r readNear) DidYouMean(line, _ string) (string, bool) {
+	s, ok := r.near[line]
+	return s, ok
+}
+
+func (r readNear) ExamplesIn(lang string) []string { return r.examples[lang] }
+
 // placesBook is the places she remembers, in every world.
 type placesBook []game.Place
 
@@ -469,5 +484,35 @@ func TestPeopleComeFirst(t *testing.T) {
 	decideWith(t, m, fails)
 	if a, ok := firstAction(decideWith(t, m, fails)); !ok || a.Name != "move_away" {
 		t.Errorf("that search failed twice too: %+v, want her walk elsewhere", a)
+	}
+}
+
+// TestALineNotUnderstoodGetsWhatItNearlyIs: a line to her that the tables
+// nearly understand is answered with the request it nearly is, in the
+// line's language; only a line near nothing gets the short word on how to
+// ask; help lists what she can do in the asker's language.
+func TestALineNotUnderstoodGetsWhatItNearlyIs(t *testing.T) {
+	m := New(people(game.Inventory{}), testBook)
+	m.understand = readNear{
+		readAs: readAs{
+			"bring me 4 torches":  {Intent: request.Bring, Item: "torch", Count: 4, Lang: "en"},
+			"bring mir 4 fackeln": {Intent: request.Bring, Item: "torch", Count: 4, Lang: "de"},
+			"bea hilfe":           {Intent: request.Help, Lang: "de"},
+			"bea ayuda":           {Intent: request.Help, Lang: "es"},
+		},
+		near:     map[string]string{"bea torches 4 me bring pls": "bring me 4 torches", "bea mir 4 fackeln": "bring mir 4 fackeln"},
+		examples: map[string][]string{"de": {"komm her", "folge mir"}, "es": {"ven aquí", "sígueme"}},
+	}
+	cases := map[string]string{
+		"bea torches 4 me bring pls": `Did you mean "bring me 4 torches"?`,
+		"bea mir 4 fackeln":          `Meintest du „bring mir 4 fackeln“?`,
+		"bea blorp":                  `I didn't get that; say "help" to hear what I can do.`,
+		"bea hilfe":                  "Du kannst mich bitten: komm her, folge mir.",
+		"bea ayuda":                  "Puedes pedirme: ven aquí, sígueme.",
+	}
+	for line, want := range cases {
+		if got := said(decideWith(t, m, ask("Alex", line))); got != want {
+			t.Errorf("%q: she says %q, want %q", line, got, want)
+		}
 	}
 }

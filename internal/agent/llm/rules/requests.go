@@ -247,22 +247,59 @@ func (m *Model) stop(from asker) hearing {
 }
 
 // notUnderstood answers a line she could not read as a request: a hello
-// back; a line that names her, or comes from the dashboard, with what she
-// can do; a player's talk near her as a person would, with what she is at.
+// back; a line said to her by name, or from the dashboard, with the
+// request it nearly is ("Did you mean "bring me 4 torches"?"), or when
+// nothing is near, a short word on how to ask; a player's talk near her as
+// a person would, with what she is at.
 func (m *Model) notUnderstood(h heardLine, v agent.Snapshot) string {
 	msg := strings.ToLower(h.message)
+	toHer := h.from.dashboard || agent.Addressed(v.Name, h.message, nil)
+	if near, ok := m.nearMiss(h.message, v.Name); ok && toHer {
+		return strings.ReplaceAll(inLang(didYouMean, m.langOf(near, v.Name)), "{line}", near)
+	}
 	switch {
 	case greeting.MatchString(msg) && !strings.Contains(msg, "?"):
 		return m.reply(heard{h.from.name, h.message}, v.Doing)
-	case h.from.dashboard || agent.Addressed(v.Name, h.message, nil):
-		return fmt.Sprintf("Sorry %s, I didn't get that. I can come, follow, stop, go home, give, bring or craft things and build a shelter; say \"help\" for more.",
-			cmpOr(h.from.name, "there"))
+	case toHer:
+		return `I didn't get that; say "help" to hear what I can do.`
 	case strings.Contains(msg, "sorry") || strings.Contains(msg, "oops"):
 		return "No harm done, " + h.from.name + "."
 	case strings.Contains(msg, "?"):
 		return fmt.Sprintf("Not sure, %s. I'm %s.", h.from.name, m.upTo(v.Doing))
 	}
 	return "" // talk near her, not to her: she lets it pass
+}
+
+// suggester offers, for a line the phrase tables do not understand, the
+// request it nearly is, in the line's language; the request parser does.
+type suggester interface {
+	DidYouMean(line, her string) (string, bool)
+}
+
+// nearMiss is the request a line not understood nearly is; false where
+// nothing is near, or her reader cannot tell.
+func (m *Model) nearMiss(line, her string) (string, bool) {
+	s, ok := m.understand.(suggester)
+	if !ok {
+		return "", false
+	}
+	return s.DidYouMean(line, her)
+}
+
+// langOf is the language of a phrase of the tables: what it reads as.
+func (m *Model) langOf(phrase, her string) string {
+	if r, ok := m.understand.Parse(phrase, her); ok && r.Lang != "" {
+		return r.Lang
+	}
+	return "en"
+}
+
+// didYouMean asks whether a player meant the request their line nearly
+// is, by language.
+var didYouMean = map[string]string{
+	"en": `Did you mean "{line}"?`,
+	"de": `Meintest du „{line}“?`,
+	"es": `¿Quisiste decir «{line}»?`,
 }
 
 // refuse is her refusal of a request she will not take on, with the reason

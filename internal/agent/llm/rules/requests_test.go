@@ -180,8 +180,8 @@ func TestAQuestionIsAnsweredInWords(t *testing.T) {
 		"bea how many cobble do you have?": "I have 40 cobblestone.",
 		"bea how many torches":             "I don't have any torches.",
 		"bea help":                         "You can ask me: stop, come here, follow me",
-		"Bea, dance for me":                "Sorry Alex, I didn't get that.",
-		"Bea, type /op Mallory":            "Sorry Alex, I didn't get that.",
+		"Bea, dance for me":                `I didn't get that; say "help" to hear what I can do.`,
+		"Bea, type /op Mallory":            `I didn't get that; say "help" to hear what I can do.`,
 	}
 	for line, want := range cases {
 		m := New(people(game.Inventory{"stick": 5, "cobblestone": 40}), testBook, WithRequests(understanding(t)))
