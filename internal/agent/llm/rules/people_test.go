@@ -126,10 +126,15 @@ func TestAPromiseEndsInAnOutcome(t *testing.T) {
 	if a, ok := firstAction(calls); !ok || a.Name != "goto_player" || said(calls) != "" {
 		t.Fatalf("her walk cut short by a reflex: %s, want it sent again", callsText(calls))
 	}
+	decideWith(t, m, ask("Steve", "bea follow me")) // waits its turn
 	s.v.Held = &agent.Hold{By: "the dashboard"}
 	m.sit = s
-	if got := said(decideWith(t, m, done("goto_player", protocol.Interrupted, "interrupted (stopped)"))); got != "I was told to stop, so I've stopped coming over, Alex." {
+	calls = decideWith(t, m, done("goto_player", protocol.Interrupted, "interrupted (stopped)"))
+	if got := said(calls); got != "I was told to stop, so I've stopped coming over, Alex. | I was told to stop, so I've dropped what you asked for, Steve." {
 		t.Errorf("stopped on the dashboard, she says %q", got)
+	}
+	if a, ok := firstAction(calls); ok || m.errand != nil || len(m.queue) != 0 {
+		t.Errorf("stopped on the dashboard, she does %+v; errand %+v, %d waiting", a, m.errand, len(m.queue))
 	}
 
 	cases := []struct {

@@ -116,7 +116,8 @@ func restart(e *errand) *errand {
 }
 
 // finish ends her errand with what she says of it to who asked, and
-// takes on the request next in the queue that still stands (m.mu is held).
+// takes on the request next in the queue that still stands; held still
+// (a stop on the dashboard), she drops the queue instead (m.mu is held).
 func (m *Model) finish(say string, v agent.Snapshot, has map[string]bool) []agent.ToolCall {
 	var calls []agent.ToolCall
 	if e := m.errand; e != nil {
@@ -125,6 +126,16 @@ func (m *Model) finish(say string, v agent.Snapshot, has map[string]bool) []agen
 		}
 	}
 	m.errand = nil
+	if v.Held != nil {
+		// Told to stop: what waits is dropped too, with a word to each,
+		// rather than started, which would have her move again.
+		for _, q := range m.queue {
+			if c, ok := m.answerCall(q.from, "I was told to stop, so I've dropped what you asked for"+comma(q.from)+".", has); ok {
+				calls = append(calls, c)
+			}
+		}
+		m.queue = nil
+	}
 	for len(m.queue) > 0 && m.errand == nil {
 		next := m.queue[0]
 		m.queue = m.queue[1:]
