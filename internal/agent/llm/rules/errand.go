@@ -151,7 +151,8 @@ func (m *Model) fetchStep(e *errand, v agent.Snapshot) (step, bool, string) {
 		case request.Craft:
 			return step{}, false, fmt.Sprintf("Done: I have %s now.", game.Count(have, game.ItemName(e.item)))
 		case request.Gather:
-			return step{}, false, fmt.Sprintf("Done: I have %s now, and I'm keeping it.", game.Count(have, itemWords(e.item)))
+			_, them := pluralWords(e.item)
+			return step{}, false, fmt.Sprintf("Done: I have %s now, and I'm keeping %s.", game.Count(have, itemWords(e.item)), them)
 		}
 		n := min(have, e.target)
 		e.handing = true

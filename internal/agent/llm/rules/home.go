@@ -220,3 +220,15 @@ func gatherVerb(item string) string {
 func itemWords(item string) string {
 	return game.ItemName(strings.TrimPrefix(item, "#"))
 }
+
+// pluralWords is an item as a person names many of it ("logs", "dirt"),
+// and the word for them ("them", or "it" for what is not counted one by
+// one).
+func pluralWords(item string) (many, them string) {
+	w := itemWords(item)
+	many = strings.TrimPrefix(game.Count(2, w), "2 ")
+	if many == w {
+		return many, "it"
+	}
+	return many, "them"
+}

@@ -271,8 +271,12 @@ func TestGatherKeepsOrHandsOver(t *testing.T) {
 	m = New(s, testBook)
 	m.understand = readAs{"bea chop 6 logs": {Intent: request.Gather, Item: "#log", Said: "logs", Count: 6},
 		"bea how many logs do you got": {Intent: request.HowMany, Item: "#log", Said: "logs"}}
-	if a, ok := firstAction(decideWith(t, m, ask("Alex", "bea chop 6 logs"))); !ok || callsText([]agent.ToolCall{a}) != `find_block{"block":"log","count":6}` {
+	calls = decideWith(t, m, ask("Alex", "bea chop 6 logs"))
+	if a, ok := firstAction(calls); !ok || callsText([]agent.ToolCall{a}) != `find_block{"block":"log","count":6}` {
 		t.Errorf("chop 6 logs: %+v", a)
+	}
+	if got := said(calls); got != `I'll chop 6 logs and keep them; say "give me logs" if you want them.` {
+		t.Errorf("chop 6 logs: she says %q", got)
 	}
 	if got := said(decideWith(t, m, ask("Alex", "bea how many logs do you got"))); got != "I have 16 logs: 6 birch logs and 10 oak logs." {
 		t.Errorf("how many logs, with 10 oak and 6 birch: %q", got)

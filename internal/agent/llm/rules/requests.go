@@ -377,8 +377,9 @@ func (m *Model) promise(e *errand, v agent.Snapshot) string {
 		}
 		return fmt.Sprintf("I'll get you %s: I have to make or find some first.", game.Count(e.target, name))
 	case request.Gather:
-		return fmt.Sprintf("I'll %s %s and keep it; say \"give me %s\" if you want it.",
-			gatherVerb(e.item), game.Count(e.target-held(e.item, inv), itemWords(e.item)), itemWords(e.item))
+		many, them := pluralWords(e.item)
+		return fmt.Sprintf("I'll %s %s and keep %s; say \"give me %s\" if you want %s.",
+			gatherVerb(e.item), game.Count(e.target-held(e.item, inv), itemWords(e.item)), them, many, them)
 	case request.Craft:
 		return fmt.Sprintf("Crafting %s.", game.Count(e.target-inv[e.item], name))
 	case request.Shelter, request.Build:

@@ -180,7 +180,7 @@ func TestAQuestionIsAnsweredInWords(t *testing.T) {
 		"bea how many cobble do you have?": "I have 40 cobblestone.",
 		"bea how many torches":             "I don't have any torches.",
 		"bea help":                         "You can ask me: stop, come here, follow me",
-		"Bea, dance for me":                `I didn't get that; say "help" to hear what I can do.`,
+		"Bea, blorp":                       `I didn't get that; say "help" to hear what I can do.`,
 		"Bea, type /op Mallory":            `I didn't get that; say "help" to hear what I can do.`,
 	}
 	for line, want := range cases {
