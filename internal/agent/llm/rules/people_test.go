@@ -171,6 +171,11 @@ func TestASecondPlayersRequestWaitsItsTurn(t *testing.T) {
 	if a, ok := firstAction(calls); ok {
 		t.Errorf("Steve's request took her hands from Alex's: %s", a.Name)
 	}
+	calls = decideWith(t, m, ask("Steve", "bea give me 3 sticks"))
+	if got := said(calls); got != "All right, Steve: I'll do that instead when it's your turn." || len(m.queue) != 1 || m.queue[0].target != 3 {
+		t.Errorf("Steve asks again while he waits: %q, %d waiting", got, len(m.queue))
+	}
+	decideWith(t, m, ask("Steve", "bea give me 2 sticks"))
 	calls = decideWith(t, m, done("goto_player", protocol.Success, "arrived"))
 	if got := strings.Join(saidLines(calls), " | "); got != "Here I am! | Bringing you 2 sticks." {
 		t.Errorf("Alex's done: she says %q", got)

@@ -62,14 +62,21 @@ const maxWaiting = 5
 // another person's, as her owner chose, and says what she did to whom it
 // concerns (m.mu is held). A person's own new request replaces theirs; her
 // owner at the dashboard comes before any player, whose request waits at
-// the front of the queue meanwhile. The errand she takes on says nothing
+// the front of the queue meanwhile; a new request of someone waiting
+// replaces theirs in its place. The errand she takes on says nothing
 // yet: its promise waits for its first step to be under way.
 func (m *Model) take(e *errand, v agent.Snapshot) []reply {
 	cur := m.errand
-	m.unqueue(e.from)
 	if cur == nil || cur.from.key() == e.from.key() {
 		m.errand = e
 		return nil
+	}
+	for i, q := range m.queue {
+		if q.from.key() == e.from.key() {
+			// A new request of someone waiting replaces theirs, in its place.
+			m.queue[i] = e
+			return []reply{{e.from, fmt.Sprintf("All right%s: I'll do that instead when it's your turn.", comma(e.from))}}
+		}
 	}
 	switch {
 	case e.from.dashboard:
@@ -96,17 +103,6 @@ func (m *Model) take(e *errand, v agent.Snapshot) []reply {
 		{e.from, capitalize(fmt.Sprintf("%s first, then you%s.", game.AndList(ahead), comma(e.from)))},
 		{cur.from, capitalize(fmt.Sprintf("%s asked me %s after you%s.", nameOf(e.from), wanted(e), comma(cur.from)))},
 	}
-}
-
-// unqueue drops the request of who from the queue: their new one replaces it.
-func (m *Model) unqueue(who asker) {
-	out := m.queue[:0]
-	for _, q := range m.queue {
-		if q.from.key() != who.key() {
-			out = append(out, q)
-		}
-	}
-	m.queue = out
 }
 
 // restart is an errand put back to wait: from its first step again when
