@@ -11,18 +11,28 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 )
 
-// asset is one static file, read, hashed and compressed once at start: a
-// page load then costs a look-up, and a browser that has the file costs a
-// 304 or nothing at all.
+// asset is one static file, read and hashed once at start and compressed
+// once, the first time a browser takes it gzipped: a page load then costs
+// a look-up, and a browser that has the file costs a 304 or nothing at
+// all. Compressing at the first use keeps a start quick (three.js alone
+// took 200 ms of gzip at every start, at every test's server).
 type asset struct {
-	ctype string
-	etag  string
-	raw   []byte
-	gz    []byte // nil when compressing does not make it smaller
+	ctype  string
+	etag   string
+	raw    []byte
+	zipped sync.Once
+	gz     []byte // nil when compressing does not make it smaller
+}
+
+// gzipped is the file compressed, or nil when that saves nothing.
+func (f *asset) gzipped() []byte {
+	f.zipped.Do(func() { f.gz = gzipped(f.raw) })
+	return f.gz
 }
 
 // assets are the dashboard's static files. Each is served under its own
@@ -62,7 +72,7 @@ func loadAssets(fsys fs.FS) (*assets, error) {
 		}
 		sum := sha256.Sum256(raw)
 		hash := hex.EncodeToString(sum[:4])
-		f := &asset{ctype: ctype, etag: `"` + hex.EncodeToString(sum[:12]) + `"`, raw: raw, gz: gzipped(raw)}
+		f := &asset{ctype: ctype, etag: `"` + hex.EncodeToString(sum[:12]) + `"`, raw: raw}
 		pinned := strings.TrimSuffix(name, ext) + "." + hash + ext
 		a.files[name], a.files[pinned], a.pinned[name] = f, f, pinned
 		return nil
@@ -135,9 +145,11 @@ func (f *asset) write(c echo.Context, cache string) error {
 		return c.NoContent(http.StatusNotModified)
 	}
 	body := f.raw
-	if f.gz != nil && acceptsGzip(c.Request()) {
-		h.Set("Content-Encoding", "gzip")
-		body = f.gz
+	if acceptsGzip(c.Request()) {
+		if gz := f.gzipped(); gz != nil {
+			h.Set("Content-Encoding", "gzip")
+			body = gz
+		}
 	}
 	if c.Request().Method == http.MethodHead {
 		h.Set("Content-Type", f.ctype)

@@ -150,8 +150,8 @@ func TestBuildsPageListsHerBuilds(t *testing.T) {
 		Params: `{"origin":{"x":0,"y":64,"z":0},"layers":[["#"]],"palette":{"#":"cobblestone"}}`,
 		Result: "FAILURE", Message: "built 40 of 52 cells; 12 still wrong: …",
 		Build: &agent.BuildCount{Cells: 52, Placed: 40, Missing: 9, Protected: 3}})
-	counts := []string{`data-placed="40" data-cells="52" data-missing="9" data-protected="3"`,
-		`<strong class="warn">40 of 52</strong> cells placed`, `<strong class="warn">9</strong> missing`, `<strong class="bad">3</strong> protected`}
+	counts := []string{`data-placed="40" data-cells="52" data-left="12" data-protected="3"`,
+		`<strong class="warn">40 of 52</strong> cells placed`, `<strong class="warn">12</strong> left`, `<strong class="bad">3</strong> protected`}
 	for _, page := range []string{"/builds", "/"} {
 		_, body = get(t, c, f.URL+page)
 		for _, want := range counts {
@@ -182,7 +182,7 @@ func TestHerBuildsAreNamedByWhatTheyAre(t *testing.T) {
 	f.History.add(agent.ActionRecord{ID: "r2-a", Action: "build", Started: clock, Finished: clock, Result: "SUCCESS",
 		Params: `{"origin":{"x":10,"y":64,"z":-3},"layers":[["#######"],["#######"],["#######"]],"palette":{"#":"cobblestone"}}`})
 	_, body := get(t, browser(t), f.URL+"/builds")
-	for _, want := range []string{"<strong>Dirt shelter</strong>", "at " + shelter.Origin.String(), `<span class="warn" title="FAILURE">Nearly done: 2 cells left, short of 2 glass</span>`,
+	for _, want := range []string{"<strong>Dirt shelter</strong>", "at " + shelter.Origin.String(), `<span class="warn" title="FAILURE">Nearly done, short of 2 glass</span>`, `<strong class="warn">2</strong> left`,
 		"<strong>Cobblestone wall, 7 long and 3 high</strong>", "Built it"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the builds page lacks %q", want)

@@ -22,7 +22,8 @@ const maxTell = 256
 
 // Teller passes a line the person at the dashboard typed on to her mind:
 // addressed to her, through the gate as addressed chat is, shown in her
-// voice feed beside her answer. It returns once the line is put.
+// voice feed, and under the talk box, beside her answer. It returns once
+// the line is put.
 type Teller interface {
 	Tell(ctx context.Context, text string) error
 }
@@ -56,11 +57,11 @@ func (s *Server) handleTell(c echo.Context) error {
 	err := s.deps.Tell.Tell(c.Request().Context(), text)
 	if err == nil {
 		s.log.Info("web: the person at the dashboard spoke to her", slog.Int("chars", utf8.RuneCountInString(text)))
-		if s.modelFailing() && isHTMX(c) {
-			return render(c, http.StatusOK, partials.Alert("Said, but her model is failing, so no answer comes until it works again: the banner above says why."))
-		}
 	}
-	return s.controlAnswer(c, err, "Said. Her answer will appear in her voice.")
+	// The line shows under the talk box, with her answer or a sentence
+	// saying why none comes (partials.TalkReply): the answer here is only
+	// that it was said.
+	return s.controlAnswer(c, err, "Said.")
 }
 
 func (s *Server) handleStop(c echo.Context) error {
@@ -69,12 +70,12 @@ func (s *Server) handleStop(c echo.Context) error {
 	}
 	stopped, err := s.deps.Stop.Stop(c.Request().Context())
 	if err == nil && !stopped {
-		return s.controlAnswer(c, nil, "She stands still now, until you let her play or someone asks her for something.")
+		return s.controlAnswer(c, nil, "She stands still now, until you let her play or someone asks her for something; her reflexes still eat, fight back and flee.")
 	}
 	if err == nil {
 		s.log.Info("web: stopped the action in her hands")
 	}
-	return s.controlAnswer(c, err, "Stopped. She stands still until you let her play or someone asks her for something.")
+	return s.controlAnswer(c, err, "Stopped. She stands still until you let her play or someone asks her for something; her reflexes still eat, fight back and flee.")
 }
 
 func (s *Server) handlePause(c echo.Context) error { return s.setPlaying(c, false) }
@@ -86,7 +87,7 @@ func (s *Server) setPlaying(c echo.Context, on bool) error {
 		return echo.NewHTTPError(http.StatusNotImplemented, "Pausing her is not wired in this run.")
 	}
 	err := s.deps.Play.SetPlaying(c.Request().Context(), on)
-	done := "Paused: she stops what she is doing and waits."
+	done := "Paused: she decides nothing until you let her play; her reflexes still eat, fight back and flee."
 	if on {
 		done = "She is playing again."
 	}
@@ -127,8 +128,3 @@ func (s *Server) controlAnswer(c echo.Context, err error, done string) error {
 func unavailablef(format string, args ...any) error {
 	return fault.New(fault.CodeUnavailable, fmt.Sprintf(format, args...))
 }
-
-// modelFailing reports whether her last model call failed: a line or a
-// question reaches her, but no answer is coming, and the page must not
-// promise one.
-func (s *Server) modelFailing() bool { return s.deps.Live.Snapshot().Model.Failing() }

@@ -58,9 +58,13 @@ func TestFailingModelIsAnAlertAndTheHandsSayIt(t *testing.T) {
 	if !strings.Contains(page, `data-free="failing"`) || strings.Contains(between(page, `id="live-hands"`, "</section>"), "Thinking") {
 		t.Errorf("the hands card: %q", between(page, `id="live-hands"`, "</section>"))
 	}
-	// Asking her promises no answer while the model fails.
-	if code, body := htmxPost(t, c, f.URL, "/minecraft/ask", nil); code != http.StatusOK || !strings.Contains(body, "no answer comes") || strings.Contains(body, "will appear") {
+	// Asking her promises no answer while the model fails: under the talk
+	// box a sentence says none can come, and why.
+	if code, body := htmxPost(t, c, f.URL, "/minecraft/ask", nil); code != http.StatusOK || strings.Contains(body, "will appear") {
 		t.Errorf("asking with the model failing: %d %q", code, body)
+	}
+	if _, page = get(t, c, f.URL+"/"); !strings.Contains(between(page, `id="live-talk-reply"`, "</div>"), "Her model is failing, so she cannot answer") {
+		t.Errorf("the talk box does not say her model fails: %q", between(page, `id="live-talk"`, "</section>"))
 	}
 	f.Live.Update(agent.TopicModel, func(s *agent.Snapshot) {
 		s.Model.Failures, s.Model.FailingSince, s.Model.LastError = 0, time.Time{}, ""

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -42,16 +43,18 @@ func (s *Server) handleAsk(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusNotImplemented, "Asking her is not wired in this run.")
 	}
 	if err := s.deps.Ask.Ask(c.Request().Context()); err != nil {
+		if errors.Is(err, agent.ErrSkillOff) {
+			return s.controlAnswer(c, err, "") // the sentence a paused mind has
+		}
 		return err
 	}
 	s.log.Info("web: asked her what she is doing")
 	if !isHTMX(c) {
 		return c.Redirect(http.StatusSeeOther, "/")
 	}
-	if s.modelFailing() {
-		return render(c, http.StatusOK, partials.Alert("Asked, but her model is failing, so no answer comes until it works again: the banner above says why."))
-	}
-	return render(c, http.StatusOK, partials.Note("Asked. Her answer will appear in her voice."))
+	// As with a line said to her, her answer, or why none comes, shows
+	// under the talk box.
+	return render(c, http.StatusOK, partials.Note("Asked."))
 }
 
 // objectivesView reads her plan for the objectives card; a read failure

@@ -74,28 +74,40 @@ func (f fakeTurns) RecentTurns(context.Context, int) ([]agent.TurnRecord, error)
 
 func TestHistoryShowsTurnTranscripts(t *testing.T) {
 	turns := fakeTurns{list: []agent.TurnRecord{{
-		ID: 3, Trigger: "Steve said: <b>hi</b>", Model: "rules/autopilot", Usage: agent.Usage{InputTokens: 1234, CacheRead: 1000, OutputTokens: 56},
+		ID: 4, Trigger: "Steve said: <b>hi</b>", Model: "openai/gpt-test", Usage: agent.Usage{InputTokens: 1234, CacheRead: 1000, OutputTokens: 56},
 		Calls:    []agent.Usage{{InputTokens: 600, CacheRead: 400, OutputTokens: 50}, {InputTokens: 634, CacheRead: 600, OutputTokens: 6}},
 		Duration: 1500 * time.Millisecond, Shown: "You are Bea.\nYou have 3 planks.",
 		ToolCalls: []agent.ToolCallRecord{{Name: "find_block", Args: `{"block":"log","count":4}`, Answer: "started"}},
 		Said:      "Hello <Steve>!", Started: clock,
 	}, {
-		ID: 2, Trigger: "action+chat+action", Model: "rules/autopilot", Duration: 19 * time.Millisecond, Started: clock.Add(-time.Minute),
+		ID: 3, Trigger: "action", Model: "rules/autopilot", Duration: 19 * time.Millisecond, Started: clock.Add(-time.Minute),
+		Shown: "# You play Minecraft\nYou are Bea.",
+		ToolCalls: []agent.ToolCallRecord{{Name: "craft_item", Args: `{"item":"stick","count":4}`, Answer: "started"},
+			{Name: "build_template", Args: `{"name":"dirt_shelter"}`, Answer: "started"}, {Name: "speak", Args: `{"text":"sticks!"}`}},
+		Said: "sticks!",
+	}, {
+		ID: 2, Trigger: "action+chat+action", Model: "rules/autopilot", Duration: 19 * time.Millisecond, Started: clock.Add(-2 * time.Minute),
+		Shown: "# You play Minecraft\nYou are Bea.", ToolCalls: []agent.ToolCallRecord{{Name: "stay_silent", Args: `{}`}},
 	}}}
 	f := serve(t, func(_ *web.Config, d *web.Deps) { d.Turns = turns })
 	code, body := get(t, browser(t), f.URL+"/history")
 	if code != http.StatusOK {
 		t.Fatalf("history: %d", code)
 	}
-	for _, want := range []string{"Steve said: &lt;b&gt;hi&lt;/b&gt;", "1,234 in (1,000 read from the cache) / 56 out",
+	for _, want := range []string{"Steve said: &lt;b&gt;hi&lt;/b&gt;", "· openai/gpt-test", "1,234 in (1,000 read from the cache) / 56 out",
 		"Tokens per model call", "634 in (600 read from the cache) / 6 out", "took 1.5 s", "You have 3 planks.",
 		"find_block({&#34;block&#34;:&#34;log&#34;,&#34;count&#34;:4})", "Hello &lt;Steve&gt;!",
-		"An action ended and a line of chat", "· offline autopilot", "· took 19 ms"} {
+		// The autopilot's turns are its decisions in a row, not model calls.
+		"She decided her next step 2 times", "the offline autopilot: a fixed routine, no model asked",
+		"An action ended:</span> Crafting 4 sticks, then building a dirt shelter · she said <q>sticks!</q>", "Once she carried on as she was."} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the history lacks %q", want)
 		}
 	}
-	if strings.Contains(body, "0 in / 0 out") {
-		t.Errorf("a turn of the autopilot, which counts no tokens, shows a count of none")
+	if strings.Count(body, "What the model was shown") != 1 || strings.Contains(body, "# You play Minecraft") {
+		t.Errorf("the autopilot's turns are shown as model calls, with the prompt no model read")
+	}
+	if strings.Contains(body, "0 in / 0 out") || strings.Contains(body, "took 19 ms") {
+		t.Errorf("a turn of the autopilot, which calls no model, shows a model call's tokens or time")
 	}
 }

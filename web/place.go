@@ -41,7 +41,7 @@ func (s *Server) handlePlace(c echo.Context) error {
 	snap := s.deps.Live.Snapshot()
 	if snap.Body != nil && snap.World.Server == world && cmp.Or(snap.World.Dimension, "overworld") == p.Dimension {
 		v.Live = &snap
-		v.FromHer = "She is " + away(snap.Body.Position.Block(), p.Pos) + "."
+		v.FromHer = herBearing(p.Pos, snap.Body.Position.Block())
 	}
 	for _, o := range all {
 		if o.Name != p.Name && cmp.Or(o.Dimension, "overworld") == p.Dimension && flatDist(o.Pos, p.Pos) <= nearRadius {
@@ -106,8 +106,19 @@ func nearBlocks(at game.Pos, blocks []game.KnownBlock) []pages.NearThing {
 	return out
 }
 
-// away says where to is from from, as a player would: "12 blocks
-// north-east", "here".
+// herBearing says where she stands seen from the place at: "She is 48
+// blocks west of it." when her x is 48 less than its.
+func herBearing(at, her game.Pos) string {
+	where := away(at, her)
+	if where == "right here" {
+		return "She is right here."
+	}
+	return "She is " + where + " of it."
+}
+
+// away says where to is seen from from, as a player would, on
+// Minecraft's compass (x grows to the east, z to the south): "12 blocks
+// north-east", "right here".
 func away(from, to game.Pos) string {
 	dx, dz := float64(to.X-from.X), float64(to.Z-from.Z)
 	d := math.Hypot(dx, dz)

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -17,6 +18,11 @@ func TestAPlaceHasItsOwnPage(t *testing.T) {
 		{Name: "home base", Dimension: "overworld", Pos: game.Pos{X: 3, Y: 64, Z: -2}, Note: "the first shelter, by the lake", Created: named, Updated: named},
 		{Name: "mine", Dimension: "overworld", Pos: game.Pos{X: 3, Y: 40, Z: -22}},
 		{Name: "far away", Dimension: "overworld", Pos: game.Pos{X: 900, Y: 70, Z: 0}},
+		{Name: "east of her", Dimension: "overworld", Pos: game.Pos{X: 51, Y: 64, Z: -2}},
+		{Name: "west of her", Dimension: "overworld", Pos: game.Pos{X: -45, Y: 64, Z: -2}},
+		{Name: "south of her", Dimension: "overworld", Pos: game.Pos{X: 3, Y: 64, Z: 46}},
+		{Name: "north of her", Dimension: "overworld", Pos: game.Pos{X: 3, Y: 64, Z: -50}},
+		{Name: "north-east of her", Dimension: "overworld", Pos: game.Pos{X: 37, Y: 64, Z: -36}},
 	}}}
 	f := serve(t, func(_ *web.Config, d *web.Deps) { d.Places = places; d.Map = fakeMap{n: 4} })
 	c := browser(t)
@@ -41,6 +47,19 @@ func TestAPlaceHasItsOwnPage(t *testing.T) {
 	}
 	if strings.Contains(body, "far away") {
 		t.Error("a place 900 blocks off is listed as near")
+	}
+	// Where she stands is said seen from the place, on Minecraft's
+	// compass: +x east, -x west, +z south, -z north. The sample snapshot
+	// has her at (3.5, 64, -1.5).
+	for place, want := range map[string]string{
+		"east of her": "She is 48 blocks west of it.", "west of her": "She is 48 blocks east of it.",
+		"south of her": "She is 48 blocks north of it.", "north of her": "She is 48 blocks south of it.",
+		"north-east of her": "She is 48 blocks south-west of it.",
+	} {
+		_, body := get(t, c, f.URL+"/places/"+url.PathEscape(place)+"?world=practice")
+		if !strings.Contains(body, want) {
+			t.Errorf("the place %s: the page lacks %q", place, want)
+		}
 	}
 	if strings.Index(body, "iron ore") > strings.Index(body, ">mine<") {
 		t.Error("what is near is not nearest first")

@@ -114,7 +114,7 @@ func TestPlacesTableMapRenameDeleteExportImport(t *testing.T) {
 	}
 	// She is in this world: the map is the live one, its places fetched
 	// with the remembered blocks.
-	for _, want := range []string{"In the world practice", "&lt;mine&gt;", "iron &lt;here&gt;", `id="map-places"`,
+	for _, want := range []string{"In the practice world", "&lt;mine&gt;", "iron &lt;here&gt;", `id="map-places"`,
 		`sse-connect="/live/events"`, `data-blocks="/map/blocks"`, `class="mk her"`, `<option value="other.example"`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the places page lacks %q", want)
@@ -226,14 +226,14 @@ func TestPlacesFollowHerWorld(t *testing.T) {
 	f := serve(t, func(_ *web.Config, d *web.Deps) { d.Places = pl })
 	c := browser(t)
 	_, body := get(t, c, f.URL+"/places")
-	if !strings.Contains(body, "In the world practice") || !strings.Contains(body, `class="mk her"`) {
+	if !strings.Contains(body, "In the practice world") || !strings.Contains(body, `class="mk her"`) {
 		t.Fatalf("before the change the page is not of her world practice:\n%s", body)
 	}
 	f.Live.Update(agent.TopicConn, func(s *agent.Snapshot) {
 		s.World = game.WorldID{Server: "other.example", Dimension: "overworld"}
 	})
 	_, body = get(t, c, f.URL+"/places")
-	if !strings.Contains(body, "In the world other.example") || !strings.Contains(body, `class="mk her"`) || strings.Contains(body, ">home<") {
+	if !strings.Contains(body, "On other.example") || !strings.Contains(body, `class="mk her"`) || strings.Contains(body, ">home<") {
 		t.Errorf("after the change the page is not of her world other.example:\n%s", body)
 	}
 	_, place := get(t, c, f.URL+"/places/spawn?world=other.example")

@@ -216,6 +216,7 @@ func (s *Server) routes() error {
 	e.POST("/live/play", s.handlePlay)
 	e.GET("/map/blocks", s.handleMapBlocks)
 	e.GET("/map/ground", s.handleMapGround)
+	e.GET("/live/view3d", s.handleView3D)
 
 	e.POST("/objectives", s.handleAddObjective)
 	e.POST("/objectives/:id/done", s.handleObjectiveDone)

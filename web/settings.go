@@ -41,7 +41,7 @@ var settingsGroups = []struct {
 		{key: settings.Obey, kind: "text", hint: "Names separated by commas. Empty: she takes requests from every player."},
 		{key: settings.PlayerTurns, kind: "number", hint: "Turns one player's lines may start in a minute; more wait for the next, and the player hears a word on the pace. 0 is no limit."},
 		{key: settings.SecondRequest, kind: "choice", hint: "While she does what one player asked, another asks for something: both hear what she does about it."},
-		{key: settings.SpendCap, kind: "price", hint: "At this spend in an hour she plays on the offline autopilot until it drops. Needs the prices above; empty is no cap."},
+		{key: settings.SpendCap, kind: "price", hint: "The most her model may cost in an hour, in the prices' currency. At the cap she plays on the offline autopilot, which costs nothing, until the hour's cost drops under it. It needs the prices above; empty is no cap."},
 		{key: settings.Commands, kind: "toggle", hint: "Off: she never types a line starting with /."},
 		{key: settings.CommandAllow, kind: "text", hint: "With commands on, only these, such as /spawn, /home."},
 	}},

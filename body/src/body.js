@@ -69,7 +69,11 @@ export function startBody(o) {
     send: (client, packet) => link.send(client, packet),
     broadcast: (packet) => link.broadcast(packet),
     isDead: () => life.spawned && bot.health <= 0,
-    ctx: { deaths, follow, commands: o.commands ?? [], chat: new ChatQueue((line) => bot.chat(line)), furnaces: new Map() },
+    ctx: {
+      deaths, follow, commands: o.commands ?? [], chat: new ChatQueue((line) => bot.chat(line)), furnaces: new Map(),
+      // stop_moving leaves a running reflex its walk and its keys.
+      reflexRunning: () => reflexes.running !== null,
+    },
     log,
   });
   const reflexes = new Reflexes({ bot, dispatcher, broadcast: link.broadcast, log });

@@ -9,6 +9,7 @@ import { bestFood, eat } from './actions/inventory.js';
 import { bestWeapon, fight, isHostile } from './actions/combat.js';
 
 const EAT_AT_FOOD = 14;
+const HEAL_AT_FOOD = 18; // under this food she does not heal: hurt, she eats
 const FLEE_BELOW = 6;
 const RESPAWN_DELAY_MS = 1000;
 const ESCAPE_MS = 8000;
@@ -88,17 +89,19 @@ export class Reflexes {
   /**
    * consider runs twice a second. Dangers first, as mindcraft's modes
    * have them: out of lava or fire, up for air, away from a creeper about
-   * to blow; then she eats when idle and hungry, or hurt and too hungry to
-   * heal.
+   * to blow; then she eats when hurt and too hungry to heal, with her hands
+   * idle (standing still after a stop, or paused, she still mends) or
+   * lately struck, and when idle and hungry.
    */
   consider() {
     const bot = this.bot;
     if (!bot.entity || bot.health <= 0) return;
     if (this.danger()) return;
     if (this.running) return;
-    const idle = this.dispatcher.job === null && bot.food <= EAT_AT_FOOD;
-    const hurtHungry = bot.health < 20 && bot.food < 18 && bot.food <= EAT_AT_FOOD + 3 && Date.now() - this.lastHurt < 10_000;
-    if (!idle && !hurtHungry) return;
+    const hurtHungry = bot.health < 20 && bot.food < HEAL_AT_FOOD;
+    const idle = this.dispatcher.job === null && (bot.food <= EAT_AT_FOOD || hurtHungry);
+    const struck = hurtHungry && Date.now() - this.lastHurt < 10_000;
+    if (!idle && !struck) return;
     const food = bestFood(bot);
     if (!food) return;
     this.start('eat', `eating ${food.name} at food ${bot.food}/20`, async (signal) => {
@@ -159,15 +162,22 @@ export class Reflexes {
     return false;
   }
 
-  /** hurt decides what a blow from attacker makes her do. */
+  /**
+   * hurt decides what a blow from attacker makes her do: flee under 6
+   * health with nothing to fight with (giving up a fight she is losing, or
+   * a meal), else fight back. A flight, or the clutch for air, goes on.
+   */
   hurt(attacker) {
     const bot = this.bot;
     this.lastHurt = Date.now();
     if (bot.health <= 0 || !attacker) return;
-    if (this.running && (this.running.kind === 'flee' || this.running.kind === 'defend')) return;
+    const losing = bot.health < FLEE_BELOW && !bestWeapon(bot);
+    const kind = this.running?.kind;
+    if (kind === 'flee' || kind === 'clutch' || kind === 'defend' && !losing) return;
     const ref = attackerRef(attacker, bot);
     const name = ref.name || 'something';
-    if (bot.health < FLEE_BELOW && !bestWeapon(bot)) {
+    if (losing) {
+      this.preempt('flee');
       this.start('flee', `fleeing from ${name} at ${Math.round(bot.health)} health with nothing to fight with`, async (signal) => {
         const from = attacker.position;
         await walk(bot, new goals.GoalInvert(new goals.GoalFollow(attacker, 16)), AbortSignal.any([signal, AbortSignal.timeout(10_000)])).catch(() => '');
@@ -180,6 +190,7 @@ export class Reflexes {
     // names only one that did strike.
     const foe = isHostile(attacker) || ref.type === 'player';
     if (foe && (d < 6 || RANGED.has(attacker.name) && d <= RANGED_REACH)) {
+      this.preempt('defend'); // a meal waits for the fight
       this.start('defend', `fighting back against the ${name}`, async (signal) => {
         const r = await fight(bot, attacker, signal, null, 20_000);
         return r.gone ? `the ${name} is gone after ${r.hits} blows` : `stopped fighting the ${name} after ${r.hits} blows`;

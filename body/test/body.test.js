@@ -110,3 +110,46 @@ test('a trip through a portal is a new world, not a respawn', async () => {
   c.ws.close();
   await body.close();
 });
+
+test('stop_moving stops her request and leaves her reflexes: a flight goes on with its walk, and standing still she eats and fights back', async (t) => {
+  const { bot, body, c } = await joined();
+  t.after(async () => { c.ws.close(); await body.close(); });
+  await c.until((p) => p.type === 'state', 'state');
+  const zombie = { id: 60, name: 'zombie', type: 'hostile', position: new Vec3(1.5, 64, 0.5), uuid: 'z-1', height: 1.9, lives: 3 };
+  bot.entities[60] = zombie;
+  // Struck at 4 health with nothing to fight with, she runs; the run
+  // never arrives.
+  bot.walkForever = true;
+  bot.emit('health');
+  bot.emit('entityHurt', bot.entity, zombie);
+  bot.health = 4;
+  bot.emit('health');
+  await c.until((p) => p.reflex === 'flee' && p.event === 'started', 'the flight');
+  const before = bot.calls.length;
+  c.ws.send(JSON.stringify({ id: 'r1-a', action: 'stop_moving', parameters: {} }));
+  const stop = await c.until((p) => p.id === 'r1-a', 'the stop');
+  assert.match(stop.message, /not doing anything; you stand still/);
+  await new Promise((r) => setTimeout(r, 50));
+  assert.deepEqual(bot.calls.slice(before).filter(([what]) => what === 'stop' || what === 'clear controls'), [],
+    'the stop took the flight its walk or its keys');
+  assert.ok(!c.got.some((p) => p.reflex === 'flee' && p.event !== 'started'), 'the stop ended the flight');
+  assert.equal(bot.pathfinder.walking?.goal?.constructor.name, 'GoalInvert', 'the flight is still on its way');
+  // The flight over, a walk she was asked for is stopped; standing still,
+  // hurt and too hungry to heal, she eats, and struck she fights back.
+  bot.pathfinder.setGoal(null);
+  await c.until((p) => p.reflex === 'flee' && p.event === 'finished', 'the end of the flight');
+  c.ws.send(JSON.stringify({ id: 'r2-a', action: 'move_to', parameters: { x: 40, y: 64, z: 0 } }));
+  await new Promise((r) => setTimeout(r, 20));
+  c.ws.send(JSON.stringify({ id: 'r3-a', action: 'stop_moving', parameters: {} }));
+  assert.equal((await c.until((p) => p.id === 'r2-a', 'the stopped walk')).reason, 'stopped');
+  bot.walkForever = false;
+  bot.food = 16;
+  bot.give('bread', 2);
+  const meal = await c.until((p) => p.reflex === 'eat' && p.event === 'finished', 'a meal while she stands still');
+  assert.equal(meal.item, 'bread');
+  bot.give('iron_sword', 1);
+  bot.emit('entityHurt', bot.entity, zombie);
+  bot.health = 3;
+  bot.emit('health');
+  await c.until((p) => p.reflex === 'defend' && p.event === 'started', 'a fight back while she stands still');
+});

@@ -84,13 +84,25 @@ export class FakeBot extends EventEmitter {
       goto: async (goal) => {
         bot.calls.push(['goto', goal.constructor.name]);
         if (bot.noPath) { const e = new Error('No path to the goal!'); e.name = 'NoPath'; throw e; }
-        if (bot.walkForever) return new Promise(() => {});
+        // A walk that never arrives ends as mineflayer-pathfinder's goto
+        // does when the goal is set again: rejected with GoalChanged.
+        if (bot.walkForever) return new Promise((_, reject) => { bot.pathfinder.walking = { goal, reject }; });
         if (bot.stuck) return; // the pathfinder's empty path: resolved where she stands
         const t = goalTarget(goal, bot);
         if (t) bot.entity.position = t;
       },
       stop: () => { bot.calls.push(['stop']); },
-      setGoal: (g) => { bot.pathfinder.goal = g; if (g === null) bot.calls.push(['stop']); },
+      setGoal: (g) => {
+        bot.pathfinder.goal = g;
+        if (g === null) bot.calls.push(['stop']);
+        const w = bot.pathfinder.walking;
+        if (w && w.goal !== g) {
+          bot.pathfinder.walking = null;
+          const e = new Error('The goal was changed before it could be completed!');
+          e.name = 'GoalChanged';
+          setTimeout(() => w.reject(e), 0);
+        }
+      },
     };
     this.tool = { equipForBlock: async () => {} };
   }
@@ -279,7 +291,7 @@ export class FakeBot extends EventEmitter {
   async lookAt(p) { this.looks.push(p); }
   async look() {}
   setControlState(control, state) { this.calls.push(['control', control, state]); }
-  clearControlStates() {}
+  clearControlStates() { this.calls.push(['clear controls']); }
   attack(e) { this.attacks++; if (this.attacks >= (e.lives ?? 1)) delete this.entities[e.id]; }
   async activateBlock() {}
 

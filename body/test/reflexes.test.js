@@ -124,3 +124,45 @@ test('a player the server spawned as another kind is named as the player when he
   await settled('defend');
   assert.deepEqual(sent[0].target, { type: 'player', name: 'Alex', uuid: 'uuid-Alex' });
 });
+
+test('a fight she is losing with nothing to fight with gives way to a flight; a meal gives way to a fight', async () => {
+  const bot = new FakeBot();
+  bot.walkForever = true;
+  const zombie = { id: 60, name: 'zombie', type: 'hostile', uuid: 'uuid-z', position: new Vec3(1.5, 64, 1.5), height: 1.9, lives: 1000 };
+  bot.entities[60] = zombie;
+  const { r, sent } = reflexesOn(bot);
+  r.hurt(zombie);
+  assert.equal(r.running?.kind, 'defend', 'at full health she fights back with her fists');
+  bot.health = 5;
+  r.hurt(zombie);
+  assert.equal(r.running?.kind, 'flee');
+  assert.deepEqual(sent.map((p) => [p.reflex, p.event]), [['defend', 'started'], ['defend', 'failed'], ['flee', 'started']]);
+  assert.match(sent[1].message, /stopped for flee/);
+  r.stop();
+
+  const fed = new FakeBot();
+  fed.food = 10;
+  fed.give('bread', 1);
+  fed.give('iron_sword', 1);
+  const ran = reflexesOn(fed);
+  fed.entities[60] = zombie;
+  ran.r.consider();
+  assert.equal(ran.r.running?.kind, 'eat');
+  ran.r.hurt(zombie);
+  assert.equal(ran.r.running?.kind, 'defend', 'struck mid-meal she fights back');
+  ran.r.stop();
+});
+
+test('idle and hurt, too hungry to heal, she eats; unhurt at the same food she does not', async () => {
+  const bot = new FakeBot();
+  bot.food = 16;
+  bot.give('bread', 2);
+  const { r, sent, settled } = reflexesOn(bot);
+  r.consider();
+  assert.equal(r.running, null, 'unhurt at food 16 she ate');
+  bot.health = 9;
+  r.consider();
+  const end = await settled('eat');
+  assert.equal(end.event, 'finished');
+  assert.equal(sent[0].item, 'bread');
+});

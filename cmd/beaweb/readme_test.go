@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -87,5 +88,67 @@ func sameNames(t *testing.T, prefix string, beaweb, readme []string, verb string
 		if !slices.Contains(beaweb, n) {
 			t.Errorf("the README's settings table names %s%s, which beaweb does not %s", prefix, n, strings.TrimSuffix(verb, "s"))
 		}
+	}
+}
+
+// TestReadmeNamesFilesThatExist: every path the README's commands name
+// (its sh blocks, comments aside) is a file or folder of this repository,
+// and so is every path in its text that starts in one of the
+// repository's folders: a command that names a file that is not there
+// (bench --tasks tasks/example_tasks.json, a path of mindcraft's) fails
+// here. A path a command makes itself (go build -o beaweb, then
+// ./beaweb), an address, a placeholder in capitals and what npm installs
+// are not files to find.
+func TestReadmeNamesFilesThatExist(t *testing.T) {
+	const root = "../../"
+	b, err := os.ReadFile(root + "README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	exists := func(p string) bool {
+		matches, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(p)))
+		return err == nil && len(matches) > 0
+	}
+	var checked int
+	for _, block := range regexp.MustCompile("(?s)```sh\n(.*?)```").FindAllStringSubmatch(readme, -1) {
+		for _, line := range strings.Split(block[1], "\n") {
+			line, _, _ = strings.Cut(line, " #")
+			words := strings.Fields(line)
+			made := map[string]bool{}
+			for i, w := range words {
+				if w == "-o" && i+1 < len(words) {
+					made["./"+words[i+1]] = true
+				}
+			}
+			for _, w := range words {
+				if !strings.Contains(w, "/") || strings.ContainsAny(w, ":$") || made[w] || strings.ToUpper(w) == w {
+					continue
+				}
+				checked++
+				if !exists(w) {
+					t.Errorf("the README's command %q names %s, which is not in the repository", strings.TrimSpace(line), w)
+				}
+			}
+		}
+	}
+	top, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile("`([A-Za-z0-9_.*-]+(?:/[A-Za-z0-9_.*-]+)+/?)`").FindAllStringSubmatch(readme, -1) {
+		p := m[1]
+		first, _, _ := strings.Cut(p, "/")
+		inRepo := slices.ContainsFunc(top, func(e os.DirEntry) bool { return e.IsDir() && e.Name() == first })
+		if !inRepo || strings.Contains(p, "node_modules") {
+			continue
+		}
+		checked++
+		if !exists(p) {
+			t.Errorf("the README names %s, which is not in the repository", p)
+		}
+	}
+	if checked < 10 {
+		t.Errorf("only %d paths of the README were checked: its commands were not read", checked)
 	}
 }

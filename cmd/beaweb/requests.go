@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"io/fs"
+	"path"
 	"slices"
+	"strings"
 
 	"beaweb/internal/agent"
 	"beaweb/internal/agent/llm/rules"
@@ -13,27 +15,51 @@ import (
 	"beaweb/internal/planner/recipes"
 )
 
-// phraseTable is the phrase table the offline autopilot understands
-// players' requests by.
-const phraseTable = "requests/en.txt"
+// phraseTables is the folder of the phrase tables the offline autopilot
+// understands players' requests by: one per language, named by its code
+// (en.txt, de.txt, es.txt).
+const phraseTables = "requests"
 
-// understanding reads the phrase table and joins it with every item of
-// every recipe book, so "give me 3 torches" names the torch whatever the
-// game's version.
+// understanding reads every phrase table, English first, and joins them
+// with every item of every recipe book, so "give me 3 torches" names the
+// torch whatever the game's version. A file that is no language's table,
+// or a table with a slip, stops her start with a sentence naming the file
+// and the line.
 func understanding(fsys fs.FS, books *shelf) (*request.Parser, error) {
-	text, err := fs.ReadFile(fsys, phraseTable)
+	files, err := fs.ReadDir(fsys, phraseTables)
 	if err != nil {
-		return nil, fmt.Errorf("the phrase table: %w", err)
+		return nil, fmt.Errorf("the phrase tables: %w", err)
 	}
-	t, err := request.Read(string(text))
-	if err != nil {
-		return nil, err
+	langs := request.Languages()
+	found := map[string]*request.Table{}
+	for _, f := range files {
+		name := path.Join("data", phraseTables, f.Name())
+		lang, ok := strings.CutSuffix(f.Name(), ".txt")
+		if !ok || f.IsDir() || !slices.Contains(langs, lang) {
+			return nil, fmt.Errorf("%s is no phrase table: a table is named by its language, one of %s (en.txt)", name, strings.Join(langs, ", "))
+		}
+		text, err := fs.ReadFile(fsys, path.Join(phraseTables, f.Name()))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if found[lang], err = request.ReadLang(lang, string(text)); err != nil {
+			return nil, fmt.Errorf("%s, %w", name, err)
+		}
+	}
+	var tables []*request.Table
+	for _, lang := range langs { // English first: her fallback language
+		if t := found[lang]; t != nil {
+			tables = append(tables, t)
+		}
+	}
+	if found["en"] == nil {
+		return nil, fmt.Errorf("data/%s/en.txt, the English phrase table, is missing", phraseTables)
 	}
 	var items []string
 	for _, b := range books.all() {
 		items = append(items, b.Items()...)
 	}
-	return t.Parser(items), nil
+	return request.Join(items, tables...)
 }
 
 // maker is the recipe planner as the autopilot asks it: the book of the

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"io/fs"
 	"maps"
+	"strings"
 	"testing"
+	"testing/fstest"
 
 	"beaweb/data"
 	"beaweb/internal/agent"
+	"beaweb/internal/agent/request"
 	"beaweb/internal/game"
 	"beaweb/internal/planner/blueprint"
 )
@@ -51,5 +55,44 @@ func TestTheAutopilotCountsATemplateByThePlanner(t *testing.T) {
 	}
 	if seen["dirt"] >= want["dirt"] || seen["dirt"] <= 0 {
 		t.Errorf("with its floor seen standing, the shelter takes %d dirt, want fewer than %d", seen["dirt"], want["dirt"])
+	}
+}
+
+// TestUnderstandingReadsEveryPhraseTable: every shipped table is read, so
+// a German or Spanish line is understood with the book's items; a file
+// that is no language's table, a table with a slip or no English table
+// stops her start with a sentence naming the file (and the line).
+func TestUnderstandingReadsEveryPhraseTable(t *testing.T) {
+	books := newShelf(data.FS)
+	if err := books.loadAll(); err != nil {
+		t.Fatal(err)
+	}
+	p, err := understanding(data.FS, books)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line, want := range map[string]request.Request{
+		"hii bea can u give me 3 glowstone dust pls": {Intent: request.Give, Item: "glowstone_dust", Said: "glowstone dust", Count: 3, Lang: "en"},
+		"gib mir 5 Fackeln bitte":                    {Intent: request.Give, Item: "torch", Said: "fackeln", Count: 5, Lang: "de"},
+		"dame diez antorchas":                        {Intent: request.Give, Item: "torch", Said: "antorchas", Count: 10, Lang: "es"},
+	} {
+		if got, ok := p.Parse(line, "Bea"); !ok || got != want {
+			t.Errorf("%q: got %+v (%v), want %+v", line, got, ok, want)
+		}
+	}
+	en, err := fs.ReadFile(data.FS, "requests/en.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, files := range map[string]fstest.MapFS{
+		"data/requests/fr.txt is no phrase table":                    {"requests/en.txt": {Data: en}, "requests/fr.txt": {Data: en}},
+		"data/requests/notes.md is no phrase table":                  {"requests/en.txt": {Data: en}, "requests/notes.md": {Data: []byte("# notes")}},
+		"data/requests/de.txt, line 2: \"tanz\"":                     {"requests/en.txt": {Data: en}, "requests/de.txt": {Data: []byte("stop: halt\ntanz: tanz mit mir")}},
+		"data/requests/en.txt, the English phrase table, is missing": {"requests/de.txt": {Data: []byte("stop: halt")}},
+	} {
+		_, err := understanding(files, books)
+		if err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("got %v, want an error saying %q", err, name)
+		}
 	}
 }

@@ -90,3 +90,49 @@ func TestTheSensesLayTheGround(t *testing.T) {
 		t.Errorf("a broken square changed the ground (version %d)", v)
 	}
 }
+
+// TestGroundKeepsTopsAndHeights: the 3D view reads each column's top block
+// and its height back; a square without heights keeps the tops alone, a
+// newer ground learns a name without changing an older one's, and an area
+// reads what lies inside it only.
+func TestGroundKeepsTopsAndHeights(t *testing.T) {
+	hill := square(0, 0, 4, "grass_block")
+	hill.Palette = []string{"grass_block", "minecraft:oak_leaves"}
+	tops := []byte(hill.Tops)
+	tops[5] = 'B'
+	hill.Tops = string(tops)
+	for i := range 16 {
+		hill.Heights += protocol.HeightChars(60 + i)
+	}
+	g1, _ := (*Ground)(nil).With("srv", hill)
+	a := g1.Area("srv", "", -1, -1, 4, 4)
+	for _, c := range []struct {
+		x, z int
+		want GroundColumn
+	}{{0, 0, GroundColumn{"grass_block", 60, true}}, {1, 1, GroundColumn{"oak_leaves", 65, true}}, {3, 3, GroundColumn{"grass_block", 75, true}},
+		{-1, 0, GroundColumn{}}, {4, 4, GroundColumn{}}, {9, 9, GroundColumn{}}} {
+		if got := a.At(c.x, c.z); got != c.want {
+			t.Errorf("At(%d, %d) = %+v, want %+v", c.x, c.z, got, c.want)
+		}
+	}
+	flat := square(2, 2, 1, "snow")
+	g2, changed := g1.With("srv", flat)
+	if !changed {
+		t.Fatal("snow without a height changed nothing")
+	}
+	if got := g2.Area("srv", "overworld", 2, 2, 2, 2).At(2, 2); got != (GroundColumn{Block: "snow"}) {
+		t.Errorf("the snowy column reads %+v, want snow without a height", got)
+	}
+	if got := g1.Area("srv", "overworld", 2, 2, 2, 2).At(2, 2); got != (GroundColumn{"grass_block", 70, true}) {
+		t.Errorf("the older ground's column changed to %+v", got)
+	}
+	if len(g1.names) != 3 || len(g2.names) != 4 {
+		t.Errorf("names %v and %v", g1.names, g2.names)
+	}
+	if got := g2.Area("srv", "nether", 0, 0, 3, 3).At(0, 0); got != (GroundColumn{}) {
+		t.Errorf("the nether reads %+v", got)
+	}
+	if big := g2.Area("srv", "overworld", 0, 0, 1000, 1000); big.X1-big.X0+1 != maxAreaSide || big.Z1-big.Z0+1 != maxAreaSide {
+		t.Errorf("an area of 1001 columns a side kept %d×%d", big.X1-big.X0+1, big.Z1-big.Z0+1)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
@@ -189,12 +188,20 @@ func (m *Mind) SetEnabled(ctx context.Context, on bool) {
 // Perceive offers a perception to her inbox; it never blocks.
 func (m *Mind) Perceive(p Perception) { m.inbox.Perceive(p) }
 
+// askLine is how the ask reads in her voice feed, as the person's line.
+const askLine = "What are you doing right now?"
+
 // Ask puts a perception on the bus at once asking what she is doing,
-// whether her hands are busy or not.
+// whether her hands are busy or not; the question shows in her voice feed,
+// as a line typed to her does, so her answer is read beside it.
 func (m *Mind) Ask(ctx context.Context) error {
 	if !m.Enabled() {
-		return errors.New("agent: the skill is off, so she is not playing")
+		return fmt.Errorf("agent: ask: %w", ErrSkillOff)
 	}
+	now := m.live.Now()
+	m.live.Update(TopicVoice, func(s *Snapshot) {
+		s.Voice = appendKeep(s.Voice, Line{At: now, Text: askLine, From: FromDashboard}, keepVoice)
+	})
 	m.Perceive(Perception{Source: SourceDashboard, Kind: KindAsk, Addressed: true,
 		Text: "Someone watching you asks what you are doing right now. " + m.situation() +
 			" Tell them in your own voice with speak: what you are at and why."})

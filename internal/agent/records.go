@@ -45,6 +45,16 @@ type BuildCount struct {
 	Data *protocol.BuildData `json:"-"`
 }
 
+// Left is how many of the build's cells do not hold what they should:
+// the one figure of what is left to build, which her words and the
+// dashboard's cards both read, so that they never give two. Missing is a
+// part of it (the cells whose block she ran out of), as Protected is.
+func (c BuildCount) Left() int { return max(c.Cells-c.Placed, 0) }
+
+// Most reports whether more than half the build's cells hold what they
+// should: only then has she built most of it.
+func (c BuildCount) Most() bool { return c.Placed*2 > c.Cells }
+
 // BuildCountOf reads a build's counts from its answer's data, in the shape
 // docs/protocol.md gives for every game side: cells, right, missing (blocks
 // she ran short of, by kind) and protected (the cells). It is nil when the

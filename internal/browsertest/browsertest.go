@@ -47,10 +47,14 @@ func Need(t *testing.T) string {
 // fails, the page as it stands is written to a PNG before the
 // browser closes. Cleanups run last first: start what the page talks to
 // before the browser, so it still serves when the screenshot is taken.
-func Launch(t *testing.T, path string, width, height int) context.Context {
+// extra are more of the browser's flags, such as
+// chromedp.Flag("disable-3d-apis", true) for a browser without WebGL
+// (headless Chromium draws WebGL in software, SwiftShader, by default).
+func Launch(t *testing.T, path string, width, height int, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.WindowSize(width, height))
+	opts = append(opts, extra...)
 	// Chromium's start needs no clock: chromedp reads its output until it
 	// prints its address or exits. chromedp's own 20 s clock on that read
 	// is what a loaded machine runs out of (with six busy loops on two

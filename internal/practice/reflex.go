@@ -11,6 +11,7 @@ import (
 const (
 	respawnDelay   = 20  // ticks she lies dead before the respawn reflex
 	eatAtFood      = 14  // she eats when idle at this food or less
+	healAtFood     = 18  // under this food she does not heal: hurt, she eats
 	fleeBelow      = 6.0 // she flees under this health with nothing to fight with
 	playerHits     = 3   // a player is fought back after this many hits...
 	playerHitTicks = 200 // ...within ten seconds
@@ -46,17 +47,19 @@ func (w *World) stepReflex() {
 	w.considerEating()
 }
 
-// considerEating starts the eat reflex at food 14 or less when her hands
-// are idle, or when she is hurt and too hungry to heal, with only food worth
-// eating.
+// considerEating starts the eat reflex, with only food worth eating, when
+// she is hurt and too hungry to heal: with her hands idle (standing still
+// after a stop, or paused, she still mends), or lately struck. Idle, she
+// also eats at food 14 or less.
 func (w *World) considerEating() {
 	b := w.bea
 	if w.tick < w.eatRetry {
 		return
 	}
-	idle := w.hands.job == nil && b.food <= eatAtFood
-	hurtHungry := b.health < 20 && b.food < 18 && b.food <= eatAtFood+3 && w.tick-b.lastHurt < 200
-	if !idle && !hurtHungry {
+	hurtHungry := b.health < 20 && b.food < healAtFood
+	idle := w.hands.job == nil && (b.food <= eatAtFood || hurtHungry)
+	struck := hurtHungry && w.tick-b.lastHurt < 200
+	if !idle && !struck {
 		return
 	}
 	item := bestFood(b.inv, true)
@@ -71,8 +74,9 @@ func (w *World) considerEating() {
 }
 
 // noteAttack decides what a blow makes her do: flee under 6 health with
-// nothing to fight with, fight back against a monster, and against a player
-// only after three hits in ten seconds.
+// nothing to fight with (giving up a fight she is losing), fight back
+// against a monster, and against a player only after three hits in ten
+// seconds.
 func (w *World) noteAttack(by *entity, amount float64) {
 	b := w.bea
 	if b.dead || b.health <= 0 {
@@ -82,11 +86,13 @@ func (w *World) noteAttack(by *entity, amount float64) {
 	if len(w.blows) > 32 {
 		w.blows = w.blows[len(w.blows)-32:]
 	}
-	if j := w.hands.reflex; j != nil && (j.reflex == protocol.ReflexFlee || j.reflex == protocol.ReflexDefend) {
+	j := w.hands.reflex
+	losing := b.health < fleeBelow && bestWeapon(b.inv) == ""
+	if j != nil && (j.reflex == protocol.ReflexFlee || j.reflex == protocol.ReflexDefend && !losing) {
 		return
 	}
 	name := by.displayName()
-	if b.health < fleeBelow && bestWeapon(b.inv) == "" {
+	if losing {
 		w.startReflex(protocol.ReflexFlee, reasonReflex("flee from "+name),
 			fmt.Sprintf("fleeing from %s at %.0f health with nothing to fight with", name, b.health), aboutEntity(by),
 			func(a *act) outcome { return flee(a, by) })

@@ -266,3 +266,85 @@ func TestWhileDeadEveryRequestButTheFewAnswersDead(t *testing.T) {
 		}
 	}
 }
+
+// TestFleeGivesUpAFightSheIsLosing: with nothing to fight with she
+// fights back while she can take it, and once a blow leaves her under 6
+// health the flight takes her hands from the fight.
+func TestFleeGivesUpAFightSheIsLosing(t *testing.T) {
+	h := arena(t, Options{Seed: 1, Players: []PlayerScript{}}, 20)
+	h.w.bea.health = 11
+	h.w.ents.add(&entity{kind: "zombie", pos: at(1, arenaY+1, 0).Center(), health: 20, hostile: true})
+	for i := 0; i < 200 && len(reflexes(h, protocol.ReflexFlee)) == 0; i++ {
+		h.tick(1)
+	}
+	defend, flee := reflexes(h, protocol.ReflexDefend), reflexes(h, protocol.ReflexFlee)
+	if len(defend) != 2 || defend[0].Event != protocol.EventStarted || defend[1].Event != protocol.EventFailed ||
+		!strings.Contains(defend[1].Message, "gave way to flee") {
+		t.Fatalf("the fight did not give way: defend %+v", defend)
+	}
+	if len(flee) != 1 || flee[0].Event != protocol.EventStarted || h.w.bea.health >= fleeBelow || h.w.bea.dead {
+		t.Fatalf("flee %+v at health %.1f (dead: %v)", flee, h.w.bea.health, h.w.bea.dead)
+	}
+}
+
+// TestIdleAndHurtSheEatsToHeal: idle at food 16, not hungry enough to eat
+// for hunger but too hungry to heal, she eats once she is hurt, however long
+// ago the blow was; at full health she leaves her food alone.
+func TestIdleAndHurtSheEatsToHeal(t *testing.T) {
+	h := arena(t, quiet, 8)
+	h.give("bread", 2)
+	h.w.bea.food, h.w.bea.saturation = 16, 0
+	h.tick(300)
+	if rs := reflexes(h, protocol.ReflexEat); len(rs) != 0 {
+		t.Fatalf("unhurt at food 16 she ate: %+v", rs)
+	}
+	h.w.bea.health = 9
+	h.tick(100)
+	if rs := reflexes(h, protocol.ReflexEat); len(rs) != 2 || rs[1].Event != protocol.EventFinished || h.w.bea.food < healAtFood {
+		t.Fatalf("hurt and idle at food 16: reflexes %+v, food %d", rs, h.w.bea.food)
+	}
+}
+
+// TestStopMovingLeavesTheReflexesAlone: stop_moving while a reflex has her
+// hands ends nothing of it (the fight goes on to the zombie's death), and
+// standing still after it she still eats. Only the request in her hands
+// is stopped.
+func TestStopMovingLeavesTheReflexesAlone(t *testing.T) {
+	h := arena(t, Options{Seed: 1, Players: []PlayerScript{}}, 16)
+	h.give("stone_sword", 1)
+	h.give("bread", 2)
+	walk := h.send("move_to", obj{"x": 14, "y": arenaY + 1, "z": 14})
+	z := h.w.ents.add(&entity{kind: "zombie", pos: at(1, arenaY+1, 0).Center(), health: 20, hostile: true})
+	want(t, h.wait(walk, 400), protocol.Interrupted)
+	if rs := reflexes(h, protocol.ReflexDefend); len(rs) != 1 || rs[0].Event != protocol.EventStarted {
+		t.Fatalf("no fight under way: %+v", rs)
+	}
+	stop := h.do("stop_moving", nil, 2)
+	want(t, stop, protocol.Success)
+	contains(t, stop, "not doing anything")
+	h.tick(20 * 20)
+	rs := reflexes(h, protocol.ReflexDefend)
+	if len(rs) != 2 || rs[1].Event != protocol.EventFinished || !z.removed {
+		t.Fatalf("the stop cut the fight short: %+v (zombie dead: %v)", rs, z.removed)
+	}
+	h.w.bea.food = 10
+	before := len(reflexes(h, protocol.ReflexEat))
+	h.tick(100)
+	if rs := reflexes(h, protocol.ReflexEat)[before:]; len(rs) != 2 || rs[1].Event != protocol.EventFinished || h.w.bea.food <= 10 {
+		t.Fatalf("standing still after the stop, hungry, she did not eat: %+v", rs)
+	}
+}
+
+// TestTheWorldOpensWithHerFoodAsAsked: Options.Food sets her food at the
+// start; a value beyond the game's scale is refused with a sentence.
+func TestTheWorldOpensWithHerFoodAsAsked(t *testing.T) {
+	h := newHarness(t, Options{Seed: 1, Quiet: true, Food: 6})
+	if h.w.bea.food != 6 || h.w.bea.saturation > 6 {
+		t.Fatalf("food %d, saturation %.1f; want 6 and at most 6", h.w.bea.food, h.w.bea.saturation)
+	}
+	for _, bad := range []int{-1, 21} {
+		if _, err := New(Options{Seed: 1, Food: bad}); err == nil || !strings.Contains(err.Error(), "use 1 to 20") {
+			t.Errorf("food %d: %v", bad, err)
+		}
+	}
+}

@@ -8,7 +8,8 @@ import (
 )
 
 // This file draws the ground for the dashboard's map: the terrain packet,
-// the top block of each column in the three-by-three chunks around her.
+// the top block of each column in the three-by-three chunks around her,
+// with its height.
 
 // terrainSide is the square's side in columns: her chunk and the eight
 // around it, so the square moves only when she changes chunk.
@@ -25,19 +26,24 @@ func (w *World) terrainPacket() protocol.Terrain {
 		t.Dimension = "overworld"
 	}
 	index := map[blockID]int{}
-	var tops strings.Builder
+	var tops, heights strings.Builder
 	tops.Grow(terrainSide * terrainSide)
+	heights.Grow(2 * terrainSide * terrainSide)
+	unknown := func() {
+		tops.WriteByte(protocol.TopUnknown)
+		heights.WriteString(string([]byte{protocol.TopUnknown, protocol.TopUnknown}))
+	}
 	for z := z0; z < z0+terrainSide; z++ {
 		for x := x0; x < x0+terrainSide; x++ {
-			id, ok := w.grid.top(x, z)
+			id, y, ok := w.grid.top(x, z)
 			if !ok {
-				tops.WriteByte(protocol.TopUnknown)
+				unknown()
 				continue
 			}
 			i, seen := index[id]
 			if !seen {
 				if len(t.Palette) == len(protocol.TopsAlphabet) {
-					tops.WriteByte(protocol.TopUnknown)
+					unknown()
 					continue
 				}
 				i = len(t.Palette)
@@ -45,25 +51,26 @@ func (w *World) terrainPacket() protocol.Terrain {
 				t.Palette = append(t.Palette, w.blocks.name(id))
 			}
 			tops.WriteByte(protocol.TopChar(i))
+			heights.WriteString(protocol.HeightChars(y))
 		}
 	}
-	t.Tops = tops.String()
+	t.Tops, t.Heights = tops.String(), heights.String()
 	return t
 }
 
-// top is the highest block of a column that is not air; ok is false
-// outside the world or for a column of air.
-func (g *grid) top(x, z int) (blockID, bool) {
+// top is the highest block of a column that is not air, and its y; ok is
+// false outside the world or for a column of air.
+func (g *grid) top(x, z int) (id blockID, y int, ok bool) {
 	if !g.inside(game.Pos{X: x, Y: minY, Z: z}) {
-		return air, false
+		return air, 0, false
 	}
 	base := g.index(game.Pos{X: x, Y: minY, Z: z})
-	for y := height - 1; y >= 0; y-- {
-		if id := g.cells[base+int32(y)]; id != air {
-			return id, true
+	for dy := height - 1; dy >= 0; dy-- {
+		if id := g.cells[base+int32(dy)]; id != air {
+			return id, minY + dy, true
 		}
 	}
-	return air, false
+	return air, 0, false
 }
 
 // sendTerrain broadcasts the square around her when it differs from the

@@ -41,9 +41,12 @@ func TestTerrainIsSentOnArrivalAndOnChange(t *testing.T) {
 	if tr.X%16 != 0 || tr.Z%16 != 0 {
 		t.Errorf("the square's corner (%d, %d) is not on a chunk's", tr.X, tr.Z)
 	}
-	id, _ := h.w.grid.top(feet.X, feet.Z)
+	id, top, _ := h.w.grid.top(feet.X, feet.Z)
 	if got, want := tr.Top(feet.X, feet.Z), h.w.blocks.name(id); got != want || got == "" {
 		t.Errorf("the column she stands in reads %q, want %q", got, want)
+	}
+	if got, ok := tr.Height(feet.X, feet.Z); !ok || got != top || top != feet.Y-1 {
+		t.Errorf("the column she stands on is %d, %v high, want %d (under her feet at %s)", got, ok, top, feet)
 	}
 
 	h.events = nil
@@ -54,7 +57,7 @@ func TestTerrainIsSentOnArrivalAndOnChange(t *testing.T) {
 
 	// Put a block of snow on a column two blocks east of her.
 	x, z := feet.X+2, feet.Z
-	_, ok := h.w.grid.top(x, z)
+	_, _, ok := h.w.grid.top(x, z)
 	if !ok {
 		t.Fatal("no column beside her")
 	}
@@ -71,5 +74,8 @@ func TestTerrainIsSentOnArrivalAndOnChange(t *testing.T) {
 	}
 	if got := again[0].Top(x, z); got != "snow_block" {
 		t.Errorf("the changed column reads %q, want snow_block", got)
+	}
+	if got, ok := again[0].Height(x, z); !ok || got != y {
+		t.Errorf("the snow on the changed column is %d, %v high, want %d", got, ok, y)
 	}
 }

@@ -72,6 +72,9 @@ type Options struct {
 	// time of day as 0. Dusk is about 12000; the night, when monsters come,
 	// runs from 13000 to 23000. New refuses a value outside 0 to 24000.
 	StartTime int64
+	// Food is her food level when the world starts, 1 to 20; 0 means 20,
+	// full. A scene that opens with her hungry sets it.
+	Food int
 	// Kit is what she carries when the world starts (a task's pooled
 	// inventory); nil is nothing. An item the world has no room for is
 	// refused by New.
@@ -181,6 +184,9 @@ func New(opts Options) (*World, error) {
 		return nil, fmt.Errorf("practice: start time %d is out of range; use 1 to %d (%d is midnight; 0 means the default, %d, the morning)",
 			opts.StartTime, dayLength, dayLength, startTime)
 	}
+	if opts.Food < 0 || opts.Food > 20 {
+		return nil, fmt.Errorf("practice: food %d is out of range; use 1 to 20 (0 means 20, full)", opts.Food)
+	}
 	log := opts.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -206,6 +212,9 @@ func New(opts Options) (*World, error) {
 	w.scans = &scans{land: w.land, hands: w.hands}
 	w.grid = w.land.grid
 	w.bea = newBody(w.land.gen.spawn)
+	if opts.Food > 0 {
+		w.bea.food, w.bea.saturation = opts.Food, min(w.bea.saturation, float64(opts.Food)) // never more than her food, as in the game
+	}
 	w.ents = newEntities()
 	w.creatures = &creatures{grid: w.grid, blocks: w.blocks, ents: w.ents, rng: w.rng, opts: opts, world: w}
 	w.actions = actionTable()

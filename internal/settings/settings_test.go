@@ -46,6 +46,22 @@ var samples = map[settings.Key][]string{
 	settings.CommandAllow:  {"/spawn", "spawn, /home", "", "/op Mallory", "/", "rm -rf"},
 }
 
+// TestTheSpendCapIsRefusedInItsOwnWords: a spend cap that does not read
+// is refused with what a cap is and what happens at it, not with what a
+// price is.
+func TestTheSpendCapIsRefusedInItsOwnWords(t *testing.T) {
+	_, err := settings.Validate(settings.SpendCap, "a lot")
+	msg := fault.Message(err)
+	for _, want := range []string{"the most her model may cost in an hour", "offline autopilot", `Not "a lot".`} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the spend cap's refusal %q lacks %q", msg, want)
+		}
+	}
+	if strings.Contains(msg, "million tokens") {
+		t.Errorf("the spend cap's refusal speaks of token prices: %q", msg)
+	}
+}
+
 func TestListsAreKeptTidy(t *testing.T) {
 	cases := []struct {
 		key      settings.Key

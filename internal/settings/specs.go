@@ -114,7 +114,7 @@ var specs = []Spec{
 	{Key: PlayerTurns, Env: "BEA_PLAYER_TURNS", Label: "Turns per player", Default: "6", check: turnsPerMinute},
 	{Key: SecondRequest, Env: "BEA_SECOND_REQUEST", Label: "A second player's request", Default: "queue",
 		Choices: SecondRequests(), check: oneOf("What she does with a second player's request", SecondRequests()...)},
-	{Key: SpendCap, Env: "BEA_SPEND_CAP", Label: "Spend cap an hour", check: price("The spend cap")},
+	{Key: SpendCap, Env: "BEA_SPEND_CAP", Label: "Spend cap an hour", check: spendCap},
 	{Key: Commands, Env: "BEA_COMMANDS", Label: "Server commands", Default: "false", check: boolean("Server commands")},
 	{Key: CommandAllow, Env: "BEA_COMMAND_ALLOW", Label: "Commands she may send", check: commandList},
 	{Key: Retention, Env: "BEA_RETENTION_DAYS", Flag: "retention-days", Label: "History kept",

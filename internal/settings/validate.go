@@ -222,6 +222,21 @@ func price(what string) func(string) (string, error) {
 	}
 }
 
+// spendCap is the most her model may cost in an hour, in the prices'
+// currency; empty is no cap.
+func spendCap(v string) (string, error) {
+	if v == "" {
+		return "", nil
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || f < 0 || math.IsInf(f, 0) || math.IsNaN(f) {
+		return "", fault.Invalidf("The spend cap is the most her model may cost in an hour, in the currency of the prices: "+
+			"a number from 0 up (such as 1.50), or empty for no cap. At the cap she plays on the offline autopilot, which costs "+
+			"nothing, until the last hour's cost drops under it. Not %q.", v)
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64), nil
+}
+
 // maxListed bounds the names of a list setting.
 const maxListed = 64
 

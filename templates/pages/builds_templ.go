@@ -387,9 +387,9 @@ func Builds(v BuildsView) templ.Component {
 								return templ_7745c5c3_Err
 							}
 							var templ_7745c5c3_Var17 string
-							templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(b.Record.Message)
+							templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(partials.GameSaid(b.Record.Message))
 							if templ_7745c5c3_Err != nil {
-								return templ.Error{Err: templ_7745c5c3_Err, FileName: `pages/builds.templ`, Line: 110, Col: 81}
+								return templ.Error{Err: templ_7745c5c3_Err, FileName: `pages/builds.templ`, Line: 110, Col: 100}
 							}
 							_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 							if templ_7745c5c3_Err != nil {

@@ -24,6 +24,7 @@ type alertsView struct {
 	LinkDown  bool
 	LowHealth bool
 	Death     *agent.DeathNote
+	Standing  *standing // stopped or paused in a danger her reflexes cannot meet
 	Fight     *agent.ReflexNote
 	Capped    *agent.SpendCap     // the spend cap holds her model back
 	Model     *agent.ModelStatus  // her model failing
@@ -49,6 +50,9 @@ func alertsOf(s agent.Snapshot, now time.Time) alertsView {
 		d := s.Deaths[n-1]
 		a.Death = &d
 		titles = append(titles, "She died")
+	}
+	if a.Standing = standingOf(s, now); a.Standing != nil {
+		titles = append(titles, "In danger, "+strings.TrimPrefix(a.Standing.How(), "is "))
 	}
 	if s.Body != nil && !a.LinkDown && s.Body.Health <= LowHealth && s.Body.Health > 0 {
 		a.LowHealth = true

@@ -15,7 +15,7 @@ type billView struct {
 	Count   string // "14 turns, 31 model calls"
 	PerTurn string // "9,120 in / 85 out"
 	Cached  string // "82 %", or "—" when no token was counted
-	Calls   string // calls per hour
+	Calls   string // calls per hour: the count of the last hour, or "≈ 840 at this pace" over less
 	Cost    string // "≈ 0.42 per hour", or why there is no estimate
 	Priced  bool
 }
@@ -35,6 +35,9 @@ func newBillView(b agent.Bill) billView {
 	}
 	if b.Window > 0 {
 		v.Calls = strconv.Itoa(int(float64(b.Calls) * float64(time.Hour) / float64(b.Window)))
+		if b.Window < time.Hour { // a pace, not a count: the count is beside "Tokens per turn"
+			v.Calls = "≈ " + v.Calls + " at this pace"
+		}
 	}
 	if b.Priced {
 		v.Cost = fmt.Sprintf("≈ %.2f per hour at this pace", b.CostPerHour)

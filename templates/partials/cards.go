@@ -21,10 +21,11 @@ const (
 	EventChat      = "chat"      // the game chat
 	EventReflex    = "reflex"    // what the game did on its own
 	EventActions   = "actions"   // the action history's latest rows
-	EventAlerts    = "alerts"    // the banner: the link, her model, what is not saved, her health, a death, a fight, a sign-in, the spend cap
+	EventAlerts    = "alerts"    // the banner: the link, her model, what is not saved, a danger while stopped or paused, her health, a death, a fight, a sign-in, the spend cap
 	EventInventory = "inventory" // what she carries, from her body
 	EventMap       = "map"       // the live layer of the map, from her body
 	EventVitals    = "vitals"    // the health chart, from her body
+	EventTalk      = "talk"      // her answer to the talk box, under it, from her voice
 )
 
 // LiveData is what the live cards are drawn from: her snapshot, the moment
@@ -80,7 +81,9 @@ func Cards() CardTable {
 			func(d LiveData) templ.Component { return Reflexes(d.Snap.Reflexes, d.Now) }},
 		{EventActions, "live-actions", agent.TopicActions, []agent.Topic{agent.TopicActions},
 			func(d LiveData) templ.Component { return Actions(d.Actions, d.ActionsProblem, d.Now, d.Snap.Reflexes) }},
-		{EventAlerts, "live-alerts", "", []agent.Topic{agent.TopicBody, agent.TopicConn, agent.TopicReflex, agent.TopicModel, agent.TopicSaving},
+		// A stop (a change of her hands) or a pause (of the link's topic,
+		// where Enabled changes) may leave her in a danger the banner names.
+		{EventAlerts, "live-alerts", "", []agent.Topic{agent.TopicBody, agent.TopicConn, agent.TopicReflex, agent.TopicModel, agent.TopicSaving, agent.TopicHands},
 			func(d LiveData) templ.Component { return Alerts(d.Snap, d.Now) }},
 		{EventInventory, "live-inventory", "", []agent.Topic{agent.TopicBody},
 			func(d LiveData) templ.Component { return Inventory(d.Snap.Body) }},
@@ -88,6 +91,10 @@ func Cards() CardTable {
 			func(d LiveData) templ.Component { return MapLive(d.Snap) }},
 		{EventVitals, "live-vitals", "", []agent.Topic{agent.TopicBody},
 			func(d LiveData) templ.Component { return Vitals(d.Snap.Vitals, d.Now) }},
+		// The talk box says why no answer comes: no game, a pause, her
+		// model failing, her model thinking.
+		{EventTalk, "live-talk-reply", "", []agent.Topic{agent.TopicVoice, agent.TopicConn, agent.TopicModel},
+			func(d LiveData) templ.Component { return TalkReply(d.Snap, d.Now) }},
 	}
 }
 

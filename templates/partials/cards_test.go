@@ -161,7 +161,7 @@ func TestTheHealthChartSpansWhatExists(t *testing.T) {
 	out := html(t, func(b *strings.Builder) error {
 		return Vitals(samples(3*time.Minute), now).Render(context.Background(), b)
 	})
-	for _, want := range []string{"<span>3 min ago</span>", "<span>1 min 30 s ago</span>", "<span>now</span>", `points="0.0,2.0 `, "health 20", "food 18"} {
+	for _, want := range []string{"<span>3 min ago</span>", "<span>1 min 30 s ago</span>", "<span>now</span>", `points="0.0,2.0 `, "her lowest health in it 20 of 20"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("three minutes of samples: the chart lacks %q:\n%s", want, out)
 		}
@@ -217,5 +217,24 @@ func TestTheDeathBannerSumsWhatSheCarried(t *testing.T) {
 	want := "She carried 4 cobblestone, 2 dirt, 2 stick, 2 torch, 2 coal, 2 sand, and 2 other kinds of thing."
 	if got := carried(stacks); got != want {
 		t.Errorf("carried = %q, want %q", got, want)
+	}
+}
+
+// TestAFailingModelWithNoSentenceSaysSo: a model failing with no error
+// text (a provider that closed the connection with nothing said) gives a
+// banner that says so and what to check, never an empty quote.
+func TestAFailingModelWithNoSentenceSaysSo(t *testing.T) {
+	now := time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)
+	s := agent.Snapshot{Name: "Bea", Conn: protocol.ConnStatus{Connected: true},
+		Model: agent.ModelStatus{Provider: "openai", Model: "gpt-x", Failures: 2, FailingSince: now.Add(-time.Minute)}}
+	out := html(t, func(b *strings.Builder) error { return Alerts(s, now).Render(context.Background(), b) })
+	text := shownText(out)
+	if strings.Contains(text, "said:") || strings.Contains(out, `<q class="said"></q>`) {
+		t.Errorf("the banner quotes an error that has no words: %s", text)
+	}
+	for _, want := range []string{"2 calls failed in a row", "the last one gave no reason", "Test the model", "none: the offline autopilot"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the banner lacks %q: %s", want, text)
+		}
 	}
 }

@@ -153,9 +153,10 @@ func TestOnlyTheTableNamesCards(t *testing.T) {
 	hex := regexp.MustCompile(`^[0-9a-fA-F]{3,8}$`)
 	named := map[string]string{} // id → the static file that names it
 	for file, re := range map[string]*regexp.Regexp{
-		"app.js":  regexp.MustCompile(`(?:getElementById\("|querySelector(?:All)?\("#)([\w-]+)`),
-		"map.js":  regexp.MustCompile(`(?:getElementById\("|querySelector(?:All)?\("#)([\w-]+)`),
-		"app.css": regexp.MustCompile(`#([A-Za-z][\w-]*)`),
+		"app.js":    regexp.MustCompile(`(?:getElementById\("|querySelector(?:All)?\("#)([\w-]+)`),
+		"map.js":    regexp.MustCompile(`(?:getElementById\("|querySelector(?:All)?\("#)([\w-]+)`),
+		"view3d.js": regexp.MustCompile(`(?:getElementById\("|querySelector(?:All)?\("#)([\w-]+)`),
+		"app.css":   regexp.MustCompile(`#([A-Za-z][\w-]*)`),
 	} {
 		for _, m := range re.FindAllStringSubmatch(read(t, filepath.Join("../../static", file)), -1) {
 			if !hex.MatchString(m[1]) {

@@ -69,6 +69,9 @@ func stamp(t time.Time) string {
 
 func iso(t time.Time) string { return t.Format(time.RFC3339) }
 
+// millis is a moment in milliseconds since 1970, for the page's scripts.
+func millis(t time.Time) string { return strconv.FormatInt(t.UnixMilli(), 10) }
+
 // maxParams is how much of an action's parameters a table row shows: a
 // build's layers run to thousands of characters, and the row keeps them
 // whole in its title.
@@ -111,7 +114,10 @@ func latency(d time.Duration) string {
 	if d <= 0 {
 		return "—"
 	}
-	return d.Round(time.Millisecond).String()
+	if d < time.Second {
+		return itoa(int(d/time.Millisecond)) + " ms"
+	}
+	return strconv.FormatFloat(d.Round(100*time.Millisecond).Seconds(), 'f', -1, 64) + " s"
 }
 
 // day is the date heading of a group of history rows.

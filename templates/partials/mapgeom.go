@@ -145,7 +145,7 @@ func liveMapOf(s agent.Snapshot) liveView {
 	for _, d := range s.Deaths {
 		if d.Dimension == dim {
 			v.Deaths = append(v.Deaths, markView{X: d.Position.X, Z: d.Position.Z, Label: "died",
-				Title: "She died here, " + d.At.Format("15:04") + ": " + d.Cause})
+				Title: "She died here, " + d.At.Format("15:04") + ": " + DeathCause(d.Cause)})
 		}
 	}
 	for _, p := range b.Players {

@@ -12,7 +12,8 @@ import (
 // How an action ended, as a player says it: "Arrived", "Got 4 coal",
 // "Stopped". The words come from the action and its parameters; the
 // game's own sentence (which may read "you are at (-54, 71, -19), 0.0
-// blocks from (-54, 71, -19)") stays behind the page's exact-calls switch.
+// blocks from (-54, 71, -19)") stays behind the page's exact-calls switch;
+// where a failure shows it, it is said of her (GameSaid).
 
 // Said is how an action ended, as a row or the hands card says it, and
 // whether the game's sentence has more than that. An action a reflex cut
@@ -27,10 +28,16 @@ func Said(action, params string, result protocol.Result, message string, by *age
 		return interruptedSaid(message), message != ""
 	case result.OK():
 		return doneSaid(action, params), message != ""
+	case result == protocol.FailDead:
+		return ResultWords(result), message != "" // its sentence says only that: "you are dead; you respawn in a moment"
 	}
 	b, more := Brief(message)
-	return Outcome(result, Readable(b)), more
+	return Outcome(result, GameSaid(b)), more
 }
+
+// GameSaid is a sentence of the game as a person reads it: said of her
+// (OfHer), its ids in words (Readable).
+func GameSaid(sentence string) string { return Readable(OfHer(sentence)) }
 
 // interruptedSaid says "interrupted" once: the game's reason after it, in
 // words ("Stopped", "Cut short when she died").
@@ -57,7 +64,7 @@ func interruptedSaid(message string) string {
 		return "Interrupted"
 	}
 	b, _ := Brief(rest)
-	return "Interrupted " + Readable(b)
+	return "Interrupted " + GameSaid(b)
 }
 
 // sentParams are the parameters the words of a result read.

@@ -35,12 +35,12 @@ func TestResultsAsAPlayerSaysThem(t *testing.T) {
 func TestANearlyFinishedBuildIsNearlyDone(t *testing.T) {
 	nearly := agent.ActionRecord{Action: "build", Result: string(protocol.Failure), Message: "built 99 of 101 cells; ...",
 		Build: &agent.BuildCount{Cells: 101, Placed: 99, Missing: 2}}
-	if got, _ := RecordOutcome(nearly, nil); got != "Nearly done: 2 cells left, 2 blocks short" || RecordClass(nearly) != "warn" {
+	if got, _ := RecordOutcome(nearly, nil); got != "Nearly done, short of 2 blocks" || RecordClass(nearly) != "warn" {
 		t.Errorf("a 98 %% build reads %q (%s)", got, RecordClass(nearly))
 	}
 	short := nearly
 	short.Build = &agent.BuildCount{Cells: 101, Placed: 97, Missing: 4, Short: map[string]int{"glass": 1, "oak_planks": 3}}
-	if got, _ := RecordOutcome(short, nil); got != "Nearly done: 4 cells left, short of 3 oak planks and 1 glass" {
+	if got, _ := RecordOutcome(short, nil); got != "Nearly done, short of 3 oak planks and 1 glass" {
 		t.Errorf("a build short of two kinds reads %q", got)
 	}
 	half := nearly

@@ -164,7 +164,7 @@ func reflexClass(n agent.ReflexNote) string {
 // the game's sentence is all there is, and it is shown with readable names.
 func ProgressSaid(action, paramsJSON string, p agent.Progress) string {
 	if p.Total <= 0 {
-		return Readable(p.Message)
+		return GameSaid(p.Message)
 	}
 	var m struct{ Block, Item string }
 	_ = json.Unmarshal([]byte(paramsJSON), &m) // parameters that do not read leave the unit out
@@ -198,27 +198,38 @@ func Readable(sentence string) string {
 }
 
 // RecordOutcome is Said for a row of the history: a build whose cells
-// were counted says only its verdict beside the counts, which say the
-// rest, and one left with nine cells in ten right is nearly done, with
-// what is left.
+// were counted says its verdict in words beside the counts (BuildCounts),
+// which hold every figure of it: one left with nine cells in ten right is
+// nearly done, one left in part says so, each with what she ran short of.
 func RecordOutcome(r agent.ActionRecord, reflexes []agent.ReflexNote) (brief string, more bool) {
 	if b := r.Build; b != nil && r.Result != "" {
-		if nearlyBuilt(r) {
-			left := "Nearly done: " + plural(b.Cells-b.Placed, "cell") + " left"
-			switch {
-			case len(b.Short) > 0:
-				left += ", short of " + shortOf(b.Short)
-			case b.Missing > 0: // counted before the kinds were kept
-				left += ", " + plural(b.Missing, "block") + " short"
-			}
-			return left, r.Message != ""
-		}
-		if protocol.Result(r.Result).OK() {
+		verdict := ""
+		switch {
+		case protocol.Result(r.Result).OK():
 			return "Built it", r.Message != ""
+		case nearlyBuilt(r):
+			verdict = "Nearly done"
+		case b.Placed > 0 && len(b.Short) > 0:
+			verdict = "Built in part"
+		default:
+			return ResultWords(protocol.Result(r.Result)), r.Message != ""
 		}
-		return ResultWords(protocol.Result(r.Result)), r.Message != ""
+		switch {
+		case len(b.Short) > 0:
+			verdict += ", short of " + shortOf(b.Short)
+		case b.Missing > 0: // counted before the kinds were kept
+			verdict += ", short of " + plural(b.Missing, "block")
+		}
+		return verdict, r.Message != ""
 	}
 	return Said(r.Action, r.Params, protocol.Result(r.Result), r.Message, InterruptedBy(r.ID, reflexes))
+}
+
+// LastRecord is the action she finished last as a row of her history,
+// so that the hands card says it in the words and colour of its row.
+func LastRecord(l agent.Finished) agent.ActionRecord {
+	return agent.ActionRecord{ID: l.ID, Action: l.Action, Params: l.Params, Started: l.Started, Finished: l.Ended,
+		Result: string(l.Result), Message: l.Message, Build: l.Build}
 }
 
 // shortOf says the blocks a build ran short of, the most wanted first:

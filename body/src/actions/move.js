@@ -75,6 +75,12 @@ export const goToSurface = {
   },
 };
 
+/**
+ * stopMoving stops the request in her hands, and only that: a reflex that
+ * has her hands (a fight, a flight, the clutch for air) goes on, and the
+ * reflexes stay on while she stands still. Her walk and her keys are left
+ * to a running reflex, which clears them itself as it ends.
+ */
 export const stopMoving = {
   budget: 5,
   concurrent: true,
@@ -82,8 +88,10 @@ export const stopMoving = {
   params: () => ({}),
   async run(bot, a, signal, ctx) {
     const stopped = ctx.dispatcher.interrupt('stopped');
-    bot.pathfinder?.setGoal(null);
-    bot.clearControlStates?.();
+    if (!ctx.reflexRunning?.()) {
+      bot.pathfinder?.setGoal(null);
+      bot.clearControlStates?.();
+    }
     if (stopped) return ok(`you stopped ${stopped.action}`);
     return ok('you were not doing anything; you stand still');
   },

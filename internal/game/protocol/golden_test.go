@@ -450,11 +450,31 @@ func TestTerrainReadsItsColumns(t *testing.T) {
 			t.Errorf("Top(%d, %d) = %q, want %q", c.x, c.z, got, c.want)
 		}
 	}
+	for _, c := range []struct {
+		x, z, want int
+		ok         bool
+	}{{96, -32, 65, true}, {97, -32, 64, true}, {100, -32, 62, true}, {99, -31, 63, true}, {96, -29, 70, true},
+		{98, -28, 0, false}, {102, -32, 0, false}, {95, -32, 0, false}} {
+		if got, ok := tr.Height(c.x, c.z); got != c.want || ok != c.ok {
+			t.Errorf("Height(%d, %d) = %d, %v, want %d, %v", c.x, c.z, got, ok, c.want, c.ok)
+		}
+	}
+	for _, y := range []int{-64, -1, 0, 62, 319, -HeightBase, HeightBase - 1} {
+		one := Terrain{Size: 1, Palette: []string{"stone"}, Tops: "A", Heights: HeightChars(y)}
+		if got, ok := one.Height(0, 0); !ok || got != y || one.Check() != nil {
+			t.Errorf("y %d written as %q reads back as %d, %v (check: %v)", y, one.Heights, got, ok, one.Check())
+		}
+	}
+	if _, ok := (Terrain{Size: 1, Palette: []string{"stone"}, Tops: "A"}).Height(0, 0); ok {
+		t.Error("a square without heights gave one")
+	}
 	bad := []Terrain{
 		{Size: 0},
 		{Size: 2, Tops: "AAA", Palette: []string{"stone"}},
 		{Size: 1, Tops: "B", Palette: []string{"stone"}},
 		{Size: MaxTerrainSize + 1},
+		{Size: 1, Tops: "A", Palette: []string{"stone"}, Heights: "hAh"},
+		{Size: 1, Tops: "A", Palette: []string{"stone"}, Heights: "h!"},
 	}
 	for _, b := range bad {
 		if b.Check() == nil {

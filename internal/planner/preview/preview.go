@@ -83,8 +83,11 @@ func kinds(at map[game.Pos]string) []kindCount {
 	return out
 }
 
-// legend writes a swatch and a name for each kind, from (x, y) down; past
-// maxLegend kinds it says how many more there are.
+// legend writes a swatch and a name for each kind, as a person says it
+// ("white bed"), from (x, y) down, the kinds with the most cells first;
+// past maxLegend kinds it says how many more there are. It gives no
+// count: a kind's cells are not its items (a bed or a door is two
+// cells), and the page beside the drawing says what the build takes.
 func legend(b *bytes.Buffer, ks []kindCount, x, y float64) {
 	for i, k := range ks {
 		if i == maxLegend {
@@ -93,7 +96,7 @@ func legend(b *bytes.Buffer, ks []kindCount, x, y float64) {
 		}
 		ry := y + float64(i)*legendRow
 		fmt.Fprintf(b, `<rect x="%s" y="%s" width="12" height="12" fill="%s" stroke="#333" stroke-width="0.5"/>`, num(x), num(ry), colour(k.kind))
-		fmt.Fprintf(b, `<text x="%s" y="%s" font-size="11">%s ×%d</text>`+"\n", num(x+16), num(ry+10), escape(k.kind), k.n)
+		fmt.Fprintf(b, `<text x="%s" y="%s" font-size="11">%s</text>`+"\n", num(x+16), num(ry+10), escape(game.ItemName(k.kind)))
 	}
 }
 

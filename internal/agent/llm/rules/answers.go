@@ -121,10 +121,7 @@ func carrying(inv game.Inventory, n int) string {
 // help is what she can do, as one chat line in the asker's language: the
 // examples of that language's table, as many as fit.
 func (m *Model) help(lang string) string {
-	examples := m.understand.Examples()
-	if in, ok := m.understand.(interface{ ExamplesIn(lang string) []string }); ok {
-		examples = in.ExamplesIn(lang)
-	}
+	examples := m.understand.ExamplesIn(lang)
 	words := inLang(helpWords, lang)
 	s := words[0]
 	for i, ex := range examples {

@@ -112,10 +112,15 @@ func doingFor(e *errand) string {
 
 func isBuild(action string) bool { return action == "build" || action == "build_template" }
 
-// builtMost is what she says of a build that stands in part: how much is
-// missing, and what she ran short of where the game counted it.
+// builtMost is what she says of a build that stands in part: how much of
+// it, how much is missing (the figure the dashboard's build card shows,
+// BuildCount.Left), and what she ran short of where the game counted it.
 func builtMost(b *agent.BuildCount) string {
-	say := fmt.Sprintf("I built most of it, but %d of its %d blocks are still missing", b.Cells-b.Placed, b.Cells)
+	how := "most of it"
+	if !b.Most() {
+		how = "part of it"
+	}
+	say := fmt.Sprintf("I built %s, but %d of its %d blocks are still missing", how, b.Left(), b.Cells)
 	var short []string
 	for _, item := range sortedKeys(b.Short) {
 		short = append(short, game.ItemName(item))

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"beaweb/internal/agent"
@@ -164,5 +165,30 @@ func TestNoShelterOverABuildSheWasAskedFor(t *testing.T) {
 	m.sit = s
 	if a, ok := firstAction(decideWith(t, m, idle)); !ok || a.Name != "build_template" || args(a)["name"] != shelterTemplate {
 		t.Errorf("off the house at dusk: %+v, want her shelter", a)
+	}
+}
+
+// TestHerWordsOfABuildInPartReadItsCount: what she says of a build that
+// stands in part gives the figure the dashboard's build card gives
+// (BuildCount.Left, the cells left, not the blocks she ran short of), and
+// says she built most of it only when she did.
+func TestHerWordsOfABuildInPartReadItsCount(t *testing.T) {
+	for _, tc := range []struct {
+		b    agent.BuildCount
+		want string
+	}{
+		{agent.BuildCount{Cells: 112, Placed: 45, Missing: 65, Short: map[string]int{"oak_planks": 65}},
+			"I built part of it, but 67 of its 112 blocks are still missing: I ran out of oak planks."},
+		{agent.BuildCount{Cells: 101, Placed: 99, Missing: 1, Short: map[string]int{"white_bed": 1}},
+			"I built most of it, but 2 of its 101 blocks are still missing: I ran out of white bed."},
+		{agent.BuildCount{Cells: 10, Placed: 5}, "I built part of it, but 5 of its 10 blocks are still missing."},
+	} {
+		got := builtMost(&tc.b)
+		if got != tc.want {
+			t.Errorf("%+v: she says %q, want %q", tc.b, got, tc.want)
+		}
+		if !strings.Contains(got, fmt.Sprintf(" %d of its %d ", tc.b.Left(), tc.b.Cells)) {
+			t.Errorf("%+v: she says %q, not the card's %d left", tc.b, got, tc.b.Left())
+		}
 	}
 }

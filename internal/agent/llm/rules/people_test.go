@@ -22,22 +22,9 @@ func (r readAs) Parse(line, _ string) (request.Request, bool) {
 	return q, ok
 }
 
-func (readAs) Examples() []string { return []string{"come here"} }
+func (readAs) DidYouMean(string, string) (string, bool) { return "", false }
 
-// readNear is readAs with near misses and the examples of each language,
-// as the request parser offers them.
-type readNear struct {
-	readAs
-	near     map[string]string
-	examples map[string][]string
-}
-
-func (r readNear) DidYouMean(line, _ string) (string, bool) {
-	s, ok := r.near[line]
-	return s, ok
-}
-
-func (r readNear) ExamplesIn(lang string) []string { return r.examples[lang] }
+func (readAs) ExamplesIn(string) []string { return []string{"come here"} }
 
 // placesBook is the places she remembers, in every world.
 type placesBook []game.Place
@@ -238,16 +225,12 @@ func TestTheOwnersChoiceForASecondRequest(t *testing.T) {
 }
 
 // TestGatherKeepsOrHandsOver: "dig some dirt" is dug and kept, and she
-// says so; "get me 10 cobblestone" is mined and handed over.
+// says so; a bring of what is dug (a request value: the tables read "get
+// me 10 cobblestone" as a gather) is mined and handed over; "chop 6 logs"
+// counts every log, and so does "how many logs".
 func TestGatherKeepsOrHandsOver(t *testing.T) {
 	s := people(game.Inventory{"dirt": 2, "stone_pickaxe": 1})
-	m := New(s, testBook, WithMaker(woodMaker{}))
-	m.understand = readAs{
-		"bea dig some dirt":            {Intent: request.Gather, Item: "dirt", Said: "dirt"},
-		"bea get me 10 cobblestone":    {Intent: request.Bring, Item: "cobblestone", Said: "cobblestone", Count: 10},
-		"bea chop 6 logs":              {Intent: request.Gather, Item: "#log", Said: "logs", Count: 6},
-		"bea how many logs do you got": {Intent: request.HowMany, Item: "#log", Said: "logs"},
-	}
+	m := New(s, testBook, WithRequests(understanding(t)), WithMaker(woodMaker{}))
 	calls := decideWith(t, m, ask("Alex", "bea dig some dirt"))
 	if a, ok := firstAction(calls); !ok || callsText([]agent.ToolCall{a}) != `find_block{"block":"dirt","count":8}` {
 		t.Fatalf("dig some dirt: %s", callsText(calls))
@@ -262,9 +245,10 @@ func TestGatherKeepsOrHandsOver(t *testing.T) {
 		t.Errorf("the dirt dug: %s", callsText(calls))
 	}
 
-	calls = decideWith(t, m, ask("Alex", "bea get me 10 cobblestone"))
+	m.understand = readAs{"bea bring me 10 cobblestone": {Intent: request.Bring, Item: "cobblestone", Said: "cobblestone", Count: 10}}
+	calls = decideWith(t, m, ask("Alex", "bea bring me 10 cobblestone"))
 	if a, ok := firstAction(calls); !ok || callsText([]agent.ToolCall{a}) != `find_block{"block":"stone","count":10}` {
-		t.Fatalf("get me 10 cobblestone: %s", callsText(calls))
+		t.Fatalf("bring me 10 cobblestone: %s", callsText(calls))
 	}
 	carry(&s.v, game.Inventory{"dirt": 10, "cobblestone": 10, "stone_pickaxe": 1})
 	m.sit = s
@@ -273,12 +257,10 @@ func TestGatherKeepsOrHandsOver(t *testing.T) {
 	}
 
 	carry(&s.v, game.Inventory{"oak_log": 10, "birch_log": 6})
-	m = New(s, testBook)
-	m.understand = readAs{"bea chop 6 logs": {Intent: request.Gather, Item: "#log", Said: "logs", Count: 6},
-		"bea how many logs do you got": {Intent: request.HowMany, Item: "#log", Said: "logs"}}
+	m = New(s, testBook, WithRequests(understanding(t)))
 	calls = decideWith(t, m, ask("Alex", "bea chop 6 logs"))
 	if a, ok := firstAction(calls); !ok || callsText([]agent.ToolCall{a}) != `find_block{"block":"log","count":6}` {
-		t.Errorf("chop 6 logs: %+v", a)
+		t.Errorf("chop 6 logs: %s", callsText(calls))
 	}
 	if got := said(calls); got != `I'll chop 6 logs and keep them; say "give me logs" if you want them.` {
 		t.Errorf("chop 6 logs: she says %q", got)
@@ -369,15 +351,6 @@ func TestPlacesAsAPersonKnowsThem(t *testing.T) {
 	book := placesBook{{Name: "mine", Dimension: "overworld", Pos: game.Pos{X: 0, Y: 60, Z: -30}}, {Name: "start", Dimension: "overworld", Pos: game.Pos{X: 1, Y: 64}}}
 	m := New(s, testBook, WithPlaces(book), WithRequests(understanding(t)))
 	m.now = func() time.Time { return now }
-	m.understand = readAs{
-		"bea which places do you know": {Intent: request.Places},
-		"bea go home":                  {Intent: request.Home},
-		"bea forget the mine":          {Intent: request.Forget, Place: "the mine"},
-		"bea forget castle":            {Intent: request.Forget, Place: "castle"},
-		"bea where is steve":           {Intent: request.WhereIs, Player: "steve"},
-		"bea where is stve":            {Intent: request.WhereIs, Player: "stve"},
-		"bea where is herobrine":       {Intent: request.WhereIs, Player: "herobrine"},
-	}
 	if got := said(decideWith(t, m, ask("Alex", "bea which places do you know"))); got != "I know 2 places: mine (about 30 blocks north of me) and start (right beside me)." {
 		t.Errorf("which places: %q", got)
 	}
@@ -401,9 +374,15 @@ func TestPlacesAsAPersonKnowsThem(t *testing.T) {
 	s.v.Body.Players = s.v.Body.Players[:1] // Steve walked off
 	m.sit = s
 	now = now.Add(3 * time.Minute)
-	if got := said(decideWith(t, m, ask("Alex", "bea where is stve"))); got != "I last saw Steve 3 minutes ago, about 17 blocks east of you." {
+	if got := said(decideWith(t, m, ask("Alex", "bea where is steve"))); got != "I last saw Steve 3 minutes ago, about 17 blocks east of you." {
 		t.Errorf("where is Steve, gone: %q", got)
 	}
+	m.understand = readAs{"bea where is stve": {Intent: request.WhereIs, Player: "stve"}} // a name with a slip in it
+	now = now.Add(sameLineAgain)
+	if got := said(decideWith(t, m, ask("Alex", "bea where is stve"))); !strings.HasPrefix(got, "I last saw Steve") {
+		t.Errorf("where is stve: %q, want Steve", got)
+	}
+	m.understand = understanding(t)
 	if got := said(decideWith(t, m, ask("Alex", "bea where is herobrine"))); got != "I haven't seen herobrine around." {
 		t.Errorf("where is a stranger: %q", got)
 	}
@@ -413,16 +392,7 @@ func TestPlacesAsAPersonKnowsThem(t *testing.T) {
 // speaker's language, never the same line twice in a row to the same
 // person; none of it is the fallback.
 func TestSmallTalkInHerVoice(t *testing.T) {
-	m := New(people(game.Inventory{}), testBook)
-	m.understand = readAs{
-		"thx bea":      {Intent: request.Thanks, Lang: "en"},
-		"danke bea":    {Intent: request.Thanks, Lang: "de"},
-		"hola bea":     {Intent: request.Hello, Lang: "es"},
-		"bye bea":      {Intent: request.Bye, Lang: "en"},
-		"bea u suck":   {Intent: request.Insult, Lang: "en"},
-		"good job bea": {Intent: request.Praise, Lang: "en"},
-		"how r u bea":  {Intent: request.HowAreYou, Lang: "en"},
-	}
+	m := New(people(game.Inventory{}), testBook, WithRequests(understanding(t)))
 	var last string
 	for i := range 4 {
 		got := said(decideWith(t, m, ask("Alex", "thx bea")))
@@ -506,27 +476,22 @@ func TestPeopleComeFirst(t *testing.T) {
 // line's language; only a line near nothing gets the short word on how to
 // ask; help lists what she can do in the asker's language.
 func TestALineNotUnderstoodGetsWhatItNearlyIs(t *testing.T) {
-	m := New(people(game.Inventory{}), testBook)
-	m.understand = readNear{
-		readAs: readAs{
-			"bring me 4 torches":  {Intent: request.Bring, Item: "torch", Count: 4, Lang: "en"},
-			"bring mir 4 fackeln": {Intent: request.Bring, Item: "torch", Count: 4, Lang: "de"},
-			"bea hilfe":           {Intent: request.Help, Lang: "de"},
-			"bea ayuda":           {Intent: request.Help, Lang: "es"},
-		},
-		near:     map[string]string{"bea torches 4 me bring pls": "bring me 4 torches", "bea mir 4 fackeln": "bring mir 4 fackeln"},
-		examples: map[string][]string{"de": {"komm her", "folge mir"}, "es": {"ven aquí", "sígueme"}},
-	}
+	m := New(people(game.Inventory{}), testBook, WithRequests(understanding(t)))
 	cases := map[string]string{
-		"bea torches 4 me bring pls": `Did you mean "bring me 4 torches"?`,
-		"bea mir 4 fackeln":          `Meintest du „bring mir 4 fackeln“?`,
-		"bea blorp":                  `I didn't get that; say "help" to hear what I can do.`,
-		"bea hilfe":                  "Du kannst mich bitten: komm her, folge mir.",
-		"bea ayuda":                  "Puedes pedirme: ven aquí, sígueme.",
+		"bea where are": `Did you mean "where are you"?`,
+		"bea geh nach":  `Meintest du „geh nach hause“?`,
+		"bea blorp":     `I didn't get that; say "help" to hear what I can do.`,
+		"bea hilfe":     "Du kannst mich bitten: ",
+		"bea ayuda":     "Puedes pedirme: ",
 	}
 	for line, want := range cases {
-		if got := said(decideWith(t, m, ask("Alex", line))); got != want {
+		if got := said(decideWith(t, m, ask("Alex", line))); !strings.HasPrefix(got, want) || len([]rune(got)) > 256 {
 			t.Errorf("%q: she says %q, want %q", line, got, want)
 		}
+	}
+	// Talk near her that does not name her is let pass, near a request or not.
+	near := heardFrom("Steve", 4, "go back")
+	if got := said(decideWith(t, m, near)); got != "" {
+		t.Errorf("talk near her, not to her: %q", got)
 	}
 }

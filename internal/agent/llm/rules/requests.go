@@ -67,11 +67,14 @@ func WithRequests(p *request.Parser) Option {
 	}
 }
 
-// lineReader is what she reads players' lines with: the request
-// parser (a test may read lines its own way).
+// lineReader is what she reads players' lines with: the request parser
+// (a test may read lines its own way). DidYouMean is the request a line
+// not understood nearly is, in the line's language; ExamplesIn the ways
+// of saying each request in a language, for help.
 type lineReader interface {
 	Parse(line, her string) (request.Request, bool)
-	Examples() []string
+	DidYouMean(line, her string) (string, bool)
+	ExamplesIn(lang string) []string
 }
 
 // WithMaker has her make what a request asks for by the recipe planner.
@@ -254,7 +257,7 @@ func (m *Model) stop(from asker) hearing {
 func (m *Model) notUnderstood(h heardLine, v agent.Snapshot) string {
 	msg := strings.ToLower(h.message)
 	toHer := h.from.dashboard || agent.Addressed(v.Name, h.message, nil)
-	if near, ok := m.nearMiss(h.message, v.Name); ok && toHer {
+	if near, ok := m.understand.DidYouMean(h.message, v.Name); ok && toHer {
 		return strings.ReplaceAll(inLang(didYouMean, m.langOf(near, v.Name)), "{line}", near)
 	}
 	switch {
@@ -268,22 +271,6 @@ func (m *Model) notUnderstood(h heardLine, v agent.Snapshot) string {
 		return fmt.Sprintf("Not sure, %s. I'm %s.", h.from.name, m.upTo(v.Doing))
 	}
 	return "" // talk near her, not to her: she lets it pass
-}
-
-// suggester offers, for a line the phrase tables do not understand, the
-// request it nearly is, in the line's language; the request parser does.
-type suggester interface {
-	DidYouMean(line, her string) (string, bool)
-}
-
-// nearMiss is the request a line not understood nearly is; false where
-// nothing is near, or her reader cannot tell.
-func (m *Model) nearMiss(line, her string) (string, bool) {
-	s, ok := m.understand.(suggester)
-	if !ok {
-		return "", false
-	}
-	return s.DidYouMean(line, her)
 }
 
 // langOf is the language of a phrase of the tables: what it reads as.

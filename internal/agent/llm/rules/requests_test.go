@@ -17,18 +17,27 @@ var peopleTools = append(append([]agent.ToolSpec(nil), allTools...), agent.ToolS
 	agent.ToolSpec{Name: "follow_player"}, agent.ToolSpec{Name: "give_item"}, agent.ToolSpec{Name: "stop_moving"},
 	agent.ToolSpec{Name: "go_to_place"}, agent.ToolSpec{Name: "remember_place"}, agent.ToolSpec{Name: "forget_place"})
 
-// understanding is the shipped English table with a few of the book's items.
+// understanding is the shipped phrase tables, English first as beaweb
+// joins them, with a few of the book's items.
 func understanding(t *testing.T) *request.Parser {
 	t.Helper()
-	b, err := os.ReadFile("../../../../data/requests/en.txt")
+	var tables []*request.Table
+	for _, lang := range request.Languages() {
+		b, err := os.ReadFile("../../../../data/requests/" + lang + ".txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := request.ReadLang(lang, string(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables = append(tables, tab)
+	}
+	p, err := request.Join([]string{"stick", "torch", "cobblestone", "oak_planks", "oak_log", "birch_log", "coal", "stone_pickaxe", "dirt", "bread", "stone"}, tables...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := request.Read(string(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tab.Parser([]string{"stick", "torch", "cobblestone", "oak_planks", "oak_log", "coal", "stone_pickaxe", "dirt", "bread"})
+	return p
 }
 
 // fakeMaker plans as the recipe book would for the few items the tests ask

@@ -178,7 +178,7 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	if has["remember_place"] && !m.rememberedStart && v.Body != nil {
 		// A player notes where they began, to find the way back.
 		m.rememberedStart = true
-		calls = append(calls, m.call("remember_place", map[string]any{"name": "start", "note": "where you came into this world"}))
+		calls = append(calls, m.call("remember_place", map[string]any{"name": "start", "note": "the first spot in this world"}))
 	}
 	switch {
 	case hasKind(ps, agent.KindAsk) && has["speak"]:
