@@ -39,7 +39,8 @@ var settingsGroups = []struct {
 	}},
 	{"Players", "Who may ask her for things, and how much of her model they may use.", []settingsField{
 		{key: settings.Obey, kind: "text", hint: "Names separated by commas. Empty: she takes requests from every player."},
-		{key: settings.PlayerTurns, kind: "number", hint: "Turns one player's lines may start in a minute; more wait for the next. 0 is no limit."},
+		{key: settings.PlayerTurns, kind: "number", hint: "Turns one player's lines may start in a minute; more wait for the next, and the player hears a word on the pace. 0 is no limit."},
+		{key: settings.SecondRequest, kind: "choice", hint: "While she does what one player asked, another asks for something: both hear what she does about it."},
 		{key: settings.SpendCap, kind: "price", hint: "The most her model may cost in an hour, in the prices' currency. At the cap she plays on the offline autopilot, which costs nothing, until the hour's cost drops under it. It needs the prices above; empty is no cap."},
 		{key: settings.Commands, kind: "toggle", hint: "Off: she never types a line starting with /."},
 		{key: settings.CommandAllow, kind: "text", hint: "With commands on, only these, such as /spawn, /home."},
@@ -108,6 +109,9 @@ func (s *Server) fieldView(st Settings, f settingsField, typed map[settings.Key]
 	fv := pages.SettingsField{
 		Name: string(f.key), Label: sp.Label, Kind: f.kind, Value: val.Text, Hint: f.hint,
 		Fixed: st.Values.Explain(f.key), Source: sourceWords(sp, val.Source),
+	}
+	if f.kind == "choice" {
+		fv.Choices = sp.Choices
 	}
 	switch f.key {
 	case settings.Provider:

@@ -4,11 +4,14 @@ import { Vec3 } from 'vec3';
 import { FakeBot } from './fakebot.js';
 import { Params } from '../src/params.js';
 import { flat, run } from './run.js';
-import { Follow } from '../src/actions/players.js';
+import { Follow, HANDOVER } from '../src/actions/players.js';
 import { expand, walkOrder } from '../src/actions/build.js';
 import { parseBlock, placedAs, plan, rotateProps } from '../src/actions/states.js';
 import { pickFuel } from '../src/actions/craft.js';
 import { Interruption } from '../src/answer.js';
+import { readFileSync } from 'node:fs';
+
+const contract = JSON.parse(readFileSync(new URL('../../testdata/minecraft_contract.json', import.meta.url), 'utf8'));
 
 
 test('mine_block breaks the block, confirms it stays broken and names what she picked up', async () => {
@@ -222,15 +225,41 @@ test('look_at and look_at_player turn her head; mc_chat says the line and refuse
   assert.equal((await run(bot, 'mc_chat', { message: 'a\nb' })).result, 'FAILURE_INVALID');
 });
 
-test('goto_player walks to the player; give_item drops the count at their feet', async () => {
+test('goto_player walks to the player; give_item drops the count at their feet and counts what they picked up', async () => {
   const bot = flat();
-  bot.addPlayer('Alex', new Vec3(4, 64, 4));
+  bot.catcher = bot.addPlayer('Alex', new Vec3(4, 64, 4));
   bot.give('bread', 5);
   assert.equal((await run(bot, 'goto_player', { player: 'Alex' })).result, 'SUCCESS');
   const a = await run(bot, 'give_item', { player: 'Alex', item: 'bread', count: 2 });
   assert.equal(a.result, 'SUCCESS', a.message);
+  assert.deepEqual(a.data, { dropped: 2, received: 2, checked: true });
+  assert.deepEqual(Object.keys(a.data).sort(), Object.keys(contract.actions.give_item.data).sort());
   assert.deepEqual(bot.tossed, [['bread', 2]]);
+  assert.equal(bot.count('bread'), 3);
+  assert.equal(bot.listenerCount('itemDrop') + bot.listenerCount('playerCollect'), 0, 'the watch on the throw is left behind');
   assert.match((await run(bot, 'give_item', { player: 'Alex', item: 'diamond' })).message, /no diamond/);
+});
+
+test('give_item says when the player never picked up what she dropped, and when the server showed no throw to watch', async () => {
+  const { showMs, pickupMs } = HANDOVER;
+  HANDOVER.showMs = 20;
+  HANDOVER.pickupMs = 20;
+  try {
+    const bot = flat();
+    bot.addPlayer('Alex', new Vec3(2, 64, 0)); // nobody picks anything up
+    bot.give('bread', 5);
+    const lying = await run(bot, 'give_item', { player: 'Alex', item: 'bread', count: 2 });
+    assert.equal(lying.result, 'FAILURE', lying.message);
+    assert.match(lying.message, /did not pick them up/);
+    assert.deepEqual(lying.data, { dropped: 2, received: 0, checked: true });
+    bot.tossUnseen = true; // flying-squid shows nothing thrown
+    const unseen = await run(bot, 'give_item', { player: 'Alex', item: 'bread', count: 1 });
+    assert.equal(unseen.result, 'SUCCESS', unseen.message);
+    assert.deepEqual(unseen.data, { dropped: 1, received: 0, checked: false });
+    assert.match(unseen.message, /unknown/);
+  } finally {
+    Object.assign(HANDOVER, { showMs, pickupMs });
+  }
 });
 
 test('follow_player answers once she is on her way; follow_ended says when it is over', async () => {

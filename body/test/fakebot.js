@@ -216,10 +216,27 @@ export class FakeBot extends EventEmitter {
     this.emit(`blockUpdate:${dest}`, null, this.blockAt(dest));
   }
 
+  /**
+   * toss drops count of the item: the server shows the thrown stack as an
+   * item entity (itemDrop), unless tossUnseen says it shows nothing, as
+   * flying-squid does; the player in catcher, if any, then picks it up
+   * (playerCollect), as the server's collect packet says.
+   */
   async toss(type, meta, count) {
     const it = this.inventory.items().find((s) => s.type === type);
     this.tossed.push([it.name, count]);
     this.take(it.name, count);
+    if (this.tossUnseen) return;
+    const e = { id: 500 + this.tossed.length, type: 'object', name: 'item', position: this.entity.position.offset(1, 0, 0),
+      getDroppedItem: () => ({ name: it.name, count }) };
+    this.entities[e.id] = e;
+    this.emit('itemDrop', e);
+    if (this.catcher) {
+      setImmediate(() => {
+        delete this.entities[e.id];
+        this.emit('playerCollect', this.catcher, e);
+      });
+    }
   }
 
   async consume() {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/agent/llm/rules"
 	"beaweb/internal/agent/tools"
 	"beaweb/internal/bodyproc"
 	"beaweb/internal/settings"
@@ -186,6 +187,10 @@ func (c *config) policy() agent.Policy {
 	spendCap, _ := strconv.ParseFloat(c.settings.Text(settings.SpendCap), 64)
 	return agent.Policy{Obey: c.settings.List(settings.Obey), TurnsPerMinute: c.settings.Int(settings.PlayerTurns), SpendCap: spendCap}
 }
+
+// queue is what she does with a second person's request while she sees
+// to another's, as the settings say.
+func (c *config) queue() rules.Queue { return rules.Queue(c.settings.Text(settings.SecondRequest)) }
 
 // commands are the server commands she may type, as the settings say.
 func (c *config) commands() tools.Commands {

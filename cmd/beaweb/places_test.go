@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -235,6 +236,16 @@ func TestMemoryToolsOnTheStore(t *testing.T) {
 	}
 	if places, _ := db.Places(ctx, server); len(places) != 3 {
 		t.Errorf("after refused names, places = %+v, want Home, last_death and mine", places)
+	}
+	// Forgotten, a place is gone from the store, not only from her words.
+	if out := call("forget_place", `{"name":"mine"}`); out.Failed || !strings.Contains(out.Answer, "forgot mine") {
+		t.Errorf("forget_place: %+v", out)
+	}
+	if _, err := db.Place(ctx, server, "mine"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("mine after forget_place: %v, want it gone from the store", err)
+	}
+	if out := call("forget_place", `{"name":"castle"}`); !out.Failed || !strings.Contains(out.Answer, "the places you know here are Home, last_death") {
+		t.Errorf("forget_place of an unknown place: %+v", out)
 	}
 
 	if out := call("remember_person", `{"player":"Alex","fact":"`+strings.Repeat("a", 501)+`"}`); !out.Failed || !strings.Contains(out.Answer, "keep a fact to 500") {

@@ -208,7 +208,8 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 		return nil, err
 	}
 	book := maker{books, lv}
-	autopilot := rules.New(lv, book, rules.WithRequests(understand), rules.WithMaker(book), rules.WithBuilder(templateCounter{templates, lv}))
+	autopilot := rules.New(lv, book, rules.WithRequests(understand), rules.WithMaker(book), rules.WithBuilder(templateCounter{templates, lv}),
+		rules.WithPlaces(db), rules.WithQueue(cfg.queue()))
 	ms := models.New(autopilot, logger.With("part", "model"))
 	parts := tools.Deps{Game: client, Situation: lv, Hands: hands, Logger: logger.With("part", "tools"),
 		Crafting: books, Building: templates, Places: db, People: db, Blocks: db, Map: spatial, Commands: cfg.commands()}
@@ -301,7 +302,8 @@ type application struct {
 	models *models.Registry
 	// autopilot is the offline autopilot: she plays on it when no model is
 	// chosen, while the spend cap holds, and the bench's stand-in plays
-	// through it.
+	// through it. Its queue of requests follows the settings (its other
+	// settings come with the mind's policy).
 	autopilot *rules.Model
 	live      *agent.Live
 	logger    *slog.Logger

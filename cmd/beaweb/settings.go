@@ -102,6 +102,7 @@ func (a *application) SaveSettings(ctx context.Context, u web.SettingsUpdate) er
 		a.mind.SetTools(a.tools())
 	}
 	a.mind.SetPolicy(cfg.policy())
+	a.autopilot.SetQueue(cfg.queue())
 	if u.Enabled != a.mind.Enabled() {
 		a.mind.SetEnabled(ctx, u.Enabled)
 	}

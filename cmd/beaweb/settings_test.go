@@ -11,6 +11,7 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/agent/llm/llmtest"
+	"beaweb/internal/agent/llm/rules"
 	"beaweb/internal/fault"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/settings"
@@ -46,10 +47,13 @@ func TestSettingsApplyWithoutARestart(t *testing.T) {
 	err = app.SaveSettings(ctx, web.SettingsUpdate{Changes: map[settings.Key]string{
 		settings.Provider: "openai", settings.ModelURL: "http://127.0.0.1:11434/v1", settings.Model: "qwen2.5:7b",
 		settings.ModURL: "ws://127.0.0.1:9999", settings.Name: "Ada", settings.IdleNudge: "0", settings.Commentary: "45",
-		settings.BuildScripts: "false", settings.APIKey: key, settings.PriceInput: "0.5",
+		settings.BuildScripts: "false", settings.APIKey: key, settings.PriceInput: "0.5", settings.SecondRequest: "refuse",
 	}, Enabled: false})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if got := app.autopilot.Queue(); got != rules.QueueRefuse {
+		t.Errorf("a second player's request is met with %q, want refuse from the next line", got)
 	}
 	if got := app.models.Current().Name(); got != "openai/qwen2.5:7b" {
 		t.Errorf("the model in force is %s, want openai/qwen2.5:7b at the next turn", got)
@@ -293,5 +297,25 @@ func TestSettingsSavesTakeTurns(t *testing.T) {
 	}
 	if len(app.saving) != 0 {
 		t.Error("a save kept its turn after it ended")
+	}
+}
+
+// TestTheSecondRequestChoicesAreTheAutopilots: the settings page offers
+// exactly what the autopilot does with a second player's request, the
+// default first, and a start with the default queues it.
+func TestTheSecondRequestChoicesAreTheAutopilots(t *testing.T) {
+	var queues []string
+	for _, q := range rules.Queues() {
+		queues = append(queues, string(q))
+	}
+	if got := settings.SecondRequests(); strings.Join(got, " ") != strings.Join(queues, " ") {
+		t.Errorf("the settings offer %v, the autopilot knows %v", got, queues)
+	}
+	cfg, err := parseConfig(nil, envFrom(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := testApp(t, cfg).autopilot.Queue(); got != rules.QueueWait {
+		t.Errorf("by default a second player's request is met with %q, want queue", got)
 	}
 }

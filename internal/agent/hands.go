@@ -82,8 +82,13 @@ func (r Report) Perception() Perception {
 	p := Perception{Source: SourceGame, Kind: KindAction, Text: r.Text(), Addressed: true}
 	for _, s := range r.Steps {
 		e := Ended{Action: s.Action.Name, Call: s.Action.Call, Result: s.Answer.Result, Message: s.Answer.Explanation()}
-		if e.Action == "build" {
+		switch e.Action {
+		case "build":
 			e.Build = BuildCountOf(s.Answer)
+		case "give_item":
+			if h, ok := s.Answer.Handover(); ok {
+				e.Handover = &h
+			}
 		}
 		p.Ended = append(p.Ended, e)
 	}

@@ -37,6 +37,10 @@ const (
 	KindAsk         Kind = "ask"        // someone on the dashboard asked what she is doing
 	KindConnected   Kind = "connected"  // she has just come into the game
 	KindFollowEnded Kind = "follow_ended"
+	// KindPaced: a player spoke faster than the turns a player may start
+	// in a minute (Policy.TurnsPerMinute); their lines wait for a later
+	// turn. Chat holds the first line that waits.
+	KindPaced Kind = "paced"
 )
 
 // Author is who wrote a chat line, keyed by UUID because names change.
@@ -65,6 +69,10 @@ type Ended struct {
 	// Build is how a build's cells ended, as the game counted them; nil
 	// for another action or an answer that did not count them.
 	Build *BuildCount
+	// Handover is what a give_item dropped and the player picked up, as
+	// the game side saw it; nil for another action or an answer that did
+	// not count it.
+	Handover *protocol.Handover
 }
 
 // Perception is one thing that may make her think. Its facts are fields;

@@ -67,13 +67,13 @@ const playerWindow = time.Minute
 // limitPlayers takes out of ps the chat lines of players who have had
 // their turns this minute and keeps them for a later turn; the lines kept
 // from before whose players may speak again are put back first. It
-// returns what this turn reads. The offline autopilot has no limit. Only
-// Run's goroutine calls it.
+// returns what this turn reads. The limit holds for every brain, the
+// offline autopilot too: a burst of lines gets a turn or two, not one
+// answer a line. A player whose lines begin to wait is told so once, by a
+// KindPaced perception in the turn, so that she can say a word on the pace
+// rather than nothing. Only Run's goroutine calls it.
 func (m *Mind) limitPlayers(ps []Perception, now time.Time) []Perception {
 	limit := m.currentPolicy().TurnsPerMinute
-	if m.fallback != nil && m.model() == m.fallback {
-		limit = 0 // the offline autopilot costs nothing: every line is answered at once
-	}
 	waiting := m.waiting
 	m.waiting = nil
 	all := append(waiting, ps...)
@@ -82,6 +82,11 @@ func (m *Mind) limitPlayers(ps []Perception, now time.Time) []Perception {
 	}
 	var out []Perception
 	counted := map[string]bool{}
+	waited := map[string]bool{} // players with lines waiting from before this turn
+	for _, p := range waiting {
+		waited[speaker(p)] = true
+	}
+	paced := map[string]bool{}
 	for _, p := range all {
 		who := speaker(p)
 		if who == "" {
@@ -90,6 +95,10 @@ func (m *Mind) limitPlayers(ps []Perception, now time.Time) []Perception {
 		}
 		if !counted[who] && m.turnsOf(who, now) >= limit {
 			m.waiting = append(m.waiting, p)
+			if !waited[who] && !paced[who] {
+				paced[who] = true
+				out = append(out, pacedBy(p, limit))
+			}
 			continue
 		}
 		if !counted[who] {
@@ -102,6 +111,15 @@ func (m *Mind) limitPlayers(ps []Perception, now time.Time) []Perception {
 		m.logger.Info(fmt.Sprintf("agent: a player spoke faster than %d turns a minute; %d lines wait for the next turn", limit, n))
 	}
 	return out
+}
+
+// pacedBy is the perception that says a player's line p waits for a later
+// turn, for her to say a word on the pace.
+func pacedBy(p Perception, limit int) Perception {
+	heard := *p.Chat
+	return Perception{Source: p.Source, Kind: KindPaced, At: p.At, Addressed: true, Chat: &heard,
+		Text: fmt.Sprintf("%s is talking faster than you take turns for one player (%d a minute): their latest lines wait for a later turn, "+
+			"where you will read them together. Tell them in one short sentence that you will get to it.", heard.Author.Name, limit)}
 }
 
 // speaker is who said a game chat line to her, "" for anything else.

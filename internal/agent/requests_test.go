@@ -38,14 +38,23 @@ func TestOnlyThePlayersSheObeysAreMarkedSo(t *testing.T) {
 }
 
 // TestAPlayerHasSoManyTurnsAMinute: lines beyond a player's turns wait for
-// a later turn, gathered, never dropped; another player is not held up.
+// a later turn, gathered, never dropped; another player is not held up. A
+// player whose lines begin to wait is told once, by a paced perception
+// naming them, not once a line; the autopilot brain is held to the limit
+// too.
 func TestAPlayerHasSoManyTurnsAMinute(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		m, _ := newTestMind(&scripted{}, &gametest.Game{}, MindConfig{})
+		autopilot := &scripted{}
+		m, _ := newTestMind(autopilot, &gametest.Game{}, MindConfig{})
+		m.fallback = autopilot // she thinks with the offline autopilot: no exemption
 		m.SetPolicy(Policy{TurnsPerMinute: 2})
-		var read []string
+		var read, paced []string
 		turn := func(ps ...Perception) {
 			for _, p := range m.limitPlayers(ps, m.live.Now()) {
+				if p.Kind == KindPaced {
+					paced = append(paced, p.Chat.Author.Name+": "+p.Chat.Message)
+					continue
+				}
 				read = append(read, p.Chat.Message)
 			}
 		}
@@ -53,13 +62,20 @@ func TestAPlayerHasSoManyTurnsAMinute(t *testing.T) {
 		turn(chatFrom("Alex", "2"))
 		turn(chatFrom("Alex", "3"), chatFrom("Steve", "s1"))
 		turn(chatFrom("Alex", "4"))
+		turn(chatFrom("Alex", "5"), chatFrom("Alex", "6"))
 		if got := strings.Join(read, " "); got != "1 2 s1" {
 			t.Fatalf("in the first minute her turns read %q, want Alex's first two and Steve's", got)
 		}
+		if got := strings.Join(paced, " | "); got != "Alex: 3" {
+			t.Errorf("told of the pace: %q, want once, of Alex's first line that waits", got)
+		}
 		time.Sleep(time.Minute)
 		turn()
-		if got := strings.Join(read, " "); got != "1 2 s1 3 4" {
-			t.Errorf("a minute on her turns read %q, want Alex's two waiting lines together", got)
+		if got := strings.Join(read, " "); got != "1 2 s1 3 4 5 6" {
+			t.Errorf("a minute on her turns read %q, want Alex's waiting lines together", got)
+		}
+		if len(paced) != 1 {
+			t.Errorf("the waiting lines read, she was told of the pace again: %q", paced)
 		}
 	})
 }

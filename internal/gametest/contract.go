@@ -46,6 +46,10 @@ type ActionContract struct {
 	Budget *float64 `json:"budget"`
 	// Note says in a sentence what the action does.
 	Note string `json:"note"`
+	// Data gives the fields of its answer's data that the brain reads, with
+	// their JSON types; nil for an action whose data the contract does not
+	// list (a build's shape is in docs/protocol.md).
+	Data map[string]string `json:"data"`
 }
 
 // Required lists the parameters the brain must send: those read and not filled.
@@ -123,6 +127,11 @@ func ParseContract(b []byte) (Contract, error) {
 			problems = append(problems, fmt.Sprintf("%s gives no budget", name))
 		case *a.Budget < 0:
 			problems = append(problems, fmt.Sprintf("%s has a negative budget (%g)", name, *a.Budget))
+		}
+		for _, f := range slices.Sorted(maps.Keys(a.Data)) {
+			if !slices.Contains(jsonTypes, a.Data[f]) {
+				problems = append(problems, fmt.Sprintf("%s gives its data's %q the type %q; use one of %s", name, f, a.Data[f], strings.Join(jsonTypes, ", ")))
+			}
 		}
 		for _, p := range slices.Sorted(maps.Keys(a.Defaults)) {
 			if !slices.Contains(a.Filled, p) {

@@ -78,6 +78,7 @@ func TestLoadContractErrors(t *testing.T) {
 		"omitted and an action": `{"actions":{"a":{"reads":[],"budget":5}},"omitted":["a"]}`,
 		"no budget":             `{"actions":{"a":{"reads":[]}}}`,
 		"negative budget":       `{"actions":{"a":{"reads":[],"budget":-1}}}`,
+		"data of unknown type":  `{"actions":{"a":{"reads":[],"budget":5,"data":{"n":"count"}}}}`,
 	}
 	for name, body := range tests {
 		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "_")+".json")

@@ -225,11 +225,29 @@ func prepGive(w *World, p *params) (runFunc, error) {
 		if !a.wait(6) {
 			return errStopped.outcome()
 		}
+		had := e.player.inv[item]
 		w.bea.inv.remove(item, n)
 		w.dropItem(e.pos, item, n)
 		for _, it := range w.ents.near(e.pos, 0.5, func(x *entity) bool { return x.kind == "item" && x.item.Item == item }) {
 			it.giftTo = e.id // it lands at their feet; they pick it up, not she
 		}
-		return succeed("you dropped %d %s at %s's feet", n, item, e.name)
+		// The hand-over counts once their count rose: she watches a while
+		// for them to pick it up, as a player waits for a thanks.
+		got := func() int { return max(0, e.player.inv[item]-had) }
+		for i := 0; i < handoverWait && got() < n; i++ {
+			if !a.wait(1) {
+				break
+			}
+		}
+		h := protocol.Handover{Dropped: n, Received: min(got(), n), Checked: true}
+		if h.Received == 0 {
+			return fail(protocol.Failure, "you dropped %d %s at %s's feet, but %s did not pick them up", n, item, e.name, e.name).with(h)
+		}
+		return succeed("you dropped %d %s at %s's feet and %s picked up %d", n, item, e.name, e.name, h.Received).with(h)
 	}, nil
 }
+
+// handoverWait is how many ticks she watches for a player to pick up what
+// she dropped at their feet: a player picks up at once what lies within
+// reach, and a game side may take its time to show it.
+const handoverWait = 5 * ticksPerSecond

@@ -1,12 +1,16 @@
 package practice
 
 import (
+	"encoding/json"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 )
 
 var quiet = Options{Seed: 1, Quiet: true}
@@ -422,7 +426,9 @@ func TestPlayersFollowGiveGoto(t *testing.T) {
 	h.give("bread", 2)
 	a = h.do("give_item", obj{"player": "Alex", "item": "bread"}, 20*60)
 	want(t, a, protocol.Success)
-	h.tick(60)
+	if got, ok := a.Handover(); !ok || got != (protocol.Handover{Dropped: 2, Received: 2, Checked: true}) {
+		t.Fatalf("the hand-over's data is %s, want 2 dropped and 2 picked up", a.Data)
+	}
 	if h.w.ents.playerNamed("Alex").player.inv["bread"] != 2 {
 		t.Fatal("Alex did not get the bread")
 	}
@@ -490,5 +496,30 @@ func TestTheHut(t *testing.T) {
 	joined := strings.Join(a.Log, "\n")
 	if !strings.Contains(joined, "opened the door") {
 		t.Errorf("she did not walk in through the door: %q", a.Log)
+	}
+}
+
+// TestAHandoverCountsOnlyWhatArrived: her give_item's data holds exactly
+// the fields the contract lists; to a player whose inventory is full the
+// items leave her inventory but never arrive, and the answer says so, as a
+// failure and in its data.
+func TestAHandoverCountsOnlyWhatArrived(t *testing.T) {
+	c := gametest.ReadContract(t, "../../testdata/minecraft_contract.json")
+	h := arena(t, Options{Seed: 1, Players: []PlayerScript{{Name: "Steve", Offset: game.Pos{X: 2, Z: 0}, Full: true}}}, 16)
+	h.give("bread", 3)
+	a := h.do("give_item", obj{"player": "Steve", "item": "bread", "count": 2}, 20*60)
+	want(t, a, protocol.Failure)
+	var fields map[string]any
+	if err := json.Unmarshal(a.Data, &fields); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := slices.Sorted(maps.Keys(fields)), slices.Sorted(maps.Keys(c.Actions["give_item"].Data)); !slices.Equal(got, want) {
+		t.Errorf("give_item's data has %v, the contract lists %v", got, want)
+	}
+	if got, _ := a.Handover(); got != (protocol.Handover{Dropped: 2, Checked: true}) || got.Arrived() {
+		t.Errorf("to a full inventory the hand-over reads %+v, want 2 dropped and none picked up", got)
+	}
+	if n := h.w.bea.inv.count("bread"); n != 1 {
+		t.Errorf("she has %d bread left of 3 after dropping 2", n)
 	}
 }

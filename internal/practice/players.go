@@ -28,6 +28,9 @@ type PlayerScript struct {
 	// Requests are lines the player says to her at given times, wherever
 	// she is: a person asking her for things, for tests and the bench.
 	Requests []Timed
+	// Full is a player whose inventory is full: nothing at their feet is
+	// picked up, so a hand-over to them never arrives.
+	Full bool
 }
 
 // Timed is a line a scripted player says At game seconds after the world
@@ -103,8 +106,10 @@ func (c *creatures) stepPlayers() {
 func (c *creatures) stepPlayer(e *entity) {
 	s := e.player
 	d := e.pos.Dist(c.world.her().pos)
-	// Gifts at their feet are theirs.
-	for _, it := range c.ents.near(e.pos, 1.5, func(x *entity) bool { return x.kind == "item" && (x.giftTo == e.id || c.world.now() >= x.born+10) }) {
+	// Gifts at their feet are theirs, room allowing.
+	for _, it := range c.ents.near(e.pos, 1.5, func(x *entity) bool {
+		return !s.script.Full && x.kind == "item" && (x.giftTo == e.id || c.world.now() >= x.born+10)
+	}) {
 		s.inv[it.item.Item] += it.item.Count
 		it.removed = true
 		if s.reply == "" {

@@ -30,10 +30,13 @@ const (
 	Commands     Key = "commands"
 	CommandAllow Key = "command_allow"
 	PlayerTurns  Key = "player_turns"
-	SpendCap     Key = "spend_cap"
-	TLSCert      Key = "tls_cert"
-	TLSKey       Key = "tls_key"
-	TrustedProxy Key = "trusted_proxy"
+	// SecondRequest is what she does with a player's request while she
+	// sees to another person's: one of SecondRequests.
+	SecondRequest Key = "second_request"
+	SpendCap      Key = "spend_cap"
+	TLSCert       Key = "tls_cert"
+	TLSKey        Key = "tls_key"
+	TrustedProxy  Key = "trusted_proxy"
 )
 
 // Spec is what there is to know about one setting.
@@ -54,6 +57,9 @@ type Spec struct {
 	Startup bool
 	// Secret values are never shown, only whether one is set.
 	Secret bool
+	// Choices are the values it may take, where it is one of a few, the
+	// default first; nil for a free value.
+	Choices []string
 
 	check func(v string) (string, error)
 }
@@ -106,12 +112,20 @@ var specs = []Spec{
 	{Key: Obey, Env: "BEA_OBEY", Flag: "obey", Label: "Players she obeys",
 		Usage: "the players whose requests she does, by name, separated by commas; empty: everyone", check: nameList},
 	{Key: PlayerTurns, Env: "BEA_PLAYER_TURNS", Label: "Turns per player", Default: "6", check: turnsPerMinute},
+	{Key: SecondRequest, Env: "BEA_SECOND_REQUEST", Label: "A second player's request", Default: "queue",
+		Choices: SecondRequests(), check: oneOf("What she does with a second player's request", SecondRequests()...)},
 	{Key: SpendCap, Env: "BEA_SPEND_CAP", Label: "Spend cap an hour", check: spendCap},
 	{Key: Commands, Env: "BEA_COMMANDS", Label: "Server commands", Default: "false", check: boolean("Server commands")},
 	{Key: CommandAllow, Env: "BEA_COMMAND_ALLOW", Label: "Commands she may send", check: commandList},
 	{Key: Retention, Env: "BEA_RETENTION_DAYS", Flag: "retention-days", Label: "History kept",
 		Usage: "days of action and turn history kept, default 30", Default: "30", Startup: true, check: days},
 }
+
+// SecondRequests are what she may do with a second player's request while
+// she sees to another person's: queue it (the default), refuse it, or do
+// the latest instead (the offline autopilot's rules.Queue; a test in
+// cmd/beaweb holds the two lists together).
+func SecondRequests() []string { return []string{"queue", "refuse", "latest"} }
 
 // Lookup is the spec of key.
 func Lookup(key Key) (Spec, bool) {

@@ -805,7 +805,7 @@ var kindWords = map[agent.Kind]string{
 	agent.KindDeath: "she died", agent.KindRespawn: "she came back to life", agent.KindReflex: "her reflexes acted",
 	agent.KindIdle: "she had nothing to do", agent.KindCommentary: "a long task went on",
 	agent.KindAsk: "asked from the dashboard", agent.KindConnected: "she came into the game",
-	agent.KindFollowEnded: "she stopped following someone",
+	agent.KindFollowEnded: "she stopped following someone", agent.KindPaced: "a player spoke faster than she takes turns",
 }
 
 // turnGroup is a turn of her model, or the offline autopilot's turns in

@@ -1064,6 +1064,12 @@ func choiceLabel(value string) string {
 		return "OpenAI, or one that speaks its API"
 	case "anthropic":
 		return "Anthropic"
+	case "queue":
+		return "it waits its turn"
+	case "refuse":
+		return "she turns it down"
+	case "latest":
+		return "she does the latest first"
 	}
 	return value
 }

@@ -1,6 +1,6 @@
 // Other players: goto_player, follow_player, look_at_player and give_item.
 
-import { FAILURE, abortable, fail, ok, sleep } from '../answer.js';
+import { FAILURE, abortable, fail, ok } from '../answer.js';
 import { count, distance, goals, playerEntity, playerKnown, posText, setDig, walk } from '../game.js';
 import { tossCount } from './inventory.js';
 
@@ -103,6 +103,59 @@ export const lookAtPlayer = {
   },
 };
 
+/**
+ * HANDOVER is how long she watches what she threw to a player: for the
+ * server to show the thrown items, then for the player to pick them up (a
+ * thrown stack waits two seconds before anyone may). Tests shorten it.
+ */
+export const HANDOVER = { showMs: 1500, pickupMs: 5000 };
+
+/**
+ * watchHandover follows the items she throws to a player: the item
+ * entities of that item that appear near her (itemDrop), and the server's
+ * collect packets that hand them to that player (playerCollect).
+ */
+function watchHandover(bot, player, item) {
+  const ours = new Map(); // item entity id → the count it holds, 0 once collected
+  let received = 0;
+  const waiters = new Set();
+  const wake = () => { for (const w of waiters) w(); };
+  const onDrop = (e) => {
+    const it = e.getDroppedItem?.();
+    if (!it || it.name !== item || ours.has(e.id) || distance(e.position, bot.entity.position) > 6) return;
+    ours.set(e.id, it.count);
+    wake();
+  };
+  const onCollect = (collector, collected) => {
+    const n = collected ? ours.get(collected.id) : undefined;
+    if (!n || collector?.username?.toLowerCase() !== player.toLowerCase()) return;
+    received += n;
+    ours.set(collected.id, 0);
+    wake();
+  };
+  bot.on('itemDrop', onDrop);
+  bot.on('playerCollect', onCollect);
+  return {
+    seen: () => ours.size > 0,
+    received: () => received,
+    /** until waits for cond, at most ms; an abort ends it at once. */
+    until(cond, ms, signal) {
+      if (cond()) return Promise.resolve();
+      return abortable(new Promise((resolve) => {
+        const done = () => { clearTimeout(timer); waiters.delete(check); resolve(); };
+        const check = () => { if (cond()) done(); };
+        const timer = setTimeout(done, ms);
+        waiters.add(check);
+      }), signal);
+    },
+    stop() {
+      bot.removeListener('itemDrop', onDrop);
+      bot.removeListener('playerCollect', onCollect);
+      wake();
+    },
+  };
+}
+
 export const giveItem = {
   budget: 60,
   params: (p) => ({ player: p.reqString('player'), item: p.itemName('item', true), count: p.optInt('count', 0, 1, 2304) }),
@@ -115,8 +168,26 @@ export const giveItem = {
     const why = await walk(bot, new goals.GoalFollow(w.e, 2), signal);
     if (distance(bot.entity.position, w.e.position) > 4) return fail(FAILURE, `you could not reach ${a.player}${why ? `: ${why}` : ''}`);
     await abortable(bot.lookAt(w.e.position.offset(0, 1.2, 0), true), signal);
-    const n = await tossCount(bot, a.item, Math.min(a.count || have, have), signal);
-    await sleep(250, signal);
-    return ok(`you dropped ${n} ${a.item} at ${a.player}'s feet${a.count > have ? ` (you had only ${have})` : ''}`);
+    const before = count(bot, a.item);
+    const watch = watchHandover(bot, w.e.username ?? a.player, a.item);
+    try {
+      await tossCount(bot, a.item, Math.min(a.count || have, have), signal);
+      const dropped = Math.max(0, before - count(bot, a.item));
+      const only = a.count > have ? ` (you had only ${have})` : '';
+      if (dropped === 0) return fail(FAILURE, `the ${a.item} stayed in your inventory: the server took none of it`, { dropped, received: 0, checked: true });
+      await watch.until(watch.seen, HANDOVER.showMs, signal);
+      if (!watch.seen()) {
+        return ok(`you threw ${dropped} ${a.item} to ${a.player}${only}; the server showed no thrown items, so whether they arrived is unknown`,
+          { dropped, received: 0, checked: false });
+      }
+      await watch.until(() => watch.received() >= dropped, HANDOVER.pickupMs, signal);
+      const received = Math.min(dropped, watch.received());
+      if (received === 0) {
+        return fail(FAILURE, `you dropped ${dropped} ${a.item} at ${a.player}'s feet${only}, but ${a.player} did not pick them up`, { dropped, received, checked: true });
+      }
+      return ok(`you dropped ${dropped} ${a.item} at ${a.player}'s feet${only} and ${a.player} picked up ${received}`, { dropped, received, checked: true });
+    } finally {
+      watch.stop();
+    }
   },
 };

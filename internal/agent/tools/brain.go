@@ -21,6 +21,7 @@ type Places interface {
 	RememberPlace(ctx context.Context, world string, p game.Place) (previous *game.Place, err error)
 	Place(ctx context.Context, world, name string) (game.Place, error)
 	Places(ctx context.Context, world string) ([]game.Place, error)
+	DeletePlace(ctx context.Context, world, name string) error
 }
 
 // People is what she knows of the players she has met.
@@ -104,7 +105,8 @@ func brainTools(d Deps, placed *placedMap) []*Tool {
 	}
 	if d.Places != nil {
 		p := &placeTools{places: d.Places, sit: d.Situation, log: d.Logger}
-		out = append(out, define("remember_place", p.remember), define("go_to_place", p.goTo).sendingOnly("move_to", "x", "y", "z", "range"))
+		out = append(out, define("remember_place", p.remember), define("forget_place", p.forget),
+			define("go_to_place", p.goTo).sendingOnly("move_to", "x", "y", "z", "range"))
 	}
 	if d.People != nil {
 		p := &personTools{people: d.People, sit: d.Situation, log: d.Logger}
@@ -149,6 +151,12 @@ type goToPlaceParams struct {
 	Name string `json:"name"`
 }
 
+type forgetPlaceParams struct {
+	Name string `json:"name"`
+}
+
+func (p *forgetPlaceParams) validate() error { return nonEmpty("name", p.Name) }
+
 type placeTools struct {
 	places Places
 	sit    Situation
@@ -175,6 +183,40 @@ func (t *placeTools) remember(ctx context.Context, p rememberPlaceParams) agent.
 	}
 	out.Remembered = true
 	return out
+}
+
+// forget forgets a remembered place of this world, in the store: gone from
+// her places and from go_to_place. An unknown name answers with the known
+// ones.
+func (t *placeTools) forget(ctx context.Context, p forgetPlaceParams) agent.Outcome {
+	world, _, _, err := where(t.sit)
+	if err != nil {
+		return failed(t.log, err)
+	}
+	name := strings.TrimSpace(p.Name)
+	if err := t.places.DeletePlace(ctx, world, name); err != nil {
+		if fault.CodeOf(err) != fault.CodeNotFound {
+			return failed(t.log, err)
+		}
+		return failf("you remember no place called %q%s", name, t.knownHere(ctx, world))
+	}
+	out := answer("SUCCESS: you forgot %s.", name)
+	out.Remembered = true
+	return out
+}
+
+// knownHere is "; the places you know here are home, mine", or nothing
+// when she knows none or they cannot be read.
+func (t *placeTools) knownHere(ctx context.Context, world string) string {
+	all, err := t.places.Places(ctx, world)
+	if err != nil || len(all) == 0 {
+		return ""
+	}
+	names := make([]string, len(all))
+	for i, q := range all {
+		names[i] = q.Name
+	}
+	return "; the places you know here are " + strings.Join(names, ", ")
 }
 
 // goTo walks to a remembered place with move_to; a place in another

@@ -58,6 +58,19 @@ func TestPlaces(t *testing.T) {
 	if out := invoke(over, "go_to_place", `{"name":"castle"}`); !out.Failed || !strings.Contains(out.Answer, "home") {
 		t.Errorf("an unknown place did not list the known ones: %+v", out)
 	}
+	invoke(over, "remember_place", `{"name":"mine"}`)
+	if out := invoke(over, "forget_place", `{"name":"Home"}`); out.Failed || !out.Remembered || out.Action != nil || !strings.Contains(out.Answer, "forgot Home") {
+		t.Errorf("forget_place: %+v, want a quick success that marks her memory changed", out)
+	}
+	if out := invoke(over, "go_to_place", `{"name":"home"}`); !out.Failed || out.Action != nil {
+		t.Errorf("go_to_place to a place forgotten: %+v, want a refusal", out)
+	}
+	if out := invoke(over, "forget_place", `{"name":"home"}`); !out.Failed || !strings.Contains(out.Answer, "the places you know here are mine") {
+		t.Errorf("forget_place of a place she does not know: %+v, want the names she knows", out)
+	}
+	if out := invoke(over, "forget_place", `{"name":""}`); !out.Failed {
+		t.Errorf("forget_place without a name: %+v", out)
+	}
 }
 
 func TestPlaceInAnotherDimensionIsRefused(t *testing.T) {

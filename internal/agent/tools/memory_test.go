@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game"
 )
 
@@ -53,6 +54,17 @@ func (m *memory) Place(_ context.Context, world, name string) (game.Place, error
 		return game.Place{}, errNotFound
 	}
 	return p, nil
+}
+
+func (m *memory) DeletePlace(_ context.Context, world, name string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	key := world + "/" + strings.ToLower(strings.TrimSpace(name))
+	if _, ok := m.places[key]; !ok {
+		return fault.New(fault.CodeNotFound, "There is nothing here.")
+	}
+	delete(m.places, key)
+	return nil
 }
 
 func (m *memory) Places(_ context.Context, world string) ([]game.Place, error) {

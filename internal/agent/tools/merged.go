@@ -95,15 +95,22 @@ func (p *containerParams) validate() error {
 }
 
 // rememberParams are remember's: a place where she stands, or a fact about
-// a player.
+// a player; or a place to forget.
 type rememberParams struct {
 	Place  *string `json:"place,omitempty"`
 	Note   *string `json:"note,omitempty"`
 	Player *string `json:"player,omitempty"`
 	Fact   *string `json:"fact,omitempty"`
+	Forget *string `json:"forget,omitempty"`
 }
 
 func (p *rememberParams) validate() error {
+	if p.Forget != nil {
+		if p.Place != nil || p.Note != nil || p.Player != nil || p.Fact != nil {
+			return errors.New("give forget alone: the name of the place to forget")
+		}
+		return nonEmpty("forget", *p.Forget)
+	}
 	return oneWay(p.Place != nil || p.Note != nil, p.Player != nil || p.Fact != nil, "place and note", "player and fact",
 		func() error {
 			if p.Place == nil {
@@ -329,13 +336,17 @@ func (r *Registry) mergeHands() {
 		}
 		return forward(ctx, view, map[string]any{"x": p.X, "y": p.Y, "z": p.Z})
 	}), "store_item", "retrieve_item", "view_container")
-	if place, person := r.tools["remember_place"], r.tools["remember_person"]; place != nil && person != nil {
+	place, person, forget := r.tools["remember_place"], r.tools["remember_person"], r.tools["forget_place"]
+	if place != nil && person != nil && forget != nil {
 		r.stand(define("remember", func(ctx context.Context, p rememberParams) agent.Outcome {
-			if p.Place != nil {
+			switch {
+			case p.Forget != nil:
+				return forward(ctx, forget, map[string]any{"name": *p.Forget})
+			case p.Place != nil:
 				return forward(ctx, place, map[string]any{"name": *p.Place, "note": p.Note})
 			}
 			return forward(ctx, person, map[string]any{"player": *p.Player, "fact": *p.Fact})
-		}), "remember_place", "remember_person")
+		}), "remember_place", "remember_person", "forget_place")
 	}
 	doing := map[string]*Tool{"eat": r.tools["eat_food"], "equip": r.tools["equip_item"], "drop": r.tools["discard_item"],
 		"give": r.tools["give_item"], "pickup": r.tools["pickup_items"]}

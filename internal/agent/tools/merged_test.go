@@ -22,6 +22,17 @@ func TestAMergedToolHandsEachCallToTheOneItsParametersName(t *testing.T) {
 	if out := r.Invoke(ctx, agent.ToolCall{Name: "remember", Args: json.RawMessage(`{"place":"home","note":"by the lake"}`)}); out.Failed {
 		t.Fatalf("remember a place: %q", out.Answer)
 	}
+	// Forgetting goes through remember too: a place remembered, then
+	// forgotten, is gone from where move_to looks.
+	if out := r.Invoke(ctx, agent.ToolCall{Name: "remember", Args: json.RawMessage(`{"place":"shed"}`)}); out.Failed {
+		t.Fatalf("remember the shed: %q", out.Answer)
+	}
+	if out := r.Invoke(ctx, agent.ToolCall{Name: "remember", Args: json.RawMessage(`{"forget":"shed"}`)}); out.Failed || !strings.Contains(out.Answer, "forgot shed") {
+		t.Fatalf("forget the shed: %q", out.Answer)
+	}
+	if out := r.Invoke(ctx, agent.ToolCall{Name: "move_to", Args: json.RawMessage(`{"place":"shed"}`)}); !out.Failed {
+		t.Fatalf("move_to a forgotten place: %q, want a refusal", out.Answer)
+	}
 	for _, c := range []struct {
 		tool, args string
 		action     string // the action started, or the quick one sent
@@ -104,6 +115,8 @@ func TestMergedToolsRefuseParametersOfTwoWays(t *testing.T) {
 		{"climb", `{"way":"surface","blocks":3}`, "no blocks"},
 		{"climb", `{"way":"up"}`, "how many blocks"},
 		{"remember", `{"place":"home","fact":"x"}`, "not both"},
+		{"remember", `{"forget":"home","place":"home"}`, "give forget alone"},
+		{"remember", `{"forget":" "}`, "forget"},
 	} {
 		out := r.Invoke(context.Background(), agent.ToolCall{Name: c.tool, Args: json.RawMessage(c.args)})
 		if !out.Failed || !strings.Contains(out.Answer, c.says) {
@@ -125,7 +138,7 @@ func TestTheToolsAMergedOneStandsForAreHiddenButAnswer(t *testing.T) {
 		hidden = append(hidden, s.Name)
 	}
 	for _, name := range []string{"go_to_place", "move_away", "follow_player", "store_item", "eat_food", "give_item", "pillar_up",
-		"go_to_surface", "remember_place", "crafting_plan", "plan_build", "list_templates", "recall_blocks", "look_at_player"} {
+		"go_to_surface", "remember_place", "forget_place", "crafting_plan", "plan_build", "list_templates", "recall_blocks", "look_at_player"} {
 		if slices.Contains(shown, name) || !slices.Contains(hidden, name) {
 			t.Errorf("%s: shown %v, hidden %v; want it hidden", name, slices.Contains(shown, name), slices.Contains(hidden, name))
 		}

@@ -153,7 +153,7 @@ func TestLongRunningToolsStartActions(t *testing.T) {
 // worked out in the brain, beside the game's.
 func TestTheBrainToolsAreThere(t *testing.T) {
 	r := fullRegistry(&gametest.Game{})
-	for _, name := range []string{"crafting_plan", "remember_place", "go_to_place", "plan_build", "list_templates",
+	for _, name := range []string{"crafting_plan", "remember_place", "forget_place", "go_to_place", "plan_build", "list_templates",
 		"build_template", "build_script", "speak", "stay_silent", "remember_person", "recall_blocks"} {
 		if _, ok := r.Tool(name); !ok {
 			t.Errorf("no %s tool", name)

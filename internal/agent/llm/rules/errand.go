@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"beaweb/internal/agent"
@@ -42,7 +43,20 @@ type errand struct {
 	// reach, with no block short: she gathers blocks to climb on, then
 	// builds it once more (again).
 	scaffold, again bool
+	// promise is what she says once its first step is under way (the
+	// tool took it); announced once said. waited: she told who asked that
+	// it waits a moment (a reflex has her hands).
+	promise   string
+	announced bool
+	waited    bool
+	// interrupts counts the steps cut short by something else than her
+	// (a reflex, a death), each sent again; too many give it up.
+	interrupts int
 }
+
+// maxInterrupts bounds the steps of an errand cut short by something else
+// than her before she gives it up with a word.
+const maxInterrupts = 4
 
 // scaffoldBlocks is how many blocks of dirt she gathers to climb on for a
 // build's last cells out of reach: a steeple's top is eight or nine up.
@@ -51,7 +65,7 @@ const scaffoldBlocks = 16
 // stepLimit bounds the steps of the errand: a shelter's kit is several
 // makes, each bounded by its own tries.
 func (e *errand) stepLimit() int {
-	if e.req.Intent == request.Shelter {
+	if e.shelter != nil {
 		return maxShelterSteps
 	}
 	return maxErrandSteps
@@ -63,6 +77,15 @@ type asker struct {
 	name      string
 	dashboard bool
 	obeyed    bool
+}
+
+// key is who asked, as one person: a player by name whatever its case,
+// the person at the dashboard as one.
+func (a asker) key() string {
+	if a.dashboard {
+		return "\x00dashboard"
+	}
+	return strings.ToLower(a.name)
 }
 
 // maxErrandSteps bounds the steps of one errand: a fetch that takes more
@@ -89,17 +112,17 @@ func (m *Model) errandStep(e *errand, v agent.Snapshot) (step, bool, string) {
 		args["range"] = 3.0
 		return step{goal: goalRequest, tool: "follow_player", args: args}, true, ""
 	case request.Home:
-		return step{goal: goalRequest, tool: "go_to_place", args: map[string]any{"name": "home"}}, true, ""
+		return step{goal: goalRequest, tool: "go_to_place", args: map[string]any{"name": m.placeName("home")}}, true, ""
 	case request.GoTo:
-		return step{goal: goalRequest, tool: "go_to_place", args: map[string]any{"name": r.Place}}, true, ""
-	case request.Remember:
-		note := "remembered because " + who + " asked"
-		return step{goal: goalRequest, tool: "remember_place", args: map[string]any{"name": r.Place, "note": note}}, true, ""
-	case request.Give, request.Bring, request.Craft:
+		return step{goal: goalRequest, tool: "go_to_place", args: map[string]any{"name": m.placeName(r.Place)}}, true, ""
+	case request.Give, request.Bring, request.Craft, request.Gather:
 		return m.fetchStep(e, v)
 	case request.Shelter:
 		return m.shelterStep(e, v)
 	case request.Build:
+		if e.shelter != nil {
+			return m.shelterStep(e, v)
+		}
 		if e.scaffold {
 			e.scaffold = false
 			return step{goal: goalRequest, tool: "find_block", args: map[string]any{"block": "dirt", "count": scaffoldBlocks}}, true, ""
@@ -115,20 +138,28 @@ func (m *Model) errandStep(e *errand, v agent.Snapshot) (step, bool, string) {
 		}
 		return step{goal: goalRequest, tool: "build_template", args: args}, true, ""
 	}
-	return step{}, false, ""
+	return step{}, false, "I'm not sure how to do that, sorry."
 }
 
-// fetchStep makes what a give, bring or craft needs, then hands it over
-// (give, bring) or is done (craft).
+// fetchStep makes or gathers what a give, bring, craft or gather needs,
+// then hands it over (give, bring) or is done (craft, gather: she keeps
+// it).
 func (m *Model) fetchStep(e *errand, v agent.Snapshot) (step, bool, string) {
-	have := v.Inventory()[e.item]
+	have := held(e.item, v.Inventory())
 	if have >= e.target || e.req.Intent == request.Give {
-		if e.req.Intent == request.Craft {
+		switch e.req.Intent {
+		case request.Craft:
 			return step{}, false, fmt.Sprintf("Done: I have %s now.", game.Count(have, game.ItemName(e.item)))
+		case request.Gather:
+			_, them := pluralWords(e.item)
+			return step{}, false, fmt.Sprintf("Done: I have %s now, and I'm keeping %s.", game.Count(have, itemWords(e.item)), them)
 		}
 		n := min(have, e.target)
 		e.handing = true
 		return step{goal: goalRequest, tool: "give_item", args: map[string]any{"player": e.from.name, "item": e.item, "count": n}}, true, ""
+	}
+	if block, ok := sourceOf(e.item); ok && e.req.Intent == request.Gather {
+		return findStep(block, e.target-have), true, ""
 	}
 	if m.maker == nil {
 		return step{}, false, fmt.Sprintf("I only have %s, and I can't work out how to make more right now.", game.Count(have, game.ItemName(e.item)))
@@ -217,133 +248,6 @@ func playerPos(v agent.Snapshot, name string) (game.Pos, bool) {
 	return game.Pos{}, false
 }
 
-// errandEnded reads the end of the errand's action: it reports whether the
-// errand is over, and what she says then ("" for nothing yet).
-func (m *Model) errandEnded(e *errand, ended agent.Ended) (over bool, say string) {
-	if ended.Result == game.Interrupted && ended.Action == e.replaced {
-		e.replaced = "" // the routine's action her step took the hands from
-		return false, ""
-	}
-	e.waiting, e.replaced = "", ""
-	ok := ended.Result == game.Success
-	switch r := e.req; {
-	case ended.Result == game.Interrupted:
-		return true, "" // a new request or a stop took her hands
-	case r.Intent == request.Shelter:
-		return m.shelterEnded(e, ended)
-	case ended.Action == "build" && morePartsAfter(ended.Call) && (ok || ended.Result == game.Failure && ended.Build != nil),
-		ended.Action == "build" && ended.Result == game.FailTimeout:
-		// A template built in parts goes on with its next part, even past
-		// a part built only as far as it went (a block short), and a build
-		// past the game's time for one goes on where it stopped: the same
-		// build_template again. A part built is progress, so the errand's
-		// step count starts over.
-		e.steps = 0
-		return false, ""
-	case isBuild(ended.Action) && ended.Build != nil && ended.Build.Placed > 0 && ended.Build.Cells > ended.Build.Placed &&
-		r.Intent == request.Build && !e.again && ended.Build.Missing == 0 && ended.Build.Protected == 0:
-		// Built but for cells out of her reach (a steeple's top), with no
-		// block short: the game towers her up on spare blocks, so she
-		// gathers some and builds it once more, from the first part.
-		e.scaffold, e.again, e.steps = true, true, 0
-		return false, ""
-	case isBuild(ended.Action) && ended.Build != nil && ended.Build.Placed > 0 && ended.Build.Cells > ended.Build.Placed:
-		return true, builtMost(ended.Build)
-	case ended.Action == "find_block" && r.Intent == request.Build:
-		return false, "" // blocks to climb on, as many as she found: the build again
-	case !ok && walking(ended.Action) && !e.climbed:
-		e.climb = true // most likely down a hole: up to the open sky, then again
-		return false, ""
-	case !ok:
-		return true, "I couldn't do it: " + firstSentence(ended.Message)
-	case ended.Action == "go_to_surface":
-		return false, "" // up under the sky: now the walk again
-	case r.Intent == request.Come:
-		return true, "Here I am!"
-	case r.Intent == request.Follow:
-		return false, "" // she follows until told otherwise, or the game ends it
-	case r.Intent == request.Home, r.Intent == request.GoTo:
-		return true, "Here we are."
-	case r.Intent == request.Remember:
-		return true, fmt.Sprintf("Got it: I'll remember this spot as %s.", r.Place)
-	case e.handing:
-		return true, "There you go!"
-	case isBuild(ended.Action):
-		return true, "Done, it's built."
-	}
-	return false, "" // a gather or a craft on the way
-}
-
-func isBuild(action string) bool { return action == "build" || action == "build_template" }
-
-// builtMost is what she says of a build that stands in part: how much of
-// it, how much is missing (the figure the dashboard's build card shows,
-// BuildCount.Left), and what she ran short of where the game counted it.
-func builtMost(b *agent.BuildCount) string {
-	how := "most of it"
-	if !b.Most() {
-		how = "part of it"
-	}
-	say := fmt.Sprintf("I built %s, but %d of its %d blocks are still missing", how, b.Left(), b.Cells)
-	var short []string
-	for _, item := range sortedKeys(b.Short) {
-		short = append(short, game.ItemName(item))
-	}
-	if len(short) > 0 {
-		say += ": I ran out of " + game.AndList(short)
-	}
-	return say + "."
-}
-
-// morePartsAfter reports whether a build_template call built a part of a
-// template with parts still to come: its call ends "part 2 of 5".
-func morePartsAfter(call string) bool {
-	var i, n int
-	at := strings.LastIndex(call, "part ")
-	if at < 0 {
-		return false
-	}
-	if _, err := fmt.Sscanf(call[at:], "part %d of %d", &i, &n); err != nil {
-		return false
-	}
-	return i < n
-}
-
-// walking reports whether an action walks her to a place or a player, and
-// may fail for want of a way from where she stands.
-func walking(action string) bool {
-	switch action {
-	case "goto_player", "follow_player", "move_to", "give_item":
-		return true
-	}
-	return false
-}
-
-// firstSentence is the first sentence of the game's answer, in her own
-// words for a player ("you could not reach Alex" is "I could not reach
-// Alex"): the rest is detail for the log.
-func firstSentence(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexAny(s, ".;\n"); i > 0 {
-		s = s[:i]
-	}
-	if s == "" {
-		return "something went wrong."
-	}
-	words := strings.Fields(s)
-	for i, w := range words {
-		switch strings.ToLower(w) {
-		case "you":
-			words[i] = "I"
-		case "your":
-			words[i] = "my"
-		case "yourself":
-			words[i] = "myself"
-		}
-	}
-	return strings.Join(words, " ") + "."
-}
-
 func cmpOr(a, b string) string {
 	if a != "" {
 		return a
@@ -353,10 +257,23 @@ func cmpOr(a, b string) string {
 
 // serveErrand sends the next step of her errand, or says it is over
 // (m.mu is held). While its last step runs, or while she follows someone
-// for it, or while a reflex has her hands, it sends nothing.
+// for it, or while a reflex has her hands, it sends nothing: for an errand
+// not yet under way she says once that it waits a moment. Its first step
+// carries its promise, said once the tool has taken the step
+// (errandAnswered): nothing is announced before it is tried.
 func (m *Model) serveErrand(v agent.Snapshot, has map[string]bool) []agent.ToolCall {
 	e := m.errand
-	if e.waiting != "" || e.following || reflexActive(v, m.now()) {
+	if e.waiting != "" || e.following {
+		return nil
+	}
+	if reflexActive(v, m.now()) {
+		if e.announced || e.waited {
+			return nil
+		}
+		e.waited = true
+		if c, ok := m.answerCall(e.from, "Just a moment"+comma(e.from)+": I'll get to it.", has); ok {
+			return []agent.ToolCall{c}
+		}
 		return nil
 	}
 	s, ok, say := m.errandStep(e, v)
@@ -367,11 +284,14 @@ func (m *Model) serveErrand(v agent.Snapshot, has map[string]bool) []agent.ToolC
 		ok, say = false, "I can't do that here, sorry."
 	}
 	if !ok {
-		m.errand = nil
-		if c, sent := m.answerCall(e.from, say, has); sent {
-			return []agent.ToolCall{c}
+		calls := m.finish(say, v, has)
+		if m.errand != nil {
+			calls = append(calls, m.serveErrand(v, has)...) // the next one waiting
 		}
-		return nil
+		return calls
+	}
+	if !e.announced && e.promise == "" {
+		e.promise = m.promise(e, v)
 	}
 	e.steps++
 	e.waiting, e.replaced = protocolAction(s.tool), ""
@@ -399,7 +319,7 @@ func protocolAction(tool string) string {
 
 // noteErrand reads what the perceptions say of her errand: its action
 // ended, or the player she followed is gone. It returns what she says.
-func (m *Model) noteErrand(ps []agent.Perception, has map[string]bool) []agent.ToolCall {
+func (m *Model) noteErrand(ps []agent.Perception, v agent.Snapshot, has map[string]bool) []agent.ToolCall {
 	e := m.errand
 	if e == nil {
 		return nil
@@ -407,8 +327,8 @@ func (m *Model) noteErrand(ps []agent.Perception, has map[string]bool) []agent.T
 	say := ""
 	over := false
 	if ended, ok := ended(ps, e.waiting); ok && e.waiting != "" {
-		over, say = m.errandEnded(e, ended)
-		if !over && e.req.Intent == request.Follow {
+		over, say = m.errandEnded(e, ended, v)
+		if !over && e.req.Intent == request.Follow && ended.Result == game.Success {
 			e.following = true
 		}
 	}
@@ -418,36 +338,45 @@ func (m *Model) noteErrand(ps []agent.Perception, has map[string]bool) []agent.T
 	if !over {
 		return nil
 	}
-	m.errand = nil
-	if c, ok := m.answerCall(e.from, say, has); ok {
-		return []agent.ToolCall{c}
-	}
-	return nil
+	return m.finish(say, v, has)
 }
 
-// errandAnswered reads the tools' answers to her errand's last call: a
-// quick tool (remember_place) is done once it answers, and a call refused
-// at once ends the errand with the refusal, said to who asked.
+// errandAnswered reads the tools' answers to her last calls: the promise
+// of an errand whose first step the tool took is said now; a call refused
+// at once ends the errand with the refusal, said to who asked; a quick
+// call for a place (remember_place, forget_place) is answered as it went.
 func (m *Model) errandAnswered(msgs []agent.Message, has map[string]bool) []agent.ToolCall {
-	e := m.errand
-	if e == nil {
-		return nil
-	}
+	var calls []agent.ToolCall
+	v := m.sit.Snapshot()
 	for i := len(msgs) - 1; i >= 0 && msgs[i].Role == agent.RoleTool; i-- {
-		if msgs[i].ToolCallID != e.call {
+		msg := msgs[i]
+		if q, ok := m.quick[msg.ToolCallID]; ok {
+			delete(m.quick, msg.ToolCallID)
+			say := q.ok
+			if msg.Failed {
+				say = q.failed + firstSentence(refusalText(msg.Text))
+			}
+			if c, ok := m.answerCall(q.to, say, has); ok {
+				calls = append(calls, c)
+			}
+			continue
+		}
+		e := m.errand
+		if e == nil || msg.ToolCallID != e.call {
 			continue
 		}
 		switch {
-		case msgs[i].Failed:
-			m.errand = nil
-			if c, ok := m.answerCall(e.from, "I couldn't do that: "+firstSentence(refusalText(msgs[i].Text)), has); ok {
-				return []agent.ToolCall{c}
+		case msg.Failed:
+			e.waiting = ""
+			calls = append(calls, m.finish("I couldn't do that: "+firstSentence(refusalText(msg.Text)), v, has)...)
+		case !e.announced:
+			e.announced = true
+			if c, ok := m.answerCall(e.from, e.promise, has); ok {
+				calls = append(calls, c)
 			}
-		case e.req.Intent == request.Remember:
-			m.errand = nil // promised already: "I'll remember this spot as …"
 		}
 	}
-	return nil
+	return calls
 }
 
 // refusalText is a tool's refusal without its code: "FAILURE_INVALID:
@@ -457,4 +386,32 @@ func refusalText(s string) string {
 		return rest
 	}
 	return s
+}
+
+// holdSpeech keeps back what she says in a step that also sends her
+// errand's first step: her mind ends a turn in which she spoke and only
+// started actions, so a line beside the first step would leave its promise
+// unsaid. Held, the lines go out with the promise once the tool has taken
+// the step (released), in the order she would have said them.
+func (m *Model) holdSpeech(calls []agent.ToolCall) []agent.ToolCall {
+	e := m.errand
+	if e == nil || e.announced || !slices.ContainsFunc(calls, func(c agent.ToolCall) bool { return c.ID == e.call }) {
+		return calls
+	}
+	var keep []agent.ToolCall
+	for _, c := range calls {
+		if c.Name == "mc_chat" || c.Name == "speak" {
+			m.held = append(m.held, c)
+			continue
+		}
+		keep = append(keep, c)
+	}
+	return keep
+}
+
+// released are the lines held back by holdSpeech, now to be said.
+func (m *Model) released() []agent.ToolCall {
+	out := m.held
+	m.held = nil
+	return out
 }

@@ -127,7 +127,7 @@ func (m *Model) reached(v agent.Snapshot) bool {
 
 // noteGoal reads what the perceptions say of the goal she plays: the end
 // of its last step, or the player she followed lost (m.mu is held).
-func (m *Model) noteGoal(ps []agent.Perception) {
+func (m *Model) noteGoal(ps []agent.Perception, v agent.Snapshot) {
 	if m.goal == nil || m.goal.end != nil {
 		return
 	}
@@ -147,7 +147,7 @@ func (m *Model) noteGoal(ps []agent.Perception) {
 		return
 	}
 	if end, ok := ended(ps, e.waiting); ok && e.waiting != "" {
-		over, say := m.errandEnded(e, end)
+		over, say := m.errandEnded(e, end, v)
 		switch {
 		case !over && e.req.Intent == request.Follow:
 			e.following = true

@@ -46,11 +46,15 @@ func (m *Model) next(v agent.Snapshot, has map[string]bool) (agent.ToolCall, boo
 	at, tick := whereWhen(v)
 	steps := m.routine(v)
 	steps = append(m.escape(v, steps), steps...)
+	attending := m.attending()
+	if attending {
+		steps = nearby(steps) // someone near her is talking to her: no trips away (attend.go)
+	}
 	may := func(s step) bool { return has[s.tool] && m.tries.allowed(callKey(s.tool, s.args), at, tick) }
-	walked := false
-	// elsewhere is a walk elsewhere, once a decision; after a walk that
-	// failed, a climb to the surface first: she is boxed in, most likely in
-	// a hole.
+	walked := attending
+	// elsewhere is a walk elsewhere, once a decision, and none while she
+	// attends to someone; after a walk that failed, a climb to the surface
+	// first: she is boxed in, most likely in a hole.
 	elsewhere := func() (agent.ToolCall, bool) {
 		if walked {
 			return agent.ToolCall{}, false

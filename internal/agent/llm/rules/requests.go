@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"beaweb/internal/agent"
 	"beaweb/internal/agent/request"
@@ -58,7 +59,23 @@ type Option func(*Model)
 
 // WithRequests has her understand players' requests in plain words by the
 // parser's phrase table; without it she only says what she is up to.
-func WithRequests(p *request.Parser) Option { return func(m *Model) { m.understand = p } }
+func WithRequests(p *request.Parser) Option {
+	return func(m *Model) {
+		if p != nil {
+			m.understand = p
+		}
+	}
+}
+
+// lineReader is what she reads players' lines with: the request parser
+// (a test may read lines its own way). DidYouMean is the request a line
+// not understood nearly is, in the line's language; ExamplesIn the ways
+// of saying each request in a language, for help.
+type lineReader interface {
+	Parse(line, her string) (request.Request, bool)
+	DidYouMean(line, her string) (string, bool)
+	ExamplesIn(lang string) []string
+}
 
 // WithMaker has her make what a request asks for by the recipe planner.
 func WithMaker(mk Maker) Option { return func(m *Model) { m.maker = mk } }
@@ -72,6 +89,8 @@ func WithBuilder(b Builder) Option { return func(m *Model) { m.builder = b } }
 type heardLine struct {
 	from    asker
 	message string
+	// near: the game put the speaker within attendRange of her.
+	near bool
 }
 
 // linesToHer are the lines of the perceptions said to her, in order.
@@ -80,30 +99,66 @@ func linesToHer(ps []agent.Perception) []heardLine {
 	for _, p := range ps {
 		switch {
 		case p.Kind == agent.KindTell && p.Chat != nil:
-			out = append(out, heardLine{asker{name: p.Chat.Author.Name, dashboard: true, obeyed: true}, p.Chat.Message})
+			out = append(out, heardLine{asker{name: p.Chat.Author.Name, dashboard: true, obeyed: true}, p.Chat.Message, false})
 		case p.Kind == agent.KindChat && p.Chat != nil && p.Addressed:
-			out = append(out, heardLine{asker{name: p.Chat.Author.Name, obeyed: p.Chat.Obeyed}, p.Chat.Message})
+			near := p.Chat.Distance != nil && *p.Chat.Distance <= attendRange
+			out = append(out, heardLine{asker{name: p.Chat.Author.Name, obeyed: p.Chat.Obeyed}, p.Chat.Message, near})
 		}
 	}
 	return out
 }
 
+// reply is a line she says to someone.
+type reply struct {
+	to   asker
+	text string
+}
+
+// hearing is what she does about a line: what she says, to whom, and the
+// quick calls she makes for it (remember_place, forget_place).
+type hearing struct {
+	say   []reply
+	calls []agent.ToolCall
+}
+
+func sayTo(to asker, text string) hearing {
+	if text == "" {
+		return hearing{}
+	}
+	return hearing{say: []reply{{to, text}}}
+}
+
 // answerCall is what she says to who asked: game chat for a player, her
-// voice on the dashboard for the person there.
+// voice on the dashboard for the person there. A line she said to the same
+// person a moment ago is not said again (sameLineAgain): a burst of the
+// same question gets one answer, not one a line.
 func (m *Model) answerCall(to asker, text string, has map[string]bool) (agent.ToolCall, bool) {
 	if text == "" {
 		return agent.ToolCall{}, false
 	}
+	tool, key, arg := "mc_chat", "message", fitChat(text)
 	if to.dashboard {
-		if !has["speak"] {
-			return agent.ToolCall{}, false
-		}
-		return m.call("speak", map[string]any{"text": text}), true
+		tool, key, arg = "speak", "text", text
 	}
-	if !has["mc_chat"] {
+	if !has[tool] {
 		return agent.ToolCall{}, false
 	}
-	return m.call("mc_chat", map[string]any{"message": fitChat(text)}), true
+	now := m.now()
+	if last, ok := m.lastSaid[to.key()]; ok && last.text == text && now.Sub(last.at) < sameLineAgain {
+		return agent.ToolCall{}, false
+	}
+	m.lastSaid[to.key()] = saidLine{text: text, at: now}
+	return m.call(tool, map[string]any{key: arg}), true
+}
+
+// sameLineAgain is how long a line she said to someone is not said to them
+// again word for word.
+const sameLineAgain = 10 * time.Second
+
+// saidLine is the last line she said to someone, and when.
+type saidLine struct {
+	text string
+	at   time.Time
 }
 
 // fitChat keeps a chat line within the game's 256 characters.
@@ -115,30 +170,43 @@ func fitChat(s string) string {
 }
 
 // hear answers a line said to her and, for a request she takes on, makes it
-// her errand (m.mu is held). It returns what she says.
-func (m *Model) hear(h heardLine, v agent.Snapshot) string {
+// her errand or queues it (m.mu is held).
+func (m *Model) hear(h heardLine, v agent.Snapshot, has map[string]bool) hearing {
 	if m.understand == nil {
-		return m.reply(heard{h.from.name, h.message}, v.Doing)
+		return sayTo(h.from, m.reply(heard{h.from.name, h.message}, v.Doing))
 	}
 	r, ok := m.understand.Parse(h.message, v.Name)
+	if ok && !r.Intent.SmallTalk() && h.near {
+		m.attend(h.from) // asked something from near her: she stays (attend.go)
+	}
 	switch {
 	case !ok:
-		return m.notUnderstood(h, v)
+		return sayTo(h.from, m.notUnderstood(h, v))
+	case r.Intent.SmallTalk():
+		return sayTo(h.from, m.smallTalk(r, h.from, v))
 	case r.Intent.Question():
-		return m.answer(r, h.from, v)
+		return sayTo(h.from, m.answer(r, h.from, v))
 	case !h.from.obeyed:
-		return fmt.Sprintf("Sorry %s, I only take requests from the players my owner picked.", h.from.name)
+		return sayTo(h.from, fmt.Sprintf("Sorry %s, I only take requests from the players my owner picked.", h.from.name))
 	case r.Intent == request.Stop:
-		m.errand = nil
-		m.stopNow = true
-		return "Okay, I'll stay right here."
+		return m.stop(h.from)
+	case r.Intent == request.Remember, r.Intent == request.Forget:
+		return m.placeCall(r, h.from, has)
 	}
+	r = m.building(r)
 	if say, ok := m.refuse(r, h.from, v); ok {
-		return say
+		return sayTo(h.from, say)
 	}
-	e := &errand{req: r, from: h.from}
-	if r.Intent == request.Give || r.Intent == request.Bring || r.Intent == request.Craft {
-		inv := v.Inventory()
+	return hearing{say: m.take(m.newErrand(r, h.from, v), v)}
+}
+
+// newErrand is a request made her errand: for what she hands over or
+// makes, the item resolved to what she has and how many she must hold.
+func (m *Model) newErrand(r request.Request, from asker, v agent.Snapshot) *errand {
+	e := &errand{req: r, from: from}
+	inv := v.Inventory()
+	switch r.Intent {
+	case request.Give, request.Bring, request.Craft:
 		e.item = resolveItem(r.Item, inv)
 		e.target = r.Count
 		if e.target == 0 {
@@ -147,22 +215,56 @@ func (m *Model) hear(h heardLine, v agent.Snapshot) string {
 		if r.Intent == request.Craft {
 			e.target += inv[e.item]
 		}
+	case request.Gather:
+		e.item = gathered(r.Item)
+		e.target = r.Count
+		if e.target == 0 {
+			e.target = someOf(e.item, inv, r.Intent)
+		}
+		e.target += held(e.item, inv)
+	case request.Shelter, request.Build:
+		e.shelter = m.homeJob(r, from, v)
 	}
-	m.errand = e
-	return m.promise(e, v)
+	return e
+}
+
+// stop is a stop asked for: her errand and every request waiting are
+// dropped, with a word to each other person who asked, and her hands held.
+func (m *Model) stop(from asker) hearing {
+	out := hearing{say: []reply{{from, "Okay, I'll stay right here."}}}
+	dropped := m.queue
+	if m.errand != nil {
+		dropped = append([]*errand{m.errand}, dropped...)
+	}
+	m.errand, m.queue = nil, nil
+	m.stopNow = true
+	told := map[string]bool{from.key(): true}
+	for _, e := range dropped {
+		if told[e.from.key()] {
+			continue
+		}
+		told[e.from.key()] = true
+		out.say = append(out.say, reply{e.from, capitalize(fmt.Sprintf("%s asked me to stop, so I've dropped what you asked for%s.", nameOf(from), comma(e.from)))})
+	}
+	return out
 }
 
 // notUnderstood answers a line she could not read as a request: a hello
-// back; a line that names her, or comes from the dashboard, with what she
-// can do; a player's talk near her as a person would, with what she is at.
+// back; a line said to her by name, or from the dashboard, with the
+// request it nearly is ("Did you mean "bring me 4 torches"?"), or when
+// nothing is near, a short word on how to ask; a player's talk near her as
+// a person would, with what she is at.
 func (m *Model) notUnderstood(h heardLine, v agent.Snapshot) string {
 	msg := strings.ToLower(h.message)
+	toHer := h.from.dashboard || agent.Addressed(v.Name, h.message, nil)
+	if near, ok := m.understand.DidYouMean(h.message, v.Name); ok && toHer {
+		return strings.ReplaceAll(inLang(didYouMean, m.langOf(near, v.Name)), "{line}", near)
+	}
 	switch {
 	case greeting.MatchString(msg) && !strings.Contains(msg, "?"):
 		return m.reply(heard{h.from.name, h.message}, v.Doing)
-	case h.from.dashboard || agent.Addressed(v.Name, h.message, nil):
-		return fmt.Sprintf("Sorry %s, I didn't get that. I can come, follow, stop, go home, give, bring or craft things and build a shelter; say \"help\" for more.",
-			cmpOr(h.from.name, "there"))
+	case toHer:
+		return `I didn't get that; say "help" to hear what I can do.`
 	case strings.Contains(msg, "sorry") || strings.Contains(msg, "oops"):
 		return "No harm done, " + h.from.name + "."
 	case strings.Contains(msg, "?"):
@@ -171,20 +273,20 @@ func (m *Model) notUnderstood(h heardLine, v agent.Snapshot) string {
 	return "" // talk near her, not to her: she lets it pass
 }
 
-// helpLine is what she can do, as one chat line: the table's examples, as
-// many as fit.
-func helpLine(examples []string) string {
-	s := "You can ask me: "
-	for i, ex := range examples {
-		if len(s)+len(ex) > 230 {
-			return s + " and more."
-		}
-		if i > 0 {
-			s += ", "
-		}
-		s += ex
+// langOf is the language of a phrase of the tables: what it reads as.
+func (m *Model) langOf(phrase, her string) string {
+	if r, ok := m.understand.Parse(phrase, her); ok && r.Lang != "" {
+		return r.Lang
 	}
-	return s + "."
+	return "en"
+}
+
+// didYouMean asks whether a player meant the request their line nearly
+// is, by language.
+var didYouMean = map[string]string{
+	"en": `Did you mean "{line}"?`,
+	"de": `Meintest du „{line}“?`,
+	"es": `¿Quisiste decir «{line}»?`,
 }
 
 // refuse is her refusal of a request she will not take on, with the reason
@@ -201,13 +303,20 @@ func (m *Model) refuse(r request.Request, from asker, v agent.Snapshot) (string,
 		}
 	}
 	switch r.Intent {
-	case request.Give, request.Bring, request.Craft, request.HowMany:
+	case request.Give, request.Bring, request.Craft, request.Gather, request.HowMany:
 		if r.Item == "" {
 			return fmt.Sprintf("I don't know what %q is.", r.Said), true
 		}
 	case request.Build:
 		if r.Template == "" {
-			return "Build what? I know a dirt shelter, a small wood house and a small stone house.", true
+			return "Build what? I know " + homeList() + ".", true
+		}
+		if say, ok := m.unknownTemplate(r); ok {
+			return say, true
+		}
+	case request.Home, request.GoTo:
+		if say, ok := m.unknownPlace(r); ok {
+			return say, true
 		}
 	}
 	if (r.Intent == request.Come || r.Intent == request.Follow || r.Intent == request.GoTo || r.Intent == request.Home) &&
@@ -227,10 +336,11 @@ func (m *Model) refuse(r request.Request, from asker, v agent.Snapshot) (string,
 	return "", false
 }
 
-// promise is what she says as she takes an errand on.
+// promise is what she says once the first step of an errand is under way.
 func (m *Model) promise(e *errand, v agent.Snapshot) string {
 	r := e.req
 	name := game.ItemName(e.item)
+	inv := v.Inventory()
 	switch r.Intent {
 	case request.Come:
 		if r.Player != "" {
@@ -243,170 +353,26 @@ func (m *Model) promise(e *errand, v agent.Snapshot) string {
 		return "Heading home."
 	case request.GoTo:
 		return "Heading to " + r.Place + "."
-	case request.Remember:
-		return "Got it: I'll remember this spot as " + r.Place + "."
 	case request.Give:
-		if have := v.Inventory()[e.item]; have < e.target {
+		if have := inv[e.item]; have < e.target {
 			return fmt.Sprintf("I only have %s; bringing you all of it.", game.Count(have, name))
 		}
 		return fmt.Sprintf("Bringing you %s.", game.Count(e.target, name))
 	case request.Bring:
-		if v.Inventory()[e.item] >= e.target {
+		if inv[e.item] >= e.target {
 			return fmt.Sprintf("Bringing you %s.", game.Count(e.target, name))
 		}
 		return fmt.Sprintf("I'll get you %s: I have to make or find some first.", game.Count(e.target, name))
+	case request.Gather:
+		many, them := pluralWords(e.item)
+		return fmt.Sprintf("I'll %s %s and keep %s; say \"give me %s\" if you want %s.",
+			gatherVerb(e.item), game.Count(e.target-held(e.item, inv), itemWords(e.item)), them, many, them)
 	case request.Craft:
-		return fmt.Sprintf("Crafting %s.", game.Count(e.target-v.Inventory()[e.item], name))
-	case request.Shelter:
-		return "I'll put up a dirt shelter right here."
-	case request.Build:
-		return "Building a " + strings.ReplaceAll(r.Template, "_", " ") + "."
+		return fmt.Sprintf("Crafting %s.", game.Count(e.target-inv[e.item], name))
+	case request.Shelter, request.Build:
+		return m.homePromise(e)
 	}
 	return ""
-}
-
-// answer answers a question in words alone.
-func (m *Model) answer(r request.Request, from asker, v agent.Snapshot) string {
-	switch r.Intent {
-	case request.Help:
-		return helpLine(m.understand.Examples())
-	case request.Doing:
-		return capitalize(m.describe(v.Doing))
-	case request.Why:
-		if m.errand != nil {
-			return "Because " + m.errand.from.name + " asked me to."
-		}
-		return "I'm " + m.upTo(v.Doing) + "."
-	case request.Where:
-		return whereAmI(v, from)
-	case request.Inventory:
-		return "I have " + carrying(v.Inventory(), 10) + "."
-	case request.HowMany:
-		inv := v.Inventory()
-		item := resolveItem(r.Item, inv)
-		if n := inv[item]; n > 0 {
-			return fmt.Sprintf("I have %s.", game.Count(n, game.ItemName(item)))
-		}
-		return fmt.Sprintf("I don't have any %s.", plural(item))
-	}
-	return ""
-}
-
-// whereAmI says where she stands, and how far from the player who asks.
-func whereAmI(v agent.Snapshot, from asker) string {
-	if v.Body == nil {
-		return "I'm not in the game right now."
-	}
-	p := v.Body.Position.Block()
-	s := "I'm at " + p.String()
-	if d := dimension(v); d != "overworld" {
-		s += " in the " + strings.TrimPrefix(d, "the_")
-	}
-	if q, ok := playerPos(v, from.name); ok && !from.dashboard {
-		s += fmt.Sprintf(", about %.0f blocks from you", p.Dist(q))
-	}
-	return s + "."
-}
-
-// whoISee names the players she can see, for the person at the dashboard.
-func whoISee(v agent.Snapshot) string {
-	var names []string
-	if v.Body != nil {
-		for _, p := range v.Body.Players {
-			names = append(names, p.Name)
-		}
-	}
-	switch len(names) {
-	case 0:
-		return "I can't see any players near me."
-	case 1:
-		return fmt.Sprintf("I can see %s: say \"come to %s\".", names[0], names[0])
-	}
-	return fmt.Sprintf("I can see %s: say \"come to %s\".", strings.Join(names, ", "), names[0])
-}
-
-// carrying is what she carries, most first, n kinds at most.
-func carrying(inv game.Inventory, n int) string {
-	if len(inv) == 0 {
-		return "nothing at all"
-	}
-	items := sortedKeys(inv)
-	sort.SliceStable(items, func(i, j int) bool { return inv[items[i]] > inv[items[j]] })
-	var parts []string
-	for i, it := range items {
-		if i == n {
-			parts = append(parts, fmt.Sprintf("and %d more kinds", len(items)-n))
-			break
-		}
-		parts = append(parts, some(inv[it], it))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// resolveItem is the item she hands over or makes for a request: a family
-// ("#planks") is the member she has most of, or its common member.
-func resolveItem(item string, inv game.Inventory) string {
-	fam, ok := strings.CutPrefix(item, "#")
-	if !ok {
-		return item
-	}
-	if fam == "food" {
-		for _, f := range foods {
-			if inv[f] > 0 {
-				return f
-			}
-		}
-		return "bread"
-	}
-	best, n := "", 0
-	for _, it := range sortedKeys(inv) {
-		if strings.HasSuffix(it, "_"+fam) && inv[it] > n {
-			best, n = it, inv[it]
-		}
-	}
-	if best != "" {
-		return best
-	}
-	common := map[string]string{"planks": "oak_planks", "log": "oak_log", "pickaxe": "wooden_pickaxe", "sword": "wooden_sword",
-		"axe": "wooden_axe", "shovel": "wooden_shovel", "bed": "white_bed", "wool": "white_wool"}
-	return common[fam]
-}
-
-// someOf is how many "some" is: a handful of what stacks, one of what she
-// would only have one of.
-func someOf(item string, inv game.Inventory, in request.Intent) int {
-	switch {
-	case isTool(item):
-		return 1
-	case in == request.Give:
-		return max(1, min(inv[item], 16))
-	}
-	return 4
-}
-
-// onlyTool reports whether item is a tool and her only one of its kind: a
-// pickaxe given away is a day of mining lost.
-func onlyTool(item string, inv game.Inventory) bool {
-	if !isTool(item) {
-		return false
-	}
-	kind := item[strings.LastIndex(item, "_"):]
-	n := 0
-	for it, c := range inv {
-		if strings.HasSuffix(it, kind) {
-			n += c
-		}
-	}
-	return n <= 1
-}
-
-func isTool(item string) bool {
-	for _, k := range []string{"_pickaxe", "_axe", "_sword", "_shovel"} {
-		if strings.HasSuffix(item, k) {
-			return true
-		}
-	}
-	return false
 }
 
 // inShelter reports whether she stands in her shelter.
@@ -414,22 +380,6 @@ func (m *Model) inShelter(v agent.Snapshot) bool {
 	s := m.shelterNear(v)
 	return s != nil && v.Body != nil && v.Body.Position.Block().Dist(s.inside) <= 1.5
 }
-
-// some is n of an item as a player says it: "a crafting table", "an iron
-// pickaxe", "3 sticks".
-func some(n int, item string) string {
-	name := game.ItemName(item)
-	if n != 1 || name == "" {
-		return game.Count(n, name)
-	}
-	if strings.ContainsRune("aeiou", rune(name[0])) {
-		return "an " + name
-	}
-	return "a " + name
-}
-
-// plural is an item's name as in "any torches".
-func plural(item string) string { return strings.TrimPrefix(game.Count(2, game.ItemName(item)), "2 ") }
 
 func capitalize(s string) string {
 	if s == "" {

@@ -15,20 +15,29 @@ import (
 // peopleTools are the routine's tools and those requests take.
 var peopleTools = append(append([]agent.ToolSpec(nil), allTools...), agent.ToolSpec{Name: "goto_player"},
 	agent.ToolSpec{Name: "follow_player"}, agent.ToolSpec{Name: "give_item"}, agent.ToolSpec{Name: "stop_moving"},
-	agent.ToolSpec{Name: "go_to_place"}, agent.ToolSpec{Name: "remember_place"})
+	agent.ToolSpec{Name: "go_to_place"}, agent.ToolSpec{Name: "remember_place"}, agent.ToolSpec{Name: "forget_place"})
 
-// understanding is the shipped English table with a few of the book's items.
+// understanding is the shipped phrase tables, English first as beaweb
+// joins them, with a few of the book's items.
 func understanding(t *testing.T) *request.Parser {
 	t.Helper()
-	b, err := os.ReadFile("../../../../data/requests/en.txt")
+	var tables []*request.Table
+	for _, lang := range request.Languages() {
+		b, err := os.ReadFile("../../../../data/requests/" + lang + ".txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := request.ReadLang(lang, string(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables = append(tables, tab)
+	}
+	p, err := request.Join([]string{"stick", "torch", "cobblestone", "oak_planks", "oak_log", "birch_log", "coal", "stone_pickaxe", "dirt", "bread", "stone"}, tables...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := request.Read(string(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tab.Parser([]string{"stick", "torch", "cobblestone", "oak_planks", "oak_log", "coal", "stone_pickaxe", "dirt", "bread"})
+	return p
 }
 
 // fakeMaker plans as the recipe book would for the few items the tests ask
@@ -72,14 +81,45 @@ func people(inv game.Inventory) sit {
 	return s
 }
 
+// decideWith is one turn of hers on the perceptions, as her mind runs it:
+// her calls, each tool answering that it took the call, then her calls on
+// those answers, until she makes none or stays silent. It returns every
+// call of the turn.
 func decideWith(t *testing.T, m *Model, ps ...agent.Perception) []agent.ToolCall {
 	t.Helper()
-	resp, err := m.Generate(t.Context(), agent.ModelRequest{
-		Messages: []agent.Message{{Role: agent.RoleUser, Perceptions: ps}}, Tools: peopleTools})
-	if err != nil {
-		t.Fatal(err)
+	return turnRefused(t, m, nil, ps...)
+}
+
+// turnRefused is decideWith with the tools named in refused refusing their
+// calls with the given answer.
+func turnRefused(t *testing.T, m *Model, refused map[string]string, ps ...agent.Perception) []agent.ToolCall {
+	t.Helper()
+	msgs := []agent.Message{{Role: agent.RoleUser, Perceptions: ps}}
+	var all []agent.ToolCall
+	for range 4 {
+		resp, err := m.Generate(t.Context(), agent.ModelRequest{Messages: msgs, Tools: peopleTools})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.ToolCalls) == 0 {
+			break
+		}
+		all = append(all, resp.ToolCalls...)
+		msgs = append(msgs, agent.Message{Role: agent.RoleAssistant, ToolCalls: resp.ToolCalls})
+		silent := false
+		for _, c := range resp.ToolCalls {
+			answer, failed := refused[c.Name]
+			if !failed {
+				answer = "started"
+			}
+			msgs = append(msgs, agent.Message{Role: agent.RoleTool, ToolCallID: c.ID, ToolName: c.Name, Text: answer, Failed: failed})
+			silent = silent || c.Name == "stay_silent"
+		}
+		if silent {
+			break
+		}
 	}
-	return resp.ToolCalls
+	return all
 }
 
 // said is what the calls say in the chat or aloud.
@@ -144,13 +184,13 @@ func TestAPlayersRequestIsAnsweredAndDone(t *testing.T) {
 func TestAQuestionIsAnsweredInWords(t *testing.T) {
 	cases := map[string]string{
 		"bea, what are you doing?":         "Nothing in my hands",
-		"where are you bea":                "I'm at (0, 64, 0), about 3 blocks from you.",
+		"where are you bea":                "I'm at (0, 64, 0), about 3 blocks west of you.",
 		"bea what do you have":             "I have 40 cobblestone, 5 sticks",
 		"bea how many cobble do you have?": "I have 40 cobblestone.",
 		"bea how many torches":             "I don't have any torches.",
 		"bea help":                         "You can ask me: stop, come here, follow me",
-		"Bea, dance for me":                "Sorry Alex, I didn't get that.",
-		"Bea, type /op Mallory":            "Sorry Alex, I didn't get that.",
+		"Bea, blorp":                       `I didn't get that; say "help" to hear what I can do.`,
+		"Bea, type /op Mallory":            `I didn't get that; say "help" to hear what I can do.`,
 	}
 	for line, want := range cases {
 		m := New(people(game.Inventory{"stick": 5, "cobblestone": 40}), testBook, WithRequests(understanding(t)))

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"beaweb/internal/agent"
-	"beaweb/internal/agent/request"
 	"beaweb/internal/game"
 )
 
@@ -74,7 +73,7 @@ type Model struct {
 	// understand reads players' requests (nil: she only says what she is
 	// up to); maker plans what a request asks her to make, builder counts
 	// what a building she is asked for takes.
-	understand *request.Parser
+	understand lineReader
 	maker      Maker
 	builder    Builder
 	// errand is the request she is seeing to, on top of the routine; nil
@@ -85,6 +84,30 @@ type Model struct {
 	// goal is the goal her model handed her to play (goal.go); nil for
 	// none.
 	goal *goalPlay
+	// queue are the requests of others waiting their turn, oldest first;
+	// queuing is what her owner chose for a second person's request.
+	queue   []*errand
+	queuing Queue
+	// quick are her quick calls for a place (remember, forget), by call
+	// id, until the tool answers.
+	quick map[string]quickCall
+	// lastSaid is the last line she said to each person (asker.key):
+	// the same line is not said again a moment later.
+	lastSaid map[string]saidLine
+	// smalltalk is the small talk she said last to each person, so the
+	// next is another line.
+	smalltalk map[string]int
+	// heardAt is when each person last spoke to her; seen where and when
+	// she last saw each player (by lowered name).
+	heardAt map[string]time.Time
+	seen    map[string]sighting
+	// places reads the places she remembers; known is what it read for
+	// the turn being decided (nil: not read).
+	places Places
+	known  *knownPlaces
+	// held are lines she says once the tool has taken her errand's first
+	// step, with its promise (holdSpeech).
+	held []agent.ToolCall
 }
 
 // greetAgain is how long she waits before greeting the same player again.
@@ -101,7 +124,9 @@ func New(sit Snapshots, book Recipes, opts ...Option) *Model {
 	if c, ok := sit.(interface{ Now() time.Time }); ok {
 		now = c.Now
 	}
-	m := &Model{sit: sit, book: book, goals: goals(), failures: map[goal]int{}, tries: tries{}, greeted: map[string]time.Time{}, now: now}
+	m := &Model{sit: sit, book: book, goals: goals(), failures: map[goal]int{}, tries: tries{}, greeted: map[string]time.Time{}, now: now,
+		queuing: QueueWait, quick: map[string]quickCall{}, lastSaid: map[string]saidLine{}, smalltalk: map[string]int{},
+		heardAt: map[string]time.Time{}, seen: map[string]sighting{}}
 	for _, o := range opts {
 		o(m)
 	}
@@ -126,16 +151,19 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		return m.readAnswers(req, start), nil
 	}
 	has := toolSet(req.Tools)
+	ps := last.Perceptions
+	known := m.recallPlaces(ctx, ps) // read before the lock: no lock is held around I/O
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var calls []agent.ToolCall
-	ps := last.Perceptions
 	v := m.sit.Snapshot()
+	m.known = known
+	m.noteSeen(v)
 	m.noteResult(ps)
 	// The goal her model set, if any (goal.go): played to its end, whose
 	// news goes back with the answer.
 	m.adopt(req.Goal, v)
-	m.noteGoal(ps)
+	m.noteGoal(ps, v)
 	calls, stop := m.people(ps, v, has)
 	if stop {
 		return agent.ModelResponse{ToolCalls: calls, Latency: time.Since(start), GoalEnd: m.goalEnd()}, nil
@@ -188,6 +216,7 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 			calls = append(calls, c)
 		}
 	}
+	calls = m.holdSpeech(append(m.released(), calls...))
 	if len(calls) == 0 && has["stay_silent"] {
 		calls = append(calls, m.call("stay_silent", map[string]any{}))
 	}
@@ -200,7 +229,7 @@ func (m *Model) readAnswers(req agent.ModelRequest, start time.Time) agent.Model
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.noteAnswers(req.Messages)
-	calls := m.errandAnswered(req.Messages, toolSet(req.Tools))
+	calls := append(m.released(), m.errandAnswered(req.Messages, toolSet(req.Tools))...)
 	m.goalAnswered(req.Messages)
 	return agent.ModelResponse{ToolCalls: calls, Latency: time.Since(start), GoalEnd: m.goalEnd()}
 }
@@ -209,9 +238,18 @@ func (m *Model) readAnswers(req agent.ModelRequest, start time.Time) agent.Model
 // line said to her (m.mu is held). stop reports a stop asked for, sent
 // among the calls: her turn ends there, her hands holding still.
 func (m *Model) people(ps []agent.Perception, v agent.Snapshot, has map[string]bool) (calls []agent.ToolCall, stop bool) {
-	calls = m.noteErrand(ps, has)
+	calls = m.noteErrand(ps, v, has)
 	for _, h := range linesToHer(ps) {
-		if c, ok := m.answerCall(h.from, m.hear(h, v), has); ok {
+		heard := m.hear(h, v, has)
+		for _, r := range heard.say {
+			if c, ok := m.answerCall(r.to, r.text, has); ok {
+				calls = append(calls, c)
+			}
+		}
+		calls = append(calls, heard.calls...)
+	}
+	for _, r := range m.paced(ps) {
+		if c, ok := m.answerCall(r.to, r.text, has); ok {
 			calls = append(calls, c)
 		}
 	}

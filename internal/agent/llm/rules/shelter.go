@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -16,6 +17,9 @@ type shelter struct {
 	corner    game.Pos
 	inside    game.Pos
 	dimension string
+	// template is what it is built of: shelterTemplate, or a house she
+	// was asked for (home.go) with the same inside and bed.
+	template string
 	// built: a build of it ran to its end with its walls and door whole. A
 	// missing bed, chest or torch still leaves it a shelter.
 	built bool
@@ -83,7 +87,7 @@ func (m *Model) night(r *routineBuilder) {
 
 func (r *routineBuilder) buildShelter(s *shelter) {
 	r.out = append(r.out, step{goal: goalShelter, tool: "build_template", shelter: s,
-		args: map[string]any{"name": shelterTemplate, "x": s.corner.X, "y": s.corner.Y, "z": s.corner.Z}})
+		args: map[string]any{"name": cmp.Or(s.template, shelterTemplate), "x": s.corner.X, "y": s.corner.Y, "z": s.corner.Z}})
 }
 
 // shelterNear is the shelter she may sleep in tonight: one in this

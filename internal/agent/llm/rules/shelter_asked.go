@@ -15,6 +15,11 @@ import (
 // lacks, then builds; a build that comes back short is finished where it
 // stands once what it ran out of is gathered.
 type shelterJob struct {
+	// template is the home it is (home.go): chosen at its first step for
+	// a shelter, named for a house. gathering: its last step found or
+	// made something it lacks.
+	template  string
+	gathering bool
 	// site is where it goes up: where she stood when asked. need is what
 	// the planner last counted it takes, counted again whenever she stands
 	// in it (away from it she sees too little of it to count).
@@ -57,13 +62,15 @@ func (m *Model) shelterStep(e *errand, v agent.Snapshot) (step, bool, string) {
 	if v.Body == nil {
 		return step{}, false, "I don't know where I am yet."
 	}
-	if e.shelter == nil {
-		e.shelter = newShelterJob()
-	}
 	j := e.shelter
 	if j.site == nil {
 		feet := v.Body.Position.Block()
-		j.site = &shelter{corner: feet.Add(shelterCorner), inside: feet, dimension: dimension(v)}
+		h := m.chooseHome(feet, v.Inventory())
+		if j.template != "" {
+			h, _ = homeNamed(j.template)
+		}
+		j.template = h.name
+		j.site = &shelter{corner: feet.Add(h.corner), inside: feet, dimension: dimension(v), template: h.name}
 	}
 	need, err := m.shelterNeeds(j, v)
 	if err != nil {
@@ -73,6 +80,7 @@ func (m *Model) shelterStep(e *errand, v agent.Snapshot) (step, bool, string) {
 		return step{}, false, j.outcome()
 	}
 	if s, ok := m.gatherFor(j, need, v); ok {
+		j.gathering = j.builds == 0
 		return s, true, ""
 	}
 	if j.last != nil && !j.gotMore(v) && (j.whole || len(j.last.Short) > 0) {
@@ -82,7 +90,7 @@ func (m *Model) shelterStep(e *errand, v agent.Snapshot) (step, bool, string) {
 	m.shelter = j.site
 	c := j.site.corner
 	return step{goal: goalRequest, tool: "build_template", shelter: j.site,
-		args: map[string]any{"name": shelterTemplate, "x": c.X, "y": c.Y, "z": c.Z}}, true, ""
+		args: map[string]any{"name": j.template, "x": c.X, "y": c.Y, "z": c.Z}}, true, ""
 }
 
 // shelterNeeds is what she must carry for its next build: before the
@@ -102,10 +110,13 @@ func (m *Model) shelterNeeds(j *shelterJob, v agent.Snapshot) (map[string]int, e
 		return j.want, nil
 	}
 	if m.builder == nil {
+		if j.template != shelterTemplate {
+			return nil, nil // no planner to count a house by: it is built with what she has
+		}
 		return map[string]int{"dirt": shelterDirt}, nil
 	}
 	if j.need == nil || v.Body.Position.Block().Dist(j.site.inside) <= 2 {
-		need, err := m.builder.Needs(shelterTemplate, j.site.corner, v.Inventory())
+		need, err := m.builder.Needs(j.template, j.site.corner, v.Inventory())
 		if err != nil {
 			return nil, err
 		}
