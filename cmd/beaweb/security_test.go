@@ -1,0 +1,109 @@
+package main
+
+// The hostile suite's part that needs the whole program: what serve wires
+// (the made token, the token's check, TLS under the connection cap, the
+// console's rate limit). docs/security.md says what each one proves; the
+// dashboard's own attacks are in web/hostile_test.go.
+
+import (
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"beaweb/internal/settings"
+)
+
+// signInWith signs in to the dashboard at base with tok and answers the
+// status of the sign-in and of the live page after it.
+func signInWith(t *testing.T, c *http.Client, base, tok string) (login, page int) {
+	t.Helper()
+	resp, err := c.Get(base + "/login")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	form := url.Values{"_csrf": {cookie(t, c.Jar, base, "bea_csrf")}, "token": {tok}, "next": {"/"}}
+	resp, err = c.PostForm(base+"/login", form)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	login = resp.StatusCode
+	resp, err = c.Get(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return login, resp.StatusCode
+}
+
+func noFollow(jar http.CookieJar) *http.Client {
+	return &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+// TestServeOffLoopbackPrintsItsMadeToken (F1): bound beyond loopback with
+// no BEA_TOKEN, beaweb prints the token it made, the greeting points at it
+// (not at an unset BEA_TOKEN), and that token signs in.
+func TestServeOffLoopbackPrintsItsMadeToken(t *testing.T) {
+	a, logs := startBeaweb(t, "--addr", "0.0.0.0:0")
+	out := logs.String()
+	_, rest, ok := strings.Cut(out, "set BEA_TOKEN to keep one): ")
+	if !ok {
+		t.Fatalf("no token was printed:\n%s", out)
+	}
+	tok, _, _ := strings.Cut(rest, "\n")
+	if settings.TokenBits(tok) < 128 {
+		t.Errorf("the printed token %q holds %d bits", tok, settings.TokenBits(tok))
+	}
+	first, _, _ := strings.Cut(out, "\n")
+	if strings.Contains(first, "token in BEA_TOKEN") || !strings.Contains(first, "token printed on the next line") {
+		t.Errorf("the greeting sends the owner to the wrong token:\n%s", first)
+	}
+	base := strings.Replace(a.Dashboard, "0.0.0.0", "127.0.0.1", 1)
+	c := noFollow(newJar(t))
+	if login, page := signInWith(t, c, base, tok); login != http.StatusSeeOther || page != http.StatusOK {
+		t.Errorf("signing in with the printed token: %d, then the live page %d", login, page)
+	}
+}
+
+// TestServeAsksForATokenOnLoopbackToo (F13): BEA_TOKEN on loopback makes
+// the dashboard ask for it, and the greeting says so; without one the
+// greeting says that every account on this computer can use it.
+func TestServeAsksForATokenOnLoopbackToo(t *testing.T) {
+	const tok = "q7Vh2kR9xLp4Wm8Ns3Zt6Yb1Jc5Fd0Ge"
+	env := map[string]string{"BEA_TOKEN": tok}
+	a, logs, stop := runBeaweb(t, env2(env))
+	first, _, _ := strings.Cut(logs.String(), "\n")
+	if !strings.Contains(first, "asks once for the token in BEA_TOKEN") {
+		t.Errorf("the greeting with a token on loopback:\n%s", first)
+	}
+	c := noFollow(newJar(t))
+	resp, err := c.Get(a.Dashboard + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(resp.Header.Get("Location"), "/login") {
+		t.Errorf("the live page on loopback with a token, not signed in: %d to %q", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	if login, page := signInWith(t, c, a.Dashboard, tok); login != http.StatusSeeOther || page != http.StatusOK {
+		t.Errorf("signing in on loopback: %d, then %d", login, page)
+	}
+	c.CloseIdleConnections()
+	stop()
+
+	_, logs = startBeaweb(t)
+	first, _, _ = strings.Cut(logs.String(), "\n")
+	if !strings.Contains(first, "Anyone with an account on this computer can use it too") {
+		t.Errorf("the greeting without a token on loopback does not say who else can use it:\n%s", first)
+	}
+}
+
+// env2 is the test hooks with getenv reading m.
+func env2(m map[string]string) env {
+	return env{getenv: func(k string) string { return m[k] }}
+}
