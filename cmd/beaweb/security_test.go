@@ -6,9 +6,11 @@ package main
 // dashboard's own attacks are in web/hostile_test.go.
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -106,4 +108,31 @@ func TestServeAsksForATokenOnLoopbackToo(t *testing.T) {
 // env2 is the test hooks with getenv reading m.
 func env2(m map[string]string) env {
 	return env{getenv: func(k string) string { return m[k] }}
+}
+
+// TestServeRefusesAGuessableToken (F2): beaweb does not start with a token
+// a guesser tries first (a repeat, a run, a common word, a command pasted
+// without running it), and says how to make a good one without quoting it.
+func TestServeRefusesAGuessableToken(t *testing.T) {
+	for _, tok := range []string{
+		"Password1Password1Password1",
+		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+		"$(openssl rand -base64 32)",
+		"qwertyuiopasdfghjklzxcvbnm1234567890",
+		"${BEA_TOKEN}",
+	} {
+		var out strings.Builder
+		e := env2(map[string]string{"BEA_TOKEN": tok})
+		e.stdout, e.stderr = &out, &out
+		ctx, cancel := context.WithCancel(t.Context())
+		e.ready = func(addrs) { cancel() } // a beaweb that starts anyway stops at once, and fails the test
+		code := run(ctx, []string{"--addr", "0.0.0.0:0", "--db", filepath.Join(t.TempDir(), "bea.db"), "--practice"}, e)
+		cancel()
+		if code == 0 || !strings.Contains(out.String(), "openssl rand -base64 32") {
+			t.Errorf("BEA_TOKEN=%s: exit %d, said:\n%s", tok, code, out.String())
+		}
+		if !strings.Contains(tok, "openssl") && strings.Contains(out.String(), tok) {
+			t.Errorf("BEA_TOKEN=%s: the refusal quotes the token", tok)
+		}
+	}
 }
