@@ -36,6 +36,15 @@ type Limits struct {
 	// accepted until one closes. Default 512, under the open files a
 	// process gets (Go raises its limit to the hard one, often 4096 or more).
 	Conns int
+	// ConnsPerClient caps the connections one client (an IPv4 address or
+	// an IPv6 /64) holds at once, so that no one client holds them all;
+	// one more is closed as soon as it is accepted. A trusted proxy,
+	// which speaks for many, is held only to Conns. Default 32: a browser
+	// opens at most 6 to one dashboard.
+	ConnsPerClient int
+	// SignInAddresses bounds the addresses whose wrong tokens are
+	// remembered (throttle.go). Default 10,000.
+	SignInAddresses int
 	// Viewers caps the live streams open at once. Default 256.
 	Viewers int
 	// Previews caps the build-script previews running at once, each a
@@ -66,6 +75,8 @@ func (l Limits) withDefaults() Limits {
 	defD(&l.WriteTimeout, 60*time.Second)
 	defD(&l.IdleTimeout, 60*time.Second)
 	defN(&l.Conns, 512)
+	defN(&l.ConnsPerClient, 32)
+	defN(&l.SignInAddresses, 10000)
 	defN(&l.Viewers, 256)
 	defN(&l.Previews, 2)
 	return l

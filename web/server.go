@@ -169,7 +169,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		previews: make(slots, cfg.Limits.Previews),
 	}
 	s.sessions = newSessions(cfg.SessionTTL)
-	s.guesses = newThrottle()
+	s.guesses = newThrottle(cfg.Limits.SignInAddresses)
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
