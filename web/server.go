@@ -10,11 +10,13 @@ package web
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"sync"
 	"time"
 
@@ -58,8 +60,13 @@ type Config struct {
 	SessionTTL time.Duration
 	// TrustedProxies are the addresses (IPs or CIDRs) of reverse proxies
 	// whose X-Forwarded-For is believed; with none, a client's address is
-	// its connection's, whatever its headers say.
+	// its connection's, whatever its headers say. A trusted proxy is held
+	// only to Limits.Conns, not to a client's share.
 	TrustedProxies []string
+	// TLS, when set, makes Serve speak HTTPS (HTTP/1.1) with it, over the
+	// cap on connections, so that each request knows it came over TLS
+	// (its cookies are Secure). nil: plain HTTP.
+	TLS *tls.Config
 }
 
 func (c Config) withDefaults() Config {
@@ -139,7 +146,10 @@ type Server struct {
 
 	viewers, previews slots     // limits.go
 	sessions          *sessions // sign-ins with a token (session.go)
-	guesses           *throttle // wrong tokens per address (session.go)
+	guesses           *throttle // wrong tokens per address (throttle.go)
+	// proxies are the trusted proxies' ranges, held only to the cap on
+	// all connections.
+	proxies []netip.Prefix
 }
 
 // New checks deps and builds the route table.
@@ -191,10 +201,12 @@ func (s *Server) routes() error {
 	e.HideBanner = true
 	e.HidePort = true
 	e.HTTPErrorHandler = s.handleError
-	ipOf, err := ipExtractor(s.cfg.TrustedProxies)
+	proxies, err := trustedRanges(s.cfg.TrustedProxies)
 	if err != nil {
 		return err
 	}
+	s.proxies = proxies
+	ipOf := ipExtractor(proxies)
 	e.IPExtractor = ipOf
 	s.echo = e
 
@@ -270,7 +282,12 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	s.localOnly = loopback && s.cfg.Token == ""
 
-	ln = limitListen(ln, s.cfg.Limits.Conns)
+	ln = limitListen(ln, s.cfg.Limits, s.proxies, s.log)
+	if s.cfg.TLS != nil {
+		tc := s.cfg.TLS.Clone()
+		tc.NextProtos = []string{"http/1.1"} // one request at a time per connection, as the caps count them
+		ln = tls.NewListener(ln, tc)
+	}
 	hs := &http.Server{
 		Handler:           s.echo,
 		ReadHeaderTimeout: s.cfg.Limits.HeaderTimeout,

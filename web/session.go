@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
@@ -82,30 +83,40 @@ func (ss *sessions) close(value string) {
 	delete(ss.ends, sessionID(value))
 }
 
+// trustedRanges reads the trusted proxies: addresses or ranges.
+func trustedRanges(trusted []string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, t := range trusted {
+		t = strings.TrimSpace(t)
+		if t == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(t)
+		if err != nil {
+			a, aerr := netip.ParseAddr(t)
+			if aerr != nil {
+				return nil, fault.Invalidf("The trusted proxy %q is not an address or a range such as 10.0.0.0/8.", t)
+			}
+			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
+}
+
 // ipExtractor is how a request's address is read: its connection's, or,
 // from a trusted proxy, the last address X-Forwarded-For names that no
 // trusted proxy holds. A header from anyone else is ignored.
-func ipExtractor(trusted []string) (echo.IPExtractor, error) {
+func ipExtractor(trusted []netip.Prefix) echo.IPExtractor {
 	if len(trusted) == 0 {
-		return echo.ExtractIPDirect(), nil
+		return echo.ExtractIPDirect()
 	}
 	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
-	for _, t := range trusted {
-		t = strings.TrimSpace(t)
-		if !strings.Contains(t, "/") {
-			if ip := net.ParseIP(t); ip != nil && ip.To4() != nil {
-				t += "/32"
-			} else {
-				t += "/128"
-			}
-		}
-		_, n, err := net.ParseCIDR(t)
-		if err != nil {
-			return nil, fault.Invalidf("The trusted proxy %q is not an address or a range such as 10.0.0.0/8.", t)
-		}
+	for _, p := range trusted {
+		_, n, _ := net.ParseCIDR(p.String()) // a prefix's own text always parses
 		opts = append(opts, echo.TrustIPRange(n))
 	}
-	return echo.ExtractIPFromXFFHeader(opts...), nil
+	return echo.ExtractIPFromXFFHeader(opts...)
 }
 
 // handleLogout ends the session and forgets its cookie.

@@ -7,6 +7,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"io"
 	"net/http"
 	"net/url"
@@ -134,5 +135,43 @@ func TestServeRefusesAGuessableToken(t *testing.T) {
 		if !strings.Contains(tok, "openssl") && strings.Contains(out.String(), tok) {
 			t.Errorf("BEA_TOKEN=%s: the refusal quotes the token", tok)
 		}
+	}
+}
+
+// TestServeOverTLSMarksCookiesSecure (F4): with --tls-cert and --tls-key
+// the dashboard speaks HTTPS under its connection cap, and its CSRF and
+// session cookies are Secure.
+func TestServeOverTLSMarksCookiesSecure(t *testing.T) {
+	dir := t.TempDir()
+	certFile, keyFile := filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	writeCert(t, certFile, keyFile)
+	const tok = "q7Vh2kR9xLp4Wm8Ns3Zt6Yb1Jc5Fd0Ge"
+	a, _ := startBeawebEnv(t, env2(map[string]string{"BEA_TOKEN": tok}), "--tls-cert", certFile, "--tls-key", keyFile)
+	if !strings.HasPrefix(a.Dashboard, "https://") {
+		t.Fatalf("the dashboard is at %s", a.Dashboard)
+	}
+	c := noFollow(newJar(t))
+	c.Transport = &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}}
+	t.Cleanup(c.CloseIdleConnections)
+	secure := map[string]bool{}
+	resp, err := c.Get(a.Dashboard + "/login")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	for _, ck := range resp.Cookies() {
+		secure[ck.Name] = ck.Secure
+	}
+	form := url.Values{"_csrf": {cookie(t, c.Jar, a.Dashboard, "bea_csrf")}, "token": {tok}, "next": {"/"}}
+	resp, err = c.PostForm(a.Dashboard+"/login", form)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	for _, ck := range resp.Cookies() {
+		secure[ck.Name] = ck.Secure
+	}
+	if resp.StatusCode != http.StatusSeeOther || !secure["bea_csrf"] || !secure["bea_session"] {
+		t.Errorf("over TLS: sign-in %d, cookies Secure %v", resp.StatusCode, secure)
 	}
 }
