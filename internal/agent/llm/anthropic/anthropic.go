@@ -96,10 +96,7 @@ func New(cfg Config) (*Model, error) {
 	if m.maxTokens == 0 {
 		m.maxTokens = DefaultMaxTokens
 	}
-	client := cfg.HTTPClient
-	if client == nil {
-		client = &http.Client{}
-	}
+	client := ep.HTTPClient(cfg.HTTPClient) // the key goes nowhere but the base URL's origin
 	opts := []option.RequestOption{
 		// Without it the SDK would take its credential and base URL from
 		// the environment or a profile on disk behind the config's back.

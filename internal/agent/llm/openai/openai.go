@@ -82,10 +82,7 @@ func New(cfg Config) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	client := cfg.HTTPClient
-	if client == nil {
-		client = &http.Client{}
-	}
+	client := ep.HTTPClient(cfg.HTTPClient) // the key goes nowhere but the base URL's origin
 	opts := []option.RequestOption{
 		option.WithBaseURL(ep.BaseURL),
 		option.WithHTTPClient(client),

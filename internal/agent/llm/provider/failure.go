@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -59,6 +60,9 @@ func (e *Endpoint) Failure(ctx context.Context, err error, a *Attempts) error {
 		msg = fmt.Sprintf("%s: the call was given up%s because its context ended (%v)", where, tries, ctx.Err())
 	case a.status >= 400:
 		msg = where + " " + statusSentence(a.status, a.header, a.body, tries, e.Model, e.Key != "")
+	case a.status >= 300:
+		msg = fmt.Sprintf("%s answered %d%s, a redirect to %s; beaweb follows no redirect from a model server, so that the key goes only to the base URL: "+
+			"if that is where the API is, set the base URL to it", where, a.status, tries, redirectTarget(a.header))
 	case a.status > 0:
 		// It answered, but not in a shape the SDK could read.
 		msg = fmt.Sprintf("%s answered %d%s with something that is not %s (%v); check that the base URL points at the API itself", where, a.status, tries, e.Answer, err)
@@ -171,6 +175,23 @@ func Message(body []byte) string {
 		msg = msg[:cut] + "…"
 	}
 	return msg
+}
+
+// redirectTarget is where a redirect pointed, as scheme, host and path
+// (its query and any credentials left out), or "nowhere it said".
+func redirectTarget(h http.Header) string {
+	u, err := url.Parse(h.Get("Location"))
+	if err != nil || h.Get("Location") == "" {
+		return "nowhere it said"
+	}
+	t := u.Path
+	if u.Host != "" {
+		t = u.Scheme + "://" + u.Host + u.Path
+	}
+	if len(t) > 200 {
+		t = t[:200] + "…"
+	}
+	return strings.ToValidUTF8(t, "")
 }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
