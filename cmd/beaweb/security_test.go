@@ -10,9 +10,11 @@ import (
 	"crypto/tls"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"beaweb/internal/settings"
@@ -173,5 +175,97 @@ func TestServeOverTLSMarksCookiesSecure(t *testing.T) {
 	}
 	if resp.StatusCode != http.StatusSeeOther || !secure["bea_csrf"] || !secure["bea_session"] {
 		t.Errorf("over TLS: sign-in %d, cookies Secure %v", resp.StatusCode, secure)
+	}
+}
+
+// victim is a server beaweb can reach that is no model: a service on this
+// computer with a page nobody should read through the dashboard.
+type victim struct {
+	*httptest.Server
+	hits atomic.Int32
+}
+
+const victimSecret = "ROUTER-ADMIN-PASSWORD-hunter2"
+
+func newVictim(t *testing.T, status int) *victim {
+	v := &victim{}
+	v.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		v.hits.Add(1)
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(status)
+		_, _ = io.WriteString(w, "<html><body>"+victimSecret+"</body></html>")
+	}))
+	t.Cleanup(v.Close)
+	return v
+}
+
+// pressTestModel presses the Settings page's "Test the model" with the
+// form's fields set to typed, as htmx sends it, and answers the sentence.
+func pressTestModel(t *testing.T, c *http.Client, base string, typed url.Values) string {
+	t.Helper()
+	resp, err := c.Get(base + "/settings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	typed.Set("_csrf", cookie(t, c.Jar, base, "bea_csrf"))
+	req, err := http.NewRequest(http.MethodPost, base+"/settings/test-model", strings.NewReader(typed.Encode()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("HX-Request", "true")
+	resp, err = c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.Status + ": " + string(b)
+}
+
+// TestServeTestButtonIsNoWayIn (F8): the model's Test button does not call
+// a URL just typed (it could name any machine beaweb reaches), and what
+// answers at the URL in force is never quoted back unless it speaks as a
+// model API does; a redirect there is not followed.
+func TestServeTestButtonIsNoWayIn(t *testing.T) {
+	typedVictim, inForce, redirectedTo := newVictim(t, http.StatusOK), newVictim(t, http.StatusInternalServerError), newVictim(t, http.StatusOK)
+	redirector := httptest.NewServer(http.RedirectHandler(redirectedTo.URL+"/v1/chat/completions", http.StatusFound))
+	t.Cleanup(redirector.Close)
+	a, _ := startBeaweb(t)
+	c := noFollow(newJar(t))
+	t.Cleanup(c.CloseIdleConnections)
+	save := func(modelURL string) {
+		t.Helper()
+		resp, err := c.Get(a.Dashboard + "/settings")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		form := url.Values{"_csrf": {cookie(t, c.Jar, a.Dashboard, "bea_csrf")}, "enabled": {"on"},
+			"model_provider": {"openai"}, "model_url": {modelURL}, "model": {"m"}, "api_key": {"sk-test-0123456789abcdef"}}
+		resp, err = c.PostForm(a.Dashboard+"/settings", form)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("saving the model URL %s: %d", modelURL, resp.StatusCode)
+		}
+	}
+	save(inForce.URL + "/v1")
+	said := pressTestModel(t, c, a.Dashboard, url.Values{"model_provider": {"openai"}, "model_url": {typedVictim.URL + "/v1"}, "model": {"m"},
+		"api_key": {"sk-typed-with-it-0123456789"}})
+	if typedVictim.hits.Load() != 0 || strings.Contains(said, victimSecret) || !strings.Contains(said, "save the new URL first") {
+		t.Errorf("a typed URL: called %d times, said:\n%s", typedVictim.hits.Load(), said)
+	}
+	said = pressTestModel(t, c, a.Dashboard, url.Values{})
+	if inForce.hits.Load() == 0 || strings.Contains(said, victimSecret) || !strings.Contains(said, "not quoted") {
+		t.Errorf("the URL in force answering a page: called %d times, said:\n%s", inForce.hits.Load(), said)
+	}
+	save(redirector.URL + "/v1")
+	said = pressTestModel(t, c, a.Dashboard, url.Values{})
+	if redirectedTo.hits.Load() != 0 || strings.Contains(said, victimSecret) || !strings.Contains(said, "redirect") {
+		t.Errorf("a redirect from the URL in force: followed %d times, said:\n%s", redirectedTo.hits.Load(), said)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"mime"
 	"net"
 	"net/http"
 	"net/url"
@@ -101,8 +102,14 @@ func statusSentence(status int, header http.Header, body []byte, tries, model st
 		code += " Overloaded"
 	}
 	said := Message(body)
-	if said != "" {
+	switch {
+	case said != "":
 		said = fmt.Sprintf(" and said %q", said)
+	case len(bytes.TrimSpace(body)) > 0:
+		// Whatever answers at the URL is not quoted unless it speaks as an
+		// API does: the URL may name another service, whose pages are not
+		// for the dashboard to show.
+		said = fmt.Sprintf(" with %d bytes of %s that are not an API's error (not quoted)", len(body), mediaType(header))
 	}
 	wait := ""
 	if d, ok := retryAfter(header, time.Now()); ok {
@@ -134,8 +141,10 @@ func statusSentence(status int, header http.Header, body []byte, tries, model st
 
 // Message finds the human words in an error body: OpenAI's and Anthropic's
 // {"error":{"message":…}}, Ollama's or a gateway's {"error":"…"}, a bare
-// {"message":…} or {"detail":…}, or else the body itself, shortened to
-// MaxMessage bytes.
+// {"message":…} or {"detail":…}, shortened to MaxMessage bytes. Any other
+// body gives "": it is never quoted, since the server at a model URL may be
+// anything beaweb can reach (another service on this computer, a router's
+// page), and what it says is no model's error.
 func Message(body []byte) string {
 	body = bytes.TrimSpace(body)
 	if len(body) == 0 {
@@ -163,9 +172,6 @@ func Message(body []byte) string {
 			msg = plain
 		}
 	}
-	if msg == "" {
-		msg = string(body)
-	}
 	msg = strings.Join(strings.Fields(msg), " ")
 	if len(msg) > MaxMessage {
 		cut := MaxMessage
@@ -175,6 +181,14 @@ func Message(body []byte) string {
 		msg = msg[:cut] + "…"
 	}
 	return msg
+}
+
+// mediaType is the media type an answer said it had, or "an unnamed type".
+func mediaType(h http.Header) string {
+	if t, _, err := mime.ParseMediaType(h.Get("Content-Type")); err == nil && len(t) <= 100 {
+		return t
+	}
+	return "an unnamed type"
 }
 
 // redirectTarget is where a redirect pointed, as scheme, host and path
