@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -267,5 +268,47 @@ func TestServeTestButtonIsNoWayIn(t *testing.T) {
 	said = pressTestModel(t, c, a.Dashboard, url.Values{})
 	if redirectedTo.hits.Load() != 0 || strings.Contains(said, victimSecret) || !strings.Contains(said, "redirect") {
 		t.Errorf("a redirect from the URL in force: followed %d times, said:\n%s", redirectedTo.hits.Load(), said)
+	}
+}
+
+// hugeModel is an OpenAI-compatible server whose every answer is size
+// bytes of words, written as it goes.
+func hugeModel(t *testing.T, size int) *httptest.Server {
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"id":"c","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"`)
+		chunk := []byte(strings.Repeat("dig ", 1024))
+		for left := size; left > 0; left -= len(chunk) {
+			if _, err := w.Write(chunk[:min(left, len(chunk))]); err != nil {
+				return
+			}
+		}
+		_, _ = io.WriteString(w, `"}}],"usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}}`)
+	}))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// TestServeTakesNoHugeAnswer (F9): a model that answers 4 MB at every call
+// is read no further than 1 MB: her model's banner says so, the live page
+// and the database stay small.
+func TestServeTakesNoHugeAnswer(t *testing.T) {
+	model := hugeModel(t, 4<<20)
+	a, logs := startBeaweb(t, "--model-provider", "openai", "--model-url", model.URL+"/v1", "--model", "m")
+	page := pageUntil(t, a.Dashboard+"/", logs, "the failing model's banner", func(body string) bool {
+		return strings.Contains(body, "more than 1 MB")
+	})
+	if len(page) > 512<<10 {
+		t.Errorf("the live page is %d KB", len(page)>>10)
+	}
+	var size int64
+	for _, suffix := range []string{"", "-wal"} {
+		if fi, err := os.Stat(a.DB + suffix); err == nil {
+			size += fi.Size()
+		}
+	}
+	if size > 4<<20 {
+		t.Errorf("the database is %d KB after the huge answers", size>>10)
 	}
 }

@@ -56,6 +56,9 @@ func (e *Endpoint) Failure(ctx context.Context, err error, a *Attempts) error {
 	var msg string
 	var cause error
 	switch {
+	case a.tooLong:
+		msg = fmt.Sprintf("%s answered with more than %d MB, which beaweb does not take: it read no further and used none of it. "+
+			"Lower the model's output limit, or check that the base URL points at the API itself", where, MaxAnswerBytes>>20)
 	case ctx.Err() != nil:
 		cause = ctx.Err()
 		msg = fmt.Sprintf("%s: the call was given up%s because its context ended (%v)", where, tries, ctx.Err())

@@ -6,8 +6,13 @@ package provider_test
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +20,7 @@ import (
 	"beaweb/internal/agent"
 	"beaweb/internal/agent/llm/anthropic"
 	"beaweb/internal/agent/llm/openai"
+	"beaweb/internal/logtest"
 )
 
 const testKey = "sk-test-0123456789abcdef-secret"
@@ -102,6 +108,123 @@ func TestTheKeyNeverFollowsARedirect(t *testing.T) {
 		}
 		if leaks := elsewhere.leaks(); len(leaks) > 0 {
 			t.Errorf("%s sent the key on: %v", name, leaks)
+		}
+	}
+}
+
+// answerServer answers every call, in the adapter's own shape, with text
+// bytes of words, and tool calls: first, when args > 0, one whose
+// arguments are args bytes long, then calls more. The answer is written as it goes, so a
+// 50 MB answer costs the test nothing.
+func answerServer(t testing.TB, adapter string, text, calls, args int) string {
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		words := func() {
+			chunk := []byte(strings.Repeat("dig ", 1024))
+			for left := text; left > 0; left -= len(chunk) {
+				_, _ = w.Write(chunk[:min(left, len(chunk))])
+			}
+		}
+		var tools []string
+		if args > 0 {
+			tools = append(tools, `{"id":"big","name":"build_script","args":"{\"script\":\"`+strings.Repeat("x", args)+`\"}"}`)
+		}
+		for i := range calls {
+			tools = append(tools, fmt.Sprintf(`{"id":"c%d","name":"scan","args":"{}"}`, i))
+		}
+		if adapter == "openai" {
+			_, _ = io.WriteString(w, `{"id":"c","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"`)
+			words()
+			_, _ = io.WriteString(w, `","tool_calls":[`)
+			for i, tc := range tools {
+				var c struct{ ID, Name, Args string }
+				_ = json.Unmarshal([]byte(tc), &c)
+				if i > 0 {
+					_, _ = io.WriteString(w, ",")
+				}
+				b, _ := json.Marshal(map[string]any{"id": c.ID, "type": "function", "function": map[string]string{"name": c.Name, "arguments": c.Args}})
+				_, _ = w.Write(b)
+			}
+			_, _ = io.WriteString(w, `]}}],"usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}}`)
+			return
+		}
+		_, _ = io.WriteString(w, `{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[{"type":"text","text":"`)
+		words()
+		_, _ = io.WriteString(w, `"}`)
+		for _, tc := range tools {
+			var c struct{ ID, Name, Args string }
+			_ = json.Unmarshal([]byte(tc), &c)
+			b, _ := json.Marshal(map[string]any{"type": "tool_use", "id": c.ID, "name": c.Name, "input": json.RawMessage(c.Args)})
+			_, _ = io.WriteString(w, ",")
+			_, _ = w.Write(b)
+		}
+		_, _ = io.WriteString(w, `],"stop_reason":"end_turn","usage":{"input_tokens":1,"output_tokens":1}}`)
+	}))
+	t.Cleanup(s.Close)
+	return s.URL + "/v1/"
+}
+
+func ask(m agent.Model) (agent.ModelResponse, error) {
+	return m.Generate(context.Background(), agent.ModelRequest{Messages: []agent.Message{{Role: agent.RoleUser, Text: "hi"}}})
+}
+
+// TestAHugeAnswerIsNotTaken (F9): an answer of 50 MB is read no further
+// than 1 MB: the call fails with a sentence (her model's banner on the
+// dashboard) and allocates a few MB, not hundreds.
+func TestAHugeAnswerIsNotTaken(t *testing.T) {
+	for name, build := range adapters {
+		m, err := build(answerServer(t, name, 50<<20, 0, 0), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		resp, err := ask(m)
+		runtime.ReadMemStats(&after)
+		if err == nil || !errors.Is(err, agent.ErrModel) || !strings.Contains(err.Error(), "more than 1 MB") || resp.Text != "" {
+			t.Errorf("%s, a 50 MB answer: %d bytes of text, %v", name, len(resp.Text), err)
+		}
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > 20<<20 {
+			t.Errorf("%s: a 50 MB answer allocated %d MB; want under 20", name, grew>>20)
+		} else {
+			t.Logf("%s: a 50 MB answer allocated %.1f MB", name, float64(grew)/(1<<20))
+		}
+	}
+}
+
+// TestALongAnswerIsCut (F9): within the 1 MB, words past 64 KB are cut,
+// tool calls past 32 are dropped, so is one whose arguments run past
+// 64 KB, and what was cut is said where the model reads it back and in a
+// warning.
+func TestALongAnswerIsCut(t *testing.T) {
+	for name := range adapters {
+		logs := &logtest.Buffer{}
+		base := answerServer(t, name, 200<<10, 50, 100<<10)
+		var m agent.Model
+		var err error
+		if name == "openai" {
+			m, err = openai.New(openai.Config{BaseURL: base, Model: "m", Logger: logs.Logger(), MaxRetries: -1})
+		} else {
+			m, err = anthropic.New(anthropic.Config{BaseURL: base, Model: "m", Logger: logs.Logger(), MaxRetries: -1})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := ask(m)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(resp.Text) > 65<<10 || !strings.Contains(resp.Text, "[The model's answer was too long for beaweb: its words were cut here, at 64 KB of 200 KB") ||
+			!strings.Contains(resp.Text, "the call to build_script was dropped") || !strings.Contains(resp.Text, "18 tool calls after the first 32 were dropped") {
+			t.Errorf("%s: %d bytes of text ending %q", name, len(resp.Text), resp.Text[max(0, len(resp.Text)-300):])
+		}
+		if len(resp.ToolCalls) != 32 {
+			t.Errorf("%s: %d tool calls kept, want 32", name, len(resp.ToolCalls))
+		}
+		if !strings.Contains(logs.String(), "level=WARN") || !strings.Contains(logs.String(), "answer was cut") {
+			t.Errorf("%s: no warning:\n%s", name, logs)
 		}
 	}
 }
