@@ -17,7 +17,12 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
+	"beaweb/internal/agent"
+	"beaweb/internal/agent/llm/llmtest"
+	"beaweb/internal/game/protocol"
+	"beaweb/internal/gametest"
 	"beaweb/internal/settings"
 )
 
@@ -310,5 +315,66 @@ func TestServeTakesNoHugeAnswer(t *testing.T) {
 	}
 	if size > 4<<20 {
 		t.Errorf("the database is %d KB after the huge answers", size>>10)
+	}
+}
+
+// requestBytes is how much of req is text the model reads.
+func requestBytes(req agent.ModelRequest) int {
+	n := len(req.System) + len(req.Now)
+	for _, m := range req.Messages {
+		n += len(m.Text)
+		for _, c := range m.ToolCalls {
+			n += len(c.Args)
+		}
+	}
+	return n
+}
+
+// TestServeCutsALongChatLine (F10): a 900 KB chat line from the game is
+// cut at the senses to Minecraft's own 256 characters, with a mark, so
+// every later model call and the live page stay small; a long name is
+// bounded too.
+func TestServeCutsALongChatLine(t *testing.T) {
+	mod := gametest.New(t)
+	model := &llmtest.Scripted{}
+	a, logs := startBeawebEnv(t, env{model: model}, "--mod-url", mod.URL(), "--idle-nudge-seconds", "0", "--commentary-seconds", "0")
+	conn := mod.MustAccept()
+	must(t, conn.SendHello(nil))
+	go func() {
+		_ = conn.Respond(t.Context(), func(protocol.Request) protocol.Answer { return protocol.Answer{Result: protocol.Success} })
+	}()
+	near := 2.0
+	long := "Bea, " + strings.Repeat("listen to me ", 900<<10/13)
+	must(t, conn.Send(protocol.Chat{UUID: "u-1", Name: strings.Repeat("Steve", 40), Message: long, Distance: &near}))
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		reqs := model.Requests()
+		heard := false
+		for _, r := range reqs {
+			if b := requestBytes(r); b > 64<<10 {
+				t.Fatalf("a model call of %d KB after the long line", b>>10)
+			}
+			for _, m := range r.Messages {
+				heard = heard || strings.Contains(m.Text, "listen to me")
+			}
+		}
+		if heard {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the line did not reach her within 30 s:\n%s", logs)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	page := httpGet(t, a.Dashboard+"/")
+	if len(page) > 256<<10 || !strings.Contains(page, "listen to me") {
+		t.Errorf("the live page is %d KB", len(page)>>10)
+	}
+	for _, r := range model.Requests() {
+		for _, m := range r.Messages {
+			if strings.Contains(m.Text, "listen to me") && (!strings.Contains(m.Text, "more characters cut") || strings.Contains(m.Text, strings.Repeat("Steve", 10))) {
+				t.Errorf("the line as she reads it is not cut with a mark, or the name is whole: %.400s", m.Text)
+			}
+		}
 	}
 }
