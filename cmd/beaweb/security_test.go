@@ -8,7 +8,9 @@ package main
 import (
 	"context"
 	"crypto/tls"
+	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -376,5 +378,74 @@ func TestServeCutsALongChatLine(t *testing.T) {
 				t.Errorf("the line as she reads it is not cut with a mark, or the name is whole: %.400s", m.Text)
 			}
 		}
+	}
+}
+
+// TestServeRateLimitsWarnings (F12): two hundred wrong tokens from two
+// hundred addresses (through a trusted proxy) make five warning lines, a
+// note that more are counted, and at the end one line that says how many
+// more there were, not two hundred lines.
+func TestServeRateLimitsWarnings(t *testing.T) {
+	const tok = "q7Vh2kR9xLp4Wm8Ns3Zt6Yb1Jc5Fd0Ge"
+	a, logs, stop := runBeaweb(t, env2(map[string]string{"BEA_TOKEN": tok}), "--trusted-proxy", "127.0.0.1")
+	c := noFollow(newJar(t))
+	resp, err := c.Get(a.Dashboard + "/login")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	csrf := cookie(t, c.Jar, a.Dashboard, "bea_csrf")
+	for i := range 200 {
+		form := url.Values{"_csrf": {csrf}, "token": {"wrong"}, "next": {"/"}}
+		req, err := http.NewRequest(http.MethodPost, a.Dashboard+"/login", strings.NewReader(form.Encode()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-Forwarded-For", fmt.Sprintf("198.51.100.%d", i))
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusUnauthorized {
+			t.Fatalf("wrong token %d: %d", i, resp.StatusCode)
+		}
+	}
+	c.CloseIdleConnections()
+	stop()
+	out := logs.String()
+	if n := strings.Count(out, "Warning: A wrong token"); n > 7 {
+		t.Errorf("%d warning lines for 200 wrong tokens:\n%.2000s", n, out)
+	}
+	if !strings.Contains(out, "195 more like this") {
+		t.Errorf("no line says how many more wrong tokens there were:\n%.3000s", out)
+	}
+}
+
+// TestWarningsAreCountedByTheMinute (F12): five of a kind a minute are
+// written, the rest counted; the count comes with the first line logged
+// after the minute, and other kinds and info lines are not held back.
+func TestWarningsAreCountedByTheMinute(t *testing.T) {
+	var out strings.Builder
+	h := newLogger(&out, slog.LevelInfo).With("part", "web").Handler()
+	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	log := func(d time.Duration, level slog.Level, msg string) {
+		if err := h.Handle(context.Background(), slog.NewRecord(at.Add(d), level, msg, 0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 40 {
+		log(time.Duration(i)*time.Second, slog.LevelWarn, "web: a wrong token")
+	}
+	log(41*time.Second, slog.LevelError, "web: request failed")
+	log(59*time.Second, slog.LevelWarn, "web: a wrong token")
+	if n := strings.Count(out.String(), "Warning: A wrong token"); n != 5 || !strings.Contains(out.String(), "Error: Request failed") {
+		t.Fatalf("in the first minute:\n%s", out.String())
+	}
+	log(61*time.Second, slog.LevelWarn, "web: a wrong token")
+	if !strings.Contains(out.String(), "Warning: A wrong token: 36 more like this were not shown.\n03:05:06 Warning: A wrong token.\n") {
+		t.Errorf("after the minute:\n%s", out.String())
 	}
 }

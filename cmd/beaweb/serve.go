@@ -38,6 +38,7 @@ const stopTimeout = 3 * time.Second
 // closed.
 func serve(ctx context.Context, cfg config, e env) error {
 	logger := newLogger(e.stderr, cfg.LogLevel)
+	defer flushLog(logger) // last: the counts of warnings held back
 	// One beaweb per database: a second would drive the same game.
 	claim, err := store.ClaimFile(cfg.DB)
 	if err != nil {
