@@ -24,6 +24,8 @@ const sessionCookie = "bea_session"
 const contentSecurity = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
+// secureHeaders sets the headers every answer carries, and leaves the
+// server's compressors where render finds them.
 func (s *Server) secureHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
@@ -31,6 +33,7 @@ func (s *Server) secureHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("X-Frame-Options", "DENY")
+		c.Set(compressorsKey, s.compressors)
 		return next(c)
 	}
 }
