@@ -19,7 +19,7 @@ func TestAKeyTypedOnThePageGoesOnlyToItsHost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.KeyFor() != "api.openai.com" || s.APIKeyInForce() != "sk-saved" {
+	if s.KeyFor() != "https://api.openai.com" || s.APIKeyInForce() != "sk-saved" {
 		t.Fatalf("key for %q, in force %q", s.KeyFor(), s.APIKeyInForce())
 	}
 	// Only the URL changes, the key field left empty: refused, and the
@@ -35,11 +35,11 @@ func TestAKeyTypedOnThePageGoesOnlyToItsHost(t *testing.T) {
 	}
 	// With the key typed again it goes, bound to the new host.
 	moved, err := s.Change(map[settings.Key]string{settings.ModelURL: "http://127.0.0.1:11434/v1", settings.APIKey: "sk-saved"})
-	if err != nil || moved.KeyFor() != "127.0.0.1:11434" || moved.APIKeyInForce() != "sk-saved" {
+	if err != nil || moved.KeyFor() != "http://127.0.0.1:11434" || moved.APIKeyInForce() != "sk-saved" {
 		t.Errorf("the key typed again: %v, for %q", err, moved.KeyFor())
 	}
 	set, forget := moved.Saved(s)
-	if set[settings.KeyHost] != "127.0.0.1:11434" || set[settings.ModelURL] == "" || len(forget) != 0 {
+	if set[settings.KeyHost] != "http://127.0.0.1:11434" || set[settings.ModelURL] == "" || len(forget) != 0 {
 		t.Errorf("saved %v, forgotten %v", set, forget)
 	}
 	// Forgetting the key lets the URL move with no key.
@@ -64,8 +64,38 @@ func TestAKeyTypedOnThePageGoesOnlyToItsHost(t *testing.T) {
 	}
 	// A key saved before keys were bound is bound to the host in force.
 	old, _ := settings.Defaults().WithSaved(map[string]string{"api_key": "sk-old"})
-	if old.KeyFor() != "api.openai.com" || old.APIKeyInForce() != "sk-old" {
+	if old.KeyFor() != "https://api.openai.com" || old.APIKeyInForce() != "sk-old" {
 		t.Errorf("a key saved before binding: for %q", old.KeyFor())
+	}
+	// A key saved bound to a bare host (before scheme and port counted)
+	// stays in force over https to that host, not over plain http.
+	for u, inForce := range map[string]bool{"": true, "https://api.openai.com/v1": true, "http://api.openai.com/v1": false,
+		"https://api.openai.com:8443/v1": false} {
+		bare, _ := settings.Defaults().WithSaved(map[string]string{"model_provider": "openai", "api_key": "sk-bare",
+			"api_key_host": "api.openai.com", "model_url": u})
+		if (bare.APIKeyInForce() != "") != inForce {
+			t.Errorf("a key bound to the bare host api.openai.com, URL %q: in force %q", u, bare.APIKeyInForce())
+		}
+	}
+}
+
+// TestAKeyIsBoundToSchemeHostAndPort (F7): a key typed for https://h is not
+// sent to http://h nor to https://h:8443 without being typed again; the
+// scheme's own port counts as no port.
+func TestAKeyIsBoundToSchemeHostAndPort(t *testing.T) {
+	s, err := settings.Defaults().Change(map[settings.Key]string{settings.Provider: "openai",
+		settings.ModelURL: "https://llm.example/v1", settings.APIKey: "sk-typed"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{"http://llm.example/v1", "https://llm.example:8443/v1", "http://llm.example:443/v1"} {
+		if _, err := s.Change(map[settings.Key]string{settings.ModelURL: u}); fault.CodeOf(err) != fault.CodeRefused {
+			t.Errorf("the key moved to %s: %v", u, err)
+		}
+	}
+	same, err := s.Change(map[settings.Key]string{settings.ModelURL: "https://LLM.example:443/v2"})
+	if err != nil || same.APIKeyInForce() != "sk-typed" {
+		t.Errorf("the same place written another way: %v", err)
 	}
 }
 
@@ -88,7 +118,7 @@ func TestAnEnvironmentKeyNeverFollowsThePage(t *testing.T) {
 	}
 	// With the URL from the environment too, it goes there.
 	both, _ := settings.Defaults().FromEnv(env(map[string]string{"BEA_API_KEY": "sk-env", "BEA_MODEL_URL": "https://llm.example/v1"}))
-	if both.APIKeyInForce() != "sk-env" || both.KeyFor() != "llm.example" {
+	if both.APIKeyInForce() != "sk-env" || both.KeyFor() != "https://llm.example" {
 		t.Errorf("key and URL from the environment: in force %q, for %q", both.APIKeyInForce(), both.KeyFor())
 	}
 }
