@@ -200,6 +200,9 @@ func (s *Senses) onState(p protocol.State, now time.Time) {
 // bodyOf is her body as a state packet tells it.
 func bodyOf(p protocol.State) *Body {
 	pl, w := p.Player, p.World
+	for i := range p.Players {
+		p.Players[i].Name = bounded(p.Players[i].Name, maxName)
+	}
 	return &Body{Health: pl.Health, Food: pl.Food, XPLevel: pl.XPLevel, Position: pl.Position, Yaw: pl.Yaw,
 		OnGround: pl.OnGround, InWater: pl.InWater, Time: w.Time, Dark: w.Dark, Weather: w.Weather, Light: w.Light,
 		Biome: w.Biome, Held: p.Held, Armor: p.Armor, Inventory: p.Inventory, Craftable: p.Craftable, Blocks: p.Blocks,

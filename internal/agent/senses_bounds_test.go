@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
 )
 
@@ -36,5 +37,9 @@ func TestTheSensesBoundWhatPlayersType(t *testing.T) {
 	}
 	if chat[1].Message != strings.Repeat("ü", 256) {
 		t.Error("a line of 256 characters was cut")
+	}
+	s.Handle(ctx, protocol.State{Players: []game.NearPlayer{{Name: strings.Repeat("P", 5000)}, {Name: "Alex"}}})
+	if ps := live.Snapshot().Body.Players; len(ps) != 2 || len(ps[0].Name) > 80 || ps[1].Name != "Alex" {
+		t.Errorf("the players near her: %v", ps)
 	}
 }
