@@ -271,10 +271,10 @@ func (s *Server) routes() error {
 // Handler is the route table, for tests that need no live relay.
 func (s *Server) Handler() http.Handler { return s.echo }
 
-// Serve answers on ln until ctx ends, then stops gracefully: live streams
-// end at once, other requests get ShutdownTimeout to finish. It refuses a
-// listener beyond loopback when no token is configured. A Server serves
-// once.
+// Serve answers on ln, a plain listener (over TLS when Config.TLS is set),
+// until ctx ends, then stops gracefully: live streams end at once, other
+// requests get ShutdownTimeout to finish. It refuses a listener beyond
+// loopback when no token is configured. A Server serves once.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	first := false
 	s.served.Do(func() { first = true })

@@ -449,3 +449,51 @@ func TestWarningsAreCountedByTheMinute(t *testing.T) {
 		t.Errorf("after the minute:\n%s", out.String())
 	}
 }
+
+// TestServeKeepsTheKeyAtItsPlace (F6, F7): with the key saved for a model
+// URL that redirects to another port, the Test button sends nothing there,
+// for Anthropic's x-api-key too; and a save that moves the URL from https
+// to http on the same host and port asks for the key again.
+func TestServeKeepsTheKeyAtItsPlace(t *testing.T) {
+	elsewhere := newVictim(t, http.StatusOK)
+	redirector := httptest.NewServer(http.RedirectHandler(elsewhere.URL+"/v1/messages", http.StatusTemporaryRedirect))
+	t.Cleanup(redirector.Close)
+	a, _ := startBeaweb(t)
+	c := noFollow(newJar(t))
+	t.Cleanup(c.CloseIdleConnections)
+	save := func(form url.Values) (int, string) {
+		t.Helper()
+		resp, err := c.Get(a.Dashboard + "/settings")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		form.Set("_csrf", cookie(t, c.Jar, a.Dashboard, "bea_csrf"))
+		form.Set("enabled", "on")
+		resp, err = c.PostForm(a.Dashboard+"/settings", form)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	if code, _ := save(url.Values{"model_provider": {"anthropic"}, "model_url": {redirector.URL + "/v1"}, "model": {"m"},
+		"api_key": {"sk-ant-test-0123456789abcdef"}}); code != http.StatusSeeOther {
+		t.Fatalf("saving: %d", code)
+	}
+	said := pressTestModel(t, c, a.Dashboard, url.Values{})
+	if elsewhere.hits.Load() != 0 || !strings.Contains(said, "redirect") {
+		t.Errorf("a redirect to another port: followed %d times, said:\n%s", elsewhere.hits.Load(), said)
+	}
+
+	port := strings.TrimPrefix(redirector.URL, "http://127.0.0.1:")
+	if code, _ := save(url.Values{"model_provider": {"openai"}, "model_url": {"https://127.0.0.1:" + port + "/v1"},
+		"api_key": {"sk-test-0123456789abcdef"}}); code != http.StatusSeeOther {
+		t.Fatalf("saving over https: %d", code)
+	}
+	code, page := save(url.Values{"model_provider": {"openai"}, "model_url": {"http://127.0.0.1:" + port + "/v1"}})
+	if code == http.StatusSeeOther || !strings.Contains(page, "type its key again") {
+		t.Errorf("moving the key from https to http on the same host and port: %d", code)
+	}
+}
