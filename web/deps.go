@@ -88,7 +88,9 @@ type SettingsStore interface {
 	SaveSettings(ctx context.Context, u SettingsUpdate) error
 	// TestModel sends one small request through the model the form names
 	// (u's changes over the settings in force; nothing is saved) and
-	// answers its reply, or the provider's error sentence.
+	// answers its reply, or the provider's error sentence. It refuses a
+	// model URL typed and not saved: it calls only the URL in force or the
+	// provider's own.
 	TestModel(ctx context.Context, u SettingsUpdate) (string, error)
 	// TestMod connects to the mod at url, reads its hello, closes, and
 	// answers what the hello said.

@@ -24,6 +24,8 @@ const sessionCookie = "bea_session"
 const contentSecurity = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
+// secureHeaders sets the headers every answer carries, and leaves the
+// server's compressors where render finds them.
 func (s *Server) secureHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
@@ -31,6 +33,7 @@ func (s *Server) secureHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("X-Frame-Options", "DENY")
+		c.Set(compressorsKey, s.compressors)
 		return next(c)
 	}
 }
@@ -76,36 +79,59 @@ func (s *Server) checkHost(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-func (s *Server) authorised(r *http.Request) bool {
-	if auth, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
-		return subtle.ConstantTimeCompare([]byte(auth), []byte(s.cfg.Token)) == 1
-	}
-	ck, err := r.Cookie(sessionCookie)
-	if err != nil {
-		return false
-	}
-	return s.sessions.valid(ck.Value, s.now())
-}
-
 // requireToken lets a request through when no token is set, when it is for
 // the login form or the static files, or when it carries the token (the
 // session cookie or an Authorization: Bearer header). A page request
-// without it is sent to the login form.
+// without it is sent to the login form. A token in the header is a try of
+// the token like one at the sign-in form: counted, logged and slowed down
+// alike (tryToken).
 func (s *Server) requireToken(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if s.cfg.Token == "" {
 			return next(c)
 		}
-		p := c.Request().URL.Path
-		if p == "/login" || strings.HasPrefix(p, "/static/") || s.authorised(c.Request()) {
+		r := c.Request()
+		p := r.URL.Path
+		if p == "/login" || strings.HasPrefix(p, "/static/") {
 			return next(c)
 		}
-		if c.Request().Method == http.MethodGet && c.Request().Header.Get("HX-Request") == "" &&
-			!strings.Contains(c.Request().Header.Get("Accept"), "text/event-stream") {
-			return c.Redirect(http.StatusSeeOther, "/login?next="+url.QueryEscape(c.Request().URL.RequestURI()))
+		if given, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+			if refused := s.tryToken(c, given, "an Authorization header"); refused != nil {
+				return refused
+			}
+			return next(c)
+		}
+		if ck, err := r.Cookie(sessionCookie); err == nil && s.sessions.valid(ck.Value, s.now()) {
+			return next(c)
+		}
+		if r.Method == http.MethodGet && r.Header.Get("HX-Request") == "" &&
+			!strings.Contains(r.Header.Get("Accept"), "text/event-stream") {
+			return c.Redirect(http.StatusSeeOther, "/login?next="+url.QueryEscape(r.URL.RequestURI()))
 		}
 		return echo.NewHTTPError(http.StatusUnauthorized, "Sign in with the dashboard token first.")
 	}
+}
+
+// tryToken checks a token given by the client at c, through via (the
+// sign-in form or a header). While its address waits after wrong tries,
+// every try is refused unheard, the right token included, with how long to
+// wait; a wrong token is counted and logged (the log's rate limit keeps a
+// flood of them to a few lines). It answers nil for the right token, else
+// the refusal (429 or 401) with its sentence.
+func (s *Server) tryToken(c echo.Context, given, via string) *echo.HTTPError {
+	ip, now := c.RealIP(), s.now()
+	if wait := s.guesses.wait(ip, now); wait > 0 {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
+		return echo.NewHTTPError(http.StatusTooManyRequests,
+			"Too many wrong tokens came from your address; try again in "+waitWords(wait)+".")
+	}
+	if subtle.ConstantTimeCompare([]byte(given), []byte(s.cfg.Token)) != 1 {
+		s.guesses.wrong(ip, now)
+		s.log.Warn("web: a wrong token", slog.String("remote", ip), slog.String("via", via))
+		return echo.NewHTTPError(http.StatusUnauthorized, "That token is not the one beaweb was started with.")
+	}
+	s.guesses.right(ip)
+	return nil
 }
 
 func (s *Server) handleLoginForm(c echo.Context) error {
@@ -128,19 +154,11 @@ func (s *Server) handleLogin(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, "/")
 	}
 	next := localPath(c.FormValue("next"))
-	ip, now := c.RealIP(), s.now()
-	if wait := s.guesses.wait(ip, now); wait > 0 {
-		c.Response().Header().Set("Retry-After", strconv.Itoa(int(wait.Round(time.Second)/time.Second)))
-		return render(c, http.StatusTooManyRequests, pages.Login(pages.LoginView{Head: s.head(c, "Sign in", "/login"), Next: next,
-			Problem: "Too many wrong tokens came from your address; try again in " + waitWords(wait) + "."}))
+	if refused := s.tryToken(c, c.FormValue("token"), "the sign-in form"); refused != nil {
+		return render(c, refused.Code, pages.Login(pages.LoginView{Head: s.head(c, "Sign in", "/login"), Next: next,
+			Problem: refused.Message.(string)}))
 	}
-	if subtle.ConstantTimeCompare([]byte(c.FormValue("token")), []byte(s.cfg.Token)) != 1 {
-		s.guesses.wrong(ip, now)
-		s.log.Warn("web: a sign-in with a wrong token", slog.String("remote", ip))
-		return render(c, http.StatusUnauthorized, pages.Login(pages.LoginView{Head: s.head(c, "Sign in", "/login"), Next: next,
-			Problem: "That token is not the one beaweb was started with."}))
-	}
-	s.guesses.right(ip)
+	now := s.now()
 	value, end := s.sessions.open(now)
 	c.SetCookie(&http.Cookie{
 		Name:     sessionCookie,

@@ -20,6 +20,7 @@ import (
 
 	"beaweb/internal/agent"
 	"beaweb/internal/game"
+	"beaweb/internal/logtest"
 	"beaweb/web"
 )
 
@@ -162,16 +163,20 @@ func (s *tokenServer) advance(d time.Duration) {
 
 const hostileToken = "q7Vh2kR9xLp4Wm8Ns3Zt6Yb1Jc5Fd0Ge"
 
-func serveWithToken(t *testing.T, cfg web.Config) *tokenServer {
+func serveWithToken(t *testing.T, cfg web.Config, logs ...*logtest.Buffer) *tokenServer {
 	t.Helper()
 	ts := &tokenServer{now: clock}
 	live := newFakeLive()
 	cfg.Token = hostileToken
-	srv, err := web.New(cfg, web.Deps{Live: live, Changes: live.hub, Now: func() time.Time {
+	deps := web.Deps{Live: live, Changes: live.hub, Now: func() time.Time {
 		ts.mu.Lock()
 		defer ts.mu.Unlock()
 		return ts.now
-	}})
+	}}
+	for _, l := range logs {
+		deps.Logger = l.Logger()
+	}
+	srv, err := web.New(cfg, deps)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,9 +2,11 @@ package web
 
 import (
 	"errors"
+	"log/slog"
 	"mime"
 	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"sync"
 	"time"
@@ -36,6 +38,15 @@ type Limits struct {
 	// accepted until one closes. Default 512, under the open files a
 	// process gets (Go raises its limit to the hard one, often 4096 or more).
 	Conns int
+	// ConnsPerClient caps the connections one client (an IPv4 address or
+	// an IPv6 /64) holds at once, so that no one client holds them all;
+	// one more is closed as soon as it is accepted. A trusted proxy,
+	// which speaks for many, is held only to Conns. Default 32: a browser
+	// opens at most 6 to one dashboard.
+	ConnsPerClient int
+	// SignInAddresses bounds the addresses whose wrong tokens are
+	// remembered (throttle.go). Default 10,000.
+	SignInAddresses int
 	// Viewers caps the live streams open at once. Default 256.
 	Viewers int
 	// Previews caps the build-script previews running at once, each a
@@ -66,6 +77,8 @@ func (l Limits) withDefaults() Limits {
 	defD(&l.WriteTimeout, 60*time.Second)
 	defD(&l.IdleTimeout, 60*time.Second)
 	defN(&l.Conns, 512)
+	defN(&l.ConnsPerClient, 32)
+	defN(&l.SignInAddresses, 10000)
 	defN(&l.Viewers, 256)
 	defN(&l.Previews, 2)
 	return l
@@ -182,33 +195,93 @@ func (s *Server) onePreviewSlot(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// limitListener accepts at most n connections at once: the next waits in
-// the kernel's queue until one closes, so a flood of idle connections can
-// hold the dashboard for at most an idle timeout, never past its open
-// files.
+// limitListener accepts at most Limits.Conns connections at once: the next
+// waits in the kernel's queue until one closes, so a flood of idle
+// connections can hold the dashboard for at most an idle timeout, never
+// past its open files. It also holds each client (guessKey: an IPv4
+// address or an IPv6 /64) to ConnsPerClient at once, closing one more as
+// soon as it is accepted, so that one client cannot hold them all and
+// leave everyone else in the queue; a trusted proxy speaks for many and
+// is held only to the whole cap.
 type limitListener struct {
 	net.Listener
-	sem  chan struct{}
-	done chan struct{}
-	once sync.Once
+	sem       chan struct{}
+	perClient int
+	proxies   []netip.Prefix
+	log       *slog.Logger
+	done      chan struct{}
+	once      sync.Once
+
+	mu   sync.Mutex
+	held map[netip.Prefix]int // connections open per client
 }
 
-func limitListen(ln net.Listener, n int) *limitListener {
-	return &limitListener{Listener: ln, sem: make(chan struct{}, n), done: make(chan struct{})}
+func limitListen(ln net.Listener, l Limits, proxies []netip.Prefix, log *slog.Logger) *limitListener {
+	return &limitListener{Listener: ln, sem: make(chan struct{}, l.Conns), perClient: l.ConnsPerClient, proxies: proxies,
+		log: log, done: make(chan struct{}), held: map[netip.Prefix]int{}}
 }
 
 func (l *limitListener) Accept() (net.Conn, error) {
-	select {
-	case l.sem <- struct{}{}:
-	case <-l.done:
-		return nil, net.ErrClosed
+	for {
+		select {
+		case l.sem <- struct{}{}:
+		case <-l.done:
+			return nil, net.ErrClosed
+		}
+		c, err := l.Listener.Accept()
+		if err != nil {
+			<-l.sem
+			return nil, err
+		}
+		key, counted := l.client(c.RemoteAddr())
+		if counted && !l.take(key) {
+			_ = c.Close()
+			<-l.sem
+			l.log.Warn("web: a client already holds its share of connections; one more was closed",
+				slog.String("remote", c.RemoteAddr().String()), slog.Int("share", l.perClient))
+			continue
+		}
+		return &limitConn{Conn: c, release: func() {
+			if counted {
+				l.give(key)
+			}
+			<-l.sem
+		}}, nil
 	}
-	c, err := l.Listener.Accept()
+}
+
+// client is the client a connection from a is counted for; false for one
+// that is not counted on its own (a trusted proxy, a Unix socket's peer).
+func (l *limitListener) client(a net.Addr) (netip.Prefix, bool) {
+	ap, err := netip.ParseAddrPort(a.String())
 	if err != nil {
-		<-l.sem
-		return nil, err
+		return netip.Prefix{}, false
 	}
-	return &limitConn{Conn: c, release: func() { <-l.sem }}, nil
+	ip := ap.Addr().Unmap()
+	for _, p := range l.proxies {
+		if p.Contains(ip) {
+			return netip.Prefix{}, false
+		}
+	}
+	return guessKey(ip.String()), true
+}
+
+func (l *limitListener) take(key netip.Prefix) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.held[key] >= l.perClient {
+		return false
+	}
+	l.held[key]++
+	return true
+}
+
+func (l *limitListener) give(key netip.Prefix) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.held[key]--; l.held[key] <= 0 {
+		delete(l.held, key)
+	}
 }
 
 func (l *limitListener) Close() error {

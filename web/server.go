@@ -10,11 +10,14 @@ package web
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
+	"runtime"
 	"sync"
 	"time"
 
@@ -58,8 +61,13 @@ type Config struct {
 	SessionTTL time.Duration
 	// TrustedProxies are the addresses (IPs or CIDRs) of reverse proxies
 	// whose X-Forwarded-For is believed; with none, a client's address is
-	// its connection's, whatever its headers say.
+	// its connection's, whatever its headers say. A trusted proxy is held
+	// only to Limits.Conns, not to a client's share.
 	TrustedProxies []string
+	// TLS, when set, makes Serve speak HTTPS (HTTP/1.1) with it, over the
+	// cap on connections, so that each request knows it came over TLS
+	// (its cookies are Secure). nil: plain HTTP.
+	TLS *tls.Config
 }
 
 func (c Config) withDefaults() Config {
@@ -123,7 +131,10 @@ type Server struct {
 	now    func() time.Time
 	echo   *echo.Echo
 	frames *fanout.Hub[frame]
-	sent   sentCards // the relay's last card bodies (cards.go)
+	// compressors compress the parts of live streams that are not the
+	// relay's shared frames (gzstream.go).
+	compressors compressors
+	sent        sentCards // the relay's last card bodies (cards.go)
 	// cards is the live panel's card table (partials.Cards), made once.
 	cards   partials.CardTable
 	actions *actionFeed // the live panel's latest actions (actionfeed.go)
@@ -139,7 +150,10 @@ type Server struct {
 
 	viewers, previews slots     // limits.go
 	sessions          *sessions // sign-ins with a token (session.go)
-	guesses           *throttle // wrong tokens per address (session.go)
+	guesses           *throttle // wrong tokens per address (throttle.go)
+	// proxies are the trusted proxies' ranges, held only to the cap on
+	// all connections.
+	proxies []netip.Prefix
 }
 
 // New checks deps and builds the route table.
@@ -156,20 +170,22 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		assets:   files,
-		cfg:      cfg,
-		deps:     deps,
-		log:      deps.Logger,
-		now:      deps.Now,
-		frames:   fanout.New[frame](cfg.Buffer),
-		cards:    partials.Cards(),
-		actions:  &actionFeed{limit: cfg.RecentActions},
-		stopping: make(chan struct{}),
-		viewers:  make(slots, cfg.Limits.Viewers),
-		previews: make(slots, cfg.Limits.Previews),
+		assets: files,
+		cfg:    cfg,
+		deps:   deps,
+		log:    deps.Logger,
+		now:    deps.Now,
+		frames: fanout.New[frame](cfg.Buffer),
+		// As many as can run at once; at most 4, each 0.9 MB.
+		compressors: newCompressors(min(runtime.GOMAXPROCS(0), 4)),
+		cards:       partials.Cards(),
+		actions:     &actionFeed{limit: cfg.RecentActions},
+		stopping:    make(chan struct{}),
+		viewers:     make(slots, cfg.Limits.Viewers),
+		previews:    make(slots, cfg.Limits.Previews),
 	}
 	s.sessions = newSessions(cfg.SessionTTL)
-	s.guesses = newThrottle()
+	s.guesses = newThrottle(cfg.Limits.SignInAddresses)
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -191,10 +207,12 @@ func (s *Server) routes() error {
 	e.HideBanner = true
 	e.HidePort = true
 	e.HTTPErrorHandler = s.handleError
-	ipOf, err := ipExtractor(s.cfg.TrustedProxies)
+	proxies, err := trustedRanges(s.cfg.TrustedProxies)
 	if err != nil {
 		return err
 	}
+	s.proxies = proxies
+	ipOf := ipExtractor(proxies)
 	e.IPExtractor = ipOf
 	s.echo = e
 
@@ -258,10 +276,10 @@ func (s *Server) Handler() http.Handler { return s.echo }
 // on a long action only for an audience.
 func (s *Server) Viewers() int { return s.frames.Len() }
 
-// Serve answers on ln until ctx ends, then stops gracefully: live streams
-// end at once, other requests get ShutdownTimeout to finish. It refuses a
-// listener beyond loopback when no token is configured. A Server serves
-// once.
+// Serve answers on ln, a plain listener (over TLS when Config.TLS is set),
+// until ctx ends, then stops gracefully: live streams end at once, other
+// requests get ShutdownTimeout to finish. It refuses a listener beyond
+// loopback when no token is configured. A Server serves once.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	first := false
 	s.served.Do(func() { first = true })
@@ -275,7 +293,12 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	s.localOnly = loopback && s.cfg.Token == ""
 
-	ln = limitListen(ln, s.cfg.Limits.Conns)
+	ln = limitListen(ln, s.cfg.Limits, s.proxies, s.log)
+	if s.cfg.TLS != nil {
+		tc := s.cfg.TLS.Clone()
+		tc.NextProtos = []string{"http/1.1"} // one request at a time per connection, as the caps count them
+		ln = tls.NewListener(ln, tc)
+	}
 	hs := &http.Server{
 		Handler:           s.echo,
 		ReadHeaderTimeout: s.cfg.Limits.HeaderTimeout,
@@ -363,12 +386,28 @@ func (s *Server) head(c echo.Context, title, current string) layout.Head {
 	return layout.Head{Title: title, Current: current, CSRF: token, Nav: nav, Asset: s.assets.Path}
 }
 
-// render writes a component as the whole answer. It renders into a buffer
-// first, so that a failure half way still gets a proper error status.
+// render writes a component as the whole answer, gzipped for a browser
+// that takes gzip when it is worth it (a page of history is 270 KB, 15 KB
+// gzipped). It renders into a buffer first, so that a failure half way
+// still gets a proper error status.
 func render(c echo.Context, status int, comp templ.Component) error {
 	var buf bytes.Buffer
 	if err := comp.Render(c.Request().Context(), &buf); err != nil {
 		return fmt.Errorf("web: render: %w", err)
 	}
-	return c.HTMLBlob(status, buf.Bytes())
+	c.Response().Header().Add("Vary", "Accept-Encoding")
+	zc, ok := c.Get(compressorsKey).(compressors)
+	if !ok || buf.Len() < minGzip || !acceptsGzip(c.Request()) {
+		return c.HTMLBlob(status, buf.Bytes())
+	}
+	c.Response().Header().Set("Content-Encoding", "gzip")
+	return c.HTMLBlob(status, zc.gzip(buf.Bytes()))
 }
+
+// minGzip is the smallest answer worth gzipping: below it the header and
+// the work cost more than they save.
+const minGzip = 1 << 10
+
+// compressorsKey is where every request finds the server's compressors
+// (set by secureHeaders), for render.
+const compressorsKey = "compressors"

@@ -83,120 +83,40 @@ func (ss *sessions) close(value string) {
 	delete(ss.ends, sessionID(value))
 }
 
-// Guessing the token: a few wrong tries from one address are free (a
-// typo), then each next try waits twice as long as the one before, up to
-// maxWait. Addresses are counted by IPv4 address or IPv6 /64, the block
-// one home is given.
-const (
-	freeGuesses   = 5
-	firstWait     = time.Second
-	maxWait       = 5 * time.Minute
-	maxGuessHosts = 10000
-)
-
-type guesses struct {
-	wrong int
-	until time.Time // no try is heard before then
-	last  time.Time
-}
-
-// throttle slows down sign-ins after wrong tokens, per address.
-type throttle struct {
-	mu sync.Mutex
-	by map[netip.Prefix]*guesses
-}
-
-func newThrottle() *throttle { return &throttle{by: map[netip.Prefix]*guesses{}} }
-
-func guessKey(ip string) netip.Prefix {
-	a, err := netip.ParseAddr(ip)
-	if err != nil {
-		return netip.Prefix{}
-	}
-	a = a.Unmap()
-	bits := 32
-	if a.Is6() {
-		bits = 64
-	}
-	p, _ := a.Prefix(bits)
-	return p
-}
-
-// wait is how long addr must wait before its next try is heard; 0: now.
-func (t *throttle) wait(ip string, now time.Time) time.Duration {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if g := t.by[guessKey(ip)]; g != nil && now.Before(g.until) {
-		return g.until.Sub(now)
-	}
-	return 0
-}
-
-// wrong counts a wrong token from addr at now.
-func (t *throttle) wrong(ip string, now time.Time) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	key := guessKey(ip)
-	g := t.by[key]
-	if g == nil {
-		if len(t.by) >= maxGuessHosts {
-			t.forget(now)
+// trustedRanges reads the trusted proxies: addresses or ranges.
+func trustedRanges(trusted []string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, t := range trusted {
+		t = strings.TrimSpace(t)
+		if t == "" {
+			continue
 		}
-		g = &guesses{}
-		t.by[key] = g
-	}
-	g.wrong++
-	g.last = now
-	if g.wrong >= freeGuesses {
-		d := firstWait << min(g.wrong-freeGuesses, 20)
-		g.until = now.Add(min(d, maxWait))
-	}
-}
-
-// forget drops the addresses that have been quiet for longer than the
-// longest wait; if all are recent, the table starts again rather than grow.
-func (t *throttle) forget(now time.Time) {
-	for k, g := range t.by {
-		if now.Sub(g.last) > maxWait && !now.Before(g.until) {
-			delete(t.by, k)
+		p, err := netip.ParsePrefix(t)
+		if err != nil {
+			a, aerr := netip.ParseAddr(t)
+			if aerr != nil {
+				return nil, fault.Invalidf("The trusted proxy %q is not an address or a range such as 10.0.0.0/8.", t)
+			}
+			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
 		}
+		out = append(out, p.Masked())
 	}
-	if len(t.by) >= maxGuessHosts {
-		clear(t.by)
-	}
-}
-
-// right forgets addr's wrong tries.
-func (t *throttle) right(ip string) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	delete(t.by, guessKey(ip))
+	return out, nil
 }
 
 // ipExtractor is how a request's address is read: its connection's, or,
 // from a trusted proxy, the last address X-Forwarded-For names that no
 // trusted proxy holds. A header from anyone else is ignored.
-func ipExtractor(trusted []string) (echo.IPExtractor, error) {
+func ipExtractor(trusted []netip.Prefix) echo.IPExtractor {
 	if len(trusted) == 0 {
-		return echo.ExtractIPDirect(), nil
+		return echo.ExtractIPDirect()
 	}
 	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
-	for _, t := range trusted {
-		t = strings.TrimSpace(t)
-		if !strings.Contains(t, "/") {
-			if ip := net.ParseIP(t); ip != nil && ip.To4() != nil {
-				t += "/32"
-			} else {
-				t += "/128"
-			}
-		}
-		_, n, err := net.ParseCIDR(t)
-		if err != nil {
-			return nil, fault.Invalidf("The trusted proxy %q is not an address or a range such as 10.0.0.0/8.", t)
-		}
+	for _, p := range trusted {
+		_, n, _ := net.ParseCIDR(p.String()) // a prefix's own text always parses
 		opts = append(opts, echo.TrustIPRange(n))
 	}
-	return echo.ExtractIPFromXFFHeader(opts...), nil
+	return echo.ExtractIPFromXFFHeader(opts...)
 }
 
 // handleLogout ends the session and forgets its cookie.
@@ -214,8 +134,12 @@ func (s *Server) handleLogout(c echo.Context) error {
 
 // waitWords says a wait the way a person reads it.
 func waitWords(d time.Duration) string {
+	n, unit := int((d+time.Minute-1)/time.Minute), "minute"
 	if d < time.Minute {
-		return fmt.Sprintf("%d seconds", max(1, int((d+time.Second-1)/time.Second)))
+		n, unit = max(1, int((d+time.Second-1)/time.Second)), "second"
 	}
-	return fmt.Sprintf("%d minutes", int((d+time.Minute-1)/time.Minute))
+	if n != 1 {
+		unit += "s"
+	}
+	return fmt.Sprintf("%d %s", n, unit)
 }

@@ -251,7 +251,7 @@ func (s *Server) parseSettings(c echo.Context, st Settings) (SettingsUpdate, map
 }
 
 // handleTestModel sends one small request through the model the form
-// names as typed, saved or not.
+// names, at the model URL in force (SettingsStore.TestModel).
 func (s *Server) handleTestModel(c echo.Context) error {
 	return s.answerTest(c, func(st Settings) (string, error) {
 		u, problems, err := s.parseSettings(c, st)

@@ -266,7 +266,7 @@ func TestReconnectGetsFreshSnapshot(t *testing.T) {
 // one would be a fault of the dashboard, not of the viewer.
 func TestHundredViewersThousandEvents(t *testing.T) {
 	const viewers, events, window = 100, 1000, 32
-	f := serve(t, func(c *web.Config, _ *web.Deps) { c.Buffer = 4 * window })
+	f := serve(t, func(c *web.Config, _ *web.Deps) { c.Buffer, c.Limits.ConnsPerClient = 4*window, 2*viewers }) // all from 127.0.0.1
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 

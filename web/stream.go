@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"io"
 	"log/slog"
@@ -25,9 +24,14 @@ const streamLevel = 4
 // frame is one or more SSE events, encoded once and written as they are to
 // every viewer.
 type frame struct {
-	seq  uint64 // the change it draws; 0 for a whole redraw
+	seq  uint64 // the change it draws; 0 for a whole redraw or a heartbeat
 	data []byte
+	z    []byte // data compressed after every frame before it (gzstream.go)
 }
+
+// heartbeat is the comment an idle stream is sent, so that proxies and
+// browsers keep it open.
+const heartbeat = ": heartbeat\n\n"
 
 // relay turns each change of her snapshot into its SSE event, once for all
 // viewers, until ctx ends: rendering costs the same with one viewer or a
@@ -37,8 +41,11 @@ type frame struct {
 // the first change relayed. When the mind's hub drops the relay for falling
 // behind, it resubscribes and sends a whole redraw.
 func (s *Server) relay(ctx context.Context, changes <-chan agent.Change, cancel func()) {
+	out := &relayOut{s: s, z: newDeflater()}
+	beat := time.NewTicker(s.cfg.Heartbeat)
+	defer beat.Stop()
 	for {
-		n := s.pump(ctx, changes)
+		n := s.pump(ctx, changes, out, beat.C)
 		cancel()
 		if ctx.Err() != nil {
 			return
@@ -47,31 +54,52 @@ func (s *Server) relay(ctx context.Context, changes <-chan agent.Change, cancel 
 			// A subscription that ends before a single change means the
 			// source has closed for good; resubscribing would only spin.
 			s.log.Warn("web: the live changes closed; the live panel shows snapshots only from now on")
-			<-ctx.Done()
-			return
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-beat.C:
+					out.publish(0, []byte(heartbeat))
+				}
+			}
 		}
 		s.log.Warn("web: the live relay fell behind her changes; redrawing the whole panel")
 		changes, cancel = s.deps.Changes.Subscribe()
 		s.sent.reset()
 		// Rows written while it was behind came in no change it read.
-		s.frames.Publish(frame{data: s.renderPanel(ctx, s.freshData(ctx))})
+		out.publish(0, s.renderPanel(ctx, s.freshData(ctx)))
 	}
 }
 
-// pump renders changes until the channel closes or ctx ends, and says how
-// many it rendered.
-func (s *Server) pump(ctx context.Context, changes <-chan agent.Change) int {
+// relayOut is where the relay publishes: each frame compressed once, as
+// the continuation of the shared stream, for every viewer.
+type relayOut struct {
+	s *Server
+	z *deflater
+}
+
+func (o *relayOut) publish(seq uint64, data []byte) {
+	o.s.frames.Publish(frame{seq: seq, data: data, z: o.z.next(data)})
+}
+
+// pump renders changes until the channel closes or ctx ends, with a
+// heartbeat at each beat, and says how many changes it rendered. The
+// heartbeat is the relay's, one for all viewers, so that every viewer's
+// stream is the same frames in the same order (gzstream.go).
+func (s *Server) pump(ctx context.Context, changes <-chan agent.Change, out *relayOut, beat <-chan time.Time) int {
 	n := 0
 	for {
 		select {
 		case <-ctx.Done():
 			return n
+		case <-beat:
+			out.publish(0, []byte(heartbeat))
 		case ch, ok := <-changes:
 			if !ok {
 				return n
 			}
 			n++
-			s.frames.Publish(frame{seq: ch.Seq, data: s.renderChange(ctx, ch)})
+			out.publish(ch.Seq, s.renderChange(ctx, ch))
 		}
 	}
 }
@@ -161,7 +189,7 @@ func writeEvent(buf *bytes.Buffer, seq uint64, name string, body []byte) {
 }
 
 // handleEvents is the live stream of one page: a whole redraw first, then
-// each change as it comes, a comment as a heartbeat while nothing happens.
+// each change as it comes, and the relay's heartbeat while nothing happens.
 // A viewer that falls Buffer events behind, or whose connection stalls for
 // WriteTimeout, is dropped; its browser reconnects and starts again from a
 // fresh redraw.
@@ -174,13 +202,10 @@ func (s *Server) handleEvents(c echo.Context) error {
 
 	sw := s.openStream(c)
 	defer sw.close()
-	write := sw.write
 	first := append([]byte("retry: 2000\n\n"), s.renderPanel(ctx, s.freshData(ctx))...)
-	if !write(first) {
+	if !sw.send(first, nil) {
 		return nil
 	}
-	beat := time.NewTicker(s.cfg.Heartbeat)
-	defer beat.Stop()
 	for {
 		select {
 		case <-ctx.Done():
@@ -192,11 +217,7 @@ func (s *Server) handleEvents(c echo.Context) error {
 				s.log.Info("web: dropped a live viewer that fell behind", slog.String("remote", c.RealIP()))
 				return nil
 			}
-			if !write(f.data) {
-				return nil
-			}
-		case <-beat.C:
-			if !write([]byte(": heartbeat\n\n")) {
+			if !sw.send(f.data, &f) {
 				return nil
 			}
 		}
@@ -206,17 +227,15 @@ func (s *Server) handleEvents(c echo.Context) error {
 // liveStream is one viewer's event stream: written event by event, each
 // flushed at once, under the server's write deadline.
 type liveStream struct {
-	s   *Server
-	rc  *http.ResponseController
-	out io.Writer
-	zw  *gzip.Writer // nil for a viewer that takes no gzip
+	s  *Server
+	rc *http.ResponseController
+	w  io.Writer
+	gz *gzipStream // nil for a viewer that takes no gzip
 }
 
-// openStream sends the stream's headers. The stream is compressed as one
-// gzip stream for its whole life: an event is mostly the card it redraws
-// as it was a moment ago, which the compressor still holds, so a viewer
-// receives little more than what changed (a twentieth of the bytes of a
-// practice game).
+// openStream sends the stream's headers, and the gzip header for a viewer
+// that takes gzip: the stream is one gzip stream for its whole life
+// (gzstream.go).
 func (s *Server) openStream(c echo.Context) *liveStream {
 	w := c.Response()
 	h := w.Header()
@@ -224,27 +243,36 @@ func (s *Server) openStream(c echo.Context) *liveStream {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	h.Add("Vary", "Accept-Encoding")
-	ls := &liveStream{s: s, rc: http.NewResponseController(w), out: w}
+	// The controller is over net/http's own writer, not Echo's, whose
+	// Flush drops the error of a flush that failed.
+	ls := &liveStream{s: s, rc: http.NewResponseController(w.Writer), w: w}
 	if acceptsGzip(c.Request()) {
 		h.Set("Content-Encoding", "gzip")
-		ls.zw, _ = gzip.NewWriterLevel(w, streamLevel) // a valid level cannot fail
-		ls.out = ls.zw
 	}
 	w.WriteHeader(http.StatusOK)
+	if acceptsGzip(c.Request()) {
+		ls.gz, _ = newGzipStream(w, s.compressors) // a failed write shows at the first send
+	}
 	return ls
 }
 
-// write sends b and reports whether the viewer is still there.
-func (ls *liveStream) write(b []byte) bool {
+// send writes b, which is f's data when it is a frame every viewer gets
+// (nil: this viewer's own), and reports whether the viewer is still there.
+func (ls *liveStream) send(b []byte, f *frame) bool {
 	if err := ls.rc.SetWriteDeadline(time.Now().Add(ls.s.cfg.WriteTimeout)); err != nil {
 		ls.s.log.Debug("web: live stream write deadline not supported", slog.Any("error", err))
 	}
-	_, err := ls.out.Write(b)
-	if err == nil && ls.zw != nil {
-		err = ls.zw.Flush() // the event leaves now, not when a block is full
+	var err error
+	switch {
+	case ls.gz == nil:
+		_, err = ls.w.Write(b)
+	case f == nil:
+		err = ls.gz.own(b)
+	default:
+		err = ls.gz.frame(*f)
 	}
 	if err == nil {
-		err = ls.rc.Flush()
+		err = ls.rc.Flush() // the event leaves now
 	}
 	if err != nil {
 		ls.s.log.Debug("web: live viewer gone", slog.Any("error", err))
@@ -256,11 +284,11 @@ func (ls *liveStream) write(b []byte) bool {
 // close ends the gzip stream whole, however the stream ends, so that the
 // browser reads an end, not a cut.
 func (ls *liveStream) close() {
-	if ls.zw == nil {
+	if ls.gz == nil {
 		return
 	}
 	_ = ls.rc.SetWriteDeadline(time.Now().Add(ls.s.cfg.WriteTimeout))
-	if ls.zw.Close() == nil {
+	if ls.gz.close() == nil {
 		_ = ls.rc.Flush()
 	}
 }

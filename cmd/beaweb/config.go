@@ -42,7 +42,8 @@ type config struct {
 	Name          string
 	Token         string
 	// TokenMade says beaweb made the token for this run (none was given),
-	// so it prints it once.
+	// so it prints it once. It is read from the settings (a token nothing
+	// set), so every rebuild of the config keeps it.
 	TokenMade     bool
 	TLSCert       string
 	TLSKey        string
@@ -83,6 +84,7 @@ func configOf(s settings.Settings, world practiceSettings) config {
 		TLSCert: s.Text(settings.TLSCert), TLSKey: s.Text(settings.TLSKey),
 		IdleNudge: s.Seconds(settings.IdleNudge), Commentary: s.Seconds(settings.Commentary),
 		BuildScripts: s.Bool(settings.BuildScripts), Name: s.Text(settings.Name), Token: s.Text(settings.Token),
+		TokenMade:     s.Text(settings.Token) != "" && s.Get(settings.Token).Source == settings.FromDefault,
 		RetentionDays: s.Int(settings.Retention),
 		Server:        s.Text(settings.Server), Username: s.Text(settings.Username), Auth: s.Text(settings.Auth),
 		settings: s,
@@ -145,7 +147,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		s = s.WithToken(newToken())
 		level := c.LogLevel
 		c = configOf(s, world)
-		c.TokenMade, c.LogLevel = true, level
+		c.LogLevel = level
 	}
 	return c, s.Check()
 }

@@ -56,7 +56,9 @@ func runBeaweb(t *testing.T, hooks env, extra ...string) (addrs, *logtest.Buffer
 	args = append(args, extra...)
 	go func() {
 		e := hooks
-		e.getenv = func(string) string { return "" }
+		if e.getenv == nil {
+			e.getenv = func(string) string { return "" }
+		}
 		e.stdout, e.stderr = logs, logs
 		e.ready = func(a addrs) { ready <- a }
 		done <- run(ctx, args, e)

@@ -31,8 +31,15 @@ func greeting(url string, cfg config, saved map[string]string) string {
 	if saved[keyEnabled] == "false" {
 		b.WriteString(" She is paused: press Let her play on the dashboard.")
 	}
-	if cfg.Token != "" && !cfg.TokenMade {
+	switch {
+	case cfg.TokenMade:
+		b.WriteString(" The dashboard asks once for the token printed on the next line, made for this run.")
+	case cfg.Token != "":
 		b.WriteString(" The dashboard asks once for the token in BEA_TOKEN.")
+	default:
+		// On loopback with no token, the dashboard trusts this computer:
+		// every account on it, not only the one that started beaweb.
+		b.WriteString(" Anyone with an account on this computer can use it too; set BEA_TOKEN to make it ask for a token.")
 	}
 	b.WriteString(" Ctrl-C stops her.")
 	return b.String()

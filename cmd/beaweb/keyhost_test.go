@@ -6,7 +6,6 @@ import (
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
-	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/pem"
@@ -231,40 +230,20 @@ func TestATokenIsMadeWhenNoneIsGiven(t *testing.T) {
 	}
 }
 
-// TestTheDashboardSpeaksTLS: with a certificate and key the dashboard
-// answers over HTTPS; a key that cannot be read is refused with a sentence.
+// TestTheDashboardSpeaksTLS: a certificate whose key cannot be read is
+// refused with a sentence (serving over TLS is
+// TestServeOverTLSMarksCookiesSecure's).
 func TestTheDashboardSpeaksTLS(t *testing.T) {
 	dir := t.TempDir()
 	certFile, keyFile := filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
 	writeCert(t, certFile, keyFile)
 	cfg := defaults()
-	cfg.Addr, cfg.TLSCert, cfg.TLSKey = "127.0.0.1:0", certFile, keyFile
-	ln, u, err := listenDashboard(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(u, "https://") {
-		t.Errorf("URL %s", u)
-	}
-	hs := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.TLS == nil {
-			w.WriteHeader(http.StatusTeapot)
-		}
-	}), ErrorLog: nil}
-	go func() { _ = hs.Serve(ln) }()
-	defer hs.Close()
-	client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}}}
-	resp, err := client.Get(u + "/")
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	client.CloseIdleConnections()
-	if resp.StatusCode != http.StatusOK || resp.TLS == nil {
-		t.Errorf("over TLS: %d", resp.StatusCode)
+	cfg.TLSCert, cfg.TLSKey = certFile, keyFile
+	if tc, err := dashboardTLS(cfg); err != nil || tc == nil {
+		t.Fatalf("a certificate and its key: %v", err)
 	}
 	cfg.TLSKey = filepath.Join(dir, "missing.pem")
-	if _, _, err := listenDashboard(cfg); err == nil || !strings.Contains(err.Error(), "could not be read") {
+	if _, err := dashboardTLS(cfg); err == nil || !strings.Contains(err.Error(), "could not be read") {
 		t.Errorf("a missing key: %v", err)
 	}
 }

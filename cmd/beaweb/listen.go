@@ -20,25 +20,33 @@ func newToken() string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// listenDashboard opens the dashboard's listener: HTTPS when a certificate
-// and key are set, else plain HTTP. It answers the dashboard's URL.
-func listenDashboard(cfg config) (net.Listener, string, error) {
-	var tlsCfg *tls.Config
-	if cfg.TLSCert != "" {
-		cert, err := tls.LoadX509KeyPair(cfg.TLSCert, cfg.TLSKey)
-		if err != nil {
-			return nil, "", fmt.Errorf("dashboard: the TLS certificate %s or its key %s could not be read: %w", cfg.TLSCert, cfg.TLSKey, err)
-		}
-		tlsCfg = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+// dashboardTLS is the dashboard's TLS from its certificate and key; nil
+// when none is set.
+func dashboardTLS(cfg config) (*tls.Config, error) {
+	if cfg.TLSCert == "" {
+		return nil, nil
 	}
+	cert, err := tls.LoadX509KeyPair(cfg.TLSCert, cfg.TLSKey)
+	if err != nil {
+		return nil, fmt.Errorf("dashboard: the TLS certificate %s or its key %s could not be read: %w", cfg.TLSCert, cfg.TLSKey, err)
+	}
+	return &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}, nil
+}
+
+// listenDashboard opens the dashboard's listener and answers its URL:
+// https when a certificate is set. The listener itself is plain TCP: the
+// dashboard speaks TLS over it (web.Config.TLS), above its cap on
+// connections, so that each request knows it came over TLS.
+func listenDashboard(cfg config) (net.Listener, string, error) {
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return nil, "", fmt.Errorf("dashboard: %w", err)
 	}
-	if tlsCfg == nil {
-		return ln, "http://" + ln.Addr().String(), nil
+	scheme := "http://"
+	if cfg.TLSCert != "" {
+		scheme = "https://"
 	}
-	return tls.NewListener(ln, tlsCfg), "https://" + ln.Addr().String(), nil
+	return ln, scheme + ln.Addr().String(), nil
 }
 
 // printToken prints, once, a token beaweb made for this run: the only

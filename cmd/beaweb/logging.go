@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 	"unicode/utf8"
 )
@@ -44,11 +45,141 @@ func parseLogLevel(v string) (slog.Level, error) {
 // newLogger is the one logger of a running beaweb. At debug it writes every
 // record with all its details, for whoever is looking into beaweb itself.
 // Above debug it writes for the person who started her (consoleHandler).
+//
+// Warnings and errors are rate-limited by kind (rateLimited): a flood of
+// one (wrong tokens from a thousand addresses) is a few lines and a count.
 func newLogger(w io.Writer, level slog.Level) *slog.Logger {
+	var h slog.Handler = &consoleHandler{out: &lockedWriter{w: w}, level: level}
 	if level <= slog.LevelDebug {
-		return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: level}))
+		h = slog.NewTextHandler(w, &slog.HandlerOptions{Level: level})
 	}
-	return slog.New(&consoleHandler{out: &lockedWriter{w: w}, level: level})
+	return slog.New(&rateLimited{next: h, kinds: &logKinds{seen: map[string]*logKind{}}})
+}
+
+// flushLog writes what the rate limit of logger still holds back: at the
+// end of a run, the count of each kind of warning it did not show.
+func flushLog(logger *slog.Logger) {
+	if h, ok := logger.Handler().(*rateLimited); ok {
+		h.flush(context.Background(), time.Time{})
+	}
+}
+
+// How many warnings or errors of one kind (one message) are written in a
+// minute; the rest are counted, and the count written once the minute is
+// over, at the next line beaweb logs, or when it stops.
+const (
+	logBurst   = 5
+	logWindow  = time.Minute
+	logKindCap = 1024 // kinds kept at once; messages are the program's own, so few
+)
+
+// rateLimited passes on every record below warning, and of each kind of
+// warning or error logBurst a logWindow.
+type rateLimited struct {
+	next  slog.Handler
+	kinds *logKinds // shared by the handlers WithAttrs and WithGroup make
+}
+
+type logKinds struct {
+	mu   sync.Mutex
+	seen map[string]*logKind
+	due  time.Time // the end of the first window that holds a count back; zero: none does
+}
+
+// logKind is one message's window: when it began, how many were written
+// and how many held back in it, and the level and handler to write its
+// count with.
+type logKind struct {
+	start         time.Time
+	written, held int
+	level         slog.Level
+	next          slog.Handler
+}
+
+func (h *rateLimited) Enabled(ctx context.Context, l slog.Level) bool { return h.next.Enabled(ctx, l) }
+
+func (h *rateLimited) Handle(ctx context.Context, r slog.Record) error {
+	h.flush(ctx, r.Time)
+	if r.Level < slog.LevelWarn {
+		return h.next.Handle(ctx, r)
+	}
+	h.kinds.mu.Lock()
+	k := h.kinds.seen[r.Message]
+	if k == nil || r.Time.Sub(k.start) >= logWindow {
+		if k == nil && len(h.kinds.seen) >= logKindCap {
+			h.kinds.mu.Unlock()
+			return h.next.Handle(ctx, r) // kinds past the cap go unlimited rather than uncounted
+		}
+		k = &logKind{start: r.Time}
+		h.kinds.seen[r.Message] = k
+	}
+	k.level, k.next = r.Level, h.next
+	write, last := k.written < logBurst, k.written == logBurst-1
+	if write {
+		k.written++
+	} else {
+		if k.held++; k.held == 1 {
+			if end := k.start.Add(logWindow); h.kinds.due.IsZero() || end.Before(h.kinds.due) {
+				h.kinds.due = end
+			}
+		}
+	}
+	h.kinds.mu.Unlock()
+	if !write {
+		return nil
+	}
+	if last {
+		r = r.Clone()
+		r.AddAttrs(slog.String("note", "more like this in the next minute are counted, not shown"))
+	}
+	return h.next.Handle(ctx, r)
+}
+
+// flush writes, for each kind whose window ended by now (every kind for a
+// zero now), how many of it were held back.
+func (h *rateLimited) flush(ctx context.Context, now time.Time) {
+	type count struct {
+		msg   string
+		held  int
+		level slog.Level
+		next  slog.Handler
+	}
+	var due []count
+	h.kinds.mu.Lock()
+	if !now.IsZero() && (h.kinds.due.IsZero() || now.Before(h.kinds.due)) {
+		h.kinds.mu.Unlock()
+		return // no count is due: the usual case, decided without a look at every kind
+	}
+	h.kinds.due = time.Time{}
+	for msg, k := range h.kinds.seen {
+		end := k.start.Add(logWindow)
+		switch {
+		case now.IsZero() || !now.Before(end):
+			if k.held > 0 {
+				due = append(due, count{msg, k.held, k.level, k.next})
+			}
+			delete(h.kinds.seen, msg)
+		case k.held > 0 && (h.kinds.due.IsZero() || end.Before(h.kinds.due)):
+			h.kinds.due = end
+		}
+	}
+	h.kinds.mu.Unlock()
+	for _, c := range due {
+		at := now
+		if at.IsZero() {
+			at = time.Now()
+		}
+		r := slog.NewRecord(at, c.level, fmt.Sprintf("%s: %d more like this were not shown", c.msg, c.held), 0)
+		_ = c.next.Handle(ctx, r)
+	}
+}
+
+func (h *rateLimited) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return &rateLimited{next: h.next.WithAttrs(attrs), kinds: h.kinds}
+}
+
+func (h *rateLimited) WithGroup(name string) slog.Handler {
+	return &rateLimited{next: h.next.WithGroup(name), kinds: h.kinds}
 }
 
 // forPeople tells the parts of the program (the "part" a logger is made

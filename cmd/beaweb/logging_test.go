@@ -88,11 +88,13 @@ func TestGreeting(t *testing.T) {
 		want  string
 	}{
 		{func(c config) config { return c }, nil,
-			"Open http://127.0.0.1:1 in your browser: Bea is already playing in the practice world, on the offline autopilot. Ctrl-C stops her."},
+			"Open http://127.0.0.1:1 in your browser: Bea is already playing in the practice world, on the offline autopilot." +
+				" Anyone with an account on this computer can use it too; set BEA_TOKEN to make it ask for a token. Ctrl-C stops her."},
 		{func(c config) config { c.Practice = false; return c }, map[string]string{keyEnabled: "false"},
 			"Open http://127.0.0.1:1 in your browser: Bea waits for Minecraft with the BeaCraft mod at ws://127.0.0.1:8080, on the offline autopilot" +
 				" (no game at hand? stop here with Ctrl-C and start beaweb with --practice)." +
-				" She is paused: press Let her play on the dashboard. Ctrl-C stops her."},
+				" She is paused: press Let her play on the dashboard." +
+				" Anyone with an account on this computer can use it too; set BEA_TOKEN to make it ask for a token. Ctrl-C stops her."},
 	} {
 		if got := greeting("http://127.0.0.1:1", tc.cfg(c), tc.saved); got != tc.want {
 			t.Errorf("greeting\n%s\nwant\n%s", got, tc.want)
@@ -102,7 +104,8 @@ func TestGreeting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "Open http://127.0.0.1:1 in your browser: Bea is joining play.example.net:25565, thinking with qwen2.5:14b (openai). Ctrl-C stops her."
+	want := "Open http://127.0.0.1:1 in your browser: Bea is joining play.example.net:25565, thinking with qwen2.5:14b (openai)." +
+		" Anyone with an account on this computer can use it too; set BEA_TOKEN to make it ask for a token. Ctrl-C stops her."
 	if got := greeting("http://127.0.0.1:1", c, nil); got != want {
 		t.Errorf("greeting\n%s\nwant\n%s", got, want)
 	}

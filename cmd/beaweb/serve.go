@@ -38,6 +38,7 @@ const stopTimeout = 3 * time.Second
 // closed.
 func serve(ctx context.Context, cfg config, e env) error {
 	logger := newLogger(e.stderr, cfg.LogLevel)
+	defer flushLog(logger) // last: the counts of warnings held back
 	// One beaweb per database: a second would drive the same game.
 	claim, err := store.ClaimFile(cfg.DB)
 	if err != nil {
@@ -235,9 +236,14 @@ func newApplication(cfg config, saved map[string]string, db *store.Store, pub ag
 	return app, nil
 }
 
-// dashboard is the web server over her live snapshot and the store.
+// dashboard is the web server over her live snapshot and the store,
+// speaking TLS when a certificate is set.
 func (a *application) dashboard(changes web.Changes) (*web.Server, error) {
-	return web.New(web.Config{Token: a.cfg.Token, TrustedProxies: a.cfg.trustedProxies()}, web.Deps{
+	tlsCfg, err := dashboardTLS(a.cfg)
+	if err != nil {
+		return nil, err
+	}
+	return web.New(web.Config{Token: a.cfg.Token, TrustedProxies: a.cfg.trustedProxies(), TLS: tlsCfg}, web.Deps{
 		Logger: a.logger.With("part", "web"), Live: a.live, Changes: changes, Ask: a.mind,
 		Actions: historyOf{a.db}, Objectives: a.db, Settings: a, Deaths: a.db, People: a.db, Places: a.db, Turns: a.db,
 		Blueprints: a.templates, Scripts: previewerOf(newScripts(a.logger)),

@@ -115,7 +115,10 @@ const testTimeout = 30 * time.Second
 // TestModel sends one small request, without tools, through the model the
 // form names (what was typed over what is in force, the key bound to its
 // host as a save would bind it) and answers the start of its reply, or the
-// provider's sentence. Nothing is saved.
+// provider's sentence. Nothing is saved. It calls only the model URL in
+// force or the provider's own: a URL typed and not saved could name any
+// machine beaweb reaches (a service on this computer, a router), and the
+// button would tell whoever pressed it how that answered.
 func (a *application) TestModel(ctx context.Context, u web.SettingsUpdate) (string, error) {
 	a.mu.Lock()
 	prev := a.cfg.settings
@@ -126,6 +129,10 @@ func (a *application) TestModel(ctx context.Context, u web.SettingsUpdate) (stri
 	}
 	if err != nil {
 		return "", err
+	}
+	if to := typed.Text(settings.ModelURL); to != "" && to != prev.Text(settings.ModelURL) {
+		return "", fault.New(fault.CodeRefused, "The Test button calls only the model URL in force or the provider's own, never one just typed: "+
+			"save the new URL first, then test it.")
 	}
 	provider := typed.Provider()
 	if provider == "rules" {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"time"
+	"unicode/utf8"
 
 	"beaweb/internal/game"
 	"beaweb/internal/game/protocol"
@@ -113,7 +114,10 @@ func (s *Senses) handle(ctx context.Context, p protocol.Packet, later func(func(
 		hit := hitOf(p)
 		who := cmp.Or(hit.Attacker, p.Source)
 		if p.Attacker != nil {
-			who = cmp.Or(p.Attacker.Name, p.Attacker.Type)
+			who = p.Attacker.Type
+			if p.Attacker.Name != "" {
+				who = bounded(p.Attacker.Name, maxName)
+			}
 		}
 		s.perceive(Perception{Source: SourceGame, Kind: KindFight, At: now, Hit: &hit,
 			Text: fmt.Sprintf("You were hit by %s for %.1f damage; your health is %.1f/20.", who, p.Amount, p.Health)})
@@ -207,6 +211,9 @@ func (s *Senses) onState(p protocol.State, now time.Time) {
 // bodyOf is her body as a state packet tells it.
 func bodyOf(p protocol.State) *Body {
 	pl, w := p.Player, p.World
+	for i := range p.Players {
+		p.Players[i].Name = bounded(p.Players[i].Name, maxName)
+	}
 	return &Body{Health: pl.Health, Food: pl.Food, XPLevel: pl.XPLevel, Position: pl.Position, Yaw: pl.Yaw,
 		OnGround: pl.OnGround, InWater: pl.InWater, Time: w.Time, Dark: w.Dark, Weather: w.Weather, Light: w.Light,
 		Biome: w.Biome, Held: p.Held, Armor: p.Armor, Inventory: p.Inventory, Craftable: p.Craftable, Blocks: p.Blocks,
@@ -242,6 +249,7 @@ func (s *Senses) onDeath(p protocol.Death, now time.Time) (world string) {
 }
 
 func (s *Senses) onChat(ctx context.Context, c protocol.Chat, now time.Time) {
+	c.Name, c.Message = bounded(c.Name, maxName), bounded(c.Message, maxChatLine)
 	s.live.Update(TopicChat, func(snap *Snapshot) {
 		snap.Chat = appendKeep(snap.Chat, ChatLine{At: now, Name: c.Name, Message: c.Message, Self: c.Self}, keepChat)
 	})
@@ -324,4 +332,28 @@ func (s *Senses) onTerrain(t protocol.Terrain) {
 			snap.Ground = g
 		}
 	})
+}
+
+// Minecraft's own bounds on what a player types: a chat line holds at most
+// 256 characters and a name 16 (a server's display name may add a prefix:
+// 32). Longer did not come from a player's keyboard; it is cut here, at the
+// senses, with a mark, so that nothing after (her model's calls, her
+// history, the page) carries it whole: a 900 KB line made every later
+// model call 936 KB.
+const (
+	maxChatLine = 256
+	maxName     = 32
+)
+
+// bounded is s cut after limit characters, with a mark that says how many
+// more there were.
+func bounded(s string, limit int) string {
+	n := 0
+	for i := range s {
+		if n == limit {
+			return s[:i] + fmt.Sprintf("… [%d more characters cut]", utf8.RuneCountInString(s[i:]))
+		}
+		n++
+	}
+	return s
 }

@@ -1,14 +1,17 @@
 package settings
 
 import (
+	"net"
 	"net/url"
 	"strings"
 
 	"beaweb/internal/fault"
 )
 
-// KeyHost is saved beside an API key typed on the Settings page: the host
-// the key was typed for. It is no setting of its own (no flag, no variable,
+// KeyHost is saved beside an API key typed on the Settings page: where the
+// key was typed for, as a scheme, host and port (https://api.example.com,
+// http://127.0.0.1:11434), so that neither another port nor plain http on
+// the same host gets it. It is no setting of its own (no flag, no variable,
 // no row on the page), so it is not among Specs.
 //
 // The key is bound to it because whoever can save settings could otherwise
@@ -18,11 +21,12 @@ const KeyHost Key = "api_key_host"
 
 // Provider hosts are where a provider's calls go with no model URL set.
 const (
-	openAIHost    = "api.openai.com"
-	anthropicHost = "api.anthropic.com"
+	openAIHost    = "https://api.openai.com"
+	anthropicHost = "https://api.anthropic.com"
 )
 
-// ModelHost is the host her model calls go to: the model URL's, else the
+// ModelHost is where her model calls go, as a scheme, host and port (the
+// port left out when it is the scheme's own): the model URL's, else the
 // provider's own; "" for the offline autopilot.
 func (s Settings) ModelHost() string { return modelHost(s.Provider(), s.Text(ModelURL)) }
 
@@ -40,10 +44,22 @@ func modelHost(provider, u string) string {
 		return ""
 	}
 	p, err := url.Parse(u)
-	if err != nil {
+	if err != nil || p.Host == "" {
 		return ""
 	}
-	return strings.ToLower(p.Host)
+	scheme, host, port := strings.ToLower(p.Scheme), strings.ToLower(p.Hostname()), p.Port()
+	if port == "" || scheme == "https" && port == "443" || scheme == "http" && port == "80" {
+		return scheme + "://" + bracket(host)
+	}
+	return scheme + "://" + net.JoinHostPort(host, port)
+}
+
+// bracket writes an IPv6 address as a URL does.
+func bracket(host string) string {
+	if strings.Contains(host, ":") {
+		return "[" + host + "]"
+	}
+	return host
 }
 
 // KeyFor is the host the API key may be sent to. A key typed on the page
@@ -108,10 +124,33 @@ func (s Settings) bindSavedKey(saved map[string]string) {
 		return
 	}
 	if h, ok := saved[string(KeyHost)]; ok {
-		s.vals[KeyHost] = Value{Text: strings.ToLower(strings.TrimSpace(h)), Source: FromSaved}
+		h = strings.ToLower(strings.TrimSpace(h))
+		if !strings.Contains(h, "://") {
+			// Saved before keys were bound to a scheme and port: a bare
+			// host[:port], bound to the place in force only when that is
+			// where it names and over https, or over http on this machine.
+			h = legacyKeyHost(h, s.ModelHost())
+		}
+		s.vals[KeyHost] = Value{Text: h, Source: FromSaved}
 		return
 	}
 	s.vals[KeyHost] = Value{Text: s.ModelHost(), Source: FromSaved}
+}
+
+// legacyKeyHost is the place a key saved with a bare host (host or
+// host:port) is for: in force when that names it, else the bare host, which
+// names no place, so the page asks for the key again.
+func legacyKeyHost(bare, inForce string) string {
+	u, err := url.Parse(inForce)
+	if err != nil || u.Host == "" {
+		return bare
+	}
+	same := bare == u.Host || bare == u.Hostname() && u.Port() == ""
+	local := u.Scheme == "http" && (u.Hostname() == "localhost" || net.ParseIP(u.Hostname()).IsLoopback())
+	if same && (u.Scheme == "https" || local) {
+		return inForce
+	}
+	return bare
 }
 
 // Saved is what to keep in the database after a change from prev: every

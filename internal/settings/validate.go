@@ -310,58 +310,6 @@ func (s Settings) List(key Key) []string {
 	return out
 }
 
-// minTokenBits is the least a dashboard token holds: 128 bits, as much as a
-// random AES key, so that guessing it over the network is hopeless.
-const minTokenBits = 128
-
-// token is the dashboard token: empty (beaweb makes one when it needs one)
-// or one hard to guess.
-func token(v string) (string, error) {
-	if v == "" {
-		return "", nil
-	}
-	if bits := TokenBits(v); bits < minTokenBits {
-		return "", fault.Invalidf("The dashboard token is too easy to guess (about %d bits; it needs %d): use at least 22 random letters and digits, "+
-			"such as the output of openssl rand -base64 32, or leave BEA_TOKEN unset and beaweb makes one.", bits, minTokenBits)
-	}
-	return v, nil
-}
-
-// TokenBits estimates how many bits of guessing v holds: its length times
-// the bits of the alphabet it draws from (lower case, upper case, digits,
-// the rest), and nothing for a token of fewer than 8 different characters,
-// which repeats itself.
-func TokenBits(v string) int {
-	seen := map[rune]bool{}
-	var lower, upper, digit, other bool
-	for _, r := range v {
-		seen[r] = true
-		switch {
-		case r >= 'a' && r <= 'z':
-			lower = true
-		case r >= 'A' && r <= 'Z':
-			upper = true
-		case r >= '0' && r <= '9':
-			digit = true
-		default:
-			other = true
-		}
-	}
-	if len(seen) < 8 {
-		return 0
-	}
-	alphabet := 0
-	for _, c := range []struct {
-		in   bool
-		size int
-	}{{lower, 26}, {upper, 26}, {digit, 10}, {other, 32}} {
-		if c.in {
-			alphabet += c.size
-		}
-	}
-	return int(float64(utf8.RuneCountInString(v)) * math.Log2(float64(alphabet)))
-}
-
 // addresses is a comma-separated list of IP addresses or CIDR ranges.
 func addresses(what string) func(string) (string, error) {
 	return func(v string) (string, error) {

@@ -96,10 +96,7 @@ func New(cfg Config) (*Model, error) {
 	if m.maxTokens == 0 {
 		m.maxTokens = DefaultMaxTokens
 	}
-	client := cfg.HTTPClient
-	if client == nil {
-		client = &http.Client{}
-	}
+	client := ep.HTTPClient(cfg.HTTPClient) // the key goes nowhere but the base URL's origin
 	opts := []option.RequestOption{
 		// Without it the SDK would take its credential and base URL from
 		// the environment or a profile on disk behind the config's back.
@@ -122,7 +119,8 @@ func New(cfg Config) (*Model, error) {
 func (m *Model) Name() string { return "anthropic/" + m.ep.Model }
 
 // Generate sends the request as one message and returns its text and tool
-// calls. Errors from the provider, after the SDK's retries, wrap
+// calls, bounded as provider.Bound says (an answer over
+// provider.MaxAnswerBytes fails). Errors from the provider, after the SDK's retries, wrap
 // agent.ErrModel; an error about the request itself (a role it does not
 // know, a schema that is not a JSON object) does not.
 func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.ModelResponse, error) {
@@ -138,6 +136,7 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		return agent.ModelResponse{Latency: latency}, m.ep.Failure(ctx, err, a)
 	}
 	resp := m.response(msg)
+	m.ep.Bound(&resp)
 	resp.Latency = latency
 	a.LogAnswer(resp)
 	return resp, nil

@@ -158,8 +158,10 @@ func (m *Model) response(c *oai.ChatCompletion) (agent.ModelResponse, error) {
 		OutputTokens: int(c.Usage.CompletionTokens),
 	}
 	if len(c.Choices) == 0 {
-		said := provider.Message([]byte(m.ep.Redact(c.RawJSON())))
-		return r, m.ep.Errorf("answered without a choice: %q", said)
+		if said := provider.Message([]byte(m.ep.Redact(c.RawJSON()))); said != "" {
+			return r, m.ep.Errorf("answered without a choice: %q", said)
+		}
+		return r, m.ep.Errorf("answered without a choice")
 	}
 	choice := c.Choices[0]
 	r.Text = choice.Message.Content

@@ -82,10 +82,7 @@ func New(cfg Config) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	client := cfg.HTTPClient
-	if client == nil {
-		client = &http.Client{}
-	}
+	client := ep.HTTPClient(cfg.HTTPClient) // the key goes nowhere but the base URL's origin
 	opts := []option.RequestOption{
 		option.WithBaseURL(ep.BaseURL),
 		option.WithHTTPClient(client),
@@ -106,7 +103,8 @@ func New(cfg Config) (*Model, error) {
 func (m *Model) Name() string { return "openai/" + m.ep.Model }
 
 // Generate sends the request as one chat completion and returns the first
-// choice's text and tool calls. Errors from the provider, after the SDK's
+// choice's text and tool calls, bounded as provider.Bound says (an answer
+// over provider.MaxAnswerBytes fails). Errors from the provider, after the SDK's
 // retries, wrap agent.ErrModel; an error about the request itself (a role it
 // does not know, a schema that is not JSON) does not.
 func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.ModelResponse, error) {
@@ -126,6 +124,7 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 	if err != nil {
 		return resp, err
 	}
+	m.ep.Bound(&resp)
 	a.LogAnswer(resp)
 	return resp, nil
 }

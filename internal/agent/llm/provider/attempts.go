@@ -26,6 +26,9 @@ type Attempts struct {
 	status int         // of the last attempt; 0 when it got no answer
 	header http.Header // of the last attempt
 	body   []byte      // of the last attempt, when its status was 400 or above
+	// tooLong says the last answer ran past MaxAnswerBytes: it was not
+	// read further, and the call fails.
+	tooLong bool
 }
 
 // Watch returns the watch for one call; pass its Observe to the SDK as a
@@ -48,13 +51,14 @@ func (a *Attempts) LogAnswer(resp agent.ModelResponse) {
 // error body, leaving the SDK a copy.
 func (a *Attempts) Observe(req *http.Request, next func(*http.Request) (*http.Response, error)) (*http.Response, error) {
 	a.count++
-	a.status, a.header, a.body = 0, nil, nil
+	a.status, a.header, a.body, a.tooLong = 0, nil, nil, false
 	res, err := next(req)
 	if err != nil || res == nil {
 		return res, err
 	}
 	a.status, a.header = res.StatusCode, res.Header
 	if res.StatusCode < 400 {
+		res.Body = &cappedBody{ReadCloser: res.Body, left: MaxAnswerBytes, a: a}
 		return res, nil
 	}
 	// Read the error body here and hand the SDK a copy: the SDK only keeps

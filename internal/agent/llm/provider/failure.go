@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"mime"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -54,11 +56,17 @@ func (e *Endpoint) Failure(ctx context.Context, err error, a *Attempts) error {
 	var msg string
 	var cause error
 	switch {
+	case a.tooLong:
+		msg = fmt.Sprintf("%s answered with more than %d MB, which beaweb does not take: it read no further and used none of it. "+
+			"Lower the model's output limit, or check that the base URL points at the API itself", where, MaxAnswerBytes>>20)
 	case ctx.Err() != nil:
 		cause = ctx.Err()
 		msg = fmt.Sprintf("%s: the call was given up%s because its context ended (%v)", where, tries, ctx.Err())
 	case a.status >= 400:
 		msg = where + " " + statusSentence(a.status, a.header, a.body, tries, e.Model, e.Key != "")
+	case a.status >= 300:
+		msg = fmt.Sprintf("%s answered %d%s, a redirect to %s; beaweb follows no redirect from a model server, so that the key goes only to the base URL: "+
+			"if that is where the API is, set the base URL to it", where, a.status, tries, redirectTarget(a.header))
 	case a.status > 0:
 		// It answered, but not in a shape the SDK could read.
 		msg = fmt.Sprintf("%s answered %d%s with something that is not %s (%v); check that the base URL points at the API itself", where, a.status, tries, e.Answer, err)
@@ -97,8 +105,14 @@ func statusSentence(status int, header http.Header, body []byte, tries, model st
 		code += " Overloaded"
 	}
 	said := Message(body)
-	if said != "" {
+	switch {
+	case said != "":
 		said = fmt.Sprintf(" and said %q", said)
+	case len(bytes.TrimSpace(body)) > 0:
+		// Whatever answers at the URL is not quoted unless it speaks as an
+		// API does: the URL may name another service, whose pages are not
+		// for the dashboard to show.
+		said = fmt.Sprintf(" with %d bytes of %s that are not an API's error (not quoted)", len(body), mediaType(header))
 	}
 	wait := ""
 	if d, ok := retryAfter(header, time.Now()); ok {
@@ -130,8 +144,10 @@ func statusSentence(status int, header http.Header, body []byte, tries, model st
 
 // Message finds the human words in an error body: OpenAI's and Anthropic's
 // {"error":{"message":…}}, Ollama's or a gateway's {"error":"…"}, a bare
-// {"message":…} or {"detail":…}, or else the body itself, shortened to
-// MaxMessage bytes.
+// {"message":…} or {"detail":…}, shortened to MaxMessage bytes. Any other
+// body gives "": it is never quoted, since the server at a model URL may be
+// anything beaweb can reach (another service on this computer, a router's
+// page), and what it says is no model's error.
 func Message(body []byte) string {
 	body = bytes.TrimSpace(body)
 	if len(body) == 0 {
@@ -159,9 +175,6 @@ func Message(body []byte) string {
 			msg = plain
 		}
 	}
-	if msg == "" {
-		msg = string(body)
-	}
 	msg = strings.Join(strings.Fields(msg), " ")
 	if len(msg) > MaxMessage {
 		cut := MaxMessage
@@ -171,6 +184,31 @@ func Message(body []byte) string {
 		msg = msg[:cut] + "…"
 	}
 	return msg
+}
+
+// mediaType is the media type an answer said it had, or "an unnamed type".
+func mediaType(h http.Header) string {
+	if t, _, err := mime.ParseMediaType(h.Get("Content-Type")); err == nil && len(t) <= 100 {
+		return t
+	}
+	return "an unnamed type"
+}
+
+// redirectTarget is where a redirect pointed, as scheme, host and path
+// (its query and any credentials left out), or "nowhere it said".
+func redirectTarget(h http.Header) string {
+	u, err := url.Parse(h.Get("Location"))
+	if err != nil || h.Get("Location") == "" {
+		return "nowhere it said"
+	}
+	t := u.Path
+	if u.Host != "" {
+		t = u.Scheme + "://" + u.Host + u.Path
+	}
+	if len(t) > 200 {
+		t = t[:200] + "…"
+	}
+	return strings.ToValidUTF8(t, "")
 }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }

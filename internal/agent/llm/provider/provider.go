@@ -55,6 +55,9 @@ type Endpoint struct {
 	BaseURL string // as configured, or the default: what the SDK is given
 	URL     string // BaseURL without credentials or query, for sentences
 	Key     string // to send, and to redact
+	// origin is BaseURL's scheme, host and port: the only place a request
+	// goes (HTTPClient).
+	origin  string
 	Timeout time.Duration
 	Log     *slog.Logger
 	Answer  string
@@ -87,6 +90,7 @@ func (s Settings) Check() (*Endpoint, error) {
 		BaseURL: base,
 		URL:     u.Scheme + "://" + u.Host + u.Path,
 		Key:     s.APIKey,
+		origin:  origin(u),
 		Timeout: s.Timeout,
 		Log:     s.Logger,
 		Answer:  s.Answer,

@@ -102,14 +102,15 @@ func TestMessage(t *testing.T) {
 		{`{"error":"model \"x\" not found"}`, `model "x" not found`},
 		{`{"message":"bad  gateway\n now"}`, "bad gateway now"},
 		{`{"detail":"Not authenticated"}`, "Not authenticated"},
-		{`<html><body>502 Bad Gateway</body></html>`, "<html><body>502 Bad Gateway</body></html>"},
+		{`<html><body>502 Bad Gateway</body></html>`, ""}, // never quoted: see TestAnArbitraryAnswerIsNeverQuoted
+		{`{"id":"x","secret":"internal"}`, ""},
 	}
 	for _, c := range cases {
 		if got := Message([]byte(c.body)); got != c.want {
 			t.Errorf("Message(%s) = %q, want %q", c.body, got, c.want)
 		}
 	}
-	long := strings.Repeat("é", MaxMessage) // two bytes each
+	long := `{"message":"` + strings.Repeat("é", MaxMessage) + `"}` // two bytes each
 	got := Message([]byte(long))
 	if !strings.HasSuffix(got, "…") || len(got) > MaxMessage+len("…") || strings.ContainsRune(got, '\uFFFD') {
 		t.Errorf("a long message is cut to %d bytes, %q", len(got), got)
