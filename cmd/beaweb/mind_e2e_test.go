@@ -166,8 +166,11 @@ func TestNearbyChatGetsAnAnswerWhileHerHandsWork(t *testing.T) {
 
 // TestAReplacedActionReportsInterrupted: a second action started while the
 // first runs replaces it, and the first comes back INTERRUPTED, replaced.
+// Alex stands by, silent: her model hears commentary only with someone to
+// hear it.
 func TestAReplacedActionReportsInterrupted(t *testing.T) {
-	a, logs := startWith(t, []practice.PlayerScript{}, func(perception string, step int) []agent.ToolCall {
+	watcher := []practice.PlayerScript{{Name: "Alex", Offset: game.Pos{X: 3}}}
+	a, logs := startWith(t, watcher, func(perception string, step int) []agent.ToolCall {
 		switch {
 		case step > 0:
 			return nil

@@ -175,13 +175,17 @@ type pressingModel struct {
 func newPressingModel(pauseAfterRespawn bool) *pressingModel {
 	m := &pressingModel{dash: make(chan *dashboard, 1), pauseAfterRespawn: pauseAfterRespawn}
 	dig := tool("find_block", map[string]any{"block": "dirt", "count": 256, "radius": 8})
+	// A step that only starts an action ends her turn; a look at her
+	// death log beside the dig gives her something to read, so the turn
+	// has a next step, where the person presses Stop.
+	deaths := tool("check_death_log", map[string]any{})
 	silent := tool("stay_silent", map[string]any{})
 	dug := false
 	m.seen = func(_, perception string, step int) []agent.ToolCall {
 		switch {
 		case !dug && step == 0:
 			dug = true
-			return []agent.ToolCall{dig}
+			return []agent.ToolCall{dig, deaths}
 		case dug && step == 1 && strings.Contains(perception, "You are in the game now"):
 			m.press("/live/stop")
 		case m.pauseAfterRespawn && step == 0 && strings.Contains(perception, "You are back in the game after dying"):
