@@ -212,10 +212,12 @@ func (m *Mind) act(ctx context.Context, t *turnRun, resp ModelResponse) bool {
 		return false
 	case step.silent:
 		return false
-	case step.onlyStarts && step.started:
+	case step.onlyStarts && step.started && !t.autopilot:
 		// A step that only started actions (and said something, maybe)
-		// ends the turn: "started" is nothing new to read, and the result
-		// wakes her when it is over.
+		// ends her model's turn: "started" is nothing new to read, and the
+		// result wakes her when it is over. The autopilot, which costs
+		// nothing to ask, reads it: an errand's promise is said once the
+		// tool has taken its first step.
 		return false
 	case t.spoke && step.onlyStarts:
 		return m.oneMore(t)

@@ -89,7 +89,8 @@ var importRules = map[string]rule{
 	// The mind and its adapters.
 	agent:     {code: []string{game, protocol, lockstep}, tests: []string{gametest}},
 	tools:     {code: []string{agent, game, protocol, blueprint, recipes, script}, tests: []string{practice, data, gametest, llmtest}},
-	provider:  {code: []string{agent}},
+	// The hostile suite drives the shared client through every adapter.
+	provider:  {code: []string{agent}, tests: []string{anthropic, openai, logtest}},
 	llmtest:   {code: []string{agent, provider, logtest}},
 	openai:    {code: []string{agent, provider}, tests: []string{llmtest, logtest}},
 	anthropic: {code: []string{agent, provider}, tests: []string{llmtest, logtest}},

@@ -173,16 +173,7 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		m.streak = 0 // the nudge she rested for: try again
 		m.sleepWait = false
 	}
-	if e, ok := ended(ps, "go_to_surface"); v.Body != nil && (!m.haveGround || ok && e.Result == game.Success) {
-		// Under the open sky now: this is the ground, however low the land.
-		m.groundY, m.haveGround = v.Body.Position.Y, true
-	}
-	m.noteStairs(v, ps)
-	if has["remember_place"] && !m.rememberedStart && v.Body != nil {
-		// A player notes where they began, to find the way back.
-		m.rememberedStart = true
-		calls = append(calls, m.call("remember_place", map[string]any{"name": "start", "note": "the first spot in this world"}))
-	}
+	calls = append(calls, m.noteGround(v, ps, has)...)
 	switch {
 	case hasKind(ps, agent.KindAsk) && has["speak"]:
 		calls = append(calls, m.call("speak", map[string]any{"text": m.describe(v.Doing)}))
@@ -221,6 +212,21 @@ func (m *Model) Generate(ctx context.Context, req agent.ModelRequest) (agent.Mod
 		calls = append(calls, m.call("stay_silent", map[string]any{}))
 	}
 	return agent.ModelResponse{ToolCalls: calls, Latency: time.Since(start), GoalEnd: m.goalEnd()}, nil
+}
+
+// noteGround keeps where the open ground and her stairs are, and the first
+// step in a world notes where she began, to find the way back.
+func (m *Model) noteGround(v agent.Snapshot, ps []agent.Perception, has map[string]bool) []agent.ToolCall {
+	if e, ok := ended(ps, "go_to_surface"); v.Body != nil && (!m.haveGround || ok && e.Result == game.Success) {
+		// Under the open sky now: this is the ground, however low the land.
+		m.groundY, m.haveGround = v.Body.Position.Y, true
+	}
+	m.noteStairs(v, ps)
+	if !has["remember_place"] || m.rememberedStart || v.Body == nil {
+		return nil
+	}
+	m.rememberedStart = true
+	return []agent.ToolCall{m.call("remember_place", map[string]any{"name": "start", "note": "the first spot in this world"})}
 }
 
 // readAnswers reads the tools' answers to her last step: the routine's,
