@@ -87,8 +87,8 @@ var importRules = map[string]rule{
 	childmain: {code: []string{script}},
 
 	// The mind and its adapters.
-	agent:     {code: []string{game, protocol, lockstep}, tests: []string{gametest}},
-	tools:     {code: []string{agent, game, protocol, blueprint, recipes, script}, tests: []string{practice, data, gametest, llmtest}},
+	agent: {code: []string{game, protocol, lockstep}, tests: []string{gametest}},
+	tools: {code: []string{agent, game, protocol, blueprint, recipes, script}, tests: []string{practice, data, gametest, llmtest}},
 	// The hostile suite drives the shared client through every adapter.
 	provider:  {code: []string{agent}, tests: []string{anthropic, openai, logtest}},
 	llmtest:   {code: []string{agent, provider, logtest}},
