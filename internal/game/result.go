@@ -19,7 +19,7 @@ const (
 	Interrupted       Result = "INTERRUPTED"
 )
 
-// Results lists every result in the order PROTOCOL.md gives them.
+// Results lists every result in the order docs/mod-protocol.md gives them.
 var Results = []Result{Success, Failure, FailTimeout, FailBusy, FailDead, FailException,
 	FailInvalid, FailProtected, FailNoDrops, FailInventoryFull, FailFurnaceBusy, Interrupted}
 

@@ -12,7 +12,7 @@ import (
 	"beaweb/internal/game/protocol"
 )
 
-// Contract is the project's written copy of the actions of PROTOCOL.md
+// Contract is the project's written copy of the actions of docs/mod-protocol.md
 // (testdata/minecraft_contract.json): what each action reads, which of those
 // the game side fills in itself when they are left out, which actions run
 // beside another, and which the brain leaves out on purpose. The brain's tool

@@ -23,7 +23,7 @@ func TestLoadContract(t *testing.T) {
 		t.Errorf("the contract speaks protocol %d, this brain %d", c.Protocol, protocol.Version)
 	}
 	if len(c.Actions) != 30 {
-		t.Errorf("the contract has %d actions, PROTOCOL.md 30", len(c.Actions))
+		t.Errorf("the contract has %d actions, docs/mod-protocol.md 30", len(c.Actions))
 	}
 	if got := c.Actions["scan"].Required(); !slices.Equal(got, []string{"block"}) {
 		t.Errorf("scan requires %v", got)
@@ -141,7 +141,7 @@ func helloFixture(t *testing.T) protocol.Hello {
 }
 
 // modPagePath is the mod protocol page as the project was given it
-// (PROTOCOL.md), copied into the repository word for word: the decision the
+// (docs/mod-protocol.md), copied into the repository word for word: the decision the
 // contract file writes down for the code.
 const modPagePath = "../../docs/mod-protocol.md"
 

@@ -25,7 +25,7 @@ type actionSpec struct {
 	prepare func(w *World, p *params) (runFunc, error)
 }
 
-// actionOrder is the order of PROTOCOL.md's table, which the hello keeps.
+// actionOrder is the order of docs/mod-protocol.md's table, which the hello keeps.
 func actionOrder() []string {
 	return []string{
 		"scan", "mine_block", "attack_entity", "move_to", "move_away", "go_to_surface", "stop_moving",

@@ -1,4 +1,4 @@
-// The action table: every action of the contract, in PROTOCOL.md's order,
+// The action table: every action of the contract, in docs/mod-protocol.md's order,
 // with its budget in seconds (0: none), whether it runs beside another,
 // whether it is answered while she is dead, how its parameters are read and
 // the function that runs it.

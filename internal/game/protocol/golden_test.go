@@ -93,7 +93,7 @@ type goldenCase struct {
 var fixturesOfTheirOwn = []string{"p2/request.json", "p2/request_no_parameters.json",
 	"p2/state_extra_fields.json", "p2/state_missing_parts.json"}
 
-// TestEveryKindHasAFixture: each packet type of PROTOCOL.md has a protocol-2
+// TestEveryKindHasAFixture: each packet type of docs/mod-protocol.md has a protocol-2
 // fixture named after it, and every fixture file is read by some test.
 func TestEveryKindHasAFixture(t *testing.T) {
 	kinds := []Packet{Hello{}, State{}, Survey{}, Terrain{}, Chat{}, Damage{}, Death{}, Respawn{}, Reflex{},

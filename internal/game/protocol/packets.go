@@ -1,5 +1,5 @@
 // Package protocol holds the wire types of the mod protocol, version 2, as
-// PROTOCOL.md writes it down, and the one function that tells a frame's kind.
+// docs/mod-protocol.md writes it down, and the one function that tells a frame's kind.
 // It does no I/O: the mod client and the practice world both speak through it.
 package protocol
 
@@ -46,7 +46,7 @@ const (
 	Interrupted       = game.Interrupted
 )
 
-// Results lists every result in the order PROTOCOL.md gives them.
+// Results lists every result in the order docs/mod-protocol.md gives them.
 var Results = game.Results
 
 // Reasons an INTERRUPTED answer gives. A reflex reason is "reflex: <what>".
