@@ -63,6 +63,22 @@ func until(expr string) chromedp.Action[chromedp.Void] {
 	}
 }
 
+// clickOnce clicks the element css finds, once, when htmx has taken it in:
+// the live cards are redrawn as she plays, and a node found before a
+// redraw is gone by the click (chromedp's Click then fails), while a button
+// clicked before htmx processed it posts nothing.
+func clickOnce(css string) chromedp.Action[chromedp.Void] {
+	flag := "__clicked_" + strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '_'
+	}, css)
+	return until(`(() => { const b = document.querySelector(` + jsText(css) + `);
+		if (!window.` + flag + ` && b && b["htmx-internal-data"]) { window.` + flag + ` = true; b.click(); }
+		return window.` + flag + `; })()`)
+}
+
 // jsDo evaluates a JavaScript statement in the page, as a step.
 func jsDo(expr string) chromedp.Action[chromedp.Void] {
 	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {

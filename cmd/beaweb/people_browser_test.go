@@ -38,10 +38,10 @@ func TestBrowserTheTalkBoxIsAnsweredOffline(t *testing.T) {
 	say("come here")
 	browse(t, ctx, "her answer to come here", until(voice("you're watching from the dashboard")), until(voice("Alex")))
 	browse(t, ctx, "stopping her",
-		chromedp.Click(chromedp.CSS("#live-hands button.danger")),
+		clickOnce("#live-hands button.danger"),
 		until(`document.querySelector("#live-hands [data-held]")`),
 		until(`document.querySelector("#live-hands").textContent.includes("she stands still until you let her play")`))
 	browse(t, ctx, "letting her play",
-		chromedp.Click(chromedp.CSS(`#live-hands button[hx-post="/live/play"]`)),
+		clickOnce(`#live-hands button[hx-post="/live/play"]`),
 		until(`!document.querySelector("#live-hands [data-held]")`))
 }

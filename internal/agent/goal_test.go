@@ -44,8 +44,12 @@ func TestAGoalPlaysOnTheAutopilot(t *testing.T) {
 			{ToolCalls: []ToolCall{call("4", "stay_silent", `{}`)}, Usage: Usage{InputTokens: 100}},
 		}}
 		autopilot := &scripted{steps: []ModelResponse{
+			// The autopilot reads the answer of each step it started (an
+			// errand's promise waits on it) and says nothing more.
 			{ToolCalls: []ToolCall{call("a1", "find_block", `{"block":"log","count":4}`)}},
+			{},
 			{ToolCalls: []ToolCall{call("a2", "craft_item", `{"item":"crafting_table"}`)}},
+			{},
 			{ToolCalls: []ToolCall{call("a3", "stay_silent", `{}`)}},
 			{ToolCalls: []ToolCall{call("a4", "stay_silent", `{}`)}},
 			{ToolCalls: []ToolCall{call("a5", "stay_silent", `{}`)}, GoalEnd: &GoalEnd{Done: true, Why: "you carry an iron pickaxe."}},
@@ -70,8 +74,8 @@ func TestAGoalPlaysOnTheAutopilot(t *testing.T) {
 			t.Fatalf("her model was called %d times while the goal played, want once (the set_goal)", n)
 		}
 		reqs := autopilot.requests()
-		if len(reqs) != 3 || reqs[0].Goal == nil || reqs[0].Goal.Kind != GoalIron || len(reqs[1].Messages) != 1 {
-			t.Fatalf("the autopilot was asked %d times (%+v), want 3 with the goal and only what is new", len(reqs), reqs)
+		if len(reqs) != 5 || reqs[0].Goal == nil || reqs[0].Goal.Kind != GoalIron || len(reqs[2].Messages) != 1 {
+			t.Fatalf("the autopilot was asked %d times (%+v), want 5 (a turn and its answers, twice, and the next) with the goal and only what is new", len(reqs), reqs)
 		}
 		// A line said to her, and a blow, wake her model; the blow the
 		// autopilot reads too.
