@@ -228,58 +228,95 @@ type promptCache struct {
 // bill is the usage of a call: the request's tokens, of which those of the
 // longest prefix still cached are read from the cache; the prefixes at the
 // request's cache breakpoints are written (the part beyond what was read is
-// billed as written); the answer's tokens are its output.
+// billed as written); the answer's tokens are its output. As Anthropic's
+// cache does, a breakpoint reads the longest cached prefix that ends at a
+// block boundary at most lookback blocks before it: the prefix the last
+// turn wrote is read though this turn's breakpoint sits further on.
 func (c *promptCache) bill(req agent.ModelRequest, resp agent.ModelResponse, now time.Time) agent.Usage {
-	text, breaks := wireOf(req)
+	w := wireOf(req)
 	for k, until := range c.written {
 		if now.After(until) {
 			delete(c.written, k)
 		}
 	}
 	read := 0
-	for _, b := range breaks {
-		if _, ok := c.written[sha256.Sum256([]byte(text[:b]))]; ok && b > read {
-			read = b
+	for _, b := range w.breaks {
+		for _, e := range w.ends {
+			if e.at > b || e.block < w.blockAt(b)-lookback || e.at <= read {
+				continue
+			}
+			if _, ok := c.written[sha256.Sum256([]byte(w.text[:e.at]))]; ok {
+				read = e.at
+			}
 		}
 	}
 	longest := 0
-	for _, b := range breaks {
+	for _, b := range w.breaks {
 		if b/charsPerToken < minCached {
 			continue
 		}
-		c.written[sha256.Sum256([]byte(text[:b]))] = now.Add(cacheLife)
+		c.written[sha256.Sum256([]byte(w.text[:b]))] = now.Add(cacheLife)
 		longest = max(longest, b)
 	}
 	out, _ := json.Marshal(resp.ToolCalls)
 	return agent.Usage{
-		InputTokens:  tokens(len(text)),
+		InputTokens:  tokens(len(w.text)),
 		CacheRead:    tokens(read),
 		CacheWritten: tokens(max(longest-read, 0)),
 		OutputTokens: max(tokens(len(resp.Text)+len(out)), 1),
 	}
 }
 
+// lookback is how many content blocks before a breakpoint Anthropic's
+// cache looks for a prefix it holds.
+const lookback = 20
+
 func tokens(chars int) int { return (chars + charsPerToken - 1) / charsPerToken }
 
-// wireOf is the request as a provider reads it, in order (the tools, the
-// system prompt, then the conversation with her live state last), and the
-// lengths of its prefixes at the cache breakpoints the Anthropic adapter
-// sets: after the system prompt, and after the message before the last.
-func wireOf(req agent.ModelRequest) (string, []int) {
+// wire is a request as a provider reads it, in order (the tools, the
+// system prompt, then the conversation with her live state last): its
+// text, the lengths of its prefixes at the cache breakpoints the Anthropic
+// adapter sets (after the system prompt, and after the message before the
+// last), and where each of its blocks ends.
+type wire struct {
+	text   string
+	breaks []int
+	ends   []blockEnd
+}
+
+// blockEnd is where a content block ends in a wire's text, and its place
+// among the blocks (a message's text is one block, each call one more).
+type blockEnd struct{ at, block int }
+
+// blockAt is the place of the block that ends at the breakpoint b.
+func (w wire) blockAt(b int) int {
+	for _, e := range w.ends {
+		if e.at == b {
+			return e.block
+		}
+	}
+	return 0
+}
+
+func wireOf(req agent.ModelRequest) wire {
 	var b []byte
 	for _, t := range req.Tools {
 		one, _ := json.Marshal(map[string]any{"name": t.Name, "description": t.Description, "input_schema": t.Schema})
 		b = append(b, one...)
 	}
 	b = append(b, req.System...)
-	breaks := []int{len(b)}
+	w := wire{breaks: []int{len(b)}, ends: []blockEnd{{at: len(b)}}}
+	block := 0
 	msgs := req.Conversation()
 	for i, m := range msgs {
 		one, _ := json.Marshal(map[string]any{"role": m.Role, "text": m.Text, "calls": m.ToolCalls, "id": m.ToolCallID})
 		b = append(b, one...)
+		block += max(len(m.ToolCalls)+min(len(m.Text), 1), 1)
+		w.ends = append(w.ends, blockEnd{at: len(b), block: block})
 		if i == len(msgs)-2 {
-			breaks = append(breaks, len(b))
+			w.breaks = append(w.breaks, len(b))
 		}
 	}
-	return string(b), breaks
+	w.text = string(b)
+	return w
 }

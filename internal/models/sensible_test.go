@@ -3,6 +3,7 @@ package models
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -84,6 +85,53 @@ func TestTheStandInBillsAsACachingProviderWould(t *testing.T) {
 	}
 	if want := []string{CauseAction, CauseToolAnswer, CauseToolAnswer}; strings.Join(b.calls, ",") != strings.Join(want, ",") {
 		t.Errorf("causes %v, want %v", b.calls, want)
+	}
+}
+
+// TestTheStandInReadsBackAsAnthropicsCacheDoes: a turn's first call reads
+// the prefix the turn before wrote, though its own breakpoint sits a few
+// blocks further on (Anthropic looks back up to 20 blocks from a
+// breakpoint); a prefix more than 20 blocks back is not read, save the
+// system prompt's.
+func TestTheStandInReadsBackAsAnthropicsCacheDoes(t *testing.T) {
+	b := newBilled()
+	ctx := context.Background()
+	long := func(n int) []agent.Message {
+		var msgs []agent.Message
+		for i := range n {
+			msgs = append(msgs, agent.Message{Role: agent.RoleUser, Text: strings.Repeat("y", 400) + string(rune('a'+i%26))},
+				agent.Message{Role: agent.RoleAssistant, Text: "ok"})
+		}
+		return msgs
+	}
+	first := request(agent.KindChat, 0)
+	first.Messages = append(long(8), first.Messages...)
+	if _, err := b.s.Generate(ctx, first); err != nil {
+		t.Fatal(err)
+	}
+	history := first.Messages[:len(first.Messages)-1]
+	written := wireOf(first).breaks[1]
+	near := request(agent.KindChat, 0)
+	near.Messages = append(append(slices.Clone(history), first.Messages[len(first.Messages)-1],
+		agent.Message{Role: agent.RoleAssistant, Text: "hi"}), near.Messages...)
+	b.now = b.now.Add(time.Minute)
+	if _, err := b.s.Generate(ctx, near); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.usage[1].CacheRead; got != tokens(written) {
+		t.Errorf("the next turn read %d tokens from the cache, want the %d the turn before wrote", got, tokens(written))
+	}
+	far := request(agent.KindChat, 0)
+	far.Messages = append(append(append(slices.Clone(history), first.Messages[len(first.Messages)-1]), long(11)...), far.Messages...)
+	b.s.cache = promptCache{written: map[[32]byte]time.Time{}}
+	if _, err := b.s.Generate(ctx, first); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.s.Generate(ctx, far); err != nil {
+		t.Fatal(err)
+	}
+	if got, system := b.usage[3].CacheRead, tokens(wireOf(far).breaks[0]); got != system {
+		t.Errorf("22 blocks on, the call read %d tokens from the cache, want only the system prompt's %d", got, system)
 	}
 }
 
