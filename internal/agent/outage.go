@@ -42,13 +42,18 @@ func (m *Mind) brainFor(now time.Time) Model {
 
 // answered is the model's status once the call sent at asked is over: a
 // call given up because beaweb is stopping says nothing of the model. A
-// failure sets when it is asked again.
-func (st ModelStatus) answered(asked time.Time, latency time.Duration, err error, givenUp bool) ModelStatus {
+// failure sets when it is asked again; an answer cut at the adapter's
+// bounds is kept until the next answer.
+func (st ModelStatus) answered(asked time.Time, resp ModelResponse, err error, givenUp bool) ModelStatus {
 	st.Asking = time.Time{}
-	st.LastLatency = latency
+	st.LastLatency = resp.Latency
 	switch {
 	case err == nil:
 		st.LastError, st.FailingSince, st.Failures, st.Retry = "", time.Time{}, 0, time.Time{}
+		st.Cut = nil
+		if resp.Cut != "" {
+			st.Cut = &AnswerCut{At: asked, Said: resp.Cut}
+		}
 	case givenUp:
 	default:
 		st.LastError = failureSentence(err)
