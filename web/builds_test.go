@@ -189,3 +189,19 @@ func TestHerBuildsAreNamedByWhatTheyAre(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildScriptBoxSpeaksToAPerson (38.2): the script box says what a
+// build script is in words (a few lines that place blocks, an example),
+// never the name of the language it is written in.
+func TestBuildScriptBoxSpeaksToAPerson(t *testing.T) {
+	f := serve(t, func(_ *web.Config, d *web.Deps) { d.Blueprints, d.Scripts = loadTemplates(t), fakeScripts{} })
+	_, body := get(t, browser(t), f.URL+"/builds")
+	if strings.Contains(strings.ToLower(body), "starlark") {
+		t.Errorf("the builds page names the script language:\n%s", between(body, "Preview a build script", "</form>"))
+	}
+	for _, want := range []string{"a few lines that place blocks", "lays a 5 × 5 floor", "Nothing is built", "What a script can say"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the script box does not say %q:\n%s", want, between(body, "Preview a build script", "</form>"))
+		}
+	}
+}

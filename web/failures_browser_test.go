@@ -71,10 +71,10 @@ func TestBrowserRefusalsAndFailuresAreSeen(t *testing.T) {
 			f.Live.Update(agent.TopicHands, func(s *agent.Snapshot) { s.Doing = nil })
 			f.Live.Update(agent.TopicModel, func(s *agent.Snapshot) {
 				s.Model.Failures, s.Model.FailingSince = 4, clock.Add(-3*time.Minute)
-				s.Model.LastError = "openai: gpt-4o-mini at https://api.openai.com/v1 refused the API key (401 Unauthorized) and said \"Incorrect API key provided\"; check the API key"
+				s.Model.LastError = "Her model's server at api.openai.com refused the API key: check the key on Settings."
 			})
 			within(t, ctx, "the model failing",
-				pollTrue(`document.title.startsWith("⚠ Model failing") && `+textOf("#live-alerts")+`.includes("Incorrect API key") && `+
+				pollTrue(`document.title.startsWith("⚠ Model failing") && `+textOf("#live-alerts")+`.includes("refused the API key") && `+
 					textOf("#live-hands")+`.includes("Her model is not answering") && !`+textOf("#live-hands")+`.includes("Thinking")`),
 			)
 			keep(t, ctx, "i25-model-failing-"+size.name)

@@ -44,7 +44,7 @@ func TestFailingModelIsAnAlertAndTheHandsSayIt(t *testing.T) {
 	if _, page = get(t, c, f.URL+"/"); !strings.Contains(page, `data-free="thinking"`) || !strings.Contains(page, "4 s") {
 		t.Fatalf("a model call in flight: %q", between(page, `id="live-hands"`, "</section>"))
 	}
-	const said = `openai: gpt-x at http://127.0.0.1:9/v1 could not be reached (connection refused); check that the server is running and that the base URL is right`
+	const said = `Her model's server at 127.0.0.1:9 is not answering (connection refused): check that it is running and that its address on Settings is right.`
 	f.Live.Update(agent.TopicModel, func(s *agent.Snapshot) {
 		s.Model.Asking, s.Model.Failures, s.Model.FailingSince, s.Model.LastError = time.Time{}, 3, clock.Add(-2*time.Minute), said
 	})

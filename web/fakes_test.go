@@ -175,7 +175,7 @@ func (f *fakeSettings) TestModel(_ context.Context, u web.SettingsUpdate) (strin
 	f.tested = append(f.tested, u)
 	f.mu.Unlock()
 	if f.model == "" {
-		return "", fault.New(fault.CodeUnavailable, "openai: gpt-x at https://api.example.com refused the API key (401); check the API key")
+		return "", fault.New(fault.CodeUnavailable, "Her model's server at api.example.com refused the API key: check the key on Settings.")
 	}
 	return f.model, nil
 }

@@ -16,6 +16,7 @@ import (
 	"beaweb/internal/agent/llm/rules"
 	"beaweb/internal/agent/tools"
 	"beaweb/internal/bodyproc"
+	"beaweb/internal/fault"
 	"beaweb/internal/lockstep"
 	"beaweb/internal/modclient"
 	"beaweb/internal/models"
@@ -352,7 +353,7 @@ func (a *application) applyModel() {
 		s.Model.Provider, s.Model.Model = provider, name
 		s.Model.LastError = ""
 		if err != nil {
-			s.Model.LastError = err.Error()
+			s.Model.LastError = fault.Message(err) // the detail is in the log (Configure)
 		}
 	})
 }

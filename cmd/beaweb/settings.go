@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strconv"
 	"strings"
@@ -140,7 +141,7 @@ func (a *application) TestModel(ctx context.Context, u web.SettingsUpdate) (stri
 	}
 	model, err := a.models.Build(models.Choice{Provider: provider, URL: typed.Text(settings.ModelURL), Model: typed.Text(settings.Model), Key: typed.APIKeyInForce()})
 	if err != nil {
-		return "", fault.Wrap(fault.CodeUnavailable, err, "The "+provider+" model could not be set up: "+err.Error())
+		return "", fault.Wrap(fault.CodeUnavailable, err, "The model could not be set up: "+fault.Message(err))
 	}
 	name := model.Name()
 	ctx, cancel := context.WithTimeout(ctx, testTimeout)
@@ -151,7 +152,9 @@ func (a *application) TestModel(ctx context.Context, u web.SettingsUpdate) (stri
 	})
 	switch {
 	case errors.Is(err, agent.ErrModel):
-		return "", fault.Wrap(fault.CodeUnavailable, err, err.Error())
+		// The adapter's fault says it in words; the detail goes to the log.
+		a.logger.Warn("the model test failed", slog.Any("error", err))
+		return "", fault.Wrap(fault.CodeUnavailable, err, fault.Message(err))
 	case err != nil:
 		return "", fault.Wrap(fault.CodeUnavailable, err, name+" did not answer.")
 	}

@@ -109,6 +109,10 @@ type ModelResponse struct {
 	Latency   time.Duration `json:"latency"`
 	// GoalEnd, from the autopilot, says the goal it played is over.
 	GoalEnd *GoalEnd `json:"-"`
+	// Cut, when the adapter cut the answer at its bounds (too many words,
+	// too many tool calls), says what it cut in a sentence for a person,
+	// for the live page; empty when it took the answer whole.
+	Cut string `json:"cut,omitempty"`
 }
 
 // Usage counts the tokens of one or more model calls.

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/gametest"
 )
 
@@ -69,8 +71,21 @@ func TestModelStatusFollowsTheCalls(t *testing.T) {
 
 // A call given up because beaweb is stopping says nothing of the model.
 func TestModelStatusIgnoresACallGivenUp(t *testing.T) {
-	st := ModelStatus{}.answered(time.Unix(5, 0), 0, errors.Join(ErrModel, context.Canceled), true)
+	st := ModelStatus{}.answered(time.Unix(5, 0), ModelResponse{}, errors.Join(ErrModel, context.Canceled), true)
 	if st.Failing() || st.LastError != "" {
 		t.Fatalf("a call given up counts as a failure: %+v", st)
+	}
+}
+
+// A failed call is shown in the adapter's sentence for a person, never in
+// the error's whole text (a URL, the network's words), which is logged.
+func TestModelStatusSaysTheFailureInWords(t *testing.T) {
+	detail := fmt.Errorf(`openai: m at http://127.0.0.1:9/v1 could not be reached (Post "http://127.0.0.1:9/v1": dial tcp 127.0.0.1:9: connect: connection refused): %w`, ErrModel)
+	err := fault.Wrap(fault.CodeUnavailable, detail, "Her model's server at 127.0.0.1:9 is not answering (connection refused).")
+	if st := (ModelStatus{}).answered(time.Unix(5, 0), ModelResponse{}, err, false); st.LastError != "Her model's server at 127.0.0.1:9 is not answering (connection refused)." {
+		t.Errorf("a fault is shown as %q", st.LastError)
+	}
+	if st := (ModelStatus{}).answered(time.Unix(5, 0), ModelResponse{}, detail, false); strings.Contains(st.LastError, "dial tcp") || st.LastError == "" {
+		t.Errorf("a model error without a sentence is shown as %q", st.LastError)
 	}
 }

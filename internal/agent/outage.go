@@ -1,6 +1,11 @@
 package agent
 
-import "time"
+import (
+	"errors"
+	"time"
+
+	"beaweb/internal/fault"
+)
 
 // While her model does not answer (an outage, a key that stopped working,
 // a server that is down) she does not stand still: the autopilot plays for
@@ -37,16 +42,21 @@ func (m *Mind) brainFor(now time.Time) Model {
 
 // answered is the model's status once the call sent at asked is over: a
 // call given up because beaweb is stopping says nothing of the model. A
-// failure sets when it is asked again.
-func (st ModelStatus) answered(asked time.Time, latency time.Duration, err error, givenUp bool) ModelStatus {
+// failure sets when it is asked again; an answer cut at the adapter's
+// bounds is kept until the next answer.
+func (st ModelStatus) answered(asked time.Time, resp ModelResponse, err error, givenUp bool) ModelStatus {
 	st.Asking = time.Time{}
-	st.LastLatency = latency
+	st.LastLatency = resp.Latency
 	switch {
 	case err == nil:
 		st.LastError, st.FailingSince, st.Failures, st.Retry = "", time.Time{}, 0, time.Time{}
+		st.Cut = nil
+		if resp.Cut != "" {
+			st.Cut = &AnswerCut{At: asked, Said: resp.Cut}
+		}
 	case givenUp:
 	default:
-		st.LastError = err.Error()
+		st.LastError = failureSentence(err)
 		if st.Failures == 0 {
 			st.FailingSince = asked
 		}
@@ -54,4 +64,15 @@ func (st ModelStatus) answered(asked time.Time, latency time.Duration, err error
 		st.Retry = asked.Add(retryAfter(st.Failures))
 	}
 	return st
+}
+
+// failureSentence is a failed model call as the dashboard says it: the
+// adapter's sentence for a person (a fault's), never the error's whole text,
+// which may quote a URL, a status or the network's words and is in the log.
+func failureSentence(err error) string {
+	var f *fault.Error
+	if !errors.As(err, &f) && errors.Is(err, ErrModel) {
+		return "Her model did not answer; beaweb's log says why."
+	}
+	return fault.Message(err)
 }

@@ -164,6 +164,16 @@ type ModelStatus struct {
 	// Retry is when her failing model is asked again; until then the
 	// autopilot plays for it. Zero while her model answers.
 	Retry time.Time `json:"retry,omitzero"`
+	// Cut is her model's last answer cut at the adapter's bounds; nil once
+	// an answer comes whole.
+	Cut *AnswerCut `json:"cut,omitempty"`
+}
+
+// AnswerCut is an answer of her model that was too long and was cut: when
+// it was asked for, and what was cut, in a sentence for a person.
+type AnswerCut struct {
+	At   time.Time `json:"at"`
+	Said string    `json:"said"`
 }
 
 // Hold is her standing still after a stop: since when, and who asked.

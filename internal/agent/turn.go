@@ -186,7 +186,7 @@ func (m *Mind) ask(ctx context.Context, t *turnRun, step int) (ModelResponse, er
 	resp, err := t.model.Generate(ctx, req)
 	t.rec.Calls = append(t.rec.Calls, resp.Usage)
 	t.rec.Usage = t.rec.Usage.Add(resp.Usage)
-	m.live.Update(TopicModel, func(s *Snapshot) { s.Model = s.Model.answered(asked, resp.Latency, err, ctx.Err() != nil) })
+	m.live.Update(TopicModel, func(s *Snapshot) { s.Model = s.Model.answered(asked, resp, err, ctx.Err() != nil) })
 	if err != nil && ctx.Err() == nil {
 		m.logger.Error("agent: the model failed", slog.String("model", t.model.Name()), slog.Any("error", err),
 			slog.Bool("autopilot_plays", m.fallback != nil))

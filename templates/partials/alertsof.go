@@ -18,6 +18,10 @@ const LowHealth = 6
 // deathShown is how long after a death its banner stays.
 const deathShown = 5 * time.Minute
 
+// cutShown is how long the banner of an answer cut too long stays, unless
+// her next whole answer ends it first.
+const cutShown = 10 * time.Minute
+
 type alertsView struct {
 	Title     string
 	SignIn    *agent.SignIn // a Microsoft sign-in she waits for
@@ -29,6 +33,7 @@ type alertsView struct {
 	Capped    *agent.SpendCap     // the spend cap holds her model back
 	Model     *agent.ModelStatus  // her model failing
 	Unsaved   []agent.SaveTrouble // what is not being saved
+	Cut       *agent.AnswerCut    // her model's answer cut too long, lately
 }
 
 func alertsOf(s agent.Snapshot, now time.Time) alertsView {
@@ -42,6 +47,10 @@ func alertsOf(s agent.Snapshot, now time.Time) alertsView {
 	if s.Model.Failing() {
 		a.Model = &s.Model
 		titles = append(titles, "Model failing")
+	}
+	if c := s.Model.Cut; c != nil && now.Sub(c.At) < cutShown && !s.Model.Failing() {
+		a.Cut = c
+		titles = append(titles, "Answer cut")
 	}
 	if a.SignIn = s.PendingSignIn(now); a.SignIn != nil {
 		titles = append(titles, "Sign-in needed")

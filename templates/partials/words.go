@@ -275,3 +275,12 @@ func HeldBy(by string) string {
 	}
 	return "by " + by
 }
+
+// withStop is a sentence with its full stop, for one that may lack it.
+func withStop(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?") {
+		return s
+	}
+	return s + "."
+}

@@ -66,15 +66,17 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 // MaxAnswerText, its first MaxToolCalls tool calls, none whose arguments
 // run past MaxToolArgs. What was cut is said at the end of the words the
 // model reads back in her history, and logged as a warning; cut is that
-// sentence, or "" when nothing was.
+// sentence, or "" when nothing was. r.Cut says it for a person, for the
+// live page.
 func (e *Endpoint) Bound(r *agent.ModelResponse) (cut string) {
-	var notes []string
+	var notes, told []string
 	if len(r.Text) > MaxAnswerText {
 		end := MaxAnswerText
 		for end > 0 && !utf8.RuneStart(r.Text[end]) {
 			end--
 		}
 		notes = append(notes, fmt.Sprintf("its words were cut here, at %d KB of %d KB", MaxAnswerText>>10, len(r.Text)>>10))
+		told = append(told, fmt.Sprintf("it ran to %d KB of words, and beaweb keeps the first %d KB", len(r.Text)>>10, MaxAnswerText>>10))
 		r.Text = r.Text[:end]
 	}
 	kept := r.ToolCalls[:0]
@@ -85,12 +87,14 @@ func (e *Endpoint) Bound(r *agent.ModelResponse) (cut string) {
 			dropped++
 		case len(c.Args) > MaxToolArgs:
 			notes = append(notes, fmt.Sprintf("the call to %s was dropped: its arguments ran to %d KB, over %d KB", toolName(c.Name), len(c.Args)>>10, MaxToolArgs>>10))
+			told = append(told, fmt.Sprintf("one of the things it asked her to do ran to %d KB and was left undone", len(c.Args)>>10))
 		default:
 			kept = append(kept, c)
 		}
 	}
 	if dropped > 0 {
 		notes = append(notes, fmt.Sprintf("%d tool calls after the first %d were dropped", dropped, MaxToolCalls))
+		told = append(told, fmt.Sprintf("it asked her to do %d things at once, and beaweb does the first %d", dropped+MaxToolCalls, MaxToolCalls))
 	}
 	r.ToolCalls = kept
 	if len(notes) == 0 {
@@ -101,6 +105,7 @@ func (e *Endpoint) Bound(r *agent.ModelResponse) (cut string) {
 		r.Text += "\n\n"
 	}
 	r.Text += "[" + cut + "]"
+	r.Cut = "Her model's answer was too long, so beaweb cut it: " + join(told) + "."
 	e.Log.Warn(e.Name+": the model's answer was cut", slog.String("model", e.Model), slog.String("cut", cut))
 	return cut
 }

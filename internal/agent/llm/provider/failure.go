@@ -26,10 +26,12 @@ const MaxMessage = 400
 // busy; OpenAI-compatible gateways in front of Claude pass it on.
 const statusOverloaded = 529
 
-// modelError is what an adapter's Generate returns when the provider did not
-// answer: its text is a sentence for a person, and it wraps agent.ErrModel
-// and, where there is one, the context or network error underneath (never
-// the SDK's error, whose text may quote a request or a body).
+// modelError is the cause under the fault an adapter's Generate returns
+// when the provider did not answer: its text is the detailed sentence for the
+// log (the status, what the provider said, the network's words), and it
+// wraps agent.ErrModel and, where there is one, the context or network error
+// underneath (never the SDK's error, whose text may quote a request or a
+// body).
 type modelError struct {
 	msg   string
 	cause error
@@ -44,9 +46,11 @@ func (e *modelError) Unwrap() []error {
 	return []error{agent.ErrModel, e.cause}
 }
 
-// Failure turns what the SDK returned after its retries into a sentence a
-// person can act on. The error wraps agent.ErrModel, and the context's or
-// the network's error where that was the cause.
+// Failure turns what the SDK returned after its retries into a
+// fault.CodeUnavailable whose sentence a person can act on (plainFailure);
+// its cause, for the log, says in detail what was answered. The error wraps
+// agent.ErrModel, and the context's or the network's error where that was
+// the cause.
 func (e *Endpoint) Failure(ctx context.Context, err error, a *Attempts) error {
 	where := e.where()
 	tries := ""
@@ -79,14 +83,16 @@ func (e *Endpoint) Failure(ctx context.Context, err error, a *Attempts) error {
 	}
 	msg = e.Redact(msg)
 	e.Log.Debug(e.Name+": model call failed", slog.String("error", msg))
-	return &modelError{msg: msg, cause: cause}
+	return e.failed(&modelError{msg: msg, cause: cause}, e.plainFailure(ctx, err, a))
 }
 
-// Errorf returns an error that says the provider, model and URL, then the
-// formatted words, with the key taken out; it wraps agent.ErrModel. It is
-// for an answer that came back but cannot be used.
+// Errorf returns a fault.CodeUnavailable whose sentence says that the
+// server answered something that is no model's answer; its cause, for the
+// log, says the provider, model and URL, then the formatted words, with the
+// key taken out. It wraps agent.ErrModel. It is for an answer that came back
+// but cannot be used.
 func (e *Endpoint) Errorf(format string, args ...any) error {
-	return &modelError{msg: e.Redact(e.where() + " " + fmt.Sprintf(format, args...))}
+	return e.failed(&modelError{msg: e.Redact(e.where() + " " + fmt.Sprintf(format, args...))}, e.server()+notModelAnswer)
 }
 
 // where begins every sentence: "openai: gpt-4o-mini at https://…".

@@ -13,6 +13,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"beaweb/internal/fault"
 )
 
 // Settings are the parts of an adapter's Config that every adapter has,
@@ -68,21 +70,24 @@ type Endpoint struct {
 // makes no request.
 func (s Settings) Check() (*Endpoint, error) {
 	if strings.TrimSpace(s.Model) == "" {
-		return nil, fmt.Errorf("%s: no model named; set one, such as %s", s.Name, s.ModelExample)
+		return nil, unusable(fmt.Errorf("%s: no model named; set one, such as %s", s.Name, s.ModelExample),
+			"No model is named: enter one on Settings, such as "+s.ModelExample+".")
 	}
 	if s.Timeout < 0 {
-		return nil, fmt.Errorf("%s: the timeout %s is negative; use zero for the default of %s", s.Name, s.Timeout, s.DefaultTimeout)
+		return nil, unusable(fmt.Errorf("%s: the timeout %s is negative; use zero for the default of %s", s.Name, s.Timeout, s.DefaultTimeout),
+			fmt.Sprintf("The model's time limit %s is negative; use zero for the default of %s.", s.Timeout, s.DefaultTimeout))
 	}
 	base := s.BaseURL
 	if base == "" {
 		if s.APIKey == "" {
-			return nil, errors.New(s.Name + ": " + s.KeyNeeded)
+			return nil, unusable(errors.New(s.Name+": "+s.KeyNeeded), s.KeyNeeded+".")
 		}
 		base = s.DefaultBaseURL
 	}
 	u, err := url.Parse(base)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("%s: the base URL is not an http or https URL such as %s", s.Name, s.URLExample)
+		return nil, unusable(fmt.Errorf("%s: the base URL is not an http or https URL such as %s", s.Name, s.URLExample),
+			"The model's address is not a web address such as "+s.URLExample+".")
 	}
 	e := &Endpoint{
 		Name:    s.Name,
@@ -102,6 +107,13 @@ func (s Settings) Check() (*Endpoint, error) {
 		e.Log = slog.New(slog.DiscardHandler)
 	}
 	return e, nil
+}
+
+// unusable is settings that make no model: a fault.CodeInvalid whose
+// sentence a person reads, with the detailed one (the adapter's name first)
+// as its cause, for the log.
+func unusable(detail error, sentence string) error {
+	return fault.Wrap(fault.CodeInvalid, detail, sentence)
 }
 
 // Retries turns a Config's MaxRetries into what an SDK option wants: set is

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"beaweb/internal/agent"
+	"beaweb/internal/fault"
 )
 
 func settings() Settings {
@@ -154,8 +155,14 @@ func TestFailureWithoutAnswer(t *testing.T) {
 		t.Errorf("%v does not wrap agent.ErrModel and its cause", got)
 	}
 	want := "test: m1 at http://127.0.0.1:8080/v1 could not be reached (dial tcp: connection refused by [redacted]); check that the server is running and that the base URL is right"
-	if got.Error() != want {
-		t.Errorf("error\n%q, want\n%q", got, want)
+	if detail := errors.Unwrap(got); detail == nil || detail.Error() != want {
+		t.Errorf("the detail for the log\n%q, want\n%q", detail, want)
+	}
+	if said, want := fault.Message(got), "Her model's server at 127.0.0.1:8080 cannot be reached: check that it is running and that its address on Settings is right."; said != want {
+		t.Errorf("the sentence for a person\n%q, want\n%q", said, want)
+	}
+	if fault.CodeOf(got) != fault.CodeUnavailable {
+		t.Errorf("code %q, want %q", fault.CodeOf(got), fault.CodeUnavailable)
 	}
 }
 
@@ -176,7 +183,10 @@ func TestErrorf(t *testing.T) {
 	if !errors.Is(got, agent.ErrModel) {
 		t.Errorf("%v does not wrap agent.ErrModel", got)
 	}
-	if want := `test: m1 at http://127.0.0.1:8080/v1 answered without a choice: "[redacted]"`; got.Error() != want {
-		t.Errorf("error %q, want %q", got, want)
+	if want := `test: m1 at http://127.0.0.1:8080/v1 answered without a choice: "[redacted]"`; errors.Unwrap(got).Error() != want {
+		t.Errorf("the detail for the log %q, want %q", errors.Unwrap(got), want)
+	}
+	if said := fault.Message(got); strings.Contains(said, "redacted") || !strings.Contains(said, "not a model answer") {
+		t.Errorf("the sentence for a person: %q", said)
 	}
 }
