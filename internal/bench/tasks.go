@@ -196,13 +196,7 @@ func (t *benchTask) checkDoable(book *recipes.Book) {
 			t.Undoable = err.Error()
 			return
 		}
-		switch {
-		case len(p.Missing) > 0 && t.KitComplete:
-			// mindcraft's crafting tasks are crafts from the team's kit
-			// ("missing_items": []); one whose kit cannot make the target
-			// was published wrong, and no craft makes it so.
-			t.Undoable = fmt.Sprintf("the task says nothing is missing, but its kit is short of %s for %d %s", missingList(p.Missing), t.Count, t.Target)
-		case len(p.Missing) > 0:
+		if len(p.Missing) > 0 {
 			t.Short = fmt.Sprintf("her kit is short of %s for %d %s: she must find the rest", missingList(p.Missing), t.Count, t.Target)
 		}
 	case "construction":
