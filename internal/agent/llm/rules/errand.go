@@ -177,9 +177,10 @@ func (m *Model) makeStep(item string, count int, v agent.Snapshot) (step, bool, 
 	}
 	for _, it := range sortedKeys(mk.Missing) {
 		block, ok := sourceOf(it)
-		if !ok && woolFrom(it, v) {
-			// Wool comes off a sheep, as the routine's bed's does.
-			return step{goal: goalRequest, tool: "attack_entity", args: map[string]any{"entity": "sheep"}}, true, ""
+		if mob := mobFor(it, v); !ok && mob != "" {
+			// Wool comes off a sheep, as the routine's bed's does;
+			// leather off a cow, a rabbit's hide off a rabbit.
+			return step{goal: goalRequest, tool: "attack_entity", args: map[string]any{"entity": mob}}, true, ""
 		}
 		if !ok {
 			return step{}, false, fmt.Sprintf("I'd need %s for that, and I don't know where to find any.", game.Count(mk.Missing[it], game.ItemName(strings.TrimPrefix(it, "#"))))
@@ -196,10 +197,17 @@ func (m *Model) makeStep(item string, count int, v agent.Snapshot) (step, bool, 
 	return step{goal: goalRequest, tool: "craft_item", args: map[string]any{"item": s.Item, "count": s.Count}}, true, ""
 }
 
-// woolFrom reports whether the item is wool and a sheep she can reach is
-// in sight.
-func woolFrom(item string, v agent.Snapshot) bool {
-	return strings.HasSuffix(item, "wool") && inSight(v, func(kind string) bool { return kind == "sheep" }) != ""
+// mobFor is the animal in sight whose drop the item is (any wool off a
+// sheep), "" when none is.
+func mobFor(item string, v agent.Snapshot) string {
+	mob, ok := game.MobDropOf(item)
+	if strings.HasSuffix(item, "wool") {
+		mob, ok = "sheep", true
+	}
+	if !ok || inSight(v, func(kind string) bool { return kind == mob }) == "" {
+		return ""
+	}
+	return mob
 }
 
 // findStep finds count blocks for a request, a stack at most at a time.
