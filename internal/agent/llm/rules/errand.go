@@ -185,6 +185,10 @@ func (m *Model) makeStep(item string, count int, v agent.Snapshot) (step, bool, 
 		if !ok {
 			return step{}, false, fmt.Sprintf("I'd need %s for that, and I don't know where to find any.", game.Count(mk.Missing[it], game.ItemName(strings.TrimPrefix(it, "#"))))
 		}
+		if tier := pickTier(block); v.Inventory().BestTier("pickaxe") < tier && item != pickaxeOf(tier) {
+			// Stone and ores drop nothing to a hand: the pickaxe first.
+			return m.makeStep(pickaxeOf(tier), 1, v)
+		}
 		return findStep(block, mk.Missing[it]), true, ""
 	}
 	if len(mk.Steps) == 0 {
@@ -195,6 +199,27 @@ func (m *Model) makeStep(item string, count int, v agent.Snapshot) (step, bool, 
 		return step{goal: goalRequest, tool: "smelt_item", args: map[string]any{"item": s.Input, "count": min(s.Times, 10)}}, true, ""
 	}
 	return step{goal: goalRequest, tool: "craft_item", args: map[string]any{"item": s.Item, "count": s.Count}}, true, ""
+}
+
+// pickTier is the pickaxe tier a block drops its item to, as the game
+// has it (stone and coal a wooden one, iron and lapis a stone one, gold,
+// redstone and diamond an iron one); TierNone for what a hand gathers.
+func pickTier(block string) int {
+	block = strings.TrimPrefix(block, "deepslate_")
+	switch block {
+	case "stone", "coal_ore", "cobblestone":
+		return game.TierWood
+	case "iron_ore", "lapis_ore", "copper_ore":
+		return game.TierStone
+	case "gold_ore", "redstone_ore", "diamond_ore", "emerald_ore":
+		return game.TierIron
+	}
+	return game.TierNone
+}
+
+// pickaxeOf names the pickaxe of a tier.
+func pickaxeOf(tier int) string {
+	return map[int]string{game.TierWood: "wooden_pickaxe", game.TierStone: "stone_pickaxe", game.TierIron: "iron_pickaxe"}[tier]
 }
 
 // mobFor is the animal in sight whose drop the item is (any wool off a
