@@ -221,34 +221,12 @@ func playTask(ctx context.Context, s benchSettings, t benchTask) (r taskResult) 
 		served <- b.Serve(runCtx, Hooks{Stderr: logs, Lockstep: clock, Watch: j.watch, Practice: &opts, Blueprints: blueprints,
 			Ready: func(dashboard string) { ready <- dashboard }})
 	}()
-	var told error
-	var dashboard string
-	select {
-	case dashboard = <-ready:
-		select {
-		case <-j.first:
-			told = tellOverDashboard(runCtx, dashboard, t.goalLine(t.templateName(), t.origin()))
-			release()
-		case <-runCtx.Done():
-		}
-	case <-runCtx.Done():
-	}
-	select {
-	case <-j.first:
-		release() // the world is held no longer, told or not
-	default:
-	}
-	var end *error
-	if told == nil {
-		end, told = tellNext(runCtx, j.next, served, dashboard, func() { clock.Give(goalHold, 1) })
-	}
+	err, told := tellGoals(runCtx, &t, j, ready, served, release, func() { clock.Give(goalHold, 1) })
 	if told != nil && runCtx.Err() == nil {
 		stop()
-	}
-	if end != nil {
-		err = *end
-	} else {
-		err = <-served
+		if err == nil {
+			err = <-served
+		}
 	}
 	if err != nil || told != nil {
 		r.Status, r.Note = statusError, fmt.Sprintf("%v (last log lines: %s)", errors.Join(err, told), strings.TrimSpace(logs.String()))
@@ -314,6 +292,43 @@ func (j *judge) watch(p protocol.Packet) {
 		j.over = true
 		j.end()
 	}
+}
+
+// tellGoals puts the task's goals to her through the dashboard once the
+// world is ready and has held at her first state, the first at once and
+// each next one as the judge sends it (release lets the world on after
+// the first, once however often it is called; again after each next). It returns the world's end, once it came, and why a goal could
+// not be told; a run stopped before the end returns neither, and the
+// caller waits for the world.
+func tellGoals(ctx context.Context, t *benchTask, j *judge, ready <-chan string, served <-chan error, release, again func()) (error, error) {
+	var told error
+	var dashboard string
+	select {
+	case dashboard = <-ready:
+		select {
+		case <-j.first:
+			told = tellOverDashboard(ctx, dashboard, t.goalLine(t.templateName(), t.origin()))
+			release()
+		case <-ctx.Done():
+		}
+	case <-ctx.Done():
+	}
+	select {
+	case <-j.first:
+		release() // the world is held no longer, told or not
+	default:
+	}
+	if told != nil {
+		return nil, told
+	}
+	end, told := tellNext(ctx, j.next, served, dashboard, again)
+	if end != nil {
+		return *end, told
+	}
+	if told != nil {
+		return nil, told
+	}
+	return <-served, nil
 }
 
 // tellNext tells her each next goal the judge sends, releasing the world
