@@ -123,3 +123,21 @@ func TestBenchPlaysTasksInParallel(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchGathersWhatTheKitLacks: played by the rules autopilot in the
+// stocked world, a crafting task whose kit lacks an item (pink wool from
+// pink dye alone, as mindcraft's 1_agent file gives it) is done by
+// gathering it (a sheep's white wool), and a cooking task of two targets
+// (a golden apple from the kit, a baked potato from the potato patch and
+// the kit's coal) is done once she holds both, as mindcraft judges it.
+func TestBenchGathersWhatTheKitLacks(t *testing.T) {
+	tasks, summary, stderr := tasksJSON(t, nil, "--tasks", taskFile, "--task", "pink", "--task", "lunch", "--parallel", "2")
+	for _, r := range tasks {
+		if !r.Success || r.Status != "done" || r.Actions < 2 {
+			t.Errorf("%+v\n%s", r, stderr)
+		}
+	}
+	if s := summary["cooking"]; s == nil || s.Done != 1 {
+		t.Errorf("cooking summary %+v", s)
+	}
+}

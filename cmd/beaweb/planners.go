@@ -66,9 +66,33 @@ type shelf struct {
 
 	mu    sync.Mutex
 	books map[string]*recipes.Book
+	// worlds are the books as the autopilot plans with them, by version:
+	// what the world gives as it is (game.Findable) is gathered, the rest
+	// made.
+	worlds map[string]*recipes.Book
 }
 
-func newShelf(fsys fs.FS) *shelf { return &shelf{fsys: fsys, books: map[string]*recipes.Book{}} }
+func newShelf(fsys fs.FS) *shelf {
+	return &shelf{fsys: fsys, books: map[string]*recipes.Book{}, worlds: map[string]*recipes.Book{}}
+}
+
+// WorldBook is Book(mcVersion) planning with the sources the game's world
+// gives (recipes.Book.WithWorld): a dyed wool is dyed from white wool off
+// a sheep rather than looked for as it is.
+func (s *shelf) WorldBook(mcVersion string) (*recipes.Book, error) {
+	b, err := s.Book(mcVersion)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w, ok := s.worlds[b.Version()]
+	if !ok {
+		w = b.WithWorld(game.Findable)
+		s.worlds[b.Version()] = w
+	}
+	return w, nil
+}
 
 // loadAll reads every book on the shelf, so a missing or corrupt recipe
 // file stops beaweb at start with the file's name rather than failing her

@@ -75,7 +75,7 @@ func (k maker) book() (*recipes.Book, error) {
 	if g := k.live.Snapshot().GameSide; g != nil {
 		version = g.Version
 	}
-	return k.books.Book(version)
+	return k.books.WorldBook(version)
 }
 
 // Takes is how many of ingredient one craft of item takes, by the first of

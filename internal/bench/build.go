@@ -130,9 +130,12 @@ func (b *mcBlueprint) site() (centre game.Pos, size int) {
 }
 
 // worldFor is the practice world a task is played in: quiet and peaceful,
-// with her kit; flat and round the blueprint for a construction task.
+// with her kit; flat and round the blueprint for a construction task,
+// stocked with what the game gives round a player for any other (crops,
+// flowers, animals, cobwebs, trees, sand, water, ores), so she gathers what
+// her kit lacks.
 func (t *benchTask) worldFor(speed float64, blocks func(func(game.Pos) string)) practice.Options {
-	opts := practice.Options{Seed: 1, Speed: speed, Quiet: true, Peaceful: true, Kit: t.Kit, Blocks: blocks}
+	opts := practice.Options{Seed: 1, Speed: speed, Quiet: true, Peaceful: true, Kit: t.Kit, Blocks: blocks, Stocked: true}
 	if t.Blueprint != nil {
 		opts.Flat = true
 		opts.Centre, opts.Size = t.Blueprint.site()

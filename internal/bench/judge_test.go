@@ -38,7 +38,7 @@ func TestJudgeScoresAtTheTimeout(t *testing.T) {
 // planks before the goal came, and the roof stayed 4 planks short.
 func TestJudgeHoldsTheWorldAtHerFirstState(t *testing.T) {
 	holds := 0
-	j := &judge{task: &benchTask{Target: "shears", Count: 1}, until: 6000, first: make(chan struct{}), end: func() {}}
+	j := &judge{task: &benchTask{Goals: []goalItem{{"shears", 1}}}, until: 6000, first: make(chan struct{}), end: func() {}}
 	j.hold = func() {
 		holds++
 		select {
@@ -56,5 +56,38 @@ func TestJudgeHoldsTheWorldAtHerFirstState(t *testing.T) {
 	case <-j.first:
 	default:
 		t.Error("her first state did not let the bench tell her the goal")
+	}
+}
+
+// TestCookingJudgedAsMindcraftJudgesIt: a cooking task of mindcraft's
+// (multiagent_cooking_2_1_bread_1_cake's shape) is read as its targets
+// with their counts; she is told them one at a time, the next (with the
+// world held) once she holds the one before; it is done only when her
+// inventory holds every target at its count at once, as mindcraft's
+// checkItemPresence counts it, and eating the bread first undoes it.
+func TestCookingJudgedAsMindcraftJudgesIt(t *testing.T) {
+	goals, why := cookingGoals([]byte(`{"cake": 1, "bread": 2}`))
+	if why != "" || len(goals) != 2 || goals[0] != (goalItem{"bread", 2}) || goals[1] != (goalItem{"cake", 1}) {
+		t.Fatalf("goals %v (%s)", goals, why)
+	}
+	holds, ended := 0, 0
+	j := &judge{task: &benchTask{Type: "cooking", Goals: goals}, until: 6000, first: make(chan struct{}),
+		end: func() { ended++ }, hold: func() { holds++ }, next: make(chan string, 2)}
+	inv := func(items ...protocol.Slot) protocol.State { return protocol.State{Tick: 20, Inventory: items} }
+	j.watch(inv(protocol.Slot{Item: "bread", Count: 1}))
+	if j.done || len(j.next) != 0 {
+		t.Fatalf("one bread of two: done %v, %d goals told", j.done, len(j.next))
+	}
+	j.watch(inv(protocol.Slot{Item: "bread", Count: 1}, protocol.Slot{Item: "bread", Count: 1}))
+	if line := <-j.next; line != "craft 1 cake" || j.done || holds != 2 {
+		t.Fatalf("two bread: told %q, done %v, held %d times", line, j.done, holds)
+	}
+	j.watch(inv(protocol.Slot{Item: "cake", Count: 1}))
+	if j.done {
+		t.Fatal("a cake with the bread eaten counted as done")
+	}
+	j.watch(inv(protocol.Slot{Item: "cake", Count: 1}, protocol.Slot{Item: "bread", Count: 2}))
+	if !j.done || j.score != 1 || ended != 1 {
+		t.Errorf("every target held: done %v, score %v, ended %d", j.done, j.score, ended)
 	}
 }

@@ -57,9 +57,10 @@ type benchTask struct {
 	Agents  int
 	Kit     game.Inventory
 	Timeout float64 // game seconds
-	// Target and Count: a crafting task's item and how many.
-	Target string
-	Count  int
+	// Goals are what she must hold at the end: a crafting task's one
+	// item and how many, a cooking task's every target. She is told them
+	// one at a time, the next once she holds the one before.
+	Goals []goalItem
 	// Blueprint: a construction task's.
 	Blueprint *mcBlueprint
 	// Undoable, when not empty, says why the task cannot be done as
@@ -93,12 +94,12 @@ func readTasks(path string, ids []string) ([]benchTask, error) {
 	}
 	if len(ids) == 0 {
 		for _, id := range slices.Sorted(maps.Keys(file)) {
-			if t := file[id].Type; t == "techtree" || t == "construction" {
+			if t := file[id].Type; t == "techtree" || t == "cooking" || t == "construction" {
 				ids = append(ids, id)
 			}
 		}
 		if len(ids) == 0 {
-			return nil, fmt.Errorf("%s has no crafting (techtree) or construction task", path)
+			return nil, fmt.Errorf("%s has no crafting (techtree), cooking or construction task", path)
 		}
 	}
 	out := make([]benchTask, 0, len(ids))
@@ -110,7 +111,7 @@ func readTasks(path string, ids []string) ([]benchTask, error) {
 
 // taskOf reads one task; what makes it unplayable goes in Undoable.
 func taskOf(id string, t mcTask) benchTask {
-	bt := benchTask{ID: id, Type: t.Type, Timeout: t.Timeout, Count: max(t.NumberOfTarget, 1),
+	bt := benchTask{ID: id, Type: t.Type, Timeout: t.Timeout,
 		KitComplete: t.MissingItems != nil && len(*t.MissingItems) == 0}
 	if bt.Timeout <= 0 {
 		bt.Timeout = defaultTaskTimeout
@@ -121,16 +122,20 @@ func taskOf(id string, t mcTask) benchTask {
 	case err != nil:
 		bt.Undoable = err.Error()
 	case t.Type == "techtree":
-		if json.Unmarshal(t.Target, &bt.Target) != nil || bt.Target == "" {
+		var target string
+		if json.Unmarshal(t.Target, &target) != nil || target == "" {
 			bt.Undoable = "its target is not one item"
 		}
+		bt.Goals = []goalItem{{target, max(t.NumberOfTarget, 1)}}
+	case t.Type == "cooking":
+		bt.Goals, bt.Undoable = cookingGoals(t.Target)
 	case t.Type == "construction":
 		bt.Blueprint = t.Blueprint
 		if t.Blueprint == nil || len(t.Blueprint.Levels) == 0 {
 			bt.Undoable = "it has no blueprint"
 		}
 	default:
-		bt.Undoable = fmt.Sprintf("bench plays crafting (techtree) and construction tasks, not %q ones", t.Type)
+		bt.Undoable = fmt.Sprintf("bench plays crafting (techtree), cooking and construction tasks, not %q ones", t.Type)
 	}
 	return bt
 }
@@ -186,25 +191,8 @@ func (t *benchTask) checkDoable(book *recipes.Book) {
 		return
 	}
 	switch t.Type {
-	case "techtree":
-		if !book.Known(t.Target) {
-			t.Undoable = fmt.Sprintf("its target, %s, is not an item of Minecraft %s", t.Target, book.Version())
-			return
-		}
-		p, err := book.Plan(t.Target, t.Count, t.Kit)
-		if err != nil {
-			t.Undoable = err.Error()
-			return
-		}
-		switch {
-		case len(p.Missing) > 0 && t.KitComplete:
-			// mindcraft's crafting tasks are crafts from the team's kit
-			// ("missing_items": []); one whose kit cannot make the target
-			// was published wrong, and no craft makes it so.
-			t.Undoable = fmt.Sprintf("the task says nothing is missing, but its kit is short of %s for %d %s", missingList(p.Missing), t.Count, t.Target)
-		case len(p.Missing) > 0:
-			t.Short = fmt.Sprintf("her kit is short of %s for %d %s: she must find the rest", missingList(p.Missing), t.Count, t.Target)
-		}
+	case "techtree", "cooking":
+		t.checkGoals(book.WithWorld(game.Findable))
 	case "construction":
 		if why := t.Blueprint.clash(); why != "" {
 			t.Undoable = why
@@ -277,7 +265,7 @@ func (t *benchTask) goalLine(template string, origin game.Pos) string {
 	if t.Type == "construction" {
 		return fmt.Sprintf("build %s at %d %d %d", template, origin.X, origin.Y, origin.Z)
 	}
-	return fmt.Sprintf("craft %d %s", t.Count, t.Target)
+	return t.Goals[0].line()
 }
 
 // taskBook is the book the tasks are checked against: the one her

@@ -210,7 +210,8 @@ func playTask(ctx context.Context, s benchSettings, t benchTask) (r taskResult) 
 	// given theirs at the start, and the world does not run on while the
 	// dashboard takes the goal, however long the machine takes for it.
 	release := sync.OnceFunc(func() { clock.Give(goalHold, 1) })
-	j := &judge{task: &t, until: int64(t.Timeout * 20), first: make(chan struct{}), hold: func() { clock.Pay(goalHold, 1) }}
+	j := &judge{task: &t, until: int64(t.Timeout * 20), first: make(chan struct{}), hold: func() { clock.Pay(goalHold, 1) },
+		next: make(chan string, len(t.Goals))}
 	j.end = func() { clock.Release(); stop() }
 	opts := t.worldFor(s.Speed, func(read func(game.Pos) string) { j.blockAt = read })
 	logs := &tailWriter{max: 4 << 10}
@@ -220,26 +221,13 @@ func playTask(ctx context.Context, s benchSettings, t benchTask) (r taskResult) 
 		served <- b.Serve(runCtx, Hooks{Stderr: logs, Lockstep: clock, Watch: j.watch, Practice: &opts, Blueprints: blueprints,
 			Ready: func(dashboard string) { ready <- dashboard }})
 	}()
-	var told error
-	select {
-	case dashboard := <-ready:
-		select {
-		case <-j.first:
-			told = tellOverDashboard(runCtx, dashboard, t.goalLine(t.templateName(), t.origin()))
-			release()
-		case <-runCtx.Done():
-		}
-	case <-runCtx.Done():
-	}
-	select {
-	case <-j.first:
-		release() // the world is held no longer, told or not
-	default:
-	}
+	err, told := tellGoals(runCtx, &t, j, ready, served, release, func() { clock.Give(goalHold, 1) })
 	if told != nil && runCtx.Err() == nil {
 		stop()
+		if err == nil {
+			err = <-served
+		}
 	}
-	err = <-served
 	if err != nil || told != nil {
 		r.Status, r.Note = statusError, fmt.Sprintf("%v (last log lines: %s)", errors.Join(err, told), strings.TrimSpace(logs.String()))
 		return r
@@ -272,6 +260,10 @@ type judge struct {
 	// over is set at the timeout: the world winds down after it, and
 	// what she does then counts for nothing.
 	over bool
+	// told is the index of the goal she was told last; next carries the
+	// line of the next one to tell her (buffered for all of them).
+	told int
+	next chan string
 }
 
 func (j *judge) watch(p protocol.Packet) {
@@ -294,20 +286,95 @@ func (j *judge) watch(p protocol.Packet) {
 			j.score, j.done = j.task.Blueprint.score(j.blockAt)
 		}
 	default:
-		n := 0
-		for _, slot := range st.Inventory {
-			if slot.Item == j.task.Target {
-				n += slot.Count
-			}
-		}
-		// mindcraft's own check: the count in her inventory.
-		if j.done = n >= j.task.Count; j.done {
-			j.score = 1
-		}
+		j.checkGoals(st)
 	}
 	if j.done || j.ticks >= j.until {
 		j.over = true
 		j.end()
+	}
+}
+
+// tellGoals puts the task's goals to her through the dashboard once the
+// world is ready and has held at her first state, the first at once and
+// each next one as the judge sends it (release lets the world on after
+// the first, once however often it is called; again after each next). It returns the world's end, once it came, and why a goal could
+// not be told; a run stopped before the end returns neither, and the
+// caller waits for the world.
+func tellGoals(ctx context.Context, t *benchTask, j *judge, ready <-chan string, served <-chan error, release, again func()) (error, error) {
+	var told error
+	var dashboard string
+	select {
+	case dashboard = <-ready:
+		select {
+		case <-j.first:
+			told = tellOverDashboard(ctx, dashboard, t.goalLine(t.templateName(), t.origin()))
+			release()
+		case <-ctx.Done():
+		}
+	case <-ctx.Done():
+	}
+	select {
+	case <-j.first:
+		release() // the world is held no longer, told or not
+	default:
+	}
+	if told != nil {
+		return nil, told
+	}
+	end, told := tellNext(ctx, j.next, served, dashboard, again)
+	if end != nil {
+		return *end, told
+	}
+	if told != nil {
+		return nil, told
+	}
+	return <-served, nil
+}
+
+// tellNext tells her each next goal the judge sends, releasing the world
+// held for it, until the run ends. It returns the world's end when it
+// read it (the world ended first), and why a goal could not be told.
+func tellNext(ctx context.Context, next <-chan string, served <-chan error, dashboard string, release func()) (*error, error) {
+	for {
+		select {
+		case line := <-next:
+			err := tellOverDashboard(ctx, dashboard, line)
+			release()
+			if err != nil {
+				return nil, err
+			}
+		case err := <-served:
+			return &err, nil
+		case <-ctx.Done():
+			return nil, nil
+		}
+	}
+}
+
+// checkGoals is mindcraft's own check of a crafting or cooking task: every
+// target, at its count, in her inventory at once. Once she holds the goal
+// she was last told and another is left, the world is held and the next
+// is put to her.
+func (j *judge) checkGoals(st protocol.State) {
+	have := map[string]int{}
+	for _, slot := range st.Inventory {
+		have[slot.Item] += slot.Count
+	}
+	held := 0
+	for _, g := range j.task.Goals {
+		if have[g.Item] >= g.Count {
+			held++
+		}
+	}
+	if j.done = held == len(j.task.Goals); j.done {
+		j.score = 1
+		return
+	}
+	g := j.task.Goals[j.told]
+	if have[g.Item] >= g.Count && j.told+1 < len(j.task.Goals) && j.next != nil {
+		j.told++
+		j.hold()
+		j.next <- j.task.Goals[j.told].line()
 	}
 }
 
@@ -428,7 +495,7 @@ func writeTasksTable(w io.Writer, results []taskResult) error {
 		return err
 	}
 	sums := summarize(results)
-	for _, typ := range []string{"techtree", "construction"} {
+	for _, typ := range []string{"techtree", "cooking", "construction"} {
 		if s := sums[typ]; s != nil {
 			doable := s.Tasks - s.Undoable
 			fmt.Fprintf(w, "%s: %d of %d doable tasks done (%d not doable as given, %d not played or failed to run); played, a mean of %.0f game seconds and a score of %.2f\n",

@@ -24,7 +24,7 @@ func Passable(name string) bool {
 	switch name {
 	case "water", "torch", "short_grass", "tall_grass", "grass", "fern", "large_fern", "dead_bush", "snow", "vine",
 		"sugar_cane", "dandelion", "poppy", "blue_orchid", "allium", "azure_bluet", "oxeye_daisy", "cornflower",
-		"lily_of_the_valley":
+		"lily_of_the_valley", "wheat", "potatoes", "carrots", "beetroots", "cobweb":
 		return true
 	}
 	for _, s := range []string{"_flower", "_sapling", "_carpet", "_button", "_sign", "_tulip", "_mushroom", "_torch"} {

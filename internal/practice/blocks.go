@@ -91,6 +91,11 @@ func newBlockTable() *blockTable {
 	for _, b := range knownBlocks() {
 		t.add(b)
 	}
+	for _, b := range stockedBlocks() {
+		if _, ok := t.byName[b.name]; !ok {
+			t.add(b)
+		}
+	}
 	return t
 }
 

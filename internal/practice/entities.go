@@ -122,6 +122,8 @@ func mobHealth(kind string) float64 {
 		return 8
 	case "chicken":
 		return 4
+	case "rabbit":
+		return 3
 	}
 	return 20
 }

@@ -85,6 +85,9 @@ func (c *creatures) populate() {
 		c.ents.add(&entity{kind: kind, pos: floor.Add(up1).Center(), health: mobHealth(kind), born: c.world.now()})
 		i++
 	}
+	if c.opts.Stocked && !c.opts.Flat {
+		c.populateStocked(c.world.her().pos.Block())
+	}
 	if !c.opts.Quiet {
 		c.addPlayers()
 	}
@@ -112,7 +115,7 @@ func (c *creatures) stepMobs() {
 		switch e.kind {
 		case "zombie":
 			c.stepZombie(e)
-		case "cow", "pig", "sheep", "chicken":
+		case "cow", "pig", "sheep", "chicken", "rabbit":
 			c.stepAnimal(e)
 		}
 		if e.cool > 0 {
@@ -376,6 +379,9 @@ func mobDrops(kind string, r *rng) []game.Stack {
 	case "sheep":
 		add("mutton", 1, 2)
 		add("white_wool", 1, 1)
+	case "rabbit":
+		add("rabbit", 1, 1)
+		add("rabbit_hide", 0, 1)
 	case "chicken":
 		add("chicken", 1, 1)
 		add("feather", 0, 2)

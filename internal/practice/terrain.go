@@ -19,9 +19,9 @@ type terrain struct {
 }
 
 // newTerrain generates the terrain of seed in a square of side size.
-func newTerrain(blocks *blockTable, size int, seed int64) *terrain {
+func newTerrain(blocks *blockTable, size int, seed int64, stocked bool) *terrain {
 	g := newGrid(size, size, blocks)
-	t := &terrain{blocks: blocks, grid: g, gen: generate(g, seed), seed: seed,
+	t := &terrain{blocks: blocks, grid: g, gen: generate(g, seed, stocked), seed: seed,
 		containers: map[game.Pos]*container{}, furnaces: map[game.Pos]*furnace{}}
 	if t.gen.hasHut {
 		h := t.gen.hut

@@ -84,6 +84,12 @@ type Options struct {
 	// where she starts: a building task's site, at its own coordinates.
 	Flat   bool
 	Centre game.Pos
+	// Stocked makes the world one a task is played in: the default world
+	// without the hut, with what the game gives round a player laid near
+	// spawn (ripe crops, sugar cane by water, pumpkins, mushrooms, every
+	// dye's flower, cobwebs, and four each of cows, pigs, sheep, chickens
+	// and rabbits), so she gathers what her kit lacks. Flat wins over it.
+	Stocked bool
 	// Blocks, when set, is handed at New the world's reader of the block
 	// name in a cell. It may be called only from Watch, on the world's
 	// goroutine: `beaweb bench` scores a blueprint with it.
@@ -204,7 +210,7 @@ func New(opts Options) (*World, error) {
 	if opts.Flat {
 		w.land = newFlatTerrain(w.blocks, opts.Size, opts.Centre)
 	} else {
-		w.land = newTerrain(w.blocks, opts.Size, opts.Seed)
+		w.land = newTerrain(w.blocks, opts.Size, opts.Seed, opts.Stocked)
 	}
 	if opts.Blocks != nil {
 		opts.Blocks(w.land.grid.name)

@@ -73,7 +73,9 @@ type generated struct {
 // their vanilla depths, dirt under grass, a lake with sand, gravel and clay
 // round it, a cave, oak and birch trees and a few flowers, the hut, a
 // nether portal beside it and the nether cavern it leads to.
-func generate(g *grid, seed int64) generated {
+//
+// A stocked world has no hut: its sources (stock) lie round spawn instead.
+func generate(g *grid, seed int64, stocked bool) generated {
 	r := newRNG(seed, 1)
 	// The lake lies between a third and two fifths of the world's side from
 	// the middle, in a direction the seed picks, so spawn stays dry.
@@ -85,7 +87,13 @@ func generate(g *grid, seed int64) generated {
 	cave := carveCave(g, r)
 	placeTrees(g, seed, r)
 	spawn := findSpawn(g)
-	h, ok := placeHut(g, r, spawn)
+	var h hut
+	ok := false
+	if stocked {
+		stock(g, r, spawn, cave)
+	} else {
+		h, ok = placeHut(g, r, spawn)
+	}
 	over := placeOverworldPortal(g, h, ok, spawn)
 	nether, back := carveNether(g)
 	return generated{spawn: spawn, lake: lake, cave: cave, hut: h, hasHut: ok, portals: [2]portal{over, back}, nether: nether}

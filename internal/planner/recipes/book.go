@@ -42,6 +42,9 @@ type Book struct {
 	fuels      map[string]int
 	remainders map[string]string
 	gathered   map[string]bool
+	// finds, when set (WithWorld), says which items her world gives as
+	// they are; a gathered item it does not give is made instead.
+	finds      func(item string) bool
 	items      []string
 	tagsBySize []string // tag names, fewest members first, then by name
 	// plainFuel is PlainFuel's set.
@@ -56,6 +59,17 @@ type Book struct {
 	ways map[string][]option
 	// buffers holds planners' scratch space between plans (plan.go).
 	buffers *sync.Pool
+}
+
+// WithWorld is the book planning for a world that gives as they are only
+// the items finds reports: a dyed wool no sheep of hers wears is dyed from
+// white wool she shears or hunts, rather than named missing as it is. The
+// copy has a memo of its own.
+func (b *Book) WithWorld(finds func(item string) bool) *Book {
+	c := *b
+	c.finds = finds
+	c.memo = newMemo()
+	return &c
 }
 
 // Recipe is a crafting recipe with its tag slots resolved to items.

@@ -42,3 +42,25 @@ func TestMakesWhatCanBeMade(t *testing.T) {
 		checkPlan(t, b, p, Nearby{})
 	}
 }
+
+// TestWorldGivesWhiteWoolNotPink: planning for a world whose sheep are
+// white, pink wool is dyed from white wool she gathers, not looked for as
+// it is; with no world given, the book still names it found.
+func TestWorldGivesWhiteWoolNotPink(t *testing.T) {
+	b := book(t, "26.1")
+	finds := func(item string) bool { return item == "white_wool" || item == "leather" }
+	p, err := b.WithWorld(finds).Plan("pink_wool", 1, inv{"pink_dye": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Missing) != 1 || p.Missing["white_wool"] != 1 || stepFor(p, "pink_wool") == nil {
+		t.Errorf("in a world of white sheep: missing %v\n%s", p.Missing, p.Text())
+	}
+	p, err = b.Plan("pink_wool", 1, inv{"pink_dye": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Missing["pink_wool"] != 1 {
+		t.Errorf("with no world: missing %v", p.Missing)
+	}
+}

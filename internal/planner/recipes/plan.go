@@ -311,8 +311,18 @@ func better(a, b *state) bool {
 }
 
 // miss records n of item as missing; she is taken to have gathered them.
+// Planning for a world (WithWorld), an item it does not give weighs as
+// many as a stack of those it does, so that sugar is made from cane she
+// cuts rather than from honey she cannot bottle.
 func (p *planner) miss(st *state, item string, n int) {
 	st.missing = st.missing.add(item, n)
 	st.inv[item] += n
 	st.missed += n
+	if f := p.b.finds; f != nil && item != "" && item[0] != '#' && !f(item) {
+		st.missed += n * unfoundWeight
+	}
 }
+
+// unfoundWeight is how many more an item her world does not give counts
+// as missing than one it does.
+const unfoundWeight = 64

@@ -113,7 +113,7 @@ func (p *planner) search(st *state, item string, n int, path []string) {
 		p.miss(st, item, n)
 		return
 	}
-	if p.b.gathered[item] {
+	if p.b.gathered[item] && (p.b.finds == nil || p.b.finds(item)) {
 		p.gatherOrDye(st, item, n, opts, path)
 		return
 	}

@@ -177,12 +177,17 @@ func (m *Model) makeStep(item string, count int, v agent.Snapshot) (step, bool, 
 	}
 	for _, it := range sortedKeys(mk.Missing) {
 		block, ok := sourceOf(it)
-		if !ok && woolFrom(it, v) {
-			// Wool comes off a sheep, as the routine's bed's does.
-			return step{goal: goalRequest, tool: "attack_entity", args: map[string]any{"entity": "sheep"}}, true, ""
+		if mob := mobFor(it, v); !ok && mob != "" {
+			// Wool comes off a sheep, as the routine's bed's does;
+			// leather off a cow, a rabbit's hide off a rabbit.
+			return step{goal: goalRequest, tool: "attack_entity", args: map[string]any{"entity": mob}}, true, ""
 		}
 		if !ok {
 			return step{}, false, fmt.Sprintf("I'd need %s for that, and I don't know where to find any.", game.Count(mk.Missing[it], game.ItemName(strings.TrimPrefix(it, "#"))))
+		}
+		if tier := pickTier(block); v.Inventory().BestTier("pickaxe") < tier && item != pickaxeOf(tier) {
+			// Stone and ores drop nothing to a hand: the pickaxe first.
+			return m.makeStep(pickaxeOf(tier), 1, v)
 		}
 		return findStep(block, mk.Missing[it]), true, ""
 	}
@@ -196,10 +201,38 @@ func (m *Model) makeStep(item string, count int, v agent.Snapshot) (step, bool, 
 	return step{goal: goalRequest, tool: "craft_item", args: map[string]any{"item": s.Item, "count": s.Count}}, true, ""
 }
 
-// woolFrom reports whether the item is wool and a sheep she can reach is
-// in sight.
-func woolFrom(item string, v agent.Snapshot) bool {
-	return strings.HasSuffix(item, "wool") && inSight(v, func(kind string) bool { return kind == "sheep" }) != ""
+// pickTier is the pickaxe tier a block drops its item to, as the game
+// has it (stone and coal a wooden one, iron and lapis a stone one, gold,
+// redstone and diamond an iron one); TierNone for what a hand gathers.
+func pickTier(block string) int {
+	block = strings.TrimPrefix(block, "deepslate_")
+	switch block {
+	case "stone", "coal_ore", "cobblestone":
+		return game.TierWood
+	case "iron_ore", "lapis_ore", "copper_ore":
+		return game.TierStone
+	case "gold_ore", "redstone_ore", "diamond_ore", "emerald_ore":
+		return game.TierIron
+	}
+	return game.TierNone
+}
+
+// pickaxeOf names the pickaxe of a tier.
+func pickaxeOf(tier int) string {
+	return map[int]string{game.TierWood: "wooden_pickaxe", game.TierStone: "stone_pickaxe", game.TierIron: "iron_pickaxe"}[tier]
+}
+
+// mobFor is the animal in sight whose drop the item is (any wool off a
+// sheep), "" when none is.
+func mobFor(item string, v agent.Snapshot) string {
+	mob, ok := game.MobDropOf(item)
+	if strings.HasSuffix(item, "wool") {
+		mob, ok = "sheep", true
+	}
+	if !ok || inSight(v, func(kind string) bool { return kind == mob }) == "" {
+		return ""
+	}
+	return mob
 }
 
 // findStep finds count blocks for a request, a stack at most at a time.
