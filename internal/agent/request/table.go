@@ -50,6 +50,10 @@ type Table struct {
 	numbers   []number
 	units     []number // "stacks of": a count of them is that many times n
 	pronouns  map[string]bool
+	// recipients are the words that say a thing is for the speaker ("me",
+	// "us", "mir", "tráeme"): "get me some stone" is gathered and handed
+	// over, "go get some stone" kept.
+	recipients map[string]bool
 	aliases   map[string]string
 	blocks    map[string]string // a block's words and what digging it gives
 	templates map[string]string
@@ -77,7 +81,7 @@ func ReadLang(lang, text string) (*Table, error) {
 	if !slices.Contains(languages, lang) {
 		return nil, fmt.Errorf("%q is no language she speaks (%s)", lang, strings.Join(languages, ", "))
 	}
-	t := &Table{lang: lang, aliases: map[string]string{}, blocks: map[string]string{}, pronouns: map[string]bool{}, templates: map[string]string{}, examples: map[string]string{},
+	t := &Table{lang: lang, aliases: map[string]string{}, blocks: map[string]string{}, pronouns: map[string]bool{}, recipients: map[string]bool{}, templates: map[string]string{}, examples: map[string]string{},
 		ids: map[string]int{}}
 	sc := bufio.NewScanner(strings.NewReader(text))
 	for n := 1; sc.Scan(); n++ {
@@ -130,6 +134,10 @@ func (t *Table) readLine(line string) error {
 	case "pronoun":
 		for _, w := range words(rest) {
 			t.pronouns[w] = true
+		}
+	case "recipient":
+		for _, w := range words(rest) {
+			t.recipients[w] = true
 		}
 	case "alias", "block", "template", "example", "plural":
 		return t.readPair(kind, rest, line)
