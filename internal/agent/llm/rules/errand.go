@@ -21,6 +21,9 @@ type errand struct {
 	// must hold before she hands them over or calls a craft done.
 	item   string
 	target int
+	// give is how many of what a gather got she hands to who asked
+	// ("get me 10 cobblestone"), once she holds target; 0 keeps them.
+	give int
 	// waiting is the action of the errand's last step, until it ends.
 	waiting string
 	// steps counts the steps sent, so an errand that goes nowhere ends.
@@ -142,8 +145,8 @@ func (m *Model) errandStep(e *errand, v agent.Snapshot) (step, bool, string) {
 }
 
 // fetchStep makes or gathers what a give, bring, craft or gather needs,
-// then hands it over (give, bring) or is done (craft, gather: she keeps
-// it).
+// then hands it over (give, bring, a gather for who asked) or is done
+// (craft, a gather of her own: she keeps it).
 func (m *Model) fetchStep(e *errand, v agent.Snapshot) (step, bool, string) {
 	have := held(e.item, v.Inventory())
 	if have >= e.target || e.req.Intent == request.Give {
@@ -151,8 +154,14 @@ func (m *Model) fetchStep(e *errand, v agent.Snapshot) (step, bool, string) {
 		case request.Craft:
 			return step{}, false, fmt.Sprintf("Done: I have %s now.", game.Count(have, game.ItemName(e.item)))
 		case request.Gather:
-			_, them := pluralWords(e.item)
-			return step{}, false, fmt.Sprintf("Done: I have %s now, and I'm keeping %s.", game.Count(have, itemWords(e.item)), them)
+			if e.give == 0 {
+				_, them := pluralWords(e.item)
+				return step{}, false, fmt.Sprintf("Done: I have %s now, and I'm keeping %s.", game.Count(have, itemWords(e.item)), them)
+			}
+			// A family ("#log") is handed over as the kind she holds most of.
+			e.item = mostHeld(e.item, v.Inventory())
+			e.handing = true
+			return step{goal: goalRequest, tool: "give_item", args: map[string]any{"player": e.from.name, "item": e.item, "count": min(e.give, v.Inventory()[e.item])}}, true, ""
 		}
 		n := min(have, e.target)
 		e.handing = true
