@@ -168,7 +168,7 @@ func (m *Model) fetchStep(e *errand, v agent.Snapshot) (step, bool, string) {
 		return step{goal: goalRequest, tool: "give_item", args: map[string]any{"player": e.from.name, "item": e.item, "count": n}}, true, ""
 	}
 	if block, ok := sourceOf(e.item); ok && e.req.Intent == request.Gather {
-		return findStep(block, e.target-have), true, ""
+		return m.mineStep(block, e.target-have, v)
 	}
 	if m.maker == nil {
 		return step{}, false, fmt.Sprintf("I only have %s, and I can't work out how to make more right now.", game.Count(have, game.ItemName(e.item)))
@@ -193,7 +193,7 @@ func (m *Model) makeStep(item string, count int, v agent.Snapshot) (step, bool, 
 		if !ok {
 			return step{}, false, fmt.Sprintf("I'd need %s for that, and I don't know where to find any.", game.Count(mk.Missing[it], game.ItemName(strings.TrimPrefix(it, "#"))))
 		}
-		return findStep(block, mk.Missing[it]), true, ""
+		return m.mineStep(block, mk.Missing[it], v)
 	}
 	if len(mk.Steps) == 0 {
 		return step{}, false, fmt.Sprintf("I couldn't find a way to make %s.", game.ItemName(item))
@@ -210,6 +210,27 @@ func (m *Model) makeStep(item string, count int, v agent.Snapshot) (step, bool, 
 func woolFrom(item string, v agent.Snapshot) bool {
 	return strings.HasSuffix(item, "wool") && inSight(v, func(kind string) bool { return kind == "sheep" }) != ""
 }
+
+// mineStep finds count blocks for a request, or first makes the pickaxe
+// the block needs when hers is too weak (stone drops nothing to bare
+// hands): the pickaxe's own needs come first in turn, wood before stone.
+func (m *Model) mineStep(block string, count int, v agent.Snapshot) (step, bool, string) {
+	if tier := pickaxeTier[block]; tier > v.Inventory().BestTier("pickaxe") && m.maker != nil {
+		return m.makeStep(pickaxeOf[tier], 1, v)
+	}
+	return findStep(block, count), true, ""
+}
+
+// pickaxeTier is the least pickaxe a block drops anything to, for the
+// blocks she is asked to mine; a block not named needs none.
+var pickaxeTier = map[string]int{
+	"stone": game.TierWood, "cobblestone": game.TierWood, "coal_ore": game.TierWood, "copper_ore": game.TierStone,
+	"iron_ore": game.TierStone, "lapis_ore": game.TierStone, "gold_ore": game.TierIron, "redstone_ore": game.TierIron,
+	"diamond_ore": game.TierIron, "emerald_ore": game.TierIron, "obsidian": game.TierDiamond,
+}
+
+// pickaxeOf is the pickaxe she makes for a tier.
+var pickaxeOf = map[int]string{game.TierWood: "wooden_pickaxe", game.TierStone: "stone_pickaxe", game.TierIron: "iron_pickaxe", game.TierDiamond: "diamond_pickaxe"}
 
 // findStep finds count blocks for a request, a stack at most at a time.
 func findStep(block string, count int) step {
