@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -118,5 +119,60 @@ func TestAPlayerAsksAndSheDoes(t *testing.T) {
 	heard.mu.Unlock()
 	if first == nil || moved > 1.5 {
 		t.Errorf("told to stop, she moved %.1f blocks before she was asked again; the chat:\n%s", moved, heard)
+	}
+}
+
+// TestGetMeSomeStoneIsHandedOver: "hii bea can u get me some stone pls",
+// as a player types it, is understood as stone to be mined for him, with
+// no model configured: she mines cobblestone and hands it to Alex, whose
+// inventory takes it (he thanks her for it), and tells him what she
+// handed over. Steve's "hol mir 5 steine" and "tráeme 4 piedras" are
+// handed over to him as well; "mine 3 stone" from Alex after is mined and
+// kept.
+func TestGetMeSomeStoneIsHandedOver(t *testing.T) {
+	alex := practice.PlayerScript{Name: "Alex", Offset: game.Pos{X: 5, Z: 3}, Requests: []practice.Timed{
+		{At: 10, Line: "hii bea can u get me some stone pls"},
+		{At: 200, Line: "bea mine 3 stone"},
+	}}
+	steve := practice.PlayerScript{Name: "Steve", Offset: game.Pos{X: -4, Z: 5}, Requests: []practice.Timed{
+		{At: 100, Line: "bea hol mir 5 steine bitte"},
+		{At: 150, Line: "bea tráeme 4 piedras porfa"},
+	}}
+	heard := &heardLog{at: map[int64]game.Vec3{}}
+	_, logs := startBeawebEnv(t, env{
+		practice: &practice.Options{Seed: 1, Speed: 10000, Peaceful: true, Players: []practice.PlayerScript{alex, steve},
+			Kit: game.Inventory{"wooden_pickaxe": 1}},
+		lockstep: lockstep.New(time.Now()), watch: heard.watch},
+		"--idle-nudge-seconds", "1", "--commentary-seconds", "0")
+	deadline := time.Now().Add(4 * time.Minute)
+	for heard.now() < 320*20 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the world did not reach 320 game seconds in 4 minutes:\n%s\n%s", heard, logs)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Logf("the chat:\n%s", heard)
+	first := strings.Join(heard.after(10*20, "Bea"), "\n")
+	for _, want := range []string{"I'll mine 8 cobblestone and bring it to you.", "There you go: "} {
+		if !strings.Contains(first, want) {
+			t.Errorf("she never said %q; the chat:\n%s", want, heard)
+		}
+	}
+	if !slices.Contains(heard.after(10*20, "Alex"), "thanks for the cobblestone!") {
+		t.Errorf("Alex never got the cobblestone; the chat:\n%s", heard)
+	}
+	// Steve asks in German, then in Spanish, and gets it both times.
+	thanked := 0
+	for _, l := range heard.after(100*20, "Steve") {
+		if l == "thanks for the cobblestone!" {
+			thanked++
+		}
+	}
+	if thanked < 2 {
+		t.Errorf("Steve got the cobblestone %d times of 2 (German, Spanish); the chat:\n%s", thanked, heard)
+	}
+	second := strings.Join(heard.after(200*20, "Bea"), "\n")
+	if !strings.Contains(second, "and I'm keeping it") || strings.Contains(second, "There you go") {
+		t.Errorf("asked only to mine, she did not keep it; the chat:\n%s", heard)
 	}
 }

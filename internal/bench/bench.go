@@ -79,6 +79,9 @@ type benchSettings struct {
 	// Requests, when above 0, plays the request bench instead
 	// (requests.go) with that many timed requests.
 	Requests int
+	// Lines, when set, plays this table of player lines (who, lang, line,
+	// intent, slots) end to end instead (lines*.go).
+	Lines string
 	// Body runs the request bench through the body on flying-squid on
 	// loopback instead of the practice world.
 	Body bool
@@ -113,6 +116,7 @@ const benchUsage = `usage: beaweb bench [--seeds 1-10] [--speed 10000] [--days 2
                     [--keep DIR] [--model-provider P] [--model-url URL] [--model NAME]
        beaweb bench --bill [--talk SECONDS] [--price-in 3] [--price-cached 0.3] [--price-out 15] [--seeds …]
        beaweb bench --requests 50 [--body]
+       beaweb bench --lines testdata/requests/bench.tsv
        beaweb bench --tasks FILE.json [--task ID]... [--parallel N] [--json]   (mindcraft's tasks; see the README)
 
 Plays the practice world headless for each seed with the brain beaweb runs
@@ -145,6 +149,17 @@ for the rows she serves end to end, then N requests three seconds apart at
 the game's own speed, for the time to her answer and to her first move.
 With --body as well, the same through the body (Node.js 22) on flying-squid
 on loopback, in real time, with Alex a scripted player of that server.
+
+With --lines FILE, a table of player lines (who, lang, line, intent,
+slots; testdata/requests/README.md) is played in order in the practice
+world, in step: Alex and Steve say their rows in the game chat, the
+dashboard's rows go through its talk box. Each row waits for the one
+before to be judged, and a player's lines are 11 game seconds apart at
+least, so her per-player pace is never what is measured. A row is served
+by its outcome: she came near, the asker's inventory took the item, the
+place was saved, the building stands, the question got an answer about
+it. The bench prints each row, the share served per category and overall,
+and the time to her first answer (median, 95th percentile, most).
 `
 
 // Run is `beaweb bench` with args, played with beaweb: it plays every
@@ -162,6 +177,13 @@ func Run(ctx context.Context, args []string, beaweb Beaweb, stdout, stderr io.Wr
 	if err != nil {
 		fmt.Fprintf(stderr, "beaweb bench: %v\n", err)
 		return 2
+	}
+	if s.Lines != "" {
+		if err := linesBench(ctx, s, stdout, stderr); err != nil {
+			fmt.Fprintf(stderr, "beaweb bench: %v\n", err)
+			return 1
+		}
+		return 0
 	}
 	if s.Requests > 0 {
 		if err := requestBench(ctx, s, s.Requests, stdout, stderr); err != nil {
@@ -220,6 +242,7 @@ func parseBench(args []string, beaweb Beaweb, stderr io.Writer) (benchSettings, 
 	fs.BoolVar(&s.JSON, "json", false, "print JSON instead of a table")
 	fs.StringVar(&s.Keep, "keep", "", "keep each seed's database as seed-N.db in this folder, for a look at her history")
 	fs.IntVar(&s.Requests, "requests", 0, "instead: a player asks her for things in plain words; once through the request table, then this many timed requests")
+	fs.StringVar(&s.Lines, "lines", "", "instead: play this table of player lines (testdata/requests/bench.tsv) end to end in the practice world, with Alex, Steve and the dashboard's talk box, and print the share served per category and the time to her answer")
 	debug := fs.Bool("lockstep-debug", false, "log each lockstep stall, and each token given back that its holder did not hold, at once with the holders of the tokens out (to stderr)")
 	fs.BoolVar(&s.Body, "body", false, "with --requests: through the body on flying-squid on loopback (needs Node.js 22) instead of the practice world")
 	s.Prices = sonnetPrices
@@ -258,6 +281,8 @@ func parseBench(args []string, beaweb Beaweb, stderr io.Writer) (benchSettings, 
 		return s, fmt.Errorf("--days %g: she must play for some time", s.Days)
 	case s.Parallel < 1:
 		return s, fmt.Errorf("--parallel %d: at least one seed must be played at a time", s.Parallel)
+	case s.Lines != "" && (s.Requests > 0 || s.Bill):
+		return s, errors.New("--lines plays a table of player lines: it goes with neither --requests nor --bill")
 	case s.Body && s.Requests <= 0:
 		return s, errors.New("--body runs the request bench through the body: give it with --requests N")
 	case s.Bill && (s.Requests > 0 || len(s.model) > 0):

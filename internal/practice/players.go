@@ -28,6 +28,11 @@ type PlayerScript struct {
 	// Requests are lines the player says to her at given times, wherever
 	// she is: a person asking her for things, for tests and the bench.
 	Requests []Timed
+	// Say, when set, is asked every tick what the player says now ("" for
+	// nothing): lines said as a run goes, each waiting on her answer to
+	// the one before (the request bench). It runs on the world's
+	// goroutine and must not block.
+	Say func(tick int64) string
 	// Full is a player whose inventory is full: nothing at their feet is
 	// picked up, so a hand-over to them never arrives.
 	Full bool
@@ -119,6 +124,11 @@ func (c *creatures) stepPlayer(e *entity) {
 	if s.reply != "" && c.world.now() >= s.replyAt {
 		c.world.say(e, s.reply)
 		s.reply = ""
+	}
+	if s.script.Say != nil {
+		if line := s.script.Say(c.world.now()); line != "" {
+			c.world.say(e, line)
+		}
 	}
 	if s.asked < len(s.script.Requests) && float64(c.world.now()) >= s.script.Requests[s.asked].At*ticksPerSecond {
 		c.world.say(e, s.script.Requests[s.asked].Line)

@@ -113,8 +113,14 @@ func TestHeldApartLines(t *testing.T) {
 }
 
 // slotsWrong are the row's slots the request reads otherwise, said.
+//
+// A gather row's for=me says the line asks for the things to be handed
+// over; a gather row without it is kept by her, and read so.
 func slotsWrong(r row, got Request) []string {
 	var out []string
+	if _, said := r.slots["for"]; r.intent == Gather && !said && got.Intent == Gather && got.HandOver {
+		out = append(out, `for is "me", want "" (she keeps it)`)
+	}
 	for k, want := range r.slots {
 		have := slot(got, k)
 		if k == "place" {

@@ -34,6 +34,12 @@ type Request struct {
 	// Lang is the language of the table that understood the line ("en",
 	// "de", "es"), so she can answer in it.
 	Lang string
+	// HandOver says the things a gather asks for are for the speaker, to
+	// be handed over once she has them (give and bring always hand over),
+	// when the line says so ("get me 10 cobblestone", "dig some
+	// dirt for us", "hol mir 10 Steine", "tráeme 10 piedras"), not when it
+	// does not ("go get some stone", "mine 10 stone": she keeps them).
+	HandOver bool
 }
 
 // Parser is the phrase tables of the languages she understands, joined
@@ -348,6 +354,9 @@ func (u understood) freeAll(views []*view) {
 // request is the match as a Request, its slots filled from the line.
 func (u understood) request(ws []word) Request {
 	r := Request{Intent: u.ph.intent, Lang: u.v.t.lang}
+	if r.Intent == Gather {
+		r.HandOver = u.forSpeaker(ws)
+	}
 	for _, s := range u.c.spans[:u.c.ns] {
 		low, orig := joined(ws[s.from:s.to])
 		named := func() string { return u.v.resolve(s.slot, int(s.from), int(s.to-s.from)).id }
@@ -373,6 +382,28 @@ func (u understood) request(ws []word) Request {
 		}
 	}
 	return r
+}
+
+// forSpeaker reports whether the clauses the match stands in hold a word
+// of any table that says the things are for the speaker: "get me", "for
+// us", "hol mir", "consígueme"; the words the match took and the fillers
+// and greetings around them alike ("can u dig some dirt for me pls").
+func (u understood) forSpeaker(ws []word) bool {
+	if u.c.mask == 0 {
+		return false
+	}
+	lo, hi := ws[bits.TrailingZeros64(u.c.mask)].clause, ws[bits.Len64(u.c.mask)-1].clause
+	for _, w := range ws {
+		if w.clause < lo || w.clause > hi {
+			continue
+		}
+		for _, v := range u.v.r.views {
+			if v.t.recipients[w.low] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // joined are the words lowered and as written, each joined by spaces.

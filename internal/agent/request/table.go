@@ -43,20 +43,24 @@ type number struct {
 // Table is a language's phrase table. It is read once and never changes,
 // so any number of goroutines may parse with it.
 type Table struct {
-	lang      string
-	phrases   []phrase
-	fillers   [][]string
-	fills     [][]token // the fillers, as tokens
-	numbers   []number
-	units     []number // "stacks of": a count of them is that many times n
-	pronouns  map[string]bool
-	aliases   map[string]string
-	blocks    map[string]string // a block's words and what digging it gives
-	templates map[string]string
-	same      [][][]string
-	articles  []string
-	plurals   [][2]string
-	examples  map[string]string
+	lang     string
+	phrases  []phrase
+	fillers  [][]string
+	fills    [][]token // the fillers, as tokens
+	numbers  []number
+	units    []number // "stacks of": a count of them is that many times n
+	pronouns map[string]bool
+	// recipients are the words that say a thing is for the speaker ("me",
+	// "us", "mir", "tráeme"): "get me some stone" is gathered and handed
+	// over, "go get some stone" kept.
+	recipients map[string]bool
+	aliases    map[string]string
+	blocks     map[string]string // a block's words and what digging it gives
+	templates  map[string]string
+	same       [][][]string
+	articles   []string
+	plurals    [][2]string
+	examples   map[string]string
 	// words are the words the phrases, fillers, numbers and articles
 	// use, by id; ids are their ids, and literal says whether a phrase
 	// uses one (a player's name, an item is none of those).
@@ -77,7 +81,7 @@ func ReadLang(lang, text string) (*Table, error) {
 	if !slices.Contains(languages, lang) {
 		return nil, fmt.Errorf("%q is no language she speaks (%s)", lang, strings.Join(languages, ", "))
 	}
-	t := &Table{lang: lang, aliases: map[string]string{}, blocks: map[string]string{}, pronouns: map[string]bool{}, templates: map[string]string{}, examples: map[string]string{},
+	t := &Table{lang: lang, aliases: map[string]string{}, blocks: map[string]string{}, pronouns: map[string]bool{}, recipients: map[string]bool{}, templates: map[string]string{}, examples: map[string]string{},
 		ids: map[string]int{}}
 	sc := bufio.NewScanner(strings.NewReader(text))
 	for n := 1; sc.Scan(); n++ {
@@ -130,6 +134,10 @@ func (t *Table) readLine(line string) error {
 	case "pronoun":
 		for _, w := range words(rest) {
 			t.pronouns[w] = true
+		}
+	case "recipient":
+		for _, w := range words(rest) {
+			t.recipients[w] = true
 		}
 	case "alias", "block", "template", "example", "plural":
 		return t.readPair(kind, rest, line)

@@ -57,6 +57,11 @@ func slot(r Request, k string) string {
 		return r.Place
 	case "template":
 		return r.Template
+	case "for":
+		if r.HandOver {
+			return "me"
+		}
+		return ""
 	case "at":
 		if r.At == nil {
 			return ""
@@ -324,5 +329,33 @@ func TestPeopleAreUnderstoodInSpanish(t *testing.T) {
 		{"construye una mesa de trabajo", "craft item=crafting_table count=1"},
 		{"cuánta madera tienes", "howmany item=#log"},
 		{"no te muevas", "stop"},
+	})
+}
+
+// TestGatherSaysForWhom: a gather whose line says the things are for the
+// speaker ("get me", "for us", "hol mir", "tráeme") is handed over; one
+// that does not ("go get some stone", "mine 10 stone") she keeps.
+func TestGatherSaysForWhom(t *testing.T) {
+	check(t, "en", []heard{
+		{"hii bea can u get me some stone pls", "gather item=cobblestone for=me"},
+		{"get me 10 cobblestone", "gather item=cobblestone count=10 for=me"},
+		{"bring me some dirt", "gather item=dirt for=me"},
+		{"fetch me 5 sand", "gather item=sand for=me"},
+		{"can you get us some logs", "gather item=#log for=me"},
+		{"dig some dirt for me please", "gather item=dirt for=me"},
+		{"go get some stone", "gather item=cobblestone for="},
+		{"dig some dirt", "gather item=dirt for="},
+		{"mine 10 stone", "gather item=cobblestone count=10 for="},
+		{"chop some wood", "gather item=#log for="},
+		{"hey its me, mine 10 stone", "gather item=cobblestone count=10 for="},
+	})
+	check(t, "de", []heard{
+		{"hol mir 10 steine", "gather item=cobblestone count=10 for=me"},
+		{"bau 10 stein ab", "gather item=cobblestone count=10 for="},
+	})
+	check(t, "es", []heard{
+		{"tráeme 10 piedras", "gather item=cobblestone count=10 for=me"},
+		{"consígueme 10 piedras", "gather item=cobblestone count=10 for=me"},
+		{"cava 10 piedras", "gather item=cobblestone count=10 for="},
 	})
 }

@@ -21,6 +21,9 @@ type errand struct {
 	// must hold before she hands them over or calls a craft done.
 	item   string
 	target int
+	// give is how many of what a gather got she hands to who asked
+	// ("get me 10 cobblestone"), once she holds target; 0 keeps them.
+	give int
 	// waiting is the action of the errand's last step, until it ends.
 	waiting string
 	// steps counts the steps sent, so an errand that goes nowhere ends.
@@ -142,8 +145,8 @@ func (m *Model) errandStep(e *errand, v agent.Snapshot) (step, bool, string) {
 }
 
 // fetchStep makes or gathers what a give, bring, craft or gather needs,
-// then hands it over (give, bring) or is done (craft, gather: she keeps
-// it).
+// then hands it over (give, bring, a gather for who asked) or is done
+// (craft, a gather of her own: she keeps it).
 func (m *Model) fetchStep(e *errand, v agent.Snapshot) (step, bool, string) {
 	have := held(e.item, v.Inventory())
 	if have >= e.target || e.req.Intent == request.Give {
@@ -151,15 +154,21 @@ func (m *Model) fetchStep(e *errand, v agent.Snapshot) (step, bool, string) {
 		case request.Craft:
 			return step{}, false, fmt.Sprintf("Done: I have %s now.", game.Count(have, game.ItemName(e.item)))
 		case request.Gather:
-			_, them := pluralWords(e.item)
-			return step{}, false, fmt.Sprintf("Done: I have %s now, and I'm keeping %s.", game.Count(have, itemWords(e.item)), them)
+			if e.give == 0 {
+				_, them := pluralWords(e.item)
+				return step{}, false, fmt.Sprintf("Done: I have %s now, and I'm keeping %s.", game.Count(have, itemWords(e.item)), them)
+			}
+			// A family ("#log") is handed over as the kind she holds most of.
+			e.item = mostHeld(e.item, v.Inventory())
+			e.handing = true
+			return step{goal: goalRequest, tool: "give_item", args: map[string]any{"player": e.from.name, "item": e.item, "count": min(e.give, v.Inventory()[e.item])}}, true, ""
 		}
 		n := min(have, e.target)
 		e.handing = true
 		return step{goal: goalRequest, tool: "give_item", args: map[string]any{"player": e.from.name, "item": e.item, "count": n}}, true, ""
 	}
 	if block, ok := sourceOf(e.item); ok && e.req.Intent == request.Gather {
-		return findStep(block, e.target-have), true, ""
+		return m.mineStep(block, e.target-have, v)
 	}
 	if m.maker == nil {
 		return step{}, false, fmt.Sprintf("I only have %s, and I can't work out how to make more right now.", game.Count(have, game.ItemName(e.item)))
@@ -185,11 +194,7 @@ func (m *Model) makeStep(item string, count int, v agent.Snapshot) (step, bool, 
 		if !ok {
 			return step{}, false, fmt.Sprintf("I'd need %s for that, and I don't know where to find any.", game.Count(mk.Missing[it], game.ItemName(strings.TrimPrefix(it, "#"))))
 		}
-		if tier := pickTier(block); v.Inventory().BestTier("pickaxe") < tier && item != pickaxeOf(tier) {
-			// Stone and ores drop nothing to a hand: the pickaxe first.
-			return m.makeStep(pickaxeOf(tier), 1, v)
-		}
-		return findStep(block, mk.Missing[it]), true, ""
+		return m.mineStep(block, mk.Missing[it], v)
 	}
 	if len(mk.Steps) == 0 {
 		return step{}, false, fmt.Sprintf("I couldn't find a way to make %s.", game.ItemName(item))
@@ -213,13 +218,15 @@ func pickTier(block string) int {
 		return game.TierStone
 	case "gold_ore", "redstone_ore", "diamond_ore", "emerald_ore":
 		return game.TierIron
+	case "obsidian":
+		return game.TierDiamond
 	}
 	return game.TierNone
 }
 
 // pickaxeOf names the pickaxe of a tier.
 func pickaxeOf(tier int) string {
-	return map[int]string{game.TierWood: "wooden_pickaxe", game.TierStone: "stone_pickaxe", game.TierIron: "iron_pickaxe"}[tier]
+	return map[int]string{game.TierWood: "wooden_pickaxe", game.TierStone: "stone_pickaxe", game.TierIron: "iron_pickaxe", game.TierDiamond: "diamond_pickaxe"}[tier]
 }
 
 // mobFor is the animal in sight whose drop the item is (any wool off a
@@ -233,6 +240,16 @@ func mobFor(item string, v agent.Snapshot) string {
 		return ""
 	}
 	return mob
+}
+
+// mineStep finds count blocks for a request, or first makes the pickaxe
+// the block needs when hers is too weak (stone drops nothing to bare
+// hands): the pickaxe's own needs come first in turn, wood before stone.
+func (m *Model) mineStep(block string, count int, v agent.Snapshot) (step, bool, string) {
+	if tier := pickTier(block); tier > v.Inventory().BestTier("pickaxe") && m.maker != nil {
+		return m.makeStep(pickaxeOf(tier), 1, v)
+	}
+	return findStep(block, count), true, ""
 }
 
 // findStep finds count blocks for a request, a stack at most at a time.

@@ -119,3 +119,19 @@ func some(n int, item string) string {
 
 // plural is an item's name as in "any torches".
 func plural(item string) string { return strings.TrimPrefix(game.Count(2, game.ItemName(item)), "2 ") }
+
+// mostHeld is the item she holds most of in a family ("#log" to the logs
+// she has most of), or the item itself when it is none.
+func mostHeld(item string, inv game.Inventory) string {
+	fam, ok := strings.CutPrefix(item, "#")
+	if !ok {
+		return item
+	}
+	best := resolveItem(item, inv)
+	for _, it := range familyOf(fam, inv) {
+		if inv[it] > inv[best] || inv[it] == inv[best] && it < best {
+			best = it
+		}
+	}
+	return best
+}

@@ -86,6 +86,8 @@ func handedOver(e *errand, h game.Handover) string {
 		return fmt.Sprintf("I dropped %s at your feet%s, but you didn't pick it up.", game.Count(h.Dropped, name), comma(e.from))
 	case h.Checked && h.Received < h.Dropped:
 		return fmt.Sprintf("There you go: you picked up %d of the %s.", h.Received, game.Count(h.Dropped, name))
+	case e.req.Intent == request.Gather:
+		return fmt.Sprintf("There you go: %s%s!", game.Count(h.Dropped, name), comma(e.from))
 	}
 	return "There you go!"
 }
@@ -103,6 +105,9 @@ func doingFor(e *errand) string {
 	case request.Give, request.Bring:
 		return "bringing you " + some(e.target, e.item)
 	case request.Gather:
+		if e.give > 0 {
+			return "getting you " + itemWords(e.item)
+		}
 		return "gathering " + itemWords(e.item)
 	case request.Craft:
 		return "crafting " + plural(e.item)

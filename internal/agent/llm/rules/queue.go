@@ -108,7 +108,7 @@ func (m *Model) take(e *errand, v agent.Snapshot) []reply {
 // restart is an errand put back to wait: from its first step again when
 // its turn comes, its promise said again then.
 func restart(e *errand) *errand {
-	return &errand{req: e.req, from: e.from, item: e.item, target: e.target}
+	return &errand{req: e.req, from: e.from, item: e.item, target: e.target, give: e.give}
 }
 
 // finish ends her errand with what she says of it to who asked, and

@@ -221,6 +221,9 @@ func (m *Model) newErrand(r request.Request, from asker, v agent.Snapshot) *erra
 		if e.target == 0 {
 			e.target = someOf(e.item, inv, r.Intent)
 		}
+		if r.HandOver && !from.dashboard {
+			e.give = e.target
+		}
 		e.target += held(e.item, inv)
 	case request.Shelter, request.Build:
 		e.shelter = m.homeJob(r, from, v)
@@ -365,8 +368,15 @@ func (m *Model) promise(e *errand, v agent.Snapshot) string {
 		return fmt.Sprintf("I'll get you %s: I have to make or find some first.", game.Count(e.target, name))
 	case request.Gather:
 		many, them := pluralWords(e.item)
+		what := game.Count(e.target-held(e.item, inv), itemWords(e.item))
+		switch {
+		case e.give > 0:
+			return fmt.Sprintf("I'll %s %s and bring %s to you.", gatherVerb(e.item), what, them)
+		case r.HandOver && e.from.dashboard:
+			return fmt.Sprintf("I'll %s %s and keep %s: you're on the dashboard, so I can't hand %s to you.", gatherVerb(e.item), what, them, them)
+		}
 		return fmt.Sprintf("I'll %s %s and keep %s; say \"give me %s\" if you want %s.",
-			gatherVerb(e.item), game.Count(e.target-held(e.item, inv), itemWords(e.item)), them, many, them)
+			gatherVerb(e.item), what, them, many, them)
 	case request.Craft:
 		return fmt.Sprintf("Crafting %s.", game.Count(e.target-inv[e.item], name))
 	case request.Shelter, request.Build:

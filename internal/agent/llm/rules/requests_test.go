@@ -336,3 +336,44 @@ func TestOnlyThePlayersSheObeys(t *testing.T) {
 		t.Errorf("Mallory's question: %q", got)
 	}
 }
+
+// TestGatherForWhoAskedHandsItOver: "get me 3 cobblestone" is mined, then
+// handed to who asked, and her last word says what she handed over;
+// "mine 3 stone" is mined and kept.
+func TestGatherForWhoAskedHandsItOver(t *testing.T) {
+	s := people(game.Inventory{"wooden_pickaxe": 1, "cobblestone": 2})
+	m := New(s, testBook, WithRequests(understanding(t)), WithMaker(fakeMaker{}))
+	calls := decideWith(t, m, askedBy("Alex", "hii bea can u get me 3 stone pls"))
+	if !strings.Contains(said(calls), "I'll mine 3 cobblestone and bring it to you.") {
+		t.Errorf("she says %q", said(calls))
+	}
+	if a, _ := firstAction(calls); a.Name != "find_block" || args(a)["count"] != 3.0 {
+		t.Fatalf("first step %s, want 3 stone mined", callsText(calls))
+	}
+	carry(&s.v, game.Inventory{"wooden_pickaxe": 1, "cobblestone": 5})
+	m.sit = s
+	calls = decideWith(t, m, done("find_block", protocol.Success, "mined 3 stone"))
+	if a, _ := firstAction(calls); a.Name != "give_item" || args(a)["count"] != 3.0 || args(a)["player"] != "Alex" || args(a)["item"] != "cobblestone" {
+		t.Fatalf("second step %s, want 3 cobblestone handed to Alex", callsText(calls))
+	}
+	handed := done("give_item", protocol.Success, "gave 3 cobblestone")
+	handed.Ended[0].Handover = &game.Handover{Dropped: 3, Received: 3, Checked: true}
+	if got := said(decideWith(t, m, handed)); got != "There you go: 3 cobblestone, Alex!" {
+		t.Errorf("handed over, she says %q", got)
+	}
+
+	s = people(game.Inventory{"wooden_pickaxe": 1})
+	m = New(s, testBook, WithRequests(understanding(t)), WithMaker(fakeMaker{}))
+	if got := said(decideWith(t, m, askedBy("Alex", "bea mine 3 stone"))); !strings.Contains(got, "and keep it") {
+		t.Errorf("asked to mine, she says %q", got)
+	}
+	carry(&s.v, game.Inventory{"wooden_pickaxe": 1, "cobblestone": 3})
+	m.sit = s
+	calls = decideWith(t, m, done("find_block", protocol.Success, "mined 3 stone"))
+	if a, ok := firstAction(calls); ok && a.Name == "give_item" {
+		t.Errorf("asked only to mine, she handed it over: %s", callsText(calls))
+	}
+	if got := said(calls); !strings.Contains(got, "I'm keeping it") {
+		t.Errorf("mined, she says %q", got)
+	}
+}
