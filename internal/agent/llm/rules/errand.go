@@ -175,7 +175,11 @@ func (m *Model) makeStep(item string, count int, v agent.Snapshot) (step, bool, 
 	if err != nil {
 		return step{}, false, "I can't make that: " + strings.TrimSuffix(err.Error(), ".") + "."
 	}
-	for _, it := range sortedKeys(mk.Missing) {
+	// An animal's drop first: she is on the ground then, before a find
+	// for stone or ore takes her below it, where no blow reaches a cow.
+	missing := sortedKeys(mk.Missing)
+	slices.SortStableFunc(missing, func(a, b string) int { return cmpBool(mobFor(b, v) != "", mobFor(a, v) != "") })
+	for _, it := range missing {
 		block, ok := sourceOf(it)
 		if mob := mobFor(it, v); !ok && mob != "" {
 			// Wool comes off a sheep, as the routine's bed's does;
@@ -201,6 +205,17 @@ func (m *Model) makeStep(item string, count int, v agent.Snapshot) (step, bool, 
 	return step{goal: goalRequest, tool: "craft_item", args: map[string]any{"item": s.Item, "count": s.Count}}, true, ""
 }
 
+// cmpBool orders false before true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
 // pickTier is the pickaxe tier a block drops its item to, as the game
 // has it (stone and coal a wooden one, iron and lapis a stone one, gold,
 // redstone and diamond an iron one); TierNone for what a hand gathers.
@@ -222,16 +237,18 @@ func pickaxeOf(tier int) string {
 	return map[int]string{game.TierWood: "wooden_pickaxe", game.TierStone: "stone_pickaxe", game.TierIron: "iron_pickaxe"}[tier]
 }
 
-// mobFor is the animal in sight whose drop the item is (any wool off a
-// sheep), "" when none is.
+// mobFor is the animal whose drop the item is (any wool off a sheep, when
+// a sheep is in sight, as the routine's bed's is), "" when none is. An
+// animal out of sight is still named: attack_entity looks 32 blocks round
+// her, further than she sees.
 func mobFor(item string, v agent.Snapshot) string {
-	mob, ok := game.MobDropOf(item)
 	if strings.HasSuffix(item, "wool") {
-		mob, ok = "sheep", true
+		if inSight(v, func(kind string) bool { return kind == "sheep" }) == "" {
+			return ""
+		}
+		return "sheep"
 	}
-	if !ok || inSight(v, func(kind string) bool { return kind == mob }) == "" {
-		return ""
-	}
+	mob, _ := game.MobDropOf(item)
 	return mob
 }
 
