@@ -18,7 +18,7 @@ var stockedCrops = []struct{ block, ground string }{
 	{"sugar_cane", ""}, {"pumpkin", ""}, {"red_mushroom", ""}, {"brown_mushroom", ""},
 }
 
-// stockedFlowers are the flowers a dye comes from, planted three each.
+// stockedFlowers are the flowers a dye comes from, planted five each.
 var stockedFlowers = []string{"dandelion", "poppy", "cornflower", "blue_orchid", "allium", "azure_bluet",
 	"red_tulip", "orange_tulip", "white_tulip", "pink_tulip", "oxeye_daisy", "lily_of_the_valley"}
 
@@ -64,8 +64,8 @@ func stock(g *grid, r *rng, spawn, cave game.Pos) {
 		}
 	}
 	for _, f := range stockedFlowers {
-		for n, try := 0, 0; n < 3 && try < 60; try++ {
-			x, z := spawn.X-12+r.intn(25), spawn.Z-12+r.intn(25)
+		for n, try := 0, 0; n < 5 && try < 200; try++ {
+			x, z := spawn.X-16+r.intn(33), spawn.Z-16+r.intn(33)
 			y := g.surface(x, z)
 			top := game.Pos{X: x, Y: y + 1, Z: z}
 			if g.inside(top) && bt.name(g.at(game.Pos{X: x, Y: y, Z: z})) == "grass_block" && g.at(top) == bt.id("air") {

@@ -175,10 +175,11 @@ func (m *Model) makeStep(item string, count int, v agent.Snapshot) (step, bool, 
 	if err != nil {
 		return step{}, false, "I can't make that: " + strings.TrimSuffix(err.Error(), ".") + "."
 	}
-	// An animal's drop first: she is on the ground then, before a find
-	// for stone or ore takes her below it, where no blow reaches a cow.
+	// What grows round her first (a flower, a crop), then an animal's
+	// drop: a chased sheep runs far, and a find for stone or ore takes her
+	// below ground, where no blow reaches a cow.
 	missing := sortedKeys(mk.Missing)
-	slices.SortStableFunc(missing, func(a, b string) int { return cmpBool(mobFor(b, v) != "", mobFor(a, v) != "") })
+	slices.SortStableFunc(missing, func(a, b string) int { return gatherRank(a, v) - gatherRank(b, v) })
 	for _, it := range missing {
 		block, ok := sourceOf(it)
 		if mob := mobFor(it, v); !ok && mob != "" {
@@ -205,15 +206,16 @@ func (m *Model) makeStep(item string, count int, v agent.Snapshot) (step, bool, 
 	return step{goal: goalRequest, tool: "craft_item", args: map[string]any{"item": s.Item, "count": s.Count}}, true, ""
 }
 
-// cmpBool orders false before true.
-func cmpBool(a, b bool) int {
-	switch {
-	case a == b:
+// gatherRank orders what she gathers for a make: what grows on the
+// ground round her, then animals, then the rest.
+func gatherRank(item string, v agent.Snapshot) int {
+	switch block, ok := sourceOf(item); {
+	case ok && (slices.Contains(game.WildBlocks(), block) || block != item && game.DropOf(block) == item && !strings.HasSuffix(block, "_ore") && block != "stone"):
 		return 0
-	case a:
+	case mobFor(item, v) != "":
 		return 1
 	}
-	return -1
+	return 2
 }
 
 // pickTier is the pickaxe tier a block drops its item to, as the game
