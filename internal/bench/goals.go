@@ -48,6 +48,7 @@ var unstocked = map[string]string{
 	"bone":         "bones drop from skeletons, which do not come to a quiet practice world",
 	"ink_sac":      "ink sacs drop from squid, which the practice world does not have",
 	"cocoa_beans":  "cocoa beans grow on jungle trees, which the practice world does not have",
+	"apple":        "apples fall from oak leaves one break in 200, which the autopilot does not set out to do",
 }
 
 // checkGoals plans each goal from her kit in the stocked world: what the

@@ -27,9 +27,6 @@ type mcTask struct {
 	// or, in a few older tasks, one inventory ({"oak_planks": 4}).
 	InitialInventory json.RawMessage `json:"initial_inventory"`
 	Blueprint        *mcBlueprint    `json:"blueprint"`
-	// MissingItems is what the task withholds on purpose; an empty list
-	// (every crafting task mindcraft publishes) says the kit is complete.
-	MissingItems *[]string `json:"missing_items"`
 }
 
 // mcBlueprint is a construction task's blueprint: levels from the
@@ -69,8 +66,6 @@ type benchTask struct {
 	// Short, when not empty, says what her kit lacks for the goal: the
 	// task is played, and its row says so.
 	Short string
-	// KitComplete: the task says nothing is missing from the kit.
-	KitComplete bool
 }
 
 // inventorySlots is how many stacks she carries, the hotbar included.
@@ -111,8 +106,7 @@ func readTasks(path string, ids []string) ([]benchTask, error) {
 
 // taskOf reads one task; what makes it unplayable goes in Undoable.
 func taskOf(id string, t mcTask) benchTask {
-	bt := benchTask{ID: id, Type: t.Type, Timeout: t.Timeout,
-		KitComplete: t.MissingItems != nil && len(*t.MissingItems) == 0}
+	bt := benchTask{ID: id, Type: t.Type, Timeout: t.Timeout}
 	if bt.Timeout <= 0 {
 		bt.Timeout = defaultTaskTimeout
 	}
@@ -172,8 +166,9 @@ func dropEmpty(inv game.Inventory) game.Inventory {
 }
 
 // checkDoable marks a task that cannot be done as given: an item the
-// book does not know, or a crafting target her kit cannot make with a
-// crafting table and a furnace at hand.
+// book does not know, a kit she cannot carry, a crafting or cooking goal
+// that needs what neither her kit nor the stocked world gives, or a
+// blueprint no world matches.
 func (t *benchTask) checkDoable(book *recipes.Book) {
 	if t.Undoable != "" {
 		return

@@ -18,7 +18,7 @@ var stockedCrops = []struct{ block, ground string }{
 	{"sugar_cane", ""}, {"pumpkin", ""}, {"red_mushroom", ""}, {"brown_mushroom", ""},
 }
 
-// stockedFlowers are the flowers a dye comes from, planted three each.
+// stockedFlowers are the flowers a dye comes from, planted five each.
 var stockedFlowers = []string{"dandelion", "poppy", "cornflower", "blue_orchid", "allium", "azure_bluet",
 	"red_tulip", "orange_tulip", "white_tulip", "pink_tulip", "oxeye_daisy", "lily_of_the_valley"}
 
@@ -49,14 +49,14 @@ func stockedBlocks() []blockInfo {
 }
 
 // stock lays the stocked world's sources round spawn: the crop patches on
-// a ring 8 to 20 blocks out, the flowers between them, cobwebs at the
+// a ring 6 to 14 blocks out (so that all of them lie within a find's 32 blocks of anywhere she goes for another), the flowers between them, cobwebs at the
 // cave's mouth (or, with no cave, beside spawn).
 func stock(g *grid, r *rng, spawn, cave game.Pos) {
 	bt := g.blocks
 	for i, c := range stockedCrops {
 		for try := 0; try < 400; try++ {
-			x, z := spawn.X-20+r.intn(41), spawn.Z-20+r.intn(41)
-			if abs(x-spawn.X)+abs(z-spawn.Z) < 8 || !patchFits(g, x, z) {
+			x, z := spawn.X-14+r.intn(29), spawn.Z-14+r.intn(29)
+			if abs(x-spawn.X)+abs(z-spawn.Z) < 6 || !patchFits(g, x, z) {
 				continue
 			}
 			layPatch(g, x, z, c.block, c.ground, i)
@@ -64,7 +64,7 @@ func stock(g *grid, r *rng, spawn, cave game.Pos) {
 		}
 	}
 	for _, f := range stockedFlowers {
-		for n, try := 0, 0; n < 3 && try < 60; try++ {
+		for n, try := 0, 0; n < 5 && try < 200; try++ {
 			x, z := spawn.X-16+r.intn(33), spawn.Z-16+r.intn(33)
 			y := g.surface(x, z)
 			top := game.Pos{X: x, Y: y + 1, Z: z}
@@ -131,14 +131,14 @@ func layPatch(g *grid, x, z int, block, ground string, _ int) {
 	}
 }
 
-// populateStocked puts four of each stocked animal on grass within 24
+// populateStocked puts four of each stocked animal on grass within 16
 // blocks of spawn.
 func (c *creatures) populateStocked(spawn game.Pos) {
 	g := c.grid
 	grass := c.blocks.id("grass_block")
 	for _, kind := range stockedAnimals {
 		for n, tries := 0, 0; n < 4 && tries < 200; tries++ {
-			x, z := spawn.X-24+c.rng.intn(49), spawn.Z-24+c.rng.intn(49)
+			x, z := spawn.X-16+c.rng.intn(33), spawn.Z-16+c.rng.intn(33)
 			floor := game.Pos{X: x, Y: g.surface(x, z), Z: z}
 			if !g.inside(floor) || g.at(floor) != grass || !g.passable(floor.Add(up1)) || !g.passable(floor.Add(up2)) {
 				continue

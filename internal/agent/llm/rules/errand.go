@@ -184,7 +184,12 @@ func (m *Model) makeStep(item string, count int, v agent.Snapshot) (step, bool, 
 	if err != nil {
 		return step{}, false, "I can't make that: " + strings.TrimSuffix(err.Error(), ".") + "."
 	}
-	for _, it := range sortedKeys(mk.Missing) {
+	// What grows round her first (a flower, a crop), then an animal's
+	// drop: a chased sheep runs far, and a find for stone or ore takes her
+	// below ground, where no blow reaches a cow.
+	missing := sortedKeys(mk.Missing)
+	slices.SortStableFunc(missing, func(a, b string) int { return gatherRank(a, v) - gatherRank(b, v) })
+	for _, it := range missing {
 		block, ok := sourceOf(it)
 		if mob := mobFor(it, v); !ok && mob != "" {
 			// Wool comes off a sheep, as the routine's bed's does;
@@ -204,6 +209,18 @@ func (m *Model) makeStep(item string, count int, v agent.Snapshot) (step, bool, 
 		return step{goal: goalRequest, tool: "smelt_item", args: map[string]any{"item": s.Input, "count": min(s.Times, 10)}}, true, ""
 	}
 	return step{goal: goalRequest, tool: "craft_item", args: map[string]any{"item": s.Item, "count": s.Count}}, true, ""
+}
+
+// gatherRank orders what she gathers for a make: what grows on the
+// ground round her, then animals, then the rest.
+func gatherRank(item string, v agent.Snapshot) int {
+	switch block, ok := sourceOf(item); {
+	case ok && (slices.Contains(game.WildBlocks(), block) || block != item && game.DropOf(block) == item && !strings.HasSuffix(block, "_ore") && block != "stone"):
+		return 0
+	case mobFor(item, v) != "":
+		return 1
+	}
+	return 2
 }
 
 // pickTier is the pickaxe tier a block drops its item to, as the game
@@ -229,16 +246,18 @@ func pickaxeOf(tier int) string {
 	return map[int]string{game.TierWood: "wooden_pickaxe", game.TierStone: "stone_pickaxe", game.TierIron: "iron_pickaxe", game.TierDiamond: "diamond_pickaxe"}[tier]
 }
 
-// mobFor is the animal in sight whose drop the item is (any wool off a
-// sheep), "" when none is.
+// mobFor is the animal whose drop the item is (any wool off a sheep, when
+// a sheep is in sight, as the routine's bed's is), "" when none is. An
+// animal out of sight is still named: attack_entity looks 32 blocks round
+// her, further than she sees.
 func mobFor(item string, v agent.Snapshot) string {
-	mob, ok := game.MobDropOf(item)
 	if strings.HasSuffix(item, "wool") {
-		mob, ok = "sheep", true
+		if inSight(v, func(kind string) bool { return kind == "sheep" }) == "" {
+			return ""
+		}
+		return "sheep"
 	}
-	if !ok || inSight(v, func(kind string) bool { return kind == mob }) == "" {
-		return ""
-	}
+	mob, _ := game.MobDropOf(item)
 	return mob
 }
 
