@@ -95,7 +95,7 @@ func TestBuildsPageAndPreviews(t *testing.T) {
 
 	h := map[string]string{"X-CSRF-Token": csrfToken(t, c, f.URL), "HX-Request": "true"}
 	resp, frag := post(t, c, f.URL+"/builds/script", url.Values{"src": {"set(0,0,0,'stone')\nset(0,1,0,'stone')"}}, h)
-	if resp.StatusCode != http.StatusOK || !strings.Contains(frag, "2 cells") || !strings.Contains(frag, "data:image/svg+xml;base64,") || !strings.Contains(frag, "a &lt;column&gt;") {
+	if resp.StatusCode != http.StatusOK || !strings.Contains(frag, "2 blocks") || !strings.Contains(frag, "data:image/svg+xml;base64,") || !strings.Contains(frag, "a &lt;column&gt;") {
 		t.Fatalf("script preview: %d %s", resp.StatusCode, frag)
 	}
 	resp, frag = post(t, c, f.URL+"/builds/script", url.Values{"src": {"while True: pass"}}, h)

@@ -110,8 +110,10 @@ type ModelResponse struct {
 	// GoalEnd, from the autopilot, says the goal it played is over.
 	GoalEnd *GoalEnd `json:"-"`
 	// Cut, when the adapter cut the answer at its bounds (too many words,
-	// too many tool calls), says what it cut in a sentence for a person,
-	// for the live page; empty when it took the answer whole.
+	// too many tool calls), says what it cut in words for a person, to
+	// follow "her model's answer was too long and was cut": "it ran to
+	// 100 KB of words, and beaweb keeps the first 64 KB." Empty when it took
+	// the answer whole.
 	Cut string `json:"cut,omitempty"`
 }
 

@@ -395,7 +395,7 @@ func lostAnswer(k *call, reason error) protocol.Answer {
 	case errURLChanged:
 		return failed(k, protocol.Failure, fmt.Sprintf("the game's address changed before %s finished", k.action))
 	}
-	return failed(k, protocol.Failure, fmt.Sprintf("the connection to the game was lost before %s finished", k.action))
+	return failed(k, protocol.Failure, "the connection to the game was lost before it finished")
 }
 
 // seconds writes a wait the way the answer says it: "125 s", "10.5 s".

@@ -403,7 +403,7 @@ func (c *Client) setDown(err error, attempts int) {
 	c.status.Connected = false
 	c.status.Attempts = attempts
 	if err != nil {
-		c.status.LastError = err.Error()
+		c.status.LastError = linkSentence(err)
 	}
 	c.mu.Unlock()
 	c.notify()

@@ -317,7 +317,7 @@ func TestDisconnectFailsPendingAtOnce(t *testing.T) {
 	c.Drop()
 	res := wait(t, ch)
 	wantErr(t, res.err, modclient.ErrDisconnected)
-	if res.ans.Result != protocol.Failure || res.ans.Message != "the connection to the game was lost before build finished" {
+	if res.ans.Result != protocol.Failure || res.ans.Message != "the connection to the game was lost before it finished" {
 		t.Errorf("answer %+v", res.ans)
 	}
 }

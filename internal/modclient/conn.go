@@ -15,6 +15,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"beaweb/internal/fault"
 	"beaweb/internal/game/protocol"
 	"beaweb/internal/lockstep"
 )
@@ -75,9 +76,10 @@ func (c *Client) dial(ctx context.Context, u string) (*conn, error) {
 	}
 	if err != nil {
 		if resp != nil {
-			return nil, fmt.Errorf("modclient: dial %s: %w (HTTP %s)", u, err, resp.Status)
+			return nil, fault.Wrap(fault.CodeUnavailable, fmt.Errorf("modclient: dial %s: %w (HTTP %s)", u, err, resp.Status),
+				fmt.Sprintf("Something answers at %s, but not as the BeaCraft mod does (it said %s).", hostOf(u), resp.Status))
 		}
-		return nil, fmt.Errorf("modclient: dial %s: %w", u, err)
+		return nil, fault.Wrap(fault.CodeUnavailable, fmt.Errorf("modclient: dial %s: %w", u, err), dialSentence(u, err))
 	}
 	if ctx.Err() != nil {
 		ws.Close()

@@ -66,8 +66,9 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 // MaxAnswerText, its first MaxToolCalls tool calls, none whose arguments
 // run past MaxToolArgs. What was cut is said at the end of the words the
 // model reads back in her history, and logged as a warning; cut is that
-// sentence, or "" when nothing was. r.Cut says it for a person, for the
-// live page.
+// sentence, or "" when nothing was. r.Cut says what was cut for a person,
+// for the live page ("it ran to 100 KB of words, and beaweb keeps the first
+// 64 KB.").
 func (e *Endpoint) Bound(r *agent.ModelResponse) (cut string) {
 	var notes, told []string
 	if len(r.Text) > MaxAnswerText {
@@ -105,7 +106,7 @@ func (e *Endpoint) Bound(r *agent.ModelResponse) (cut string) {
 		r.Text += "\n\n"
 	}
 	r.Text += "[" + cut + "]"
-	r.Cut = "Her model's answer was too long, so beaweb cut it: " + join(told) + "."
+	r.Cut = join(told) + "."
 	e.Log.Warn(e.Name+": the model's answer was cut", slog.String("model", e.Model), slog.String("cut", cut))
 	return cut
 }
