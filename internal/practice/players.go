@@ -160,7 +160,7 @@ func (c *creatures) stepPlayer(e *entity) {
 		s.lastLine = c.world.now()
 	}
 	switch {
-	case s.script.Near > 0 && d > 3*s.script.Near:
+	case s.script.Near > 0 && d > s.script.Near+3:
 		// Too far to walk up in step (she runs, digs, climbs): the player
 		// catches up beside her, as a person in the game would.
 		her := c.world.her().pos
