@@ -37,14 +37,7 @@ func judgeRow(r lineRow, h heardRow, atEnd bool) (served, over bool, why string)
 		}
 		return false
 	}
-	thanked := func() bool {
-		for _, s := range h.asker {
-			if got, ok := strings.CutPrefix(s, "thanks for the "); ok && itemMatches(r.slots["item"], strings.TrimSuffix(got, "!")) {
-				return true
-			}
-		}
-		return false
-	}
+	thanked := func() bool { return h.thanked(r.slots["item"]) }
 	player := r.slots["player"]
 	if player == "" {
 		player = r.who
@@ -104,4 +97,15 @@ func judgeRow(r lineRow, h heardRow, atEnd bool) (served, over bool, why string)
 		why = "no answer"
 	}
 	return false, atEnd, why
+}
+
+// thanked reports whether the asker thanked her for the item: the
+// practice world's players do once their inventory takes it.
+func (h heardRow) thanked(item string) bool {
+	for _, s := range h.asker {
+		if got, ok := strings.CutPrefix(s, "thanks for the "); ok && itemMatches(item, strings.TrimSuffix(got, "!")) {
+			return true
+		}
+	}
+	return false
 }

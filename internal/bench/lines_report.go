@@ -23,11 +23,10 @@ func linesBench(ctx context.Context, s benchSettings, stdout, stderr io.Writer) 
 	}
 	fmt.Fprintf(stderr, "playing %d lines in the practice world, one row at a time\n", len(rows))
 	results, err := playLines(ctx, s, rows)
-	if err != nil {
-		return err
+	if len(results) > 0 {
+		printLines(stdout, results)
 	}
-	printLines(stdout, results)
-	return nil
+	return err
 }
 
 // served counts rows and the served ones.
@@ -78,6 +77,9 @@ func printLines(out io.Writer, results []rowResult) {
 		}
 		if !r.served {
 			said += " (" + r.why + ")"
+		}
+		if r.row.who != "dashboard" {
+			ans += fmt.Sprintf(" %2.0fm", r.dist)
 		}
 		fmt.Fprintf(out, "%-4d %-6s %-9s %-9s %-16s %q → %s\n", i+1, mark, r.row.who, r.row.intent, ans, r.row.line, said)
 	}

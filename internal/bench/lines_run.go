@@ -27,6 +27,7 @@ type rowResult struct {
 	said, over int64
 	served     bool
 	why        string
+	dist       float64 // how far the player stood from her when saying it
 	answered   bool
 	answerGame time.Duration // game time from the line to her first line
 	answerWall time.Duration
@@ -91,7 +92,13 @@ func (p *linePlay) sayFor(name string) func(int64) string {
 		if r.who != name || tick < p.lastBy[name]+samePlayerGap {
 			return ""
 		}
+		// A player walks up to her before talking (Near), as a person
+		// does; one who cannot get there talks from afar after 30 s.
+		if d, seen := p.w.distance(name); (!seen || d > 5) && tick < p.nextAt+30*20 {
+			return ""
+		}
 		p.start(tick)
+		p.results[p.cur].dist, _ = p.w.distance(name)
 		p.lastBy[name] = tick
 		return r.line
 	}
@@ -116,7 +123,7 @@ func (p *linePlay) step(tick int64) {
 	if r.who == "dashboard" {
 		// The talk box is read over HTTP while the world runs in step with
 		// her mind, far faster than the wall clock: a row from it ends no
-		// sooner than 10 s of wall time after it was said.
+		// sooner than 5 s of wall time after it was said.
 		atEnd = atEnd && p.talk.since() >= dashWait
 	}
 	served, over, why := judgeRow(r, h, atEnd)
@@ -197,6 +204,18 @@ func (p *linePlay) answer(res *rowResult) {
 			return
 		}
 	}
+}
+
+// distance is how far the named player stands from her in the last state.
+func (w *requestWatch) distance(name string) (float64, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, pl := range w.players[w.tick] {
+		if pl.Name == name {
+			return pl.Distance, true
+		}
+	}
+	return 0, false
 }
 
 // dashTalk is a line said through the dashboard's talk box and her answers
@@ -282,7 +301,7 @@ func htmlText(s string) string {
 }
 
 // dashWait is the least wall time a dashboard row is given.
-const dashWait = 10 * time.Second
+const dashWait = 5 * time.Second
 
 // since is the wall time since the line was sent, 0 before.
 func (t *dashTalk) since() time.Duration {
@@ -329,14 +348,20 @@ func playLines(ctx context.Context, s benchSettings, rows []lineRow) ([]rowResul
 	defer stop()
 	w := newRequestWatch()
 	p := newLinePlay(runCtx, rows, w)
+	// The game time a row takes is bounded by its window, but a
+	// dashboard row's wall time passes at the world's speed: the bound is
+	// a generous one, in wall time too.
 	limit := int64(60 * 20)
 	for _, r := range rows {
 		limit += int64(r.window()*20) + samePlayerGap
+		if r.who == "dashboard" {
+			limit += 20 * 20 * int64(dashWait/time.Second) * 10
+		}
 	}
 	clock := lockstep.New(time.Now())
 	players := []practice.PlayerScript{
-		{Name: "Alex", Offset: game.Pos{X: 6, Z: 4}, Say: p.sayFor("Alex")},
-		{Name: "Steve", Offset: game.Pos{X: -5, Z: 4}, Say: p.sayFor("Steve")},
+		{Name: "Alex", Offset: game.Pos{X: 6, Z: 4}, Near: 4, Say: p.sayFor("Alex")},
+		{Name: "Steve", Offset: game.Pos{X: -5, Z: 4}, Near: 4, Say: p.sayFor("Steve")},
 	}
 	logs := &tailWriter{max: 4 << 10}
 	err = b.Serve(runCtx, Hooks{Stderr: logs, Lockstep: clock,
@@ -359,7 +384,7 @@ func playLines(ctx context.Context, s benchSettings, rows []lineRow) ([]rowResul
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.cur < len(rows) {
-		return nil, fmt.Errorf("beaweb stopped after %d game seconds, at row %d of %d (last log lines: %s)", w.now()/20, p.cur+1, len(rows), strings.TrimSpace(logs.String()))
+		return p.results[:p.cur], fmt.Errorf("beaweb stopped after %d game seconds, at row %d of %d (last log lines: %s)", w.now()/20, p.cur+1, len(rows), strings.TrimSpace(logs.String()))
 	}
 	return p.results, nil
 }

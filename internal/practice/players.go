@@ -28,6 +28,10 @@ type PlayerScript struct {
 	// Requests are lines the player says to her at given times, wherever
 	// she is: a person asking her for things, for tests and the bench.
 	Requests []Timed
+	// Near, when above 0, is how close to her the player keeps, walking
+	// up whenever farther: a person who talks to her face to face, as
+	// the request bench's players do. 0 keeps within 24 blocks.
+	Near float64
 	// Say, when set, is asked every tick what the player says now ("" for
 	// nothing): lines said as a run goes, each waiting on her answer to
 	// the one before (the request bench). It runs on the world's
@@ -156,6 +160,13 @@ func (c *creatures) stepPlayer(e *entity) {
 		s.lastLine = c.world.now()
 	}
 	switch {
+	case s.script.Near > 0 && d > s.script.Near+3:
+		// Too far to walk up in step (she runs, digs, climbs): the player
+		// catches up beside her, as a person in the game would.
+		her := c.world.her().pos
+		e.pos = game.Vec3{X: her.X + 1.5, Y: her.Y, Z: her.Z}
+	case s.script.Near > 0 && d > s.script.Near && c.world.now()%4 == 0:
+		c.stepToward(e, c.world.her().pos) // beside her, to talk
 	case d > 24 && c.world.now()%8 == 0:
 		c.stepToward(e, c.world.her().pos) // keep near her
 	case c.world.now()%40 == int64(e.id%40):

@@ -37,6 +37,9 @@ type errand struct {
 	// replaced is the action her hands were on when its last step was
 	// sent: that action's end, interrupted by the step, is not the step's.
 	replaced string
+	// wide is set once a search for what it needs found nothing within
+	// the game's usual 32 blocks: its searches look twice as far since.
+	wide bool
 	// climb is set when a walk for it found no way: she climbs to the
 	// surface, then tries once more (climbed).
 	climb, climbed bool
@@ -148,6 +151,19 @@ func (m *Model) errandStep(e *errand, v agent.Snapshot) (step, bool, string) {
 // then hands it over (give, bring, a gather for who asked) or is done
 // (craft, a gather of her own: she keeps it).
 func (m *Model) fetchStep(e *errand, v agent.Snapshot) (step, bool, string) {
+	st, ok, say := m.fetchNext(e, v)
+	if ok && e.wide && st.tool == "find_block" {
+		st.args["radius"] = wideSearch
+	}
+	return st, ok, say
+}
+
+// wideSearch is how far an errand's search looks once the usual 32 blocks
+// had none of what it needs: the most find_block looks.
+const wideSearch = 64
+
+// fetchNext is fetchStep's step, before the search is widened.
+func (m *Model) fetchNext(e *errand, v agent.Snapshot) (step, bool, string) {
 	have := held(e.item, v.Inventory())
 	if have >= e.target || e.req.Intent == request.Give {
 		switch e.req.Intent {

@@ -53,6 +53,11 @@ func (m *Model) errandEnded(e *errand, ended agent.Ended, v agent.Snapshot) (ove
 		return true, builtMost(ended.Build)
 	case ended.Action == "find_block" && r.Intent == request.Build:
 		return false, "" // blocks to climb on, as many as she found: the build again
+	case !ok && ended.Action == "find_block" && !e.wide && e.shelter == nil && strings.Contains(ended.Message, "found no"):
+		// Nothing within the usual reach: she looks twice as far once
+		// before she gives it up.
+		e.wide = true
+		return false, ""
 	case !ok && walking(ended.Action) && !e.climbed:
 		e.climb = true // most likely down a hole: up to the open sky, then again
 		return false, ""

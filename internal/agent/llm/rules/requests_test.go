@@ -377,3 +377,23 @@ func TestGatherForWhoAskedHandsItOver(t *testing.T) {
 		t.Errorf("mined, she says %q", got)
 	}
 }
+
+// TestAnErrandLooksFartherOnce: a search for what a request needs that
+// finds none within the usual reach is sent once more, looking twice as
+// far, before she gives it up with a word.
+func TestAnErrandLooksFartherOnce(t *testing.T) {
+	s := people(game.Inventory{})
+	m := New(s, testBook, WithRequests(understanding(t)), WithMaker(fakeMaker{}))
+	calls := decideWith(t, m, askedBy("Alex", "bea get me 4 sand"))
+	if a, _ := firstAction(calls); a.Name != "find_block" || args(a)["radius"] != nil {
+		t.Fatalf("first step %s, want sand sought as usual", callsText(calls))
+	}
+	calls = decideWith(t, m, done("find_block", protocol.Failure, "you found no sand within 32 blocks that you could reach"))
+	if a, _ := firstAction(calls); a.Name != "find_block" || args(a)["radius"] != 64.0 {
+		t.Fatalf("after none found, %s, want sand sought within 64 blocks", callsText(calls))
+	}
+	calls = decideWith(t, m, done("find_block", protocol.Failure, "you found no sand within 64 blocks that you could reach"))
+	if got := said(calls); !strings.HasPrefix(got, "I couldn't do it: ") {
+		t.Errorf("none found twice, she says %q", got)
+	}
+}
